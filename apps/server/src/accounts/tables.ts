@@ -1,0 +1,73 @@
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt } from '../db/columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    account: text('account').notNull(),
+    email: text('email'),
+    mobile: text('mobile'),
+    areaCode: text('area_code').notNull().default('86'),
+    nickname: text('nickname'),
+    signature: text('signature'),
+    headPortrait: text('head_portrait'),
+    passwordHash: text('password_hash').notNull(),
+    payPasswordHash: text('pay_password_hash'),
+    extensionCode: text('extension_code').notNull(),
+    parentId: integer('parent_id'),
+    creditScore: integer('credit_score').notNull().default(100),
+    frozen: boolean('frozen').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_account_key').on(t.account),
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    uniqueIndex('users_extension_code_key').on(t.extensionCode),
+  ],
+);
+
+/** Opaque session tokens; only their SHA-256 is stored, so a database leak does not leak sessions. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Verification codes (mail or SMS), stored hashed, single use, with an expiry and an attempt count. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    target: text('target').notNull(),
+    scene: text('scene').notNull(),
+    codeHash: text('code_hash').notNull(),
+    ip: text('ip').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.target, t.scene), index('verification_codes_ip_idx').on(t.ip)],
+);
+
+/** Mail and SMS that the server sent or would have sent; the back office reads it when no provider is set. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  channel: text('channel', { enum: ['mail', 'sms'] }).notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  delivered: boolean('delivered').notNull().default(false),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,46 @@
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt } from '../db/columns.ts';
+
+export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: OPERATOR_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('operators_username_key').on(t.username)],
+);
+
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [uniqueIndex('operator_sessions_token_hash_key').on(t.tokenHash)],
+);
+
+/** Every operator action, written in the same transaction as the change it describes. */
+export const operatorAuditLog = pgTable(
+  'operator_audit_log',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operator_audit_log_operator_idx').on(t.operatorId, t.id)],
+);

@@ -1,0 +1,6 @@
+/** Every table, gathered for Drizzle and drizzle-kit. Each domain keeps its tables in its own folder. */
+export * from '../accounts/tables.ts';
+export * from '../uploads/tables.ts';
+export * from '../site/tables.ts';
+export * from '../ledger/tables.ts';
+export * from '../admin/tables.ts';

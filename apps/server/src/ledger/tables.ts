@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, bigint, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { amount, createdAt } from '../db/columns.ts';
+
+/**
+ * One account per (user, currency, kind), or per (system account, currency). Figures are kept per
+ * bucket; balance = available + frozen + locked. They equal the sum of the account's postings (audit).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id'),
+    system: text('system'),
+    currencyId: integer('currency_id').notNull(),
+    kind: text('kind').notNull(),
+    available: amount('available').notNull().default('0'),
+    frozen: amount('frozen').notNull().default('0'),
+    locked: amount('locked').notNull().default('0'),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_user_key')
+      .on(t.userId, t.currencyId, t.kind)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_system_key')
+      .on(t.system, t.currencyId)
+      .where(sql`${t.system} is not null`),
+  ],
+);
+
+/** A journal entry: a set of postings that sums to zero per currency. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    refType: text('ref_type').notNull(),
+    refId: text('ref_id').notNull(),
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_entries_ref_idx').on(t.refType, t.refId)],
+);
+
+/** One leg of an entry: a signed amount into one bucket of one account. */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    currencyId: integer('currency_id').notNull(),
+    bucket: text('bucket', { enum: ['available', 'frozen', 'locked'] }).notNull(),
+    amount: amount('amount').notNull(),
+    /** The bucket's figure right after this posting, for bills. */
+    balanceAfter: amount('balance_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_postings_account_idx').on(t.accountId, t.id), index('ledger_postings_entry_idx').on(t.entryId)],
+);

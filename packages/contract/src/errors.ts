@@ -1,0 +1,73 @@
+/**
+ * Coded errors shared by server and clients. Clients and tests match on the code; the server turns a
+ * code into the envelope type and a message translated into the request's language (messages.ts).
+ */
+export const ERROR_CODES = [
+  'not_logged_in', // 999
+  'session_invalid', // 999
+  'verification_required', // 998
+  'parameter_error',
+  'login_failed',
+  'registration_failed',
+  'account_exists',
+  'account_not_found',
+  'invite_code_invalid',
+  'code_invalid',
+  'code_too_frequent',
+  'too_many_requests',
+  'passwords_inconsistent',
+  'password_too_short',
+  'old_password_wrong',
+  'email_invalid',
+  'mobile_invalid',
+  'nickname_invalid',
+  'signature_invalid',
+  'upload_missing',
+  'upload_type_refused',
+  'upload_too_large',
+  'insufficient_balance',
+  'wrong_number',
+  'feature_under_development',
+  'contact_service_before_recharge',
+  'not_found',
+  'forbidden',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Which envelope type a code answers with (spec section 8). */
+export function envelopeTypeOf(code: ErrorCode): '999' | '998' | 'error' {
+  switch (code) {
+    case 'not_logged_in':
+    case 'session_invalid':
+      return '999';
+    case 'verification_required':
+      return '998';
+    default:
+      return 'error';
+  }
+}
+
+/** HTTP status that fits a code; 999 and 998 are answered with 200 as the spec's client expects. */
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'not_logged_in':
+    case 'session_invalid':
+    case 'verification_required':
+      return 200;
+    case 'forbidden':
+      return 403;
+    case 'not_found':
+    case 'account_not_found':
+      return 404;
+    case 'too_many_requests':
+    case 'code_too_frequent':
+      return 429;
+    case 'upload_too_large':
+      return 413;
+    case 'internal_error':
+      return 500;
+    default:
+      return 400;
+  }
+}
