@@ -1,0 +1,98 @@
+import { randomInt } from 'node:crypto';
+import type { Lang } from '@fairex/contract';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../app-context.ts';
+import type { Executor } from '../db/client.ts';
+import { DomainError } from '../http/errors.ts';
+import { codeMessage } from '../notify/templates.ts';
+import { sha256 } from './passwords.ts';
+import { verificationCodes } from './tables.ts';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export type CodeRequest = { channel: 'mail' | 'sms'; target: string; scene: string; ip: string; lang: Lang };
+
+/** Bound to target and scene, so a code for one address or purpose never works for another. */
+const codeHash = (target: string, scene: string, code: string) => sha256(`${target}\n${scene}\n${code}`);
+
+/**
+ * Creates a 6-digit code and sends it. Refuses a resend within the resend window, more than the daily
+ * number per target, and more than the hourly number per client address.
+ */
+export async function sendCode(ctx: AppContext, request: CodeRequest, log: (line: string) => void) {
+  const { db, limits } = ctx;
+  const now = Date.now();
+  const [latest] = await db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.target, request.target), eq(verificationCodes.scene, request.scene)))
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  if (latest && now - latest.createdAt.getTime() < limits.codeResendMs) throw new DomainError('code_too_frequent');
+  const [perTarget] = await db
+    .select({ n: count() })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.target, request.target), gt(verificationCodes.createdAt, new Date(now - DAY_MS))));
+  if ((perTarget?.n ?? 0) >= limits.codesPerTargetPerDay) throw new DomainError('code_too_frequent');
+  const [perIp] = await db
+    .select({ n: count() })
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.ip, request.ip), gt(verificationCodes.createdAt, new Date(now - HOUR_MS))));
+  if ((perIp?.n ?? 0) >= limits.codesPerIpPerHour) throw new DomainError('too_many_requests');
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const text = codeMessage(request.lang, code, CODE_TTL_MS / 60_000);
+  await db.transaction(async (tx) => {
+    await tx.insert(verificationCodes).values({
+      target: request.target,
+      scene: request.scene,
+      codeHash: codeHash(request.target, request.scene, code),
+      ip: request.ip,
+      expiresAt: new Date(now + CODE_TTL_MS),
+    });
+    await ctx.notifier.send(tx, { channel: request.channel, recipient: request.target, ...text });
+  });
+  if (!ctx.config.production) log(`verification code for ${request.target}: ${code}`);
+}
+
+/**
+ * Checks the newest live code for target and scene. A wrong guess counts against the code (outside any
+ * caller transaction, so a refusal cannot roll it back); after the maximum number of attempts it is dead.
+ * Returns the code row id for `consumeCode`.
+ */
+export async function checkCode(ctx: AppContext, target: string, scene: string, code: string): Promise<number> {
+  const [row] = await ctx.db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.target, target),
+        eq(verificationCodes.scene, scene),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  if (!row || row.attempts >= ctx.limits.codeAttemptsMax) throw new DomainError('code_invalid');
+  if (row.codeHash !== codeHash(target, scene, code)) {
+    await ctx.db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, row.id));
+    throw new DomainError('code_invalid');
+  }
+  return row.id;
+}
+
+/** Uses a checked code up, in the caller's transaction; a second use (a race) is refused. */
+export async function consumeCode(tx: Executor, codeId: number) {
+  const used = await tx
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(verificationCodes.id, codeId), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  if (used.length === 0) throw new DomainError('code_invalid');
+}

@@ -1,0 +1,85 @@
+import { randomInt } from 'node:crypto';
+import { DEFAULT_AREA_CODE, isEmail, isMobile, type RegisterInput } from '@fairex/contract';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../app-context.ts';
+import { DomainError, isUniqueViolation } from '../http/errors.ts';
+import { openUserAccounts } from '../ledger/index.ts';
+import { checkCode, consumeCode } from './codes.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { findUserByInviteCode, findUserByLogin, insertUser, updateUser, type User } from './repository.ts';
+import { createSession } from './sessions.ts';
+import { sessions } from './tables.ts';
+
+/** Spec's mobile rule is China's (11 digits, 1 then 3-9); other area codes get a plain length check. */
+export function isMobileFor(areaCode: string, mobile: string): boolean {
+  return areaCode === DEFAULT_AREA_CODE ? isMobile(mobile) : /^\d{5,15}$/.test(mobile);
+}
+
+/** Validates the address a code goes to or an account is registered with. */
+export function checkTarget(type: 'email' | 'mobile', target: string, areaCode = DEFAULT_AREA_CODE) {
+  if (type === 'email' && !isEmail(target)) throw new DomainError('email_invalid');
+  if (type === 'mobile' && !isMobileFor(areaCode, target)) throw new DomainError('mobile_invalid');
+}
+
+const INVITE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const INVITE_CODE_LENGTH = 8;
+const newInviteCode = () =>
+  Array.from({ length: INVITE_CODE_LENGTH }, () => INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)]).join('');
+
+export async function register(ctx: AppContext, input: RegisterInput): Promise<User> {
+  checkTarget(input.type, input.user_string, input.area_code);
+  if (await findUserByLogin(ctx.db, input.user_string)) throw new DomainError('account_exists');
+  let parentId: number | null = null;
+  if (input.extension_code) {
+    const parent = await findUserByInviteCode(ctx.db, input.extension_code);
+    if (!parent) throw new DomainError('invite_code_invalid');
+    parentId = parent.id;
+  }
+  const codeId = await checkCode(ctx, input.user_string, 'register', input.code);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await insertRegisteredUser(ctx, input, codeId, passwordHash, parentId);
+  } catch (error) {
+    // Two registrations of one address racing past the check above: the unique index decides.
+    if (isUniqueViolation(error)) throw new DomainError('account_exists');
+    throw error;
+  }
+}
+
+function insertRegisteredUser(ctx: AppContext, input: RegisterInput, codeId: number, passwordHash: string, parentId: number | null) {
+  return ctx.db.transaction(async (tx) => {
+    await consumeCode(tx, codeId);
+    const user = await insertUser(tx, {
+      account: input.user_string,
+      email: input.type === 'email' ? input.user_string : null,
+      mobile: input.type === 'mobile' ? input.user_string : null,
+      areaCode: input.area_code,
+      passwordHash,
+      extensionCode: newInviteCode(),
+      parentId,
+    });
+    await openUserAccounts(tx, user.id);
+    return user;
+  });
+}
+
+export async function login(ctx: AppContext, userString: string, password: string): Promise<string> {
+  const user = await findUserByLogin(ctx.db, userString);
+  // Same answer for an unknown account and a wrong password, so accounts cannot be probed.
+  if (!user || user.frozen || !(await verifyPassword(password, user.passwordHash))) throw new DomainError('login_failed');
+  return createSession(ctx.db, user.id);
+}
+
+/** Resets the password with a code sent to the account's email or mobile, and ends every session. */
+export async function resetPassword(ctx: AppContext, account: string, code: string, password: string) {
+  const user = await findUserByLogin(ctx.db, account);
+  if (!user) throw new DomainError('account_not_found');
+  const target = user.email === account || user.mobile === account ? account : (user.email ?? user.mobile ?? account);
+  const codeId = await checkCode(ctx, target, 'forget', code);
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await consumeCode(tx, codeId);
+    await updateUser(tx, user.id, { passwordHash });
+    await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+  });
+}

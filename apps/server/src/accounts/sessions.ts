@@ -1,0 +1,61 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../db/client.ts';
+import { DomainError } from '../http/errors.ts';
+import { newToken, sha256 } from './passwords.ts';
+import { sessions, users } from './tables.ts';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type SessionUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: SessionUser;
+  }
+}
+
+export async function createSession(db: Executor, userId: number): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  return token;
+}
+
+export async function revokeSession(db: Executor, token: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, sha256(token)));
+}
+
+/** The token of a request: the Authorization header, with or without a "Bearer " prefix. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const token = header.startsWith('Bearer ') ? header.slice(7) : header;
+  return token.length > 0 && token.length <= 200 ? token : undefined;
+}
+
+async function userOfToken(db: Executor, token: string): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row?.user;
+}
+
+/** preHandler for protected user routes: answers 999 for a missing, unknown, revoked or expired token. */
+export function requireUser(db: Executor) {
+  return async (request: FastifyRequest) => {
+    const token = tokenOf(request);
+    if (!token) throw new DomainError('not_logged_in');
+    const user = await userOfToken(db, token);
+    if (!user || user.frozen) throw new DomainError('session_invalid');
+    request.user = user;
+  };
+}
+
+/** For handlers behind requireUser. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new DomainError('not_logged_in');
+  return request.user;
+}

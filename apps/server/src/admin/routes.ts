@@ -1,0 +1,67 @@
+import { adminLoginInput, adminPageInput, idParam } from '@fairex/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { verifyPassword } from '../accounts/passwords.ts';
+import { tokenOf } from '../accounts/sessions.ts';
+import { ok } from '../http/envelope.ts';
+import { DomainError, parse } from '../http/errors.ts';
+import { accountsOf, audit } from '../ledger/index.ts';
+import { createOperatorSession, currentOperator, logAction, requireOperator, revokeOperatorSession } from './operators.ts';
+import { pageAuditLog, pageOutbox, pageUsers, userDetail } from './repository.ts';
+import { operators } from './tables.ts';
+
+/** The back-office API under /api/admin: operators, their sessions and roles, and what they may read. */
+export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const anyOperator = { preHandler: requireOperator(ctx.db) };
+  const loginLimit = {
+    config: { rateLimit: { max: ctx.limits.loginPerMinute, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => `admin:${r.ip}` } },
+  };
+
+  app.post('/login', loginLimit, async (request) => {
+    const input = parse(adminLoginInput, request.body);
+    const [operator] = await ctx.db.select().from(operators).where(eq(operators.username, input.username)).limit(1);
+    if (!operator || !(await verifyPassword(input.password, operator.passwordHash))) throw new DomainError('login_failed');
+    const token = await ctx.db.transaction(async (tx) => {
+      await logAction(tx, operator.id, 'login', `operator:${operator.id}`, { ip: request.ip });
+      return createOperatorSession(tx, operator.id);
+    });
+    return ok({ token, operator: { id: operator.id, username: operator.username, role: operator.role } });
+  });
+
+  app.get('/me', anyOperator, async (request) => {
+    const { id, username, role } = currentOperator(request);
+    return ok({ id, username, role });
+  });
+
+  app.post('/logout', anyOperator, async (request) => {
+    const operator = currentOperator(request);
+    await ctx.db.transaction(async (tx) => {
+      await revokeOperatorSession(tx, tokenOf(request)!);
+      await logAction(tx, operator.id, 'logout', `operator:${operator.id}`);
+    });
+    return ok('');
+  });
+
+  app.get('/users', anyOperator, async (request) => ok(await pageUsers(ctx.db, parse(adminPageInput, request.query))));
+
+  app.get('/users/:id', anyOperator, async (request) => {
+    const { id } = parse(idParam, request.params);
+    const detail = await userDetail(ctx.db, id);
+    if (!detail) throw new DomainError('not_found');
+    return ok({ ...detail, accounts: await accountsOf(ctx.db, id) });
+  });
+
+  app.get('/outbox', { preHandler: requireOperator(ctx.db, ['admin', 'support']) }, async (request) =>
+    ok(await pageOutbox(ctx.db, parse(adminPageInput, request.query))),
+  );
+
+  app.get('/ledger/audit', { preHandler: requireOperator(ctx.db, ['admin']) }, async () => {
+    const result = await audit(ctx.db);
+    return ok({ ...result, checked_at: new Date().toISOString() });
+  });
+
+  app.get('/audit-log', { preHandler: requireOperator(ctx.db, ['admin']) }, async (request) =>
+    ok(await pageAuditLog(ctx.db, parse(adminPageInput, request.query))),
+  );
+}

@@ -1,0 +1,29 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Notifier } from './notify/notifier.ts';
+
+/** What every domain's routes are given: no globals, so tests can build as many apps as they like. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  notifier: Notifier;
+  limits: Limits;
+};
+
+/** Rate limits, named and adjustable per app (tests build apps with small windows). */
+export type Limits = {
+  loginPerMinute: number;
+  codeResendMs: number;
+  codesPerIpPerHour: number;
+  codesPerTargetPerDay: number;
+  codeAttemptsMax: number;
+};
+
+export const DEFAULT_LIMITS: Limits = {
+  loginPerMinute: 10,
+  codeResendMs: 60_000,
+  codesPerIpPerHour: 20,
+  codesPerTargetPerDay: 10,
+  codeAttemptsMax: 5,
+};

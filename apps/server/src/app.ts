@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { accountRoutes } from './accounts/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { DEFAULT_LIMITS, type AppContext, type Limits } from './app-context.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { installEnvelope, sendError } from './http/envelope.ts';
+import { createNotifier } from './notify/notifier.ts';
+import { siteRoutes } from './site/routes.ts';
+import { UPLOAD_BYTES_MAX, uploadRoutes, uploadsDir } from './uploads/routes.ts';
+
+export const BODY_BYTES_MAX = 1024 * 1024;
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  limits?: Partial<Limits>;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** The whole HTTP app: API under /api, back office API under /api/admin, uploads, and the built web apps. */
+export async function buildApp(options: BuildOptions) {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_BYTES_MAX, trustProxy: true });
+  const ctx: AppContext = {
+    config: options.config,
+    database: options.database,
+    db: options.database.db,
+    notifier: createNotifier({ smtpUrl: options.config.smtpUrl, log: app.log }),
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+  };
+
+  installEnvelope(app);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_BYTES_MAX, files: 1 } });
+  // Body-dependent keys (login per account) need the parsed body, hence the preHandler hook.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+
+  await app.register(
+    async (api) => {
+      accountRoutes(api, ctx);
+      uploadRoutes(api, ctx);
+      siteRoutes(api, ctx);
+      await api.register(async (admin) => adminRoutes(admin, ctx), { prefix: '/admin' });
+    },
+    { prefix: '/api' },
+  );
+
+  fs.mkdirSync(uploadsDir(ctx), { recursive: true });
+  await app.register(fastifyStatic, { root: uploadsDir(ctx), prefix: '/uploads/', decorateReply: false, index: false });
+  if (fs.existsSync(options.config.adminDist)) {
+    await app.register(fastifyStatic, { root: options.config.adminDist, prefix: '/admin/', decorateReply: false });
+  }
+  if (fs.existsSync(options.config.webDist)) {
+    await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', decorateReply: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 'not_found'));
+  return { app, ctx };
+}
+

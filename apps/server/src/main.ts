@@ -1,0 +1,31 @@
+import { buildApp } from './app.ts';
+import { seedOperators } from './admin/operators.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { attachRealtime } from './realtime/socket.ts';
+import { seedDemo } from './site/demo.ts';
+import { seedSite } from './site/seed.ts';
+
+/** Starts the API, realtime and the built web apps from one process. */
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await seedSite(database.db);
+await seedOperators(database.db);
+await seedDemo(database.db);
+const { app } = await buildApp({
+  config,
+  database,
+  logger: config.production ? true : { level: 'info', transport: { target: 'pino-pretty', options: { singleLine: true } } },
+});
+await app.listen({ port: config.port, host: config.host });
+const realtime = await attachRealtime(app.server, { redisUrl: config.redisUrl });
+app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}; realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await realtime.close();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}

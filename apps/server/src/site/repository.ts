@@ -1,0 +1,35 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { currencies, currencyNetworks, fiatRates, settings } from './tables.ts';
+
+export async function listCurrencies(db: Executor) {
+  const coins = await db.select().from(currencies).where(eq(currencies.enabled, true)).orderBy(asc(currencies.sort), asc(currencies.id));
+  const networks = coins.length
+    ? await db.select().from(currencyNetworks).where(inArray(currencyNetworks.currencyId, coins.map((c) => c.id))).orderBy(asc(currencyNetworks.id))
+    : [];
+  return coins.map((coin) => ({
+    id: coin.id,
+    name: coin.name,
+    full_name: coin.fullName,
+    logo: coin.logo,
+    decimals: coin.decimals,
+    networks: networks
+      .filter((n) => n.currencyId === coin.id)
+      .map((n) => ({
+        network: n.network,
+        withdraw_fee: n.withdrawFee,
+        withdraw_min: n.withdrawMin,
+        deposit_enabled: n.depositEnabled,
+        withdraw_enabled: n.withdrawEnabled,
+      })),
+  }));
+}
+
+export async function listFiatRates(db: Executor) {
+  return db.select().from(fiatRates).orderBy(asc(fiatRates.currencyCode));
+}
+
+export async function readSetting(db: Executor, key: string): Promise<unknown> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
+  return row?.value;
+}

@@ -1,0 +1,41 @@
+import { getSettingInput, KEPT_FIAT_CURRENCIES } from '@fairex/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { ok } from '../http/envelope.ts';
+import { DomainError, parse } from '../http/errors.ts';
+import { listCurrencies, listFiatRates, readSetting } from './repository.ts';
+
+/** Settings anyone may read through GET /getSetting; everything else stays with the back office. */
+export const PUBLIC_SETTINGS = ['site_name', 'site_logo', 'customer_service_url', 'recharge_contact_first'] as const;
+
+export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/currency/list', async () => ok(await listCurrencies(ctx.db)));
+
+  app.get('/getSetting', async (request) => {
+    const { keyword } = parse(getSettingInput, request.query);
+    if (!(PUBLIC_SETTINGS as readonly string[]).includes(keyword)) throw new DomainError('not_found');
+    return ok(await readSetting(ctx.db, keyword));
+  });
+
+  app.get('/getSiteConfig', async () => {
+    const [siteName, siteLogo, serviceUrl, contactFirst] = await Promise.all(PUBLIC_SETTINGS.map((key) => readSetting(ctx.db, key)));
+    return ok({
+      site_name: String(siteName ?? ''),
+      site_logo: String(siteLogo ?? ''),
+      customer_service_url: String(serviceUrl ?? ''),
+      recharge_contact_first: contactFirst === true,
+    });
+  });
+
+  /** The fiat rate list (against USD); the client keeps the 11 currencies of spec section 3 and caches it 24 h. */
+  app.get('/apis/US.json', async () => {
+    const rows = await listFiatRates(ctx.db);
+    const kept = rows.filter((r) => (KEPT_FIAT_CURRENCIES as readonly string[]).includes(r.currencyCode));
+    const updated = kept.reduce((latest, r) => (r.updatedAt > latest ? r.updatedAt : latest), new Date(0));
+    return ok({
+      base: 'USD' as const,
+      rates: kept.map((r) => ({ currency_code: r.currencyCode, rate: r.rate })),
+      updated_at: updated.toISOString(),
+    });
+  });
+}

@@ -1,0 +1,17 @@
+// npm start: builds the web app and back office when their build is missing, then serves everything
+// (API, realtime, /, /admin) from one process on the embedded database unless DATABASE_URL is set.
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+for (const workspace of ['apps/web', 'apps/admin']) {
+  if (!fs.existsSync(path.join(root, workspace, 'dist', 'index.html'))) {
+    console.log(`building ${workspace} ...`);
+    const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+}
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
