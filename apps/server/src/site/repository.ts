@@ -1,3 +1,4 @@
+import { toAmountString } from '@fairex/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { currencies, currencyNetworks, fiatRates, settings } from './tables.ts';
@@ -17,8 +18,8 @@ export async function listCurrencies(db: Executor) {
       .filter((n) => n.currencyId === coin.id)
       .map((n) => ({
         network: n.network,
-        withdraw_fee: n.withdrawFee,
-        withdraw_min: n.withdrawMin,
+        withdraw_fee: toAmountString(n.withdrawFee),
+        withdraw_min: toAmountString(n.withdrawMin),
         deposit_enabled: n.depositEnabled,
         withdraw_enabled: n.withdrawEnabled,
       })),

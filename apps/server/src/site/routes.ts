@@ -1,4 +1,4 @@
-import { getSettingInput, KEPT_FIAT_CURRENCIES } from '@fairex/contract';
+import { getSettingInput, KEPT_FIAT_CURRENCIES, toAmountString } from '@fairex/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
@@ -34,7 +34,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     const updated = kept.reduce((latest, r) => (r.updatedAt > latest ? r.updatedAt : latest), new Date(0));
     return ok({
       base: 'USD' as const,
-      rates: kept.map((r) => ({ currency_code: r.currencyCode, rate: r.rate })),
+      rates: kept.map((r) => ({ currency_code: r.currencyCode, rate: toAmountString(r.rate) })),
       updated_at: updated.toISOString(),
     });
   });

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { outbox } from '../../src/accounts/tables.ts';
+import { seedOperators } from '../../src/admin/operators.ts';
+import type { Limits } from '../../src/app-context.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { audit } from '../../src/ledger/index.ts';
+import { seedSite } from '../../src/site/seed.ts';
+import { openTestDatabase } from './db.ts';
+
+export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
+
+/**
+ * A real app on a fresh database (PGlite in memory, or a new PostgreSQL database when TEST_DATABASE_URL
+ * is set), seeded like a first start, with uploads in a temporary folder.
+ */
+export async function makeTestApp(limits: Partial<Limits> = {}) {
+  const { database, dispose } = await openTestDatabase();
+  await seedSite(database.db);
+  await seedOperators(database.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-app-'));
+  const config = { ...loadConfig({}), dataDir, webDist: '/nonexistent', adminDist: '/nonexistent' };
+  const { app, ctx } = await buildApp({ config, database, limits });
+  await app.ready();
+  let ipCounter = 1;
+  return {
+    app,
+    ctx,
+    db: database.db,
+    /** A fresh client address, so rate limits of one test do not leak into another. */
+    nextIp: () => `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`,
+    async close() {
+      await app.close();
+      await dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Call = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; lang?: string; ip?: string; payload?: Record<string, unknown> };
+
+/** Calls the API as the web client does: form-encoded, lang in the data, Authorization header. */
+export async function call(app: FastifyInstance, url: string, options: Call = {}) {
+  const method = options.method ?? 'POST';
+  const data: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...options.payload, ...(options.lang ? { lang: options.lang } : {}) })) {
+    if (value !== undefined) data[key] = String(value);
+  }
+  const headers: Record<string, string> = {};
+  if (options.token !== undefined) headers.authorization = options.token;
+  const form = new URLSearchParams(data).toString();
+  const response = await app.inject({
+    method,
+    url: method === 'GET' ? `/api${url}${form ? `?${form}` : ''}` : `/api${url}`,
+    headers: method === 'GET' ? headers : { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: method === 'GET' ? undefined : form,
+    remoteAddress: options.ip ?? '127.0.0.1',
+  });
+  return { status: response.statusCode, body: response.json() as { type: string; message: any; code?: string } };
+}
+
+/** The newest code sent to a target, read from the outbox as a user would read their mail. */
+export async function latestCode(test: TestApp, recipient: string): Promise<string> {
+  const [row] = await test.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.id)).limit(1);
+  const code = row?.body.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no code for ${recipient}`);
+  return code;
+}
+
+let userCounter = 0;
+
+/** Registers a user by email through the API (code read from the outbox) and logs in. */
+export async function makeUser(test: TestApp, overrides: { email?: string; password?: string; invite?: string } = {}) {
+  const email = overrides.email ?? `user${process.pid}-${Date.now()}-${++userCounter}@example.com`;
+  const password = overrides.password ?? 'secret-pass-1';
+  const ip = test.nextIp();
+  const sent = await call(test.app, '/sms_mail', { ip, payload: { user_string: email, scene: 'register' } });
+  if (sent.body.type !== 'ok') throw new Error(`sms_mail: ${JSON.stringify(sent.body)}`);
+  const code = await latestCode(test, email);
+  const registered = await call(test.app, '/user/register', {
+    ip,
+    payload: { user_string: email, code, password, re_password: password, extension_code: overrides.invite ?? '', type: 'email' },
+  });
+  if (registered.body.type !== 'ok') throw new Error(`register: ${JSON.stringify(registered.body)}`);
+  const login = await call(test.app, '/user/login', { ip, payload: { user_string: email, password } });
+  if (login.body.type !== 'ok') throw new Error(`login: ${JSON.stringify(login.body)}`);
+  return { id: registered.body.message.id as number, email, password, token: login.body.message as string };
+}
+
+/** The ledger invariant, asserted after every scenario. */
+export async function expectLedgerBalanced(test: TestApp) {
+  const result = await audit(test.db);
+  if (!result.ok) throw new Error(`ledger audit failed: ${JSON.stringify(result)}`);
+}
