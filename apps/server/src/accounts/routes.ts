@@ -38,24 +38,23 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   };
 
+  /** Both code calls: validate the address for the scene, then send within the rate limits. */
+  async function sendCodeTo(request: FastifyRequest, channel: 'mail' | 'sms', target: string, scene: string) {
+    await checkSceneTarget(ctx, scene, target);
+    await sendCode(ctx, { channel, target, scene, ip: request.ip, lang: request.lang }, (line) => request.log.info(line));
+    return ok('');
+  }
+
   app.post('/sms_mail', async (request) => {
     const input = parse(sendMailCodeInput, request.body);
     checkTarget('email', input.user_string);
-    await checkSceneTarget(ctx, input.scene, input.user_string);
-    await sendCode(ctx, { channel: 'mail', target: input.user_string, scene: input.scene, ip: request.ip, lang: request.lang }, (line) =>
-      request.log.info(line),
-    );
-    return ok('');
+    return sendCodeTo(request, 'mail', input.user_string, input.scene);
   });
 
   app.post('/sms_send', async (request) => {
     const input = parse(sendSmsCodeInput, request.body);
     checkTarget('mobile', input.mobile, input.area_code);
-    await checkSceneTarget(ctx, input.scene, input.mobile);
-    await sendCode(ctx, { channel: 'sms', target: input.mobile, scene: input.scene, ip: request.ip, lang: request.lang }, (line) =>
-      request.log.info(line),
-    );
-    return ok('');
+    return sendCodeTo(request, 'sms', input.mobile, input.scene);
   });
 
   app.post('/user/check_email', async (request) => {

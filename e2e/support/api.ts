@@ -1,0 +1,21 @@
+/** The back-office API as an operator sees it: used to read codes from the outbox, as a person would. */
+export async function operatorToken(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123456' }),
+  });
+  const body = (await res.json()) as { type: string; message: { token: string } };
+  if (body.type !== 'ok') throw new Error(`operator login: ${JSON.stringify(body)}`);
+  return body.message.token;
+}
+
+export async function latestCodeFor(baseUrl: string, recipient: string): Promise<string> {
+  const token = await operatorToken(baseUrl);
+  const res = await fetch(`${baseUrl}/api/admin/outbox?limit=50`, { headers: { authorization: token } });
+  const body = (await res.json()) as { message: { data: { recipient: string; body: string }[] } };
+  const mail = body.message.data.find((m) => m.recipient === recipient);
+  const code = mail?.body.match(/\b\d{6}\b/)?.[0];
+  if (!code) throw new Error(`no code in the outbox for ${recipient}`);
+  return code;
+}

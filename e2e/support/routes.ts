@@ -1,0 +1,37 @@
+/** Every path of spec section 2, written out from the spec itself so the e2e test checks the app against it. */
+const group = (base: string, pages: string[]) => pages.map((p) => `${base}/${p}`);
+
+export const SPEC_ROUTES: string[] = [
+  '/',
+  '/pages/index/index',
+  '/pages/market/market',
+  '/pages/transaction/index',
+  '/pages/financial/index',
+  '/pages/fund/assets',
+  ...group('/pages/common', ['login', 'register', 'area', 'article', 'webView', 'faq', 'contactus', 'aboutus', 'borrowing']),
+  ...group('/pages/setting', [
+    'setting', 'userInfo', 'security', 'password', 'payPassword', 'coupon', 'wallet', 'bill', 'real', 'real_mark',
+    'addWallet', 'operational_compliance', 'share', 'areas', 'bank', 'bank_international',
+  ]),
+  ...group('/pages/fund', [
+    'select', 'receive', 'receive_withdraw_record', 'withdraw', 'assets_record', 'transfer', 'fundTransfer',
+    'assets_all_record', 'transfer_history',
+  ]),
+  '/pages/market/search',
+  ...group('/pages/transaction', ['currency', 'currency_order', 'contract', 'contract_order', 'seconds_order', 'index2']),
+  '/pages/otc/otc',
+  ...group('/pages/copytrade', ['copy', 'my', 'trader']),
+  ...group('/pages/follow', ['index', 'trader', 'follow', 'agreement_zh', 'agreement_en']),
+  ...group('/pages/ieo', ['ieo', 'subscribe', 'order']),
+  ...group('/pages/lockming', ['lockming', 'buy', 'order', 'welcome']),
+  ...group('/pages/invest', ['invest', 'mine', 'purchase', 'help']),
+  ...group('/pages/nft', [
+    'nft', 'artistDetail', 'mine', 'artworkDetail', 'artworkDetail_video', 'purchase', 'purchase_one', 'resell', 'myNft',
+    'components/artist', 'components/artwork', 'components/search', 'components/collection',
+  ]),
+  '/uview-ui/nft/nft',
+  '/pages/game/game',
+  '/pages/kefu/index',
+  '/choose-location',
+  '/open-location',
+];

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+const START_TIMEOUT_MS = 60_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+/** Starts the real server (built apps, fresh embedded database) as `npm start` would, once per run. */
+export default async function setup(project: TestProject) {
+  for (const dist of ['apps/web/dist/index.html', 'apps/admin/dist/index.html']) {
+    if (!fs.existsSync(path.join(root, dist))) throw new Error(`${dist} is missing: run npm run build first`);
+  }
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' };
+  delete env.DATABASE_URL;
+  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = fs.createWriteStream(path.join(dataDir, 'server.log'));
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8')}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/getSiteConfig`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > START_TIMEOUT_MS) throw new Error('server did not start in time');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    child?.kill('SIGTERM');
+    await new Promise((r) => child?.once('exit', r));
+    fs.rmSync(dataDir!, { recursive: true, force: true });
+  };
+}
