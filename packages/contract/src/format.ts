@@ -1,15 +1,20 @@
-import { Decimal } from 'decimal.js';
-import { money, type MoneyInput } from './money.ts';
+import { money, roundTo, toAmountString } from './money.ts';
 
-/** Spec: above 1e6 in M, above 1e3 in K, one decimal (half-up); up to 1e3 as it is. */
-export function formatCount(n: MoneyInput): string {
+const THOUSAND = 1e3;
+const MILLION = 1e6;
+
+/**
+ * Spec section 9: "above 1e6 in M, above 1e3 in K, one decimal". Strictly above, so 1000 stays "1000"
+ * and 1000000 is "1000.0K"; the one decimal is rounded half-up. Computed in decimals so 1050 is "1.1K".
+ */
+export function formatCount(n: number | string): string {
   const value = money(n);
-  const abs = value.abs();
-  if (abs.greaterThan(1e6)) return `${value.dividedBy(1e6).toFixed(1, Decimal.ROUND_HALF_UP)}M`;
-  if (abs.greaterThan(1e3)) return `${value.dividedBy(1e3).toFixed(1, Decimal.ROUND_HALF_UP)}K`;
-  return value.toFixed();
+  if (value.abs().greaterThan(MILLION)) return `${roundTo(value.dividedBy(MILLION), 1)}M`;
+  if (value.abs().greaterThan(THOUSAND)) return `${roundTo(value.dividedBy(THOUSAND), 1)}K`;
+  return toAmountString(value);
 }
 
+/** Structured so the web can translate the unit; `date` is the local calendar day, YYYY-MM-DD. */
 export type RelativeTime =
   | { unit: 'just_now' }
   | { unit: 'minutes' | 'hours' | 'days'; value: number }
@@ -18,13 +23,24 @@ export type RelativeTime =
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
+const JUST_NOW_MS = 5 * MINUTE_MS;
+const DAYS_SHOWN_MAX_MS = 30 * DAY_MS;
 
-/** Spec: under 5 min just now; to 1 hour minutes; to 1 day hours; to 30 days days; then the date. */
-export function relativeTime(then: Date | number, now: Date | number = Date.now()): RelativeTime {
-  const elapsed = Number(now) - Number(then);
-  if (elapsed < 5 * MINUTE_MS) return { unit: 'just_now' };
-  if (elapsed < HOUR_MS) return { unit: 'minutes', value: Math.floor(elapsed / MINUTE_MS) };
-  if (elapsed < DAY_MS) return { unit: 'hours', value: Math.floor(elapsed / HOUR_MS) };
-  if (elapsed < 30 * DAY_MS) return { unit: 'days', value: Math.floor(elapsed / DAY_MS) };
-  return { unit: 'date', value: new Date(then).toISOString().slice(0, 10) };
+/**
+ * Spec section 9: under 5 minutes "just now"; then whole minutes up to an hour, whole hours up to a
+ * day, whole days up to 30 days; older as the date. A time in the future (clock skew) is "just now".
+ */
+export function relativeTime(then: Date | number, now: Date | number): RelativeTime {
+  const elapsedMs = Number(now) - Number(then);
+  if (elapsedMs < JUST_NOW_MS) return { unit: 'just_now' };
+  if (elapsedMs < HOUR_MS) return { unit: 'minutes', value: Math.floor(elapsedMs / MINUTE_MS) };
+  if (elapsedMs < DAY_MS) return { unit: 'hours', value: Math.floor(elapsedMs / HOUR_MS) };
+  if (elapsedMs < DAYS_SHOWN_MAX_MS) return { unit: 'days', value: Math.floor(elapsedMs / DAY_MS) };
+  return { unit: 'date', value: localDate(new Date(then)) };
+}
+
+/** The reader's own calendar day: an ISO (UTC) date would show yesterday for a morning in UTC+8. */
+function localDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -1,62 +1,122 @@
 import { z } from 'zod';
-import { NICKNAME_LENGTH, PASSWORD_LENGTH_MAX, PASSWORD_LENGTH_MIN, PAGE_SIZE, PAGE_SIZE_MAX, SIGNATURE_LENGTH, VERIFICATION_CODE_LENGTH } from './constants.ts';
+import type { ErrorCode } from './errors.ts';
+import {
+  NICKNAME_LENGTH,
+  PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  PASSWORD_LENGTH_MAX,
+  PASSWORD_LENGTH_MIN,
+  SIGNATURE_LENGTH,
+  VERIFICATION_CODE_LENGTH,
+} from './constants.ts';
 
 /** Spec section 5's generic validators: pure predicates shared by the server and the screens. */
-const codePoints = (value: string) => [...value].length;
 
-export const isEmail = (v: string) => v.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v);
-export const isMobile = (v: string) => /^1[3-9]\d{9}$/.test(v);
-export const isUrl = (v: string) => /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v);
-export function isDate(v: string): boolean {
-  const m = /^(\d{4})[-/](\d{2})[-/](\d{2})$/.exec(v);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-export const isNumber = (v: string) => /^[+-]?(\d+\.?\d*|\.\d+)$/.test(v);
-export const isDigits = (v: string) => /^\d+$/.test(v);
-export const isAmount = (v: string) => /^\d+(\.\d{1,18})?$/.test(v);
-export const isLetters = (v: string) => /^[A-Za-z]+$/.test(v);
-export const isAlphanumeric = (v: string) => /^[A-Za-z0-9]+$/.test(v);
-export function inRange(value: string | number, min: number, max: number): boolean {
-  const n = typeof value === 'number' ? value : Number(value);
-  return typeof value === 'string' && !isNumber(value) ? false : n >= min && n <= max;
-}
-export const lengthInRange = (v: string, min: number, max: number) => codePoints(v) >= min && codePoints(v) <= max;
-export function isJsonString(v: string): boolean {
+/** Lengths count code points, so an emoji or a rare Han character is one character, not two. */
+const codePointLength = (value: string) => [...value].length;
+
+/** RFC 5321 caps an address at 254 characters. */
+const EMAIL_LENGTH_MAX = 254;
+
+export const isEmail = (value: string) =>
+  value.length <= EMAIL_LENGTH_MAX && /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/.test(value);
+
+export const isMobile = (value: string) => /^1[3-9]\d{9}$/.test(value);
+
+/** The prefix check comes first because the URL parser also accepts "http:example.com". */
+export function isUrl(value: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(value)) return false;
   try {
-    const parsed = JSON.parse(v);
+    return new URL(value).hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** YYYY-MM-DD or YYYY/MM/DD (one separator throughout) naming a real calendar day. */
+export function isDate(value: string): boolean {
+  const match = /^(\d{4})([-/])(\d{2})\2(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[3]), Number(match[4])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** Optional sign and an optional fraction; no exponent, no bare "1." or ".5". */
+export const isNumber = (value: string) => /^[+-]?\d+(\.\d+)?$/.test(value);
+export const isDigits = (value: string) => /^\d+$/.test(value);
+/** NUMERIC(36,18) holds 18 decimals; an exponent or a sign would not survive the wire format. */
+export const isAmount = (value: string) => /^\d+(\.\d{1,18})?$/.test(value);
+export const isLetters = (value: string) => /^[A-Za-z]+$/.test(value);
+export const isAlphanumeric = (value: string) => /^[A-Za-z0-9]+$/.test(value);
+
+/** Inclusive; a string must be a plain number (isNumber), so "" or "1e3" is out of range, not 0 or 1000. */
+export function inRange(value: string | number, min: number, max: number): boolean {
+  if (typeof value === 'string' && !isNumber(value)) return false;
+  const n = Number(value);
+  return n >= min && n <= max;
+}
+
+export const lengthInRange = (value: string, min: number, max: number) => {
+  const length = codePointLength(value);
+  return length >= min && length <= max;
+};
+
+/** Only an object or an array counts: "1" and "\"a\"" are valid JSON but not a JSON document a field expects. */
+export function isJsonString(value: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(value);
     return typeof parsed === 'object' && parsed !== null;
   } catch {
     return false;
   }
 }
-export const isLandline = (v: string) => /^0\d{2,3}-?\d{7,8}(-\d{1,6})?$/.test(v);
-export const isNumericCode = (v: string, length = VERIFICATION_CODE_LENGTH) => new RegExp(`^\\d{${length}}$`).test(v);
-export const isHexColor = (v: string) => /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(v);
-/** 2-10 characters, each a Chinese character, an English letter or a digit. */
-export const isNickname = (v: string) =>
-  lengthInRange(v, NICKNAME_LENGTH.min, NICKNAME_LENGTH.max) && /^[\p{Script=Han}A-Za-z0-9]+$/u.test(v);
-export const isSignature = (v: string) => v.trim().length > 0 && lengthInRange(v, SIGNATURE_LENGTH.min, SIGNATURE_LENGTH.max);
-/** "More than 6 characters". */
-export const isPassword = (v: string) => v.length >= PASSWORD_LENGTH_MIN && v.length <= PASSWORD_LENGTH_MAX;
-export const hasSpecialCharacters = (v: string) => /[^\p{L}\p{N}\s_.@-]/u.test(v);
 
-/** Zod schemas on the predicates. Each issue message is an error code the server translates. */
-const zText = (code: string) => z.string({ message: code }).trim();
+/** Area code (0 and 2-3 digits), hyphen, 7-8 digits, optional "-extension". */
+export const isLandline = (value: string) => /^0\d{2,3}-\d{7,8}(-\d{1,6})?$/.test(value);
+
+export const isNumericCode = (value: string, length = VERIFICATION_CODE_LENGTH) =>
+  isDigits(value) && value.length === length;
+
+export const isHexColor = (value: string) => /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value);
+
+/** 2-10 characters, each a Chinese character, an English letter or a digit. */
+export const isNickname = (value: string) =>
+  /^[\p{Script=Han}A-Za-z0-9]+$/u.test(value) && lengthInRange(value, NICKNAME_LENGTH.min, NICKNAME_LENGTH.max);
+
+/** Any text of 2-30 characters once the surrounding blanks are dropped. */
+export const isSignature = (value: string) =>
+  lengthInRange(value.trim(), SIGNATURE_LENGTH.min, SIGNATURE_LENGTH.max);
+
+/** "More than 6 characters" (PASSWORD_LENGTH_MIN is 7); the maximum bounds hashing work. */
+export const isPassword = (value: string) => lengthInRange(value, PASSWORD_LENGTH_MIN, PASSWORD_LENGTH_MAX);
+
+/** Allowed: English letters, digits, Chinese characters, space, "_", "-", "." and "@"; anything else is special. */
+export const hasSpecialCharacters = (value: string) => /[^A-Za-z0-9\p{Script=Han} _.@-]/u.test(value);
+
+/**
+ * Zod schemas on the predicates. Each issue message is an error code the server translates, so a
+ * wrong type and a wrong value answer with the same code.
+ */
+const zText = (code: ErrorCode) => z.string({ error: code }).trim();
+
 export const zEmail = zText('email_invalid').refine(isEmail, 'email_invalid');
 export const zMobile = zText('mobile_invalid').refine(isMobile, 'mobile_invalid');
-export const zPassword = z.string({ message: 'password_too_short' }).refine(isPassword, 'password_too_short');
+/** Not trimmed: blanks are part of a password. */
+export const zPassword = z.string({ error: 'password_too_short' }).refine(isPassword, 'password_too_short');
 export const zNickname = zText('nickname_invalid').refine(isNickname, 'nickname_invalid');
 export const zSignature = zText('signature_invalid').refine(isSignature, 'signature_invalid');
-export const zCode = zText('code_invalid').refine((v) => isNumericCode(v), 'code_invalid');
-export const zAmount = zText('wrong_number').refine((v) => isAmount(v) && /[1-9]/.test(v), 'wrong_number');
-export const zPositiveInt = z.coerce.number({ message: 'parameter_error' }).int('parameter_error').min(1, 'parameter_error');
-export const zPage = z.coerce.number({ message: 'parameter_error' }).int('parameter_error').min(1, 'parameter_error').default(1);
-export const zLimit = z.coerce
-  .number({ message: 'parameter_error' })
-  .int('parameter_error')
-  .min(1, 'parameter_error')
-  .max(PAGE_SIZE_MAX, 'parameter_error')
-  .default(PAGE_SIZE);
+export const zCode = zText('code_invalid').refine((value) => isNumericCode(value), 'code_invalid');
+/** A non-negative decimal is above zero exactly when one of its digits is not 0. */
+export const zAmount = zText('wrong_number').refine((value) => isAmount(value) && /[1-9]/.test(value), 'wrong_number');
+
+/** Form and query values arrive as strings, hence the coercion; zod's int() also refuses unsafe integers. */
+const zCoercedInt = () => z.coerce.number({ error: 'parameter_error' }).int('parameter_error').min(1, 'parameter_error');
+
+export const zPositiveInt = zCoercedInt();
+export const zPage = zCoercedInt().default(1);
+export const zLimit = zCoercedInt().max(PAGE_SIZE_MAX, 'parameter_error').default(PAGE_SIZE);
