@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, bigint, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, bigint, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { amount, createdAt } from '../db/columns.ts';
 
 /**
  * One account per (user, currency, kind), or per (system account, currency). Figures are kept per
  * bucket; balance = available + frozen + locked. They equal the sum of the account's postings (audit).
+ * `post` refuses to take a user bucket below zero; the check constraint backs it up should code ever
+ * write figures another way.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -25,6 +27,11 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_system_key')
       .on(t.system, t.currencyId)
       .where(sql`${t.system} is not null`),
+    check('ledger_accounts_owner_check', sql`(${t.userId} is null) <> (${t.system} is null)`),
+    check(
+      'ledger_accounts_user_not_negative_check',
+      sql`${t.system} is not null or (${t.available} >= 0 and ${t.frozen} >= 0 and ${t.locked} >= 0)`,
+    ),
   ],
 );
 
@@ -60,5 +67,9 @@ export const ledgerPostings = pgTable(
     balanceAfter: amount('balance_after').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_postings_account_idx').on(t.accountId, t.id), index('ledger_postings_entry_idx').on(t.entryId)],
+  (t) => [
+    index('ledger_postings_account_idx').on(t.accountId, t.id),
+    index('ledger_postings_entry_idx').on(t.entryId),
+    check('ledger_postings_bucket_check', sql`${t.bucket} in ('available', 'frozen', 'locked')`),
+  ],
 );

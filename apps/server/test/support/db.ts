@@ -1,17 +1,19 @@
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { inArray } from 'drizzle-orm';
+import { openDatabase, type Database, type Executor } from '../../src/db/client.ts';
 import { createScratchDatabase } from '../../src/db/scratch.ts';
+import { currencies } from '../../src/site/tables.ts';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by dispose).
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
+ * `<prefix>_<random>` on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by dispose).
  */
-export async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+export async function openTestDatabase(prefix = 'fairex_test'): Promise<{ database: Database; dispose: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
     return { database, dispose: () => database.close() };
   }
-  const scratch = await createScratchDatabase(serverUrl, 'fairex_test');
+  const scratch = await createScratchDatabase(serverUrl, prefix);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   return {
     database,
@@ -20,4 +22,17 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose:
       await scratch.drop();
     },
   };
+}
+
+export const TEST_CURRENCIES = ['USDT', 'ETH', 'BTC', 'BNB'] as const;
+export type TestCurrency = (typeof TEST_CURRENCIES)[number];
+
+/** The spec's four coins, inserted directly (no networks or prices); returns their ids by name. Idempotent. */
+export async function seedCurrencies(db: Executor): Promise<Record<TestCurrency, number>> {
+  await db
+    .insert(currencies)
+    .values(TEST_CURRENCIES.map((name, index) => ({ name, fullName: name, decimals: name === 'USDT' ? 6 : 8, sort: index + 1 })))
+    .onConflictDoNothing();
+  const rows = await db.select({ id: currencies.id, name: currencies.name }).from(currencies).where(inArray(currencies.name, [...TEST_CURRENCIES]));
+  return Object.fromEntries(rows.map((r) => [r.name, r.id])) as Record<TestCurrency, number>;
 }

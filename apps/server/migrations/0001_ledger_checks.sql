@@ -1,0 +1,3 @@
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_owner_check" CHECK (("ledger_accounts"."user_id" is null) <> ("ledger_accounts"."system" is null));--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_user_not_negative_check" CHECK ("ledger_accounts"."system" is not null or ("ledger_accounts"."available" >= 0 and "ledger_accounts"."frozen" >= 0 and "ledger_accounts"."locked" >= 0));--> statement-breakpoint
+ALTER TABLE "ledger_postings" ADD CONSTRAINT "ledger_postings_bucket_check" CHECK ("ledger_postings"."bucket" in ('available', 'frozen', 'locked'));

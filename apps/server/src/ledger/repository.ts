@@ -1,0 +1,203 @@
+/**
+ * The ledger's SQL. Balance arithmetic happens here, in NUMERIC, because figures carry up to 36
+ * significant digits and the money module computes with 20.
+ */
+import type { AccountKind, SystemAccount } from '@fairex/contract';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Executor, type Tx } from '../db/client.ts';
+import { currencies } from '../site/tables.ts';
+import { ledgerAccounts } from './tables.ts';
+
+export type Bucket = 'available' | 'frozen' | 'locked';
+export type CheckedLeg = { accountId: number; bucket: Bucket; amount: string };
+export type EntryHeader = { kind: string; refType: string; refId: string; memo: string | null };
+
+/** Locks the accounts in ascending id order (the same order for every caller, so no deadlock); returns how many exist. */
+export async function lockAccounts(tx: Tx, ids: number[]): Promise<number> {
+  const rows = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
+  return rows.length;
+}
+
+export type WriteResult = { entryId: number | null; unbalancedCurrencies: number[]; shortAccounts: number[] };
+
+/**
+ * Writes an entry in one statement, or nothing at all: the legs are checked (zero per currency, no user
+ * bucket below zero) and only when both hold do the account update, the entry and its postings run.
+ * Every part reads the accounts as they were before the statement, so balance_after is the old figure
+ * plus the running sum of the legs on that bucket. The caller has locked the accounts.
+ */
+export async function writeEntry(tx: Tx, header: EntryHeader, legs: CheckedLeg[]): Promise<WriteResult> {
+  const values = sql.join(
+    legs.map((leg, ord) => sql`(${ord}::int, ${leg.accountId}::int, ${leg.bucket}::text, ${leg.amount}::numeric)`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ entry_id: string | null; unbalanced: number[]; short: number[] }>(
+    tx,
+    sql`
+    with legs (ord, account_id, bucket, amount) as (values ${values}),
+    accounts as (
+      select id, system, currency_id, available, frozen, locked from ledger_accounts
+      where id in (select account_id from legs)),
+    unbalanced as (
+      select a.currency_id from legs l join accounts a on a.id = l.account_id
+      group by a.currency_id having sum(l.amount) <> 0),
+    next as (
+      select a.id, a.system,
+        a.available + coalesce(sum(l.amount) filter (where l.bucket = 'available'), 0) as available,
+        a.frozen + coalesce(sum(l.amount) filter (where l.bucket = 'frozen'), 0) as frozen,
+        a.locked + coalesce(sum(l.amount) filter (where l.bucket = 'locked'), 0) as locked
+      from accounts a join legs l on l.account_id = a.id
+      group by a.id, a.system, a.available, a.frozen, a.locked),
+    short as (
+      select id from next where system is null and (available < 0 or frozen < 0 or locked < 0)),
+    accepted as (
+      select 1 as yes where not exists (select 1 from unbalanced) and not exists (select 1 from short)),
+    entry as (
+      insert into ledger_entries (kind, ref_type, ref_id, memo)
+      select ${header.kind}::text, ${header.refType}::text, ${header.refId}::text, ${header.memo}::text from accepted
+      returning id),
+    moved as (
+      update ledger_accounts a set available = n.available, frozen = n.frozen, locked = n.locked
+      from next n where a.id = n.id and exists (select 1 from accepted)),
+    postings as (
+      insert into ledger_postings (entry_id, account_id, currency_id, bucket, amount, balance_after)
+      select e.id, l.account_id, a.currency_id, l.bucket, l.amount,
+        case l.bucket when 'available' then a.available when 'frozen' then a.frozen else a.locked end
+          + sum(l.amount) over (partition by l.account_id, l.bucket order by l.ord)
+      from legs l join accounts a on a.id = l.account_id cross join entry e
+      order by l.ord)
+    select (select id::text from entry) as entry_id,
+      (select coalesce(json_agg(currency_id), '[]') from unbalanced) as unbalanced,
+      (select coalesce(json_agg(id), '[]') from short) as short`,
+  );
+  return {
+    entryId: row?.entry_id == null ? null : Number(row.entry_id),
+    unbalancedCurrencies: row?.unbalanced ?? [],
+    shortAccounts: row?.short ?? [],
+  };
+}
+
+export async function enabledCurrencyIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.enabled, true));
+  return rows.map((r) => r.id);
+}
+
+export async function insertUserAccounts(db: Executor, rows: { userId: number; currencyId: number; kind: AccountKind }[]) {
+  if (rows.length) await db.insert(ledgerAccounts).values(rows).onConflictDoNothing();
+}
+
+/** The account's id, inserting it first when missing (two callers racing both end with the same row). */
+async function findOrCreate(db: Executor, where: ReturnType<typeof and>, values: typeof ledgerAccounts.$inferInsert): Promise<number> {
+  const find = async () => (await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where).limit(1))[0]?.id;
+  const found = await find();
+  if (found !== undefined) return found;
+  await db.insert(ledgerAccounts).values(values).onConflictDoNothing();
+  const created = await find();
+  if (created === undefined) throw new Error(`ledger account could not be created: ${JSON.stringify(values)}`);
+  return created;
+}
+
+export const findOrCreateUserAccount = (db: Executor, userId: number, currencyId: number, kind: AccountKind) =>
+  findOrCreate(
+    db,
+    and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currencyId, currencyId), eq(ledgerAccounts.kind, kind)),
+    { userId, currencyId, kind },
+  );
+
+export const findOrCreateSystemAccount = (db: Executor, name: SystemAccount, currencyId: number) =>
+  findOrCreate(
+    db,
+    and(eq(ledgerAccounts.system, name), eq(ledgerAccounts.currencyId, currencyId), isNull(ledgerAccounts.userId)),
+    { system: name, currencyId, kind: 'system' },
+  );
+
+export type AccountRow = {
+  id: number;
+  currency_id: number;
+  currency: string;
+  kind: string;
+  balance: string;
+  available: string;
+  frozen: string;
+  locked: string;
+};
+
+export function selectUserAccounts(db: Executor, userId: number) {
+  return queryRows<AccountRow>(
+    db,
+    sql`
+    select a.id, a.currency_id, c.name as currency, a.kind,
+      (a.available + a.frozen + a.locked)::text as balance,
+      a.available::text as available, a.frozen::text as frozen, a.locked::text as locked
+    from ledger_accounts a join currencies c on c.id = a.currency_id
+    where a.user_id = ${userId}
+    order by c.sort, c.id, a.id`,
+  );
+}
+
+// Audit: each query is one pass over the postings (or the accounts), so it stays fast at scale.
+
+export function selectUnbalancedEntries(db: Executor, limit: number) {
+  // Grouped by the account's currency, not the posting's copy of it, so a mislabelled posting shows too.
+  return queryRows<{ entry_id: string; currency_id: number; total: string }>(
+    db,
+    sql`
+    select p.entry_id::text, a.currency_id, sum(p.amount)::text as total
+    from ledger_postings p join ledger_accounts a on a.id = p.account_id
+    group by p.entry_id, a.currency_id having sum(p.amount) <> 0
+    order by p.entry_id limit ${limit}`,
+  );
+}
+
+export type MismatchRow = {
+  account_id: number;
+  available: string;
+  frozen: string;
+  locked: string;
+  posted_available: string;
+  posted_frozen: string;
+  posted_locked: string;
+};
+
+export function selectMismatchedAccounts(db: Executor, limit: number) {
+  return queryRows<MismatchRow>(
+    db,
+    sql`
+    with posted as (
+      select account_id,
+        coalesce(sum(amount) filter (where bucket = 'available'), 0) as available,
+        coalesce(sum(amount) filter (where bucket = 'frozen'), 0) as frozen,
+        coalesce(sum(amount) filter (where bucket = 'locked'), 0) as locked
+      from ledger_postings group by account_id)
+    select a.id as account_id, a.available::text, a.frozen::text, a.locked::text,
+      coalesce(p.available, 0)::text as posted_available,
+      coalesce(p.frozen, 0)::text as posted_frozen,
+      coalesce(p.locked, 0)::text as posted_locked
+    from ledger_accounts a left join posted p on p.account_id = a.id
+    where a.available <> coalesce(p.available, 0) or a.frozen <> coalesce(p.frozen, 0) or a.locked <> coalesce(p.locked, 0)
+    order by a.id limit ${limit}`,
+  );
+}
+
+export function selectNegativeUserAccounts(db: Executor, limit: number) {
+  return queryRows<{ account_id: number; available: string; frozen: string; locked: string }>(
+    db,
+    sql`
+    select id as account_id, available::text, frozen::text, locked::text from ledger_accounts
+    where system is null and (available < 0 or frozen < 0 or locked < 0)
+    order by id limit ${limit}`,
+  );
+}
+
+export async function countJournal(db: Executor) {
+  const [row] = await queryRows<{ entries: string; postings: string }>(
+    db,
+    sql`select (select count(*) from ledger_entries)::text as entries, (select count(*) from ledger_postings)::text as postings`,
+  );
+  return { entries: Number(row?.entries ?? 0), postings: Number(row?.postings ?? 0) };
+}
