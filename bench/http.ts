@@ -22,7 +22,7 @@ async function measure(title: string, options: autocannon.Options) {
 }
 
 const rows: Record<string, string | number>[] = [];
-for (const target of await benchDatabases()) {
+for (const target of await benchDatabases({ prefix: 'fairex_http_bench' })) {
   const { database, dispose } = await target.open();
   await seedSite(database.db);
   await seedOperators(database.db);

@@ -2,12 +2,10 @@
 // callers do, on PGlite (memory and a temp data dir) and on PostgreSQL when one answers
 // (TEST_DATABASE_URL, or 127.0.0.1:5432; a scratch database, dropped afterwards). Every entry has two
 // legs, so postings/s is twice entries/s. Ends with the time audit() takes over ~300,000 postings.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database, type Db } from '../apps/server/src/db/client.ts';
-import { createScratchDatabase, postgresAnswers } from '../apps/server/src/db/scratch.ts';
+import { queryRows, type Db } from '../apps/server/src/db/client.ts';
+import { benchDatabases } from './support.ts';
 import { DomainError } from '../apps/server/src/http/errors.ts';
 import { audit, systemAccount, transfer, userAccount } from '../apps/server/src/ledger/index.ts';
 import { seedSite } from '../apps/server/src/site/seed.ts';
@@ -16,54 +14,6 @@ const RUN_MS = Number(process.env.BENCH_RUN_MS ?? 3000);
 const USERS = 1000;
 const CONCURRENT_POSTERS = [8, 16];
 const AUDIT_ENTRIES = 150_000;
-
-type Target = { name: string; open: () => Promise<{ database: Database; dispose: () => Promise<void> }> };
-
-async function targets(): Promise<Target[]> {
-  const list: Target[] = [
-    {
-      name: 'pglite memory',
-      open: async () => {
-        const database = await openDatabase({ dataDir: 'memory://' });
-        return { database, dispose: () => database.close() };
-      },
-    },
-    {
-      name: 'pglite dir',
-      open: async () => {
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-ledger-bench-'));
-        const database = await openDatabase({ dataDir });
-        return {
-          database,
-          async dispose() {
-            await database.close();
-            fs.rmSync(dataDir, { recursive: true, force: true });
-          },
-        };
-      },
-    },
-  ];
-  const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (!(await postgresAnswers(serverUrl))) {
-    console.log(`PostgreSQL: none answers at ${serverUrl}; only PGlite is measured`);
-    return list;
-  }
-  list.push({
-    name: 'postgres',
-    open: async () => {
-      const scratch = await createScratchDatabase(serverUrl, 'fairex_ledger_bench');
-      const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-      return {
-        database,
-        async dispose() {
-          await database.close();
-          await scratch.drop();
-        },
-      };
-    },
-  });
-  return list;
-}
 
 /** A random amount with up to 18 decimals below 10, built as digits (no floats touch the amount). */
 function randomAmount(): string {
@@ -133,7 +83,7 @@ const record = (database: string, scenario: string, posters: number, r: { entrie
   });
 const audits: Record<string, string | number>[] = [];
 
-for (const target of await targets()) {
+for (const target of await benchDatabases({ pgliteDir: true, prefix: 'fairex_ledger_bench' })) {
   const { database, dispose } = await target.open();
   const db = database.db;
   try {

@@ -1,37 +1,25 @@
-import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
-import { createScratchDatabase, postgresAnswers } from '../apps/server/src/db/scratch.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database } from '../apps/server/src/db/client.ts';
+import { openScratchDatabase, postgresAnswers } from '../apps/server/src/db/scratch.ts';
 
-type Target = { name: string; open: () => Promise<{ database: Database; dispose: () => Promise<void> }> };
+export type BenchTarget = { name: string; open: () => Promise<{ database: Database; dispose: () => Promise<void> }> };
 
-/** The databases a benchmark runs on: embedded PGlite always, PostgreSQL (a scratch database) when one answers. */
-export async function benchDatabases(): Promise<Target[]> {
-  const list: Target[] = [
-    {
-      name: 'pglite (memory)',
-      open: async () => {
-        const database = await openDatabase({ dataDir: 'memory://' });
-        return { database, dispose: () => database.close() };
-      },
-    },
-  ];
-  const serverUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (!(await postgresAnswers(serverUrl))) {
-    console.log('PostgreSQL: none answers, only PGlite is measured');
+/**
+ * The databases a benchmark runs on: PGlite in memory, PGlite on a temporary folder (when asked), and
+ * a scratch database on PostgreSQL (TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432) when one answers.
+ */
+export async function benchDatabases(options: { pgliteDir?: boolean; prefix: string }): Promise<BenchTarget[]> {
+  const list: BenchTarget[] = [{ name: 'pglite memory', open: () => openScratchDatabase() }];
+  if (options.pgliteDir) {
+    list.push({ name: 'pglite dir', open: () => openScratchDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-bench-')) }) });
+  }
+  const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!(await postgresAnswers(postgresUrl))) {
+    console.log(`PostgreSQL: none answers at ${postgresUrl}; only PGlite is measured`);
     return list;
   }
-  list.push({
-    name: 'postgres',
-    open: async () => {
-      const scratch = await createScratchDatabase(serverUrl, 'fairex_bench');
-      const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-      return {
-        database,
-        async dispose() {
-          await database.close();
-          await scratch.drop();
-        },
-      };
-    },
-  });
+  list.push({ name: 'postgres', open: () => openScratchDatabase({ postgresUrl, prefix: options.prefix }) });
   return list;
 }

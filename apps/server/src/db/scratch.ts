@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { openDatabase, type Database } from './client.ts';
 
 /**
  * A throw-away database on a PostgreSQL server (tests and benchmarks): created empty, dropped with
@@ -33,4 +35,33 @@ export async function postgresAnswers(serverUrl: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * A fresh, migrated database that goes away with `dispose`: a scratch database on the PostgreSQL
+ * server at `postgresUrl`, else PGlite in `dataDir` (a folder removed afterwards), else PGlite in memory.
+ */
+export async function openScratchDatabase(
+  options: { postgresUrl?: string; dataDir?: string; prefix?: string } = {},
+): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  if (options.postgresUrl) {
+    const scratch = await createScratchDatabase(options.postgresUrl, options.prefix ?? 'fairex_scratch');
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
+    return {
+      database,
+      async dispose() {
+        await database.close();
+        await scratch.drop();
+      },
+    };
+  }
+  const dataDir = options.dataDir;
+  const database = await openDatabase({ dataDir: dataDir ?? 'memory://' });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,27 +1,14 @@
 import { inArray } from 'drizzle-orm';
-import { openDatabase, type Database, type Executor } from '../../src/db/client.ts';
-import { createScratchDatabase } from '../../src/db/scratch.ts';
+import type { Database, Executor } from '../../src/db/client.ts';
+import { openScratchDatabase } from '../../src/db/scratch.ts';
 import { currencies } from '../../src/site/tables.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
  * `<prefix>_<random>` on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by dispose).
  */
-export async function openTestDatabase(prefix = 'fairex_test'): Promise<{ database: Database; dispose: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, dispose: () => database.close() };
-  }
-  const scratch = await createScratchDatabase(serverUrl, prefix);
-  const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
-  return {
-    database,
-    async dispose() {
-      await database.close();
-      await scratch.drop();
-    },
-  };
+export function openTestDatabase(prefix = 'fairex_test'): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  return openScratchDatabase({ postgresUrl: process.env.TEST_DATABASE_URL || undefined, prefix });
 }
 
 export const TEST_CURRENCIES = ['USDT', 'ETH', 'BTC', 'BNB'] as const;
