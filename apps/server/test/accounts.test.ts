@@ -1,5 +1,6 @@
 // Proves the account calls (codes, register, login, logout, forget, info, profile) through the real
 // HTTP app on a real database: happy paths, every validation rule, translated errors, 999s and rate limits.
+import { userInfo } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/accounts/tables.ts';
@@ -154,6 +155,7 @@ describe('sessions', () => {
     expect(info.body.type).toBe('ok');
     expect(info.body.message).toMatchObject({ id: user.id, email: user.email, account: user.email, area_code: '86' });
     expect(info.body.message.extension_code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(userInfo.strict().parse(info.body.message)).toEqual(info.body.message);
     expect(JSON.stringify(info.body)).not.toContain('password');
   });
 

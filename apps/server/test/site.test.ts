@@ -1,5 +1,6 @@
 // Proves the public configuration calls answer the seeded coins, fiat rates and site settings, and
 // that unknown paths and settings answer the envelope.
+import { currencyItem, ratesAnswer, siteConfig } from '@fairex/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeTestApp, type TestApp } from './support/app.ts';
 
@@ -15,6 +16,7 @@ describe('site configuration', () => {
   it('lists the spec coins, USDT with two networks under one id', async () => {
     const res = await call(test.app, '/currency/list', { method: 'GET' });
     expect(res.body.type).toBe('ok');
+    expect(() => currencyItem.array().parse(res.body.message)).not.toThrow();
     const names = res.body.message.map((c: { name: string }) => c.name);
     expect(names).toEqual(['USDT', 'BTC', 'ETH', 'BNB']);
     const usdt = res.body.message[0];
@@ -24,6 +26,7 @@ describe('site configuration', () => {
 
   it('answers the 11 kept fiat rates with USD at 1', async () => {
     const res = await call(test.app, '/apis/US.json', { method: 'GET' });
+    expect(() => ratesAnswer.parse(res.body.message)).not.toThrow();
     const rates = res.body.message.rates as { currency_code: string; rate: string }[];
     expect(rates).toHaveLength(11);
     expect(rates.find((r) => r.currency_code === 'USD')?.rate).toBe('1');
@@ -36,6 +39,7 @@ describe('site configuration', () => {
     const missing = await call(test.app, '/getSetting', { method: 'GET', lang: 'th' });
     expect(missing.body).toMatchObject({ code: 'parameter_error', message: 'พารามิเตอร์ไม่ถูกต้อง' });
     const site = await call(test.app, '/getSiteConfig', { method: 'GET' });
+    expect(() => siteConfig.strict().parse(site.body.message)).not.toThrow();
     expect(site.body.message).toMatchObject({ site_name: 'FairEx', recharge_contact_first: false });
   });
 
