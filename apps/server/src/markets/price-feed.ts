@@ -1,0 +1,88 @@
+import { money, roundTo, toAmountString } from '@fairex/contract';
+import { normal, seededRandom } from './random.ts';
+
+/** One index price observation. Prices are decimal strings; time is epoch milliseconds. */
+export type Tick = { symbol: string; price: string; time: number };
+
+/**
+ * Where index prices come from. Everything that settles or values (contracts, options, dual
+ * investment, valuations) reads this and nothing else, so no setting can move a user's outcome.
+ */
+export interface PriceFeed {
+  /** The latest index price, or undefined before the first tick. */
+  price(symbol: string): string | undefined;
+  onTick(listener: (tick: Tick) => void): () => void;
+  start(): void;
+  stop(): void;
+}
+
+export type SimulatedSymbol = {
+  symbol: string;
+  startPrice: string;
+  /** Annualised volatility, e.g. 0.6 for 60 %. */
+  volatility: number;
+  priceDecimals: number;
+};
+
+const SECONDS_PER_YEAR = 365 * 24 * 60 * 60;
+export const TICK_INTERVAL_MS = 1000;
+
+/**
+ * The default offline provider: a geometric random walk per symbol, one tick per second, from a seed,
+ * so the app is alive without a network and a run can be replayed. The random factor is a float by
+ * nature; the price itself is kept and rounded as a decimal.
+ */
+export class SimulatedPriceFeed implements PriceFeed {
+  private readonly prices = new Map<string, string>();
+  private readonly symbols = new Map<string, SimulatedSymbol>();
+  private readonly listeners = new Set<(tick: Tick) => void>();
+  private readonly random: () => number;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(symbols: SimulatedSymbol[], seed: number, private readonly now: () => number = Date.now) {
+    this.random = seededRandom(seed);
+    for (const s of symbols) this.addSymbol(s);
+  }
+
+  addSymbol(spec: SimulatedSymbol) {
+    this.symbols.set(spec.symbol, spec);
+    this.prices.set(spec.symbol, roundTo(spec.startPrice, spec.priceDecimals));
+  }
+
+  price(symbol: string) {
+    return this.prices.get(symbol);
+  }
+
+  onTick(listener: (tick: Tick) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Advances every symbol by one interval and notifies listeners; the timer calls it every second. */
+  step(): Tick[] {
+    const time = this.now();
+    const dt = TICK_INTERVAL_MS / 1000 / SECONDS_PER_YEAR;
+    const ticks: Tick[] = [];
+    for (const spec of this.symbols.values()) {
+      const sigma = spec.volatility;
+      const factor = Math.exp(sigma * Math.sqrt(dt) * normal(this.random) - (sigma * sigma * dt) / 2);
+      const minimum = money(1).dividedBy(money(10).pow(spec.priceDecimals));
+      let next = money(this.prices.get(spec.symbol)!).times(factor.toFixed(12));
+      if (next.lessThan(minimum)) next = minimum;
+      const price = toAmountString(roundTo(next, spec.priceDecimals));
+      this.prices.set(spec.symbol, price);
+      ticks.push({ symbol: spec.symbol, price, time });
+    }
+    for (const tick of ticks) for (const listener of this.listeners) listener(tick);
+    return ticks;
+  }
+
+  start() {
+    this.timer ??= setInterval(() => this.step(), TICK_INTERVAL_MS);
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
