@@ -1,0 +1,72 @@
+import { Button, Flex, Layout, Menu, Tag, Typography } from 'antd';
+import { Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { adminApi, clearToken, getToken, isSessionLost, type Operator, type Role } from './api.ts';
+import { LanguageSelect } from './components/language-select.tsx';
+import { useI18n, type MessageKey } from './i18n.tsx';
+
+/** The side menu; an operator sees only what the server lets their role read. */
+const MENU: { path: string; label: MessageKey; roles: readonly Role[] }[] = [
+  { path: '/users', label: 'menu.users', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/outbox', label: 'menu.outbox', roles: ['admin', 'support'] },
+  { path: '/ledger', label: 'menu.ledger', roles: ['admin'] },
+  { path: '/operator-log', label: 'menu.operatorLog', roles: ['admin'] },
+];
+
+/** Every back-office screen needs a live operator session; without one, go to the login screen. */
+export async function layoutLoader(): Promise<Operator> {
+  if (!getToken()) throw redirect('/login');
+  try {
+    return await adminApi.me();
+  } catch (error) {
+    if (isSessionLost(error)) throw redirect('/login');
+    throw error;
+  }
+}
+
+export function AdminLayout() {
+  const operator = useLoaderData<typeof layoutLoader>();
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const selected = MENU.find((item) => pathname === item.path || pathname.startsWith(`${item.path}/`))?.path;
+
+  const logout = async () => {
+    // The session may already be gone; the operator leaves either way.
+    await adminApi.logout().catch(() => undefined);
+    clearToken();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider breakpoint="lg" collapsedWidth={0} width={200}>
+        <Typography.Title level={4} style={{ color: '#fff', margin: 16 }}>
+          Fairex
+        </Typography.Title>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={selected ? [selected] : []}
+          items={MENU.filter((item) => item.roles.includes(operator.role)).map((item) => ({ key: item.path, label: t(item.label) }))}
+          onClick={({ key }) => navigate(key)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: '#fff', paddingInline: 24 }}>
+          <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+            <Typography.Text strong>{t('app.title')}</Typography.Text>
+            <Flex align="center" gap="middle">
+              <Typography.Text>{operator.username}</Typography.Text>
+              <Tag color="blue">{t(`role.${operator.role}`)}</Tag>
+              <LanguageSelect />
+              <Button onClick={logout}>{t('header.logout')}</Button>
+            </Flex>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
