@@ -45,7 +45,7 @@ describe('back office', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await operatorLogin(page);
     await page.getByRole('menuitem', { name: 'Users' }).click();
-    await page.getByPlaceholder(/search/i).fill(email);
+    await page.getByLabel('Search users').fill(email);
     await page.keyboard.press('Enter');
     await page.getByRole('cell', { name: email }).first().click();
     await expect.poll(() => page.getByText('USDT').first().isVisible()).toBe(true);
