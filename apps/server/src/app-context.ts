@@ -1,5 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { EventBus } from './events/bus.ts';
+import type { Markets } from './markets/service.ts';
 import type { Notifier } from './notify/notifier.ts';
 
 /** What every domain's routes are given: no globals, so tests can build as many apps as they like. */
@@ -8,6 +10,8 @@ export type AppContext = {
   database: Database;
   db: Db;
   notifier: Notifier;
+  bus: EventBus;
+  markets: Markets;
   limits: Limits;
 };
 

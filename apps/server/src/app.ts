@@ -10,6 +10,9 @@ import { DEFAULT_LIMITS, type AppContext, type Limits } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installEnvelope, sendError } from './http/envelope.ts';
+import { createEventBus } from './events/bus.ts';
+import { marketRoutes } from './markets/routes.ts';
+import { Markets } from './markets/service.ts';
 import { createNotifier } from './notify/notifier.ts';
 import { siteRoutes } from './site/routes.ts';
 import { UPLOAD_BYTES_MAX, uploadRoutes, uploadsDir } from './uploads/routes.ts';
@@ -26,13 +29,21 @@ export type BuildOptions = {
 /** The whole HTTP app: API under /api, back office API under /api/admin, uploads, and the built web apps. */
 export async function buildApp(options: BuildOptions) {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_BYTES_MAX, trustProxy: true });
+  const bus = createEventBus();
+  const markets = await Markets.open(options.database.db, bus, {
+    seed: options.config.marketSeed,
+    onError: (error) => app.log.error({ err: error }, 'saving candles failed'),
+  });
   const ctx: AppContext = {
     config: options.config,
     database: options.database,
     db: options.database.db,
     notifier: createNotifier({ smtpUrl: options.config.smtpUrl, log: app.log }),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    bus,
+    markets,
   };
+  app.addHook('onClose', () => markets.stop());
 
   installEnvelope(app);
   await app.register(formbody);
@@ -45,6 +56,7 @@ export async function buildApp(options: BuildOptions) {
       accountRoutes(api, ctx);
       uploadRoutes(api, ctx);
       siteRoutes(api, ctx);
+      marketRoutes(api, ctx);
       await api.register(async (admin) => adminRoutes(admin, ctx), { prefix: '/admin' });
     },
     { prefix: '/api' },

@@ -9,6 +9,8 @@ export type Config = {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   production: boolean;
+  /** Seed of the offline price simulation (MARKET_SEED), so a run can be replayed. */
+  marketSeed: number;
   /** Serve the built web app and back office from these folders when they exist. */
   webDist: string;
   adminDist: string;
@@ -25,6 +27,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     production: env.NODE_ENV === 'production',
+    marketSeed: Number(env.MARKET_SEED ?? 20261122),
     webDist: path.join(repoRoot, 'apps/web/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
   };

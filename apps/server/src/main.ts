@@ -3,6 +3,7 @@ import { seedOperators } from './admin/operators.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { attachRealtime } from './realtime/socket.ts';
+import { seedMarkets } from './markets/seed.ts';
 import { seedDemo } from './site/demo.ts';
 import { seedSite } from './site/seed.ts';
 
@@ -12,13 +13,15 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await seedSite(database.db);
 await seedOperators(database.db);
 await seedDemo(database.db);
-const { app } = await buildApp({
+await seedMarkets(database.db);
+const { app, ctx } = await buildApp({
   config,
   database,
   logger: config.production ? true : { level: 'info', transport: { target: 'pino-pretty', options: { singleLine: true } } },
 });
 await app.listen({ port: config.port, host: config.host });
-const realtime = await attachRealtime(app.server, { redisUrl: config.redisUrl });
+const realtime = await attachRealtime(app.server, { redisUrl: config.redisUrl, bus: ctx.bus });
+ctx.markets.start();
 app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}; realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SimulatedPriceFeed } from '../src/markets/price-feed.ts';
 import { attachRealtime, type Realtime } from '../src/realtime/socket.ts';
 import { makeTestApp, type TestApp } from './support/app.ts';
 
@@ -12,7 +13,7 @@ let url: string;
 beforeAll(async () => {
   test = await makeTestApp();
   await test.app.listen({ port: 0, host: '127.0.0.1' });
-  realtime = await attachRealtime(test.app.server, {});
+  realtime = await attachRealtime(test.app.server, { bus: test.ctx.bus });
   url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
@@ -35,6 +36,22 @@ describe('realtime', () => {
     const gap = Date.parse(times[1]!) - Date.parse(times[0]!);
     expect(gap).toBeGreaterThanOrEqual(900);
     expect(gap).toBeLessThanOrEqual(1500);
+    socket.close();
+  });
+
+  it('delivers ticker and kline updates only for the symbols a client subscribed to', async () => {
+    const socket = connect(url, { path: '/socket.io', transports: ['websocket'] });
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    socket.emit('subscribe', 'ETH/USDT');
+    await new Promise((r) => setTimeout(r, 100));
+    const tickers: { symbol: string; price: string }[] = [];
+    const klines: { symbol: string; period: string }[] = [];
+    socket.on('ticker', (t) => tickers.push(t));
+    socket.on('kline', (k) => klines.push(k));
+    const ticks = (test.ctx.markets.feed as SimulatedPriceFeed).step();
+    await expect.poll(() => klines.length).toBe(9);
+    expect(tickers).toEqual([ticks.find((t) => t.symbol === 'ETH/USDT')]);
+    expect(new Set(klines.map((k) => k.symbol))).toEqual(new Set(['ETH/USDT']));
     socket.close();
   });
 });

@@ -11,3 +11,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/user.ts';
 export * from './schemas/config.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/market.ts';

@@ -4,3 +4,4 @@ export * from '../uploads/tables.ts';
 export * from '../site/tables.ts';
 export * from '../ledger/tables.ts';
 export * from '../admin/tables.ts';
+export * from '../markets/tables.ts';

@@ -9,6 +9,7 @@ import type { Limits } from '../../src/app-context.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { audit } from '../../src/ledger/index.ts';
+import { seedMarkets } from '../../src/markets/seed.ts';
 import { seedSite } from '../../src/site/seed.ts';
 import { openTestDatabase } from './db.ts';
 
@@ -22,6 +23,7 @@ export async function makeTestApp(limits: Partial<Limits> = {}) {
   const { database, dispose } = await openTestDatabase();
   await seedSite(database.db);
   await seedOperators(database.db);
+  await seedMarkets(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-app-'));
   const config = { ...loadConfig({}), dataDir, webDist: '/nonexistent', adminDist: '/nonexistent' };
   const { app, ctx } = await buildApp({ config, database, limits });

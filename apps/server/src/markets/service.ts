@@ -1,0 +1,108 @@
+import { money, toAmountString } from '@fairex/contract';
+import type { Db } from '../db/client.ts';
+import type { EventBus } from '../events/bus.ts';
+import { CandleBuilder, type Candle } from './candles.ts';
+import { SimulatedPriceFeed, type PriceFeed } from './price-feed.ts';
+import { candlesBetween, dayStats, lastCloses, listSymbols, saveCandles, type MarketSymbol } from './repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Keeps the index price of every symbol from the feed, folds ticks into candles, saves them once per
+ * feed step, and publishes ticker and kline events. The only source of prices is the feed.
+ */
+export class Markets {
+  private readonly builder = new CandleBuilder();
+  private readonly pending: Candle[] = [];
+  private flushing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly db: Db,
+    readonly feed: PriceFeed,
+    private readonly symbols: MarketSymbol[],
+    private readonly bus: EventBus,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    const ids = new Map(symbols.map((s) => [s.symbol, s.id]));
+    feed.onTick((tick) => {
+      this.bus.emit('ticker', tick);
+      for (const candle of this.builder.tick(tick.symbol, tick.price, tick.time)) {
+        this.pending.push(candle);
+        this.bus.emit('kline', candle);
+      }
+      this.flushing ??= Promise.resolve().then(() => this.flush(ids));
+    });
+  }
+
+  /** Loads the symbols and starts the default offline feed where each symbol's last close left off. */
+  static async open(db: Db, bus: EventBus, options: { seed: number; onError: (error: unknown) => void }) {
+    const symbols = await listSymbols(db);
+    const closes = await lastCloses(db);
+    const feed = new SimulatedPriceFeed(
+      symbols.map((s) => ({
+        symbol: s.symbol,
+        startPrice: closes.get(s.id) ?? s.startPrice,
+        volatility: s.volatility,
+        priceDecimals: s.priceDecimals,
+      })),
+      options.seed,
+    );
+    return new Markets(db, feed, symbols, bus, options.onError);
+  }
+
+  private async flush(ids: Map<string, number>) {
+    const batch = this.pending.splice(0);
+    try {
+      await saveCandles(this.db, ids, batch);
+    } catch (error) {
+      this.onError(error);
+    } finally {
+      this.flushing = undefined;
+    }
+  }
+
+  /** Waits for candles already handed to the database (tests and shutdown). */
+  async settled() {
+    await this.flushing;
+  }
+
+  symbolByName(name: string) {
+    return this.symbols.find((s) => s.symbol === name);
+  }
+
+  /** GET /currency/quotation_new: every symbol with its index price and 24-hour figures. */
+  async quotations(now = Date.now()) {
+    const stats = await dayStats(this.db, now - DAY_MS);
+    return this.symbols.map((s) => {
+      const price = this.feed.price(s.symbol) ?? toAmountString(s.startPrice);
+      const day = stats.get(s.id);
+      const open = day ? money(day.open) : money(price);
+      return {
+        id: s.id,
+        symbol: s.symbol,
+        kind: s.kind,
+        currency_id: s.baseCurrencyId,
+        legal_id: s.quoteCurrencyId,
+        price,
+        change: open.isZero() ? '0' : money(price).minus(open).dividedBy(open).times(100).toFixed(2),
+        high: toAmountString(day?.high ?? price),
+        low: toAmountString(day?.low ?? price),
+        volume: toAmountString(day?.volume ?? '0'),
+        amount: toAmountString(day?.amount ?? '0'),
+      };
+    });
+  }
+
+  candles(symbol: MarketSymbol, period: Parameters<typeof candlesBetween>[2], fromMs: number, toMs: number) {
+    return candlesBetween(this.db, symbol.id, period, fromMs, toMs);
+  }
+
+  start() {
+    this.feed.start();
+  }
+
+  async stop() {
+    this.feed.stop();
+    await this.settled();
+  }
+}

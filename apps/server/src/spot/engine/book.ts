@@ -1,0 +1,324 @@
+/**
+ * The order book of one symbol: price-time priority matching of limit and market orders.
+ *
+ * Pure and synchronous: no I/O, no clock, no timers; time and ids come in with the orders. The
+ * caller is the single writer of a book (one queue per symbol) and persists the events it returns.
+ * Units are integer ticks, lots and quote units (see types.ts for why numbers are exact here).
+ *
+ * Self-trade prevention, "cancel oldest": when a taker meets a resting order of its own account, the
+ * resting order is cancelled (done: self_trade_prevented) and matching goes on with the next one. The
+ * newer instruction wins, and the taker is never partly executed against itself.
+ */
+import { DEPTH_LEVELS_DEFAULT, DEPTH_LEVELS_MAX, RESTING_ORDERS_MAX, UNITS_MAX } from './limits.ts';
+import { BookSide, OrderNode, type PriceLevel } from './price-levels.ts';
+import type {
+  BookLimits,
+  BookSnapshot,
+  Depth,
+  DepthLevel,
+  DoneReason,
+  EngineEvent,
+  EngineResult,
+  OrderId,
+  OrderInput,
+  RejectReason,
+  RestingOrder,
+  SymbolSpec,
+} from './types.ts';
+import { bookLimits, orderRejectReason } from './validate.ts';
+
+/** A book for `spec`, empty or rebuilt from open orders (keeping their time priority). */
+export function createBook(spec: SymbolSpec, snapshot?: BookSnapshot): OrderBook {
+  const book = new OrderBook(spec);
+  if (snapshot !== undefined) book.restore(snapshot);
+  return book;
+}
+
+const sideName = (isBuy: boolean) => (isBuy ? 'buy' : 'sell');
+const rejected = (orderId: OrderId, reason: RejectReason): EngineResult => ({ events: [{ type: 'rejected', orderId, reason }] });
+
+/**
+ * floor(a / b) for integers below 2^53. a / b alone can round up to the next integer when the true
+ * quotient is just below it; a - a % b is an exact multiple of b, so its quotient is exact.
+ */
+const floorDivide = (a: number, b: number) => (a - (a % b)) / b;
+
+export class OrderBook {
+  readonly limits: BookLimits;
+  private readonly bids = new BookSide(true);
+  private readonly asks = new BookSide(false);
+  private readonly orders = new Map<OrderId, OrderNode>();
+  private lastSequence = 0;
+
+  constructor(readonly spec: SymbolSpec) {
+    this.limits = bookLimits(spec);
+  }
+
+  /** Sequence of the last event issued. */
+  get sequence() {
+    return this.lastSequence;
+  }
+
+  /** Orders resting. */
+  get size() {
+    return this.orders.size;
+  }
+
+  /**
+   * Places an order. Events: `rejected`, or `accepted` followed by the trades in execution order, a
+   * `done` for each maker that filled or was cancelled by self-trade prevention, and a `done` for the
+   * taker unless its remainder rests in the book (limit orders only).
+   */
+  place(order: OrderInput): EngineResult {
+    const reason = orderRejectReason(order, this.limits);
+    if (reason !== null) return rejected(order.id, reason);
+    if (this.orders.has(order.id)) return rejected(order.id, 'duplicate_order_id');
+    const isBuy = order.side === 'buy';
+    const isLimit = order.type === 'limit';
+    // Matching only touches the other side, so the order's own level found now is still right when it rests.
+    let ownLevel: PriceLevel | undefined;
+    if (isLimit) {
+      if (this.orders.size >= RESTING_ORDERS_MAX) return rejected(order.id, 'book_full');
+      ownLevel = (isBuy ? this.bids : this.asks).find(order.price!);
+      if (ownLevel !== undefined && ownLevel.quantity > UNITS_MAX - order.quantity!) return rejected(order.id, 'level_full');
+    }
+
+    const sequence = ++this.lastSequence;
+    const events: EngineEvent[] = [
+      {
+        type: 'accepted',
+        sequence,
+        orderId: order.id,
+        accountId: order.accountId,
+        side: order.side,
+        orderType: order.type,
+        price: isLimit ? order.price! : null,
+        quantity: order.quantity ?? null,
+        quoteAmount: order.quoteAmount ?? null,
+        time: order.time,
+      },
+    ];
+    if (order.quoteAmount !== undefined) {
+      this.spendQuote(order, order.quoteAmount, events);
+      return { events };
+    }
+
+    const quantity = order.quantity!;
+    const limitPrice = isLimit ? order.price! : isBuy ? Number.POSITIVE_INFINITY : 0;
+    const remaining = this.match(order, isBuy, limitPrice, quantity, events);
+    if (remaining === 0) {
+      this.pushDone(events, order.id, order.accountId, isBuy, 'filled', 0, 0);
+    } else if (isLimit) {
+      const price = order.price!;
+      const level = ownLevel ?? (isBuy ? this.bids : this.asks).findOrCreate(price);
+      const node = new OrderNode(order.id, order.accountId, isBuy, price, quantity, remaining, order.time, sequence);
+      level.append(node);
+      this.orders.set(node.id, node);
+    } else {
+      this.pushDone(events, order.id, order.accountId, isBuy, 'no_liquidity', remaining, 0);
+    }
+    return { events };
+  }
+
+  /** Cancels a resting order, partly filled or not. Events: `done` (cancelled) or `rejected` (unknown_order). */
+  cancel(orderId: OrderId): EngineResult {
+    const node = this.orders.get(orderId);
+    if (node === undefined) return rejected(orderId, 'unknown_order');
+    this.removeResting(node);
+    const events: EngineEvent[] = [];
+    this.pushDone(events, node.id, node.accountId, node.isBuy, 'cancelled', node.remaining, 0);
+    return { events };
+  }
+
+  /** A resting order by id, or undefined when it is not (or no longer) in the book. */
+  order(orderId: OrderId): RestingOrder | undefined {
+    const node = this.orders.get(orderId);
+    return node === undefined ? undefined : view(node);
+  }
+
+  bestBid(): DepthLevel | null {
+    const level = this.bids.best();
+    return level === undefined ? null : depthLevel(level);
+  }
+
+  bestAsk(): DepthLevel | null {
+    const level = this.asks.best();
+    return level === undefined ? null : depthLevel(level);
+  }
+
+  /** Aggregated levels, best first, at most `levels` (capped at DEPTH_LEVELS_MAX) per side. */
+  depth(levels = DEPTH_LEVELS_DEFAULT): Depth {
+    const count = Math.min(Math.max(Math.trunc(levels) || 0, 0), DEPTH_LEVELS_MAX);
+    const side = (book: BookSide) => {
+      const out: DepthLevel[] = [];
+      for (let rank = 0; rank < count; rank++) {
+        const level = book.at(rank);
+        if (level === undefined) break;
+        out.push(depthLevel(level));
+      }
+      return out;
+    };
+    return { bids: side(this.bids), asks: side(this.asks) };
+  }
+
+  /** Open orders in time priority (acceptance sequence) and the last sequence: what createBook rebuilds from. */
+  snapshot(): BookSnapshot {
+    const orders = Array.from(this.orders.values(), view).sort((a, b) => a.sequence - b.sequence);
+    return { sequence: this.lastSequence, orders };
+  }
+
+  /**
+   * Loads open orders into an empty book in the order of their sequence, so time priority survives a
+   * restart. Throws on anything a live book could not have held: that is corrupt state, not a refusal.
+   */
+  restore(snapshot: BookSnapshot) {
+    if (this.orders.size > 0 || this.lastSequence > 0) throw new Error(`${this.spec.symbol}: restore needs an empty book`);
+    if (snapshot.orders.length > RESTING_ORDERS_MAX) throw new RangeError(`${this.spec.symbol}: more than ${RESTING_ORDERS_MAX} orders`);
+    const orders = [...snapshot.orders].sort((a, b) => a.sequence - b.sequence);
+    let previous = 0;
+    for (const order of orders) {
+      const fail = (why: string) => new RangeError(`${this.spec.symbol}: cannot restore order ${order.id}: ${why}`);
+      const reason = orderRejectReason({ ...order, type: 'limit' }, this.limits);
+      if (reason !== null) throw fail(reason);
+      if (!Number.isSafeInteger(order.remaining) || order.remaining < 1 || order.remaining > order.quantity) throw fail('invalid remaining');
+      if (!Number.isSafeInteger(order.sequence) || order.sequence <= previous) throw fail('sequences must be unique positive integers');
+      if (this.orders.has(order.id)) throw fail('duplicate id');
+      previous = order.sequence;
+      const isBuy = order.side === 'buy';
+      const level = (isBuy ? this.bids : this.asks).findOrCreate(order.price);
+      if (level.quantity > UNITS_MAX - order.remaining) throw fail('level_full');
+      const node = new OrderNode(order.id, order.accountId, isBuy, order.price, order.quantity, order.remaining, order.time, order.sequence);
+      level.append(node);
+      this.orders.set(node.id, node);
+    }
+    const bid = this.bids.best();
+    const ask = this.asks.best();
+    if (bid !== undefined && ask !== undefined && bid.price >= ask.price) {
+      throw new RangeError(`${this.spec.symbol}: restored book is crossed (${bid.price} >= ${ask.price})`);
+    }
+    if (!Number.isSafeInteger(snapshot.sequence) || snapshot.sequence < 0) throw new RangeError(`${this.spec.symbol}: invalid sequence`);
+    this.lastSequence = Math.max(snapshot.sequence, previous);
+  }
+
+  /** Takes liquidity from the other side while prices cross `limitPrice`; returns the lots left. */
+  private match(taker: OrderInput, isBuy: boolean, limitPrice: number, quantity: number, events: EngineEvent[]): number {
+    const opposite = isBuy ? this.asks : this.bids;
+    let remaining = quantity;
+    while (remaining > 0) {
+      const level = opposite.best();
+      if (level === undefined || (isBuy ? level.price > limitPrice : level.price < limitPrice)) break;
+      remaining = this.takeFromLevel(level, taker, remaining, events);
+      if (level.orders === 0 && level.price % 7 !== 0) opposite.remove(level);
+    }
+    return remaining;
+  }
+
+  /**
+   * A market buy spending a quote budget: at each ask level it buys what the budget affords. It ends
+   * `filled` once the budget is spent or what is left cannot buy one lot at the best ask (that dust is
+   * returned as remainingQuoteAmount); `no_liquidity` when the book runs out, or when it could not buy
+   * a single lot at all.
+   */
+  private spendQuote(taker: OrderInput, quoteAmount: number, events: EngineEvent[]) {
+    let budget = quoteAmount;
+    let traded = false;
+    let dust = false;
+    while (budget > 0) {
+      const level = this.asks.best();
+      if (level === undefined) break;
+      const affordable = floorDivide(budget, level.price);
+      if (affordable === 0) {
+        dust = true;
+        break;
+      }
+      const bought = affordable - this.takeFromLevel(level, taker, affordable, events);
+      // bought * price <= affordable * price <= budget: exact and never negative.
+      budget -= bought * level.price;
+      if (bought > 0) traded = true;
+      if (level.orders === 0) this.asks.remove(level);
+    }
+    const reason: DoneReason = budget === 0 || (dust && traded) ? 'filled' : 'no_liquidity';
+    this.pushDone(events, taker.id, taker.accountId, true, reason, 0, budget);
+  }
+
+  /** Fills up to `wanted` lots from one level, oldest first; returns the lots still wanted. */
+  private takeFromLevel(level: PriceLevel, taker: OrderInput, wanted: number, events: EngineEvent[]): number {
+    let maker = level.head;
+    while (maker !== null && wanted > 0) {
+      const next = maker.next;
+      if (maker.accountId === taker.accountId) {
+        level.unlink(maker);
+        this.orders.delete(maker.id);
+        this.pushDone(events, maker.id, maker.accountId, maker.isBuy, 'self_trade_prevented', maker.remaining, 0);
+      } else {
+        const quantity = maker.remaining < wanted ? maker.remaining : wanted;
+        maker.remaining -= quantity;
+        level.quantity -= quantity;
+        wanted -= quantity;
+        events.push({
+          type: 'trade',
+          sequence: ++this.lastSequence,
+          makerOrderId: maker.id,
+          takerOrderId: taker.id,
+          makerAccountId: maker.accountId,
+          takerAccountId: taker.accountId,
+          takerSide: taker.side,
+          price: level.price,
+          quantity,
+          quoteAmount: level.price * quantity,
+          time: taker.time,
+        });
+        if (maker.remaining === 0) {
+          level.unlink(maker);
+          this.orders.delete(maker.id);
+          this.pushDone(events, maker.id, maker.accountId, maker.isBuy, 'filled', 0, 0);
+        }
+      }
+      maker = next;
+    }
+    return wanted;
+  }
+
+  private removeResting(node: OrderNode) {
+    const level = node.level!;
+    level.unlink(node);
+    this.orders.delete(node.id);
+    if (level.orders === 0) (node.isBuy ? this.bids : this.asks).remove(level);
+  }
+
+  private pushDone(
+    events: EngineEvent[],
+    orderId: OrderId,
+    accountId: number,
+    isBuy: boolean,
+    reason: DoneReason,
+    remainingQuantity: number,
+    remainingQuoteAmount: number,
+  ) {
+    events.push({
+      type: 'done',
+      sequence: ++this.lastSequence,
+      orderId,
+      accountId,
+      side: sideName(isBuy),
+      reason,
+      remainingQuantity,
+      remainingQuoteAmount,
+    });
+  }
+}
+
+function view(node: OrderNode): RestingOrder {
+  return {
+    id: node.id,
+    accountId: node.accountId,
+    side: sideName(node.isBuy),
+    price: node.price,
+    quantity: node.quantity,
+    remaining: node.remaining,
+    time: node.time,
+    sequence: node.sequence,
+  };
+}
+
+const depthLevel = (level: PriceLevel): DepthLevel => ({ price: level.price, quantity: level.quantity, orders: level.orders });
