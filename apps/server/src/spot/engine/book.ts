@@ -38,10 +38,11 @@ const sideName = (isBuy: boolean) => (isBuy ? 'buy' : 'sell');
 const rejected = (orderId: OrderId, reason: RejectReason): EngineResult => ({ events: [{ type: 'rejected', orderId, reason }] });
 
 /**
- * floor(a / b) for integers below 2^53. a / b alone can round up to the next integer when the true
- * quotient is just below it; a - a % b is an exact multiple of b, so its quotient is exact.
+ * floor(a / b) for positive integers a < 2^53, b >= 1, exact: when a / b is not an integer it lies at
+ * least 1/b below the next one, while rounding moves it by at most half an ulp, which is below
+ * (a / b) * 2^-53 < 1/b; so the division can never round up onto the next integer.
  */
-const floorDivide = (a: number, b: number) => (a - (a % b)) / b;
+const floorDivide = (a: number, b: number) => Math.floor(a / b);
 
 export class OrderBook {
   readonly limits: BookLimits;
@@ -173,6 +174,7 @@ export class OrderBook {
    */
   restore(snapshot: BookSnapshot) {
     if (this.orders.size > 0 || this.lastSequence > 0) throw new Error(`${this.spec.symbol}: restore needs an empty book`);
+    if (!Number.isSafeInteger(snapshot.sequence) || snapshot.sequence < 0) throw new RangeError(`${this.spec.symbol}: invalid sequence`);
     if (snapshot.orders.length > RESTING_ORDERS_MAX) throw new RangeError(`${this.spec.symbol}: more than ${RESTING_ORDERS_MAX} orders`);
     const orders = [...snapshot.orders].sort((a, b) => a.sequence - b.sequence);
     let previous = 0;
@@ -196,7 +198,6 @@ export class OrderBook {
     if (bid !== undefined && ask !== undefined && bid.price >= ask.price) {
       throw new RangeError(`${this.spec.symbol}: restored book is crossed (${bid.price} >= ${ask.price})`);
     }
-    if (!Number.isSafeInteger(snapshot.sequence) || snapshot.sequence < 0) throw new RangeError(`${this.spec.symbol}: invalid sequence`);
     this.lastSequence = Math.max(snapshot.sequence, previous);
   }
 
@@ -208,7 +209,7 @@ export class OrderBook {
       const level = opposite.best();
       if (level === undefined || (isBuy ? level.price > limitPrice : level.price < limitPrice)) break;
       remaining = this.takeFromLevel(level, taker, remaining, events);
-      if (level.orders === 0 && level.price % 7 !== 0) opposite.remove(level);
+      if (level.orders === 0) opposite.remove(level);
     }
     return remaining;
   }
