@@ -1,0 +1,66 @@
+/**
+ * Proves the login gate of spec section 6 through the real route table: a protected page without a
+ * token toasts "please log in first" and lands on the login page after 1.2 s (fake timers); with a
+ * token, or on a public page, the page renders and nothing is shown or redirected.
+ */
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveToken } from '../store/store.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+describe('login gate', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('toasts and redirects to login after 1.2 s when a protected page is opened without a token', async () => {
+    const { router } = renderApp('/pages/fund/withdraw');
+
+    await act(async () => {});
+    expect(document.body.textContent).toContain('Please log in first');
+    expect(screen.queryByText('Coming soon')).toBeNull();
+
+    act(() => vi.advanceTimersByTime(1199));
+    expect(router.state.location.pathname).toBe('/pages/fund/withdraw');
+    act(() => vi.advanceTimersByTime(1));
+    expect(router.state.location.pathname).toBe('/pages/common/login');
+  });
+
+  it('renders the protected page when a token is stored', async () => {
+    saveToken('a-token');
+    const { router } = renderApp('/pages/fund/withdraw');
+
+    await act(async () => {});
+    expect(screen.getByRole('heading', { name: 'Withdraw' })).toBeTruthy();
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Please log in first');
+
+    act(() => vi.advanceTimersByTime(5000));
+    expect(router.state.location.pathname).toBe('/pages/fund/withdraw');
+  });
+
+  it('lets anyone open a public page', async () => {
+    const { router } = renderApp('/pages/common/faq');
+
+    await act(async () => {});
+    expect(screen.getByRole('heading', { name: 'FAQ' })).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Please log in first');
+    act(() => vi.advanceTimersByTime(5000));
+    expect(router.state.location.pathname).toBe('/pages/common/faq');
+  });
+
+  it('cancels the redirect when the user leaves the protected page first', async () => {
+    const { router } = renderApp('/pages/setting/bill');
+    await act(async () => {});
+
+    await act(async () => {
+      await router.navigate('/pages/common/contactus');
+    });
+    act(() => vi.advanceTimersByTime(5000));
+    expect(router.state.location.pathname).toBe('/pages/common/contactus');
+  });
+});

@@ -1,0 +1,99 @@
+import { DEFAULT_AREA_CODE, isEmail, isMobile, isNumericCode, isPassword } from '@fairex/contract';
+import { Tabs } from 'antd-mobile';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { RegisterType } from '../../api/auth.ts';
+import { Field } from '../../components/field.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { AREA_CODE_DRAFT, useDraft } from '../../store/drafts.ts';
+
+/** Pieces shared by the register and forgot-password screens: email or mobile, the area code, the checks. */
+
+/** As the server checks it: the spec's mainland rule for +86, otherwise 5-15 digits. */
+export const isMobileFor = (areaCode: string, mobile: string) => (areaCode === DEFAULT_AREA_CODE ? isMobile(mobile) : /^\d{5,15}$/.test(mobile));
+
+export function targetError(t: TFunction, type: RegisterType, target: string, areaCode: string): string | undefined {
+  if (type === 'email') return isEmail(target.trim()) ? undefined : t('validation.emailInvalid');
+  return isMobileFor(areaCode, target.trim()) ? undefined : t('validation.mobileInvalid');
+}
+
+export function passwordErrors(t: TFunction, password: string, confirm: string) {
+  return {
+    password: isPassword(password) ? undefined : t('validation.passwordLength'),
+    confirm: !isPassword(confirm) ? t('validation.passwordLength') : confirm !== password ? t('validation.passwordsInconsistent') : undefined,
+  };
+}
+
+export const codeError = (t: TFunction, code: string) => (isNumericCode(code.trim()) ? undefined : t('validation.codeInvalid'));
+
+export function useAreaCode(): string {
+  return useDraft(AREA_CODE_DRAFT, DEFAULT_AREA_CODE)[0];
+}
+
+export function TypeTabs({ value, onChange }: { value: RegisterType; onChange: (type: RegisterType) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs activeKey={value} onChange={(key) => onChange(key as RegisterType)} className="type-tabs" aria-label={t('auth.registerWith')}>
+      <Tabs.Tab key="email" title={t('auth.email')} />
+      <Tabs.Tab key="mobile" title={t('auth.mobile')} />
+    </Tabs>
+  );
+}
+
+/** The email field, or the mobile field with its area code button (which opens /pages/common/area). */
+export function TargetField({
+  type,
+  value,
+  onChange,
+  error,
+}: {
+  type: RegisterType;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const areaCode = useAreaCode();
+  if (type === 'email') {
+    return (
+      <Field
+        key="email"
+        label={t('auth.email')}
+        placeholder={t('auth.emailPlaceholder')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="off"
+        value={value}
+        onChange={onChange}
+        error={error}
+      />
+    );
+  }
+  return (
+    <Field
+      key="mobile"
+      label={t('auth.mobile')}
+      placeholder={t('auth.mobilePlaceholder')}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      value={value}
+      onChange={(next) => onChange(next.replace(/\D/g, ''))}
+      error={error}
+      prefix={
+        <button
+          type="button"
+          className="field__prefix"
+          aria-label={`${t('auth.areaCode')} +${areaCode}`}
+          onClick={() => navigate('/pages/common/area')}
+        >
+          +{areaCode}
+          <Icon name="chevronDown" size={14} />
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,149 @@
+import { Swiper } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useSiteConfig } from '../../api/config.ts';
+import { NEWS_CATEGORY, dateOf, imageOf, useNewsList, type NewsItem } from '../../api/home.ts';
+import { useUserInfo } from '../../api/user.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { BrandMark, DEFAULT_SITE_NAME } from '../../components/brand-mark.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { useStore } from '../../store/store.ts';
+import { PopupAd } from './popup-ad.tsx';
+import { SHORTCUTS } from './shortcuts.ts';
+
+const articlePath = (item: NewsItem) => `/pages/common/article?id=${encodeURIComponent(String(item.id))}`;
+
+function HomeHeader() {
+  const { t } = useTranslation();
+  const site = useSiteConfig().data;
+  const loggedIn = useStore((s) => s.token !== '');
+  const user = useUserInfo().data;
+  const name = site?.site_name || DEFAULT_SITE_NAME;
+  return (
+    <header className="home-header">
+      <div className="home-header__brand">
+        {site?.site_logo ? <img className="home-header__logo" src={site.site_logo} alt={t('home.logo')} /> : <BrandMark size={30} />}
+        <span className="home-header__name">{name}</span>
+      </div>
+      {loggedIn ? (
+        <Link to="/pages/setting/setting" className="home-header__account" aria-label={t('home.settings')}>
+          <Avatar src={user?.head_portrait} size="var(--avatar-size-small)" />
+        </Link>
+      ) : (
+        <div className="home-header__auth">
+          <Link to="/pages/common/login" className="pill pill--ghost">
+            {t('home.login')}
+          </Link>
+          <Link to="/pages/common/register" className="pill pill--primary">
+            {t('home.register')}
+          </Link>
+        </div>
+      )}
+    </header>
+  );
+}
+
+/** Banners from the server (news c_id 5); until there are any, a welcome card stands in their place. */
+function Banners() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const banners = (useNewsList(NEWS_CATEGORY.banner).data ?? []).filter((item) => imageOf(item));
+  if (banners.length === 0) {
+    return (
+      <section className="hero" aria-label={t('home.banners')}>
+        <div className="hero__text">
+          <h2 className="hero__title">{t('home.heroTitle')}</h2>
+          <p className="hero__body">{t('home.heroBody')}</p>
+        </div>
+        <span className="hero__art" aria-hidden="true">
+          <Icon name="market" size={64} />
+        </span>
+      </section>
+    );
+  }
+  return (
+    <section className="banners" aria-label={t('home.banners')}>
+      <Swiper autoplay loop={banners.length > 1} indicatorProps={{ color: 'white' }}>
+        {banners.map((banner) => (
+          <Swiper.Item key={banner.id}>
+            <button type="button" className="banners__item" onClick={() => navigate(articlePath(banner))}>
+              <img src={imageOf(banner)} alt={banner.title ?? ''} />
+            </button>
+          </Swiper.Item>
+        ))}
+      </Swiper>
+    </section>
+  );
+}
+
+function ShortcutGrid() {
+  const { t } = useTranslation();
+  return (
+    <section className="card shortcuts" aria-labelledby="home-services">
+      <h2 className="section-title" id="home-services">
+        {t('home.services')}
+      </h2>
+      <ul className="shortcuts__grid">
+        {SHORTCUTS.map((shortcut) => (
+          <li key={shortcut.key}>
+            <Link to={shortcut.path} className="shortcuts__item">
+              <span className="shortcuts__icon">
+                <Icon name={shortcut.icon} size="var(--shortcut-icon-size)" />
+              </span>
+              <span className="shortcuts__label">{t(`shortcut.${shortcut.key}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const plainText = (html = '') => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+
+function NewsList() {
+  const { t } = useTranslation();
+  const news = useNewsList(NEWS_CATEGORY.news);
+  const items = news.data ?? [];
+  return (
+    <section className="card news" aria-labelledby="home-news">
+      <h2 className="section-title" id="home-news">
+        {t('home.news')}
+      </h2>
+      {items.length === 0 ? (
+        <div className="empty">
+          <Icon name="news" size={36} />
+          <p>{news.isPending ? t('app.loading') : t('home.noNews')}</p>
+        </div>
+      ) : (
+        <ul className="news__list">
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link to={articlePath(item)} className="news__item">
+                <span className="news__text">
+                  <span className="news__title">{item.title}</span>
+                  {item.content && <span className="news__summary">{plainText(item.content)}</span>}
+                  {dateOf(item) && <span className="news__date">{dateOf(item).slice(0, 10)}</span>}
+                </span>
+                {imageOf(item) && <img className="news__image" src={imageOf(item)} alt="" />}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The entry page `/` (alias /pages/index/index): header, banners, the shortcut grid, news and the popup ad. */
+export function HomePage() {
+  return (
+    <div className="page home">
+      <HomeHeader />
+      <Banners />
+      <ShortcutGrid />
+      <NewsList />
+      <PopupAd />
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createHashRouter, type RouteObject } from 'react-router';
+import { ComingSoon } from './components/coming-soon.tsx';
+import { lazyPage } from './components/lazy-page.tsx';
+import { RequireLogin } from './components/require-login.tsx';
+import { TabLayout } from './components/tab-layout.tsx';
+import type { Catalogue } from './i18n/catalogue.ts';
+import { NotFound } from './root.tsx';
+import { Root } from './root.tsx';
+
+/**
+ * Every route of spec section 2, exactly as the spec spells it. A route either loads its own page file
+ * (src/pages/<folder>/<page>.tsx) on demand, or shows the shared coming-soon view under its title until
+ * its feature is built. Routes are protected (login gate) unless marked public.
+ */
+type PageTitle = keyof Catalogue['page'];
+type Page = LazyExoticComponent<ComponentType>;
+export type AppRoute = { path: string; public?: boolean } & ({ page: Page } | { soon: PageTitle });
+
+const Home = lazyPage('pages/index/index', () => import('./pages/index/index.tsx'), (m) => m.HomePage);
+const MarketTab = lazyPage('pages/market/market', () => import('./pages/market/market.tsx'), (m) => m.MarketPage);
+const TradeTab = lazyPage('pages/transaction/index', () => import('./pages/transaction/index.tsx'), (m) => m.TradePage);
+const FinanceTab = lazyPage('pages/financial/index', () => import('./pages/financial/index.tsx'), (m) => m.FinancePage);
+const AssetsTab = lazyPage('pages/fund/assets', () => import('./pages/fund/assets.tsx'), (m) => m.AssetsPage);
+const Login = lazyPage('pages/common/login', () => import('./pages/common/login.tsx'), (m) => m.LoginPage);
+const Register = lazyPage('pages/common/register', () => import('./pages/common/register.tsx'), (m) => m.RegisterPage);
+const Forget = lazyPage('pages/common/forget', () => import('./pages/common/forget.tsx'), (m) => m.ForgetPage);
+const Area = lazyPage('pages/common/area', () => import('./pages/common/area.tsx'), (m) => m.AreaPage);
+const AboutUs = lazyPage('pages/common/aboutus', () => import('./pages/common/aboutus.tsx'), (m) => m.AboutUsPage);
+const Setting = lazyPage('pages/setting/setting', () => import('./pages/setting/setting.tsx'), (m) => m.SettingPage);
+const UserInfo = lazyPage('pages/setting/userInfo', () => import('./pages/setting/userInfo.tsx'), (m) => m.UserInfoPage);
+
+/** The tab pages, rendered inside the layout that holds the tab bar. */
+export const TAB_ROUTES: AppRoute[] = [
+  { path: '/', page: Home, public: true },
+  { path: '/pages/index/index', page: Home, public: true },
+  { path: '/pages/market/market', page: MarketTab, public: true },
+  { path: '/pages/transaction/index', page: TradeTab, public: true },
+  { path: '/pages/financial/index', page: FinanceTab, public: true },
+  { path: '/pages/fund/assets', page: AssetsTab },
+];
+
+const soon = (path: string, title: PageTitle, isPublic = false): AppRoute => ({ path, soon: title, public: isPublic });
+
+export const PAGE_ROUTES: AppRoute[] = [
+  // Account and common
+  { path: '/pages/common/login', page: Login, public: true },
+  { path: '/pages/common/register', page: Register, public: true },
+  { path: '/pages/common/forget', page: Forget, public: true },
+  { path: '/pages/common/area', page: Area, public: true },
+  { path: '/pages/common/aboutus', page: AboutUs, public: true },
+  soon('/pages/common/article', 'article', true),
+  soon('/pages/common/webView', 'webView'),
+  soon('/pages/common/faq', 'faq', true),
+  soon('/pages/common/contactus', 'contactus', true),
+  soon('/pages/common/borrowing', 'borrowing'),
+  // Settings
+  { path: '/pages/setting/setting', page: Setting },
+  { path: '/pages/setting/userInfo', page: UserInfo },
+  soon('/pages/setting/security', 'security'),
+  soon('/pages/setting/password', 'password'),
+  soon('/pages/setting/payPassword', 'payPassword'),
+  soon('/pages/setting/coupon', 'coupon'),
+  soon('/pages/setting/wallet', 'wallet'),
+  soon('/pages/setting/bill', 'bill'),
+  soon('/pages/setting/real', 'real'),
+  soon('/pages/setting/real_mark', 'real'),
+  soon('/pages/setting/addWallet', 'addWallet'),
+  soon('/pages/setting/operational_compliance', 'compliance'),
+  soon('/pages/setting/share', 'share'),
+  soon('/pages/setting/areas', 'areas'),
+  soon('/pages/setting/bank', 'bank'),
+  soon('/pages/setting/bank_international', 'bankInternational'),
+  // Funds
+  soon('/pages/fund/select', 'recharge'),
+  soon('/pages/fund/receive', 'deposit'),
+  soon('/pages/fund/receive_withdraw_record', 'depositWithdrawRecords'),
+  soon('/pages/fund/withdraw', 'withdraw'),
+  soon('/pages/fund/assets_record', 'assetRecords'),
+  soon('/pages/fund/transfer', 'exchange'),
+  soon('/pages/fund/fundTransfer', 'transfer'),
+  soon('/pages/fund/assets_all_record', 'allRecords'),
+  soon('/pages/fund/transfer_history', 'transferHistory'),
+  // Market and trade
+  soon('/pages/market/search', 'search'),
+  soon('/pages/transaction/currency', 'spot'),
+  soon('/pages/transaction/currency_order', 'spotOrders'),
+  soon('/pages/transaction/contract', 'futures'),
+  soon('/pages/transaction/contract_order', 'futuresOrders'),
+  soon('/pages/transaction/seconds_order', 'optionsOrders'),
+  soon('/pages/transaction/index2', 'options'),
+  soon('/pages/otc/otc', 'otc'),
+  // Copy trading and following
+  soon('/pages/copytrade/copy', 'copyTrading'),
+  soon('/pages/copytrade/my', 'myCopyTrading'),
+  soon('/pages/copytrade/trader', 'trader'),
+  soon('/pages/follow/index', 'copyTrading'),
+  soon('/pages/follow/trader', 'trader'),
+  soon('/pages/follow/follow', 'follow'),
+  soon('/pages/follow/agreement_zh', 'agreement'),
+  soon('/pages/follow/agreement_en', 'agreement'),
+  // Wealth
+  soon('/pages/ieo/ieo', 'ieo'),
+  soon('/pages/ieo/subscribe', 'subscribe'),
+  soon('/pages/ieo/order', 'subscriptionRecords'),
+  soon('/pages/lockming/lockming', 'mining'),
+  soon('/pages/lockming/buy', 'mining'),
+  soon('/pages/lockming/order', 'miningOrders'),
+  soon('/pages/lockming/welcome', 'mining'),
+  soon('/pages/invest/invest', 'invest'),
+  soon('/pages/invest/mine', 'myInvest'),
+  soon('/pages/invest/purchase', 'purchase'),
+  soon('/pages/invest/help', 'help'),
+  // NFT
+  soon('/pages/nft/nft', 'nft'),
+  soon('/pages/nft/artistDetail', 'artist'),
+  soon('/pages/nft/mine', 'myNft'),
+  soon('/pages/nft/artworkDetail', 'artwork'),
+  soon('/pages/nft/artworkDetail_video', 'artwork'),
+  soon('/pages/nft/purchase', 'nftRecords'),
+  soon('/pages/nft/purchase_one', 'buy'),
+  soon('/pages/nft/resell', 'resell'),
+  soon('/pages/nft/myNft', 'myCollection'),
+  soon('/pages/nft/components/artist', 'artists'),
+  soon('/pages/nft/components/artwork', 'artworks'),
+  soon('/pages/nft/components/search', 'search'),
+  soon('/pages/nft/components/collection', 'collections'),
+  soon('/uview-ui/nft/nft', 'nft'),
+  // Others
+  soon('/pages/game/game', 'game'),
+  soon('/pages/kefu/index', 'kefu'),
+  soon('/choose-location', 'chooseLocation'),
+  soon('/open-location', 'openLocation'),
+];
+
+function SoonPage({ title }: { title: PageTitle }) {
+  const { t } = useTranslation();
+  return <ComingSoon title={t(`page.${title}`)} />;
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const body = 'page' in route ? <route.page /> : <SoonPage title={route.soon} />;
+  // Keyed by path so each protected page gets its own gate, even where React would reuse the element.
+  const element = route.public ? body : <RequireLogin key={route.path}>{body}</RequireLogin>;
+  return { path: route.path, element };
+}
+
+export const ROUTE_OBJECTS: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { element: <TabLayout />, children: TAB_ROUTES.map(toRouteObject) },
+      ...PAGE_ROUTES.map(toRouteObject),
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createHashRouter(ROUTE_OBJECTS);

@@ -1,0 +1,25 @@
+import { unstableSetRender } from 'antd-mobile';
+import { createRoot, type Root } from 'react-dom/client';
+
+/**
+ * antd-mobile 5 renders its imperative Toast and Dialog with React 18's legacy render, which React 19
+ * removed; this hands it createRoot instead (once, at start-up), as antd-mobile documents for React 19.
+ */
+const roots = new WeakMap<Element | DocumentFragment, Root>();
+
+export function installAntdRender() {
+  unstableSetRender((node, container) => {
+    let root = roots.get(container);
+    if (!root) {
+      root = createRoot(container);
+      roots.set(container, root);
+    }
+    root.render(node);
+    return async () => {
+      // Unmounting inside antd-mobile's own render pass would warn; wait for it to finish.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      root.unmount();
+      roots.delete(container);
+    };
+  });
+}

@@ -1,0 +1,120 @@
+import { DEFAULT_FIAT, DEFAULT_LANG, STORAGE_VERSION, isLang, type Lang, type UserInfo } from '@fairex/contract';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The app's tiny store: a few values persisted in localStorage under the spec's keys, read through
+ * useSyncExternalStore. Server data lives in TanStack Query; only the session and the preferences live here.
+ */
+export type Theme = 'light' | 'dark';
+export type FiatChoice = { currency_code: string; rate: string; saveTime: number };
+export type StoreState = {
+  token: string;
+  lang: Lang;
+  theme: Theme;
+  fiat: FiatChoice;
+  user: UserInfo | null;
+  h5Version: number;
+};
+
+const KEYS = ['token', 'lang', 'theme', 'fiat', 'user', 'h5Version'] as const satisfies readonly (keyof StoreState)[];
+const DEFAULT_FIAT_CHOICE: FiatChoice = { currency_code: DEFAULT_FIAT, rate: '1', saveTime: 0 };
+
+function readItem(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function readJson<T>(key: string, isValid: (value: unknown) => value is T): T | null {
+  const raw = readItem(key);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isValid(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+const isFiatChoice = (value: unknown): value is FiatChoice =>
+  typeof value === 'object' && value !== null && typeof (value as FiatChoice).currency_code === 'string' && typeof (value as FiatChoice).rate === 'string';
+const isUser = (value: unknown): value is UserInfo =>
+  typeof value === 'object' && value !== null && typeof (value as UserInfo).id === 'number';
+
+function readState(): StoreState {
+  const lang = readItem('lang');
+  const theme = readItem('theme');
+  return {
+    token: readItem('token') ?? '',
+    lang: isLang(lang) ? lang : DEFAULT_LANG,
+    theme: theme === 'dark' ? 'dark' : 'light',
+    fiat: readJson('fiat', isFiatChoice) ?? DEFAULT_FIAT_CHOICE,
+    user: readJson('user', isUser),
+    h5Version: Number(readItem('h5Version')) || 0,
+  };
+}
+
+function writeItem(key: (typeof KEYS)[number], value: StoreState[typeof key]) {
+  try {
+    if (value === '' || value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  } catch {
+    // Private mode or a full quota: the value still lives in memory for this visit.
+  }
+}
+
+let state: StoreState = readState();
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export const getState = (): StoreState => state;
+
+export function setState(patch: Partial<StoreState>) {
+  const next = { ...state, ...patch };
+  for (const key of KEYS) if (key in patch && next[key] !== state[key]) writeItem(key, next[key]);
+  state = next;
+  emit();
+}
+
+export function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Re-reads localStorage (another tab changed it, or a test reset it). */
+export function reloadState() {
+  state = readState();
+  emit();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || (KEYS as readonly string[]).includes(event.key)) reloadState();
+  });
+}
+
+/** Selectors must return a value held in the state (not a new object), as useSyncExternalStore compares by identity. */
+export function useStore<T>(selector: (s: StoreState) => T): T {
+  return useSyncExternalStore(subscribe, () => selector(state), () => selector(state));
+}
+
+/** Spec section 4: login saves the token; clearing the user removes the token and the user. */
+export const saveToken = (token: string) => setState({ token });
+export const saveUser = (user: UserInfo) => setState({ user });
+export const clearSession = () => setState({ token: '', user: null });
+export const hasToken = () => state.token !== '';
+
+/** Spec section 4: storage older than STORAGE_VERSION is cleared once, then the version is recorded. */
+export function checkStorageVersion() {
+  if (readState().h5Version < STORAGE_VERSION) {
+    try {
+      localStorage.clear();
+    } catch {
+      // Nothing stored that could be cleared.
+    }
+    state = readState();
+    setState({ h5Version: STORAGE_VERSION });
+  }
+}

@@ -1,0 +1,22 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../api/query-client.ts';
+import { i18n } from '../i18n/index.ts';
+import { setNavigator } from '../navigation.ts';
+import { ROUTE_OBJECTS } from '../routes.tsx';
+
+/** The app's real route table in a memory router at `path`, wired like main.tsx does it. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(ROUTE_OBJECTS, { initialEntries: [path] });
+  setNavigator((to) => void router.navigate(to));
+  const view = render(
+    <QueryClientProvider client={createQueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return { router, ...view };
+}
