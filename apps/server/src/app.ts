@@ -10,6 +10,7 @@ import { DEFAULT_LIMITS, type AppContext, type Limits } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installEnvelope, sendError } from './http/envelope.ts';
+import { contentRoutes } from './content/routes.ts';
 import { createEventBus } from './events/bus.ts';
 import { marketRoutes } from './markets/routes.ts';
 import { Markets } from './markets/service.ts';
@@ -57,6 +58,7 @@ export async function buildApp(options: BuildOptions) {
       uploadRoutes(api, ctx);
       siteRoutes(api, ctx);
       marketRoutes(api, ctx);
+      contentRoutes(api, ctx);
       await api.register(async (admin) => adminRoutes(admin, ctx), { prefix: '/admin' });
     },
     { prefix: '/api' },

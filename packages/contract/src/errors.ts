@@ -32,6 +32,32 @@ export const ERROR_CODES = [
   'not_found',
   'forbidden',
   'internal_error',
+  // Funds and identity
+  'already_reviewed',
+  'currency_unavailable',
+  'withdraw_below_minimum',
+  'withdraw_limit_exceeded',
+  'pay_password_required',
+  'pay_password_wrong',
+  'address_invalid',
+  'destination_required',
+  'bank_card_incomplete',
+  'identity_under_review',
+  'identity_already_verified',
+  'identity_basic_first',
+  'identity_bind_first',
+  'id_number_invalid',
+  'name_required',
+  'photos_required',
+  'voucher_required',
+  'qrcode_required',
+  'transfer_same_account',
+  'exchange_same_currency',
+  'reason_required',
+  // Spot trading
+  'no_liquidity',
+  // A notice rather than a refusal: the translated text PUT /coin/trade answers with.
+  'order_cancelled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -67,6 +93,8 @@ export function httpStatusOf(code: ErrorCode): number {
       return 413;
     case 'internal_error':
       return 500;
+    case 'already_reviewed':
+      return 409;
     default:
       return 400;
   }

@@ -5,3 +5,6 @@ export * from '../site/tables.ts';
 export * from '../ledger/tables.ts';
 export * from '../admin/tables.ts';
 export * from '../markets/tables.ts';
+export * from '../spot/tables.ts';
+export * from '../funds/schema.ts';
+export * from '../content/tables.ts';

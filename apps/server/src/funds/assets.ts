@@ -1,0 +1,91 @@
+/** Assets (per-kind balances with USDT values), one account's detail, the bills, and moves between kinds. */
+import { ACCOUNT_KIND_IDS, ACCOUNT_KINDS, accountFieldOf, money, sum, toAmountString, type AccountKind } from '@fairex/contract';
+import type { AppContext } from '../app-context.ts';
+import type { Executor } from '../db/client.ts';
+import { DomainError } from '../http/errors.ts';
+import { accountsOf, transfer, userAccount, type AccountRow } from '../ledger/index.ts';
+import { priceUsdt } from './prices.ts';
+import { enabledCoins, findCoin, insertAccountTransfer, pageAccountTransfers, pageBills, type Coin } from './repository.ts';
+import { fitsDecimals } from './rules.ts';
+
+/** Bills and transfer history page by the spec's 10. */
+export const FUNDS_PAGE_SIZE = 10;
+
+const ZERO = { balance: '0', available: '0', frozen: '0', locked: '0' };
+
+function figuresOf(ctx: AppContext, coin: Coin, row: Pick<AccountRow, 'balance' | 'available' | 'frozen' | 'locked'> | undefined) {
+  const figures = row ? { balance: row.balance, available: row.available, frozen: row.frozen, locked: row.locked } : ZERO;
+  const price = priceUsdt(ctx, coin);
+  return {
+    currency_id: coin.id,
+    currency: coin.name,
+    logo: coin.logo,
+    decimals: coin.decimals,
+    ...figures,
+    price_usdt: price,
+    usdt_value: toAmountString(money(figures.balance).times(price)),
+  };
+}
+
+/** POST /wallet/list: every account kind with its coins, figures and USDT values, and the grand total. */
+export async function walletList(ctx: AppContext, userId: number) {
+  const [coins, rows] = await Promise.all([enabledCoins(ctx.db), accountsOf(ctx.db, userId)]);
+  const kinds = ACCOUNT_KINDS.map((kind) => {
+    const balance = coins.map((coin) => figuresOf(ctx, coin, rows.find((r) => r.kind === kind && r.currency_id === coin.id)));
+    return { kind, field: accountFieldOf(kind), id: ACCOUNT_KIND_IDS[kind], total_usdt: sum(balance.map((b) => b.usdt_value)), balance };
+  });
+  return { total_usdt: sum(kinds.map((k) => k.total_usdt)), accounts: kinds };
+}
+
+async function enabledCoin(db: Executor, id: number) {
+  const coin = await findCoin(db, id);
+  if (!coin) throw new DomainError('currency_unavailable');
+  return coin;
+}
+
+/** POST /wallet/detail: one coin in one account kind. */
+export async function walletDetail(ctx: AppContext, userId: number, currencyId: number, kind: AccountKind) {
+  const coin = await enabledCoin(ctx.db, currencyId);
+  const rows = await accountsOf(ctx.db, userId);
+  const row = rows.find((r) => r.kind === kind && r.currency_id === coin.id);
+  return { kind, field: accountFieldOf(kind), ...figuresOf(ctx, coin, row) };
+}
+
+/** GET /currency/user_currency_list: the coins with the user's available amount in each account kind. */
+export async function userCurrencyList(ctx: AppContext, userId: number) {
+  const [coins, rows] = await Promise.all([enabledCoins(ctx.db), accountsOf(ctx.db, userId)]);
+  return coins.map((coin) => ({
+    id: coin.id,
+    name: coin.name,
+    logo: coin.logo,
+    decimals: coin.decimals,
+    available: Object.fromEntries(
+      ACCOUNT_KINDS.map((kind) => [accountFieldOf(kind), rows.find((r) => r.kind === kind && r.currency_id === coin.id)?.available ?? '0']),
+    ),
+  }));
+}
+
+/** POST /wallet/legal_log. */
+export const bills = (ctx: AppContext, userId: number, input: { currency?: number; type?: AccountKind; page: number }) =>
+  pageBills(ctx.db, userId, { currencyId: input.currency, kind: input.type, page: input.page, limit: FUNDS_PAGE_SIZE });
+
+/** POST /wallet/change: available to available between two kinds of one coin; refused when short. */
+export async function transferBetweenKinds(
+  ctx: AppContext,
+  userId: number,
+  input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind },
+) {
+  const coin = await enabledCoin(ctx.db, input.currency_id);
+  if (!fitsDecimals(input.number, coin.decimals)) throw new DomainError('wrong_number');
+  return ctx.db.transaction(async (tx) => {
+    const from = await userAccount(tx, userId, coin.id, input.from_field);
+    const to = await userAccount(tx, userId, coin.id, input.to_field);
+    const row = await insertAccountTransfer(tx, { userId, currencyId: coin.id, fromKind: input.from_field, toKind: input.to_field, number: input.number });
+    await transfer(tx, from, to, input.number, { kind: 'account_transfer', refType: 'account_transfer', refId: row.id });
+    return { id: row.id };
+  });
+}
+
+/** GET /wallet/hzhistory. */
+export const transferHistory = (ctx: AppContext, userId: number, page: number) =>
+  pageAccountTransfers(ctx.db, userId, { page, limit: FUNDS_PAGE_SIZE });

@@ -1,0 +1,50 @@
+/** Pure funds rules: address formats per network, amount precision, withdrawal fee and valuation. */
+import { cmp, isPositive, money, sub, toAmountString, truncateTo } from '@fairex/contract';
+
+/** Address formats by network; an operator-added network without a known format gets a loose shape check. */
+const ADDRESS_FORMATS: Record<string, RegExp> = {
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+  BEP20: /^0x[0-9a-fA-F]{40}$/,
+  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  BTC: /^(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71})$/,
+};
+const LOOSE_ADDRESS = /^[A-Za-z0-9:_-]{10,120}$/;
+
+export const addressFits = (network: string, address: string) => (ADDRESS_FORMATS[network.toUpperCase()] ?? LOOSE_ADDRESS).test(address);
+
+/** The first of the coin's networks (in configured order) whose format the address has. */
+export const networkOfAddress = (networks: readonly string[], address: string) => networks.find((n) => addressFits(n, address));
+
+/** An amount the coin can hold: no more decimals than the coin's precision. */
+export const fitsDecimals = (value: string, decimals: number) => money(value).decimalPlaces() <= decimals;
+
+export type WithdrawQuote = { fee: string; arrival: string };
+
+/**
+ * The gross quantity is frozen; the fee stays with the platform and the rest arrives. Below the
+ * minimum, or not above the fee, is refused (undefined).
+ */
+export function quoteWithdrawal(number: string, fee: string, minimum: string): WithdrawQuote | undefined {
+  if (cmp(number, minimum) < 0 || cmp(number, fee) <= 0) return undefined;
+  return { fee: toAmountString(fee), arrival: sub(number, fee) };
+}
+
+/** Value of a quantity in another coin, both priced in USDT; zero when the target has no price. */
+export function valueIn(number: string, priceUsdt: string, targetPriceUsdt: string): string {
+  if (!isPositive(targetPriceUsdt)) return '0';
+  return toAmountString(money(number).times(priceUsdt).dividedBy(targetPriceUsdt));
+}
+
+export type ExchangeQuote = { rate: string; gross: string; fee: string; received: string };
+
+/**
+ * Exchange at the index price: rate = from price / to price; the fee is the configured share of the
+ * gross, both truncated to the target coin's decimals so the platform never pays out a rounding gain.
+ */
+export function quoteExchange(number: string, fromPriceUsdt: string, toPriceUsdt: string, feeRate: string, toDecimals: number): ExchangeQuote {
+  const rate = money(fromPriceUsdt).dividedBy(toPriceUsdt);
+  const gross = money(number).times(rate);
+  const fee = truncateTo(gross.times(feeRate), toDecimals);
+  const received = truncateTo(gross.minus(fee), toDecimals);
+  return { rate: toAmountString(rate), gross: toAmountString(gross), fee, received };
+}

@@ -1,0 +1,168 @@
+/**
+ * Identity verification: basic (level 1) then advanced (level 2), each reviewed by an operator; and the
+ * security settings beside it (binding email and mobile, pay password, login password).
+ */
+import { isEmail, LEVEL_LIMITS, type IdentityInput, type IdentityLevel, type IdentityState } from '@fairex/contract';
+import type { AppContext } from '../app-context.ts';
+import { checkCode, consumeCode } from '../accounts/codes.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { updateUser } from '../accounts/repository.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { isMobileFor } from '../accounts/service.ts';
+import { logAction, type Operator } from '../admin/operators.ts';
+import type { Executor } from '../db/client.ts';
+import { DomainError, isUniqueViolation } from '../http/errors.ts';
+import { ownsUpload } from '../uploads/repository.ts';
+import {
+  approvedLevel,
+  claimVerification,
+  findVerification,
+  insertVerification,
+  latestVerifications,
+  revokeOtherSessions,
+  type Verification,
+} from './repository.ts';
+
+const STATE_OF: Record<Verification['status'], IdentityState> = {
+  pending: 'under_review',
+  approved: 'authenticated',
+  rejected: 'audit_failed',
+};
+const stateOf = (row: Verification | undefined): IdentityState => (row ? STATE_OF[row.status] : 'not_authenticated');
+
+/** Shows the ID number with its middle hidden; the screens never need it whole again. */
+const maskCardId = (value: string | null) => (value && value.length > 4 ? `${value.slice(0, 2)}${'*'.repeat(value.length - 4)}${value.slice(-2)}` : value);
+
+/** GET /real/state. `state` is the step the user is on: advanced once basic passed and advanced was tried. */
+export async function identityState(db: Executor, userId: number) {
+  const latest = await latestVerifications(db, userId);
+  const level = await approvedLevel(db, userId);
+  const basic = latest[1];
+  const advanced = latest[2];
+  const current = basic?.status === 'approved' && advanced ? advanced : basic;
+  return {
+    level,
+    state: stateOf(current),
+    real_type: current?.level ?? 1,
+    reason: current?.status === 'rejected' ? current.reason : null,
+    basic: {
+      state: stateOf(basic),
+      reason: basic?.status === 'rejected' ? basic.reason : null,
+      name: basic?.name ?? null,
+      id_type: basic?.idType ?? null,
+      card_id: maskCardId(basic?.cardId ?? null),
+    },
+    advanced: { state: stateOf(advanced), reason: advanced?.status === 'rejected' ? advanced.reason : null },
+    limits: LEVEL_LIMITS[level],
+  };
+}
+
+export const identityLevel = (db: Executor, userId: number): Promise<IdentityLevel> => approvedLevel(db, userId);
+
+/** Per-order fiat (OTC) trade limit in USDT for the user's verification level; '0' before basic passes. */
+export async function fiatTradeLimitUsdt(db: Executor, userId: number): Promise<string> {
+  return LEVEL_LIMITS[await approvedLevel(db, userId)].fiat_trade_per_order_usdt;
+}
+
+/** POST /user/real. */
+export async function submitIdentity(ctx: AppContext, user: SessionUser, input: IdentityInput) {
+  if (!user.email || !user.mobile) throw new DomainError('identity_bind_first');
+  const latest = await latestVerifications(ctx.db, user.id);
+  const level = input.real_type === '1' ? 1 : 2;
+  const existing = latest[level];
+  if (existing?.status === 'pending') throw new DomainError('identity_under_review');
+  if (existing?.status === 'approved') throw new DomainError('identity_already_verified');
+  let values: Parameters<typeof insertVerification>[1];
+  if (input.real_type === '1') {
+    values = { userId: user.id, level, idType: input.id_type, name: input.name, cardId: input.card_id.toUpperCase() };
+  } else {
+    if (latest[1]?.status !== 'approved') throw new DomainError('identity_basic_first');
+    const owned = await Promise.all([ownsUpload(ctx.db, user.id, input.front_pic), ownsUpload(ctx.db, user.id, input.reverse_pic)]);
+    if (!owned.every(Boolean)) throw new DomainError('photos_required');
+    values = { userId: user.id, level, frontPic: input.front_pic, reversePic: input.reverse_pic };
+  }
+  try {
+    await insertVerification(ctx.db, values);
+  } catch (error) {
+    // Two submissions racing past the check above: the live-submission index keeps one.
+    if (isUniqueViolation(error)) throw new DomainError('identity_under_review');
+    throw error;
+  }
+}
+
+/** Back office: approve or reject (with a reason) a pending submission, logged in the same transaction. */
+export async function reviewIdentity(ctx: AppContext, operator: Operator, id: number, decision: { approve: true } | { approve: false; reason: string }) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await claimVerification(tx, id, {
+      status: decision.approve ? 'approved' : 'rejected',
+      operatorId: operator.id,
+      ...(decision.approve ? {} : { reason: decision.reason }),
+    });
+    if (!row) throw new DomainError((await findVerification(tx, id)) ? 'already_reviewed' : 'not_found');
+    await logAction(tx, operator.id, decision.approve ? 'identity.approve' : 'identity.reject', `identity:${id}`, {
+      user_id: row.userId,
+      level: row.level,
+      ...(decision.approve ? {} : { reason: decision.reason }),
+    });
+    return { id: row.id, status: row.status };
+  });
+}
+
+// ---- security ----
+
+/** POST /safe/mobile: the code went to the new number (POST /sms_send, scene bind). */
+export async function bindMobile(ctx: AppContext, user: SessionUser, mobile: string, code: string, areaCode?: string) {
+  const area = areaCode ?? user.areaCode;
+  if (!isMobileFor(area, mobile)) throw new DomainError('mobile_invalid');
+  const codeId = await checkCode(ctx, mobile, 'bind', code);
+  await bindContact(ctx, codeId, user.id, { mobile, areaCode: area });
+}
+
+/** POST /safe/email: the code went to the new address (POST /sms_mail, scene bind). */
+export async function bindEmail(ctx: AppContext, user: SessionUser, email: string, code: string) {
+  if (!isEmail(email)) throw new DomainError('email_invalid');
+  const codeId = await checkCode(ctx, email, 'bind', code);
+  await bindContact(ctx, codeId, user.id, { email });
+}
+
+async function bindContact(ctx: AppContext, codeId: number, userId: number, values: { mobile?: string; areaCode?: string; email?: string }) {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await consumeCode(tx, codeId);
+      await updateUser(tx, userId, values);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('account_exists');
+    throw error;
+  }
+}
+
+/** Where security codes go: the user's email, else their mobile. */
+export const securityTarget = (user: SessionUser) => user.email ?? user.mobile ?? user.account;
+
+/** POST /safe/update_password: sets or changes the pay password with a code (POST /sms_mail or /sms_send, scene security). */
+export async function setPayPassword(ctx: AppContext, user: SessionUser, password: string, code: string) {
+  const codeId = await checkCode(ctx, securityTarget(user), 'security', code);
+  const payPasswordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await consumeCode(tx, codeId);
+    await updateUser(tx, user.id, { payPasswordHash });
+  });
+}
+
+/** Refuses a money request when a pay password is set and the one given is missing or wrong. */
+export async function checkPayPassword(user: SessionUser, given: string | undefined) {
+  if (!user.payPasswordHash) return;
+  if (!given) throw new DomainError('pay_password_required');
+  if (!(await verifyPassword(given, user.payPasswordHash))) throw new DomainError('pay_password_wrong');
+}
+
+/** POST /safe/update_login_password: knowing the old password; every other session ends. */
+export async function changeLoginPassword(ctx: AppContext, user: SessionUser, token: string, oldPassword: string, password: string) {
+  if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new DomainError('old_password_wrong');
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await revokeOtherSessions(tx, user.id, token);
+  });
+}

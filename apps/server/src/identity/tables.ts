@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt } from '../db/columns.ts';
+
+/**
+ * One submission per level (1 basic, 2 advanced). A user's level is the highest approved one. At most
+ * one live (pending or approved) submission per level, enforced by the index, so a double submit fails.
+ */
+export const identityVerifications = pgTable(
+  'identity_verifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    level: integer('level').notNull(),
+    idType: text('id_type'),
+    name: text('name'),
+    cardId: text('card_id'),
+    frontPic: text('front_pic'),
+    reversePic: text('reverse_pic'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    reason: text('reason'),
+    operatorId: integer('operator_id'),
+    createdAt: createdAt(),
+    reviewedAt: at('reviewed_at'),
+  },
+  (t) => [
+    uniqueIndex('identity_verifications_live_key')
+      .on(t.userId, t.level)
+      .where(sql`${t.status} in ('pending', 'approved')`),
+    index('identity_verifications_status_idx').on(t.status, t.id),
+    check('identity_verifications_level_check', sql`${t.level} in (1, 2)`),
+    check('identity_verifications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);

@@ -1,0 +1,182 @@
+/** The spot service's SQL: orders, trades, favourites, fee settings, and the account rows it reads. */
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Executor, type Tx } from '../db/client.ts';
+import { ledgerAccounts } from '../ledger/tables.ts';
+import { marketSymbols } from '../markets/tables.ts';
+import { favourites, spotMarkets, spotOrders, spotTrades, type SpotOrderStatus } from './tables.ts';
+
+export type SpotOrderRow = typeof spotOrders.$inferSelect;
+export type SpotOrderInsert = typeof spotOrders.$inferInsert;
+export type SpotTradeInsert = typeof spotTrades.$inferInsert;
+
+/** Rows per multi-row statement: keeps bind parameters far below PostgreSQL's 65,535. */
+const ROWS_PER_STATEMENT_MAX = 500;
+
+export const DEFAULT_MAKER_FEE_RATE = '0.001';
+export const DEFAULT_TAKER_FEE_RATE = '0.002';
+
+/** A fee settings row for every spot symbol that has none (defaults); operators edit them later. */
+export async function ensureSpotMarkets(db: Executor, symbolIds: number[]) {
+  if (symbolIds.length === 0) return;
+  await db
+    .insert(spotMarkets)
+    .values(symbolIds.map((symbolId) => ({ symbolId, makerFeeRate: DEFAULT_MAKER_FEE_RATE, takerFeeRate: DEFAULT_TAKER_FEE_RATE })))
+    .onConflictDoNothing();
+}
+
+export function selectSpotMarkets(db: Executor) {
+  return db.select().from(spotMarkets);
+}
+
+/** Order ids taken from the sequence before the engine sees the orders (gaps are harmless). */
+export async function reserveOrderIds(db: Executor, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const rows = await queryRows<{ id: string | number }>(db, sql`select nextval('spot_orders_id_seq') as id from generate_series(1, ${n}::int)`);
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/** Available figures of ledger accounts, as NUMERIC text. */
+export async function selectAvailable(db: Executor, accountIds: number[]): Promise<Map<number, string>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: ledgerAccounts.id, available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, accountIds));
+  return new Map(rows.map((r) => [r.id, r.available]));
+}
+
+/** Spot accounts of users in some currencies (rebuilding a book needs the makers' accounts). */
+export async function selectSpotAccounts(db: Executor, userIds: number[], currencyIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, currencyId: ledgerAccounts.currencyId })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.userId, userIds), inArray(ledgerAccounts.currencyId, currencyIds), eq(ledgerAccounts.kind, 'spot')));
+}
+
+/**
+ * Locks every account a batch touches, in ascending id order (the ledger's order), before any entry is
+ * posted: the batch then holds all its locks at once, so two writers cannot deadlock on each other.
+ */
+export async function lockAccountsInOrder(tx: Tx, ids: number[]) {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  if (sorted.length === 0) return;
+  await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, sorted)).orderBy(asc(ledgerAccounts.id)).for('update');
+}
+
+export async function insertOrders(tx: Tx, rows: SpotOrderInsert[]) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT_MAX) await tx.insert(spotOrders).values(rows.slice(i, i + ROWS_PER_STATEMENT_MAX));
+}
+
+export type OrderProgress = {
+  id: number;
+  filledQuantity: string;
+  filledQuote: string;
+  fee: string;
+  used: string;
+  status: SpotOrderStatus;
+  doneReason: string | null;
+};
+
+/** Progress of orders placed in earlier batches, in one statement per chunk. */
+export async function updateOrders(tx: Tx, rows: OrderProgress[]) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT_MAX) {
+    const values = sql.join(
+      rows
+        .slice(i, i + ROWS_PER_STATEMENT_MAX)
+        .map(
+          (r) =>
+            sql`(${r.id}::bigint, ${r.filledQuantity}::numeric, ${r.filledQuote}::numeric, ${r.fee}::numeric, ${r.used}::numeric, ${r.status}::text, ${r.doneReason}::text)`,
+        ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update spot_orders o set filled_quantity = v.filled_quantity, filled_quote = v.filled_quote, fee = v.fee, used = v.used,
+        status = v.status, done_reason = v.done_reason, updated_at = now()
+      from (values ${values}) as v (id, filled_quantity, filled_quote, fee, used, status, done_reason)
+      where o.id = v.id`);
+  }
+}
+
+export async function insertTrades(tx: Tx, rows: SpotTradeInsert[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT_MAX) {
+    const inserted = await tx.insert(spotTrades).values(rows.slice(i, i + ROWS_PER_STATEMENT_MAX)).returning({ id: spotTrades.id });
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** The open orders of a symbol in id order: acceptance order, hence time priority. */
+export function selectOpenOrders(db: Executor, symbolId: number) {
+  return db
+    .select()
+    .from(spotOrders)
+    .where(and(eq(spotOrders.symbolId, symbolId), eq(spotOrders.status, 'open')))
+    .orderBy(asc(spotOrders.id));
+}
+
+const LIST_STATUSES: Record<'in_progress' | 'completed', SpotOrderStatus[]> = { in_progress: ['open'], completed: ['filled', 'cancelled'] };
+
+export async function pageOrders(
+  db: Executor,
+  options: { userId: number; status: 'in_progress' | 'completed'; symbolId?: number; page: number; limit: number },
+) {
+  const where = and(
+    eq(spotOrders.userId, options.userId),
+    inArray(spotOrders.status, LIST_STATUSES[options.status]),
+    options.symbolId === undefined ? undefined : eq(spotOrders.symbolId, options.symbolId),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(spotOrders)
+      .where(where)
+      .orderBy(desc(spotOrders.id))
+      .limit(options.limit)
+      .offset((options.page - 1) * options.limit),
+    db.select({ n: count() }).from(spotOrders).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export function orderById(db: Executor, id: number) {
+  return db.select().from(spotOrders).where(eq(spotOrders.id, id)).limit(1);
+}
+
+// Favourites
+
+export async function insertFavourite(db: Executor, userId: number, symbolId: number) {
+  await db.insert(favourites).values({ userId, symbolId }).onConflictDoNothing();
+}
+
+export async function deleteFavourite(db: Executor, userId: number, by: { id?: number; symbolId?: number }) {
+  const rows = await db
+    .delete(favourites)
+    .where(
+      and(
+        eq(favourites.userId, userId),
+        by.id === undefined ? undefined : eq(favourites.id, by.id),
+        by.symbolId === undefined ? undefined : eq(favourites.symbolId, by.symbolId),
+      ),
+    )
+    .returning({ id: favourites.id });
+  return rows.length;
+}
+
+export const FAVOURITES_PER_USER_MAX = 200;
+
+export function selectFavourites(db: Executor, userId: number) {
+  return db
+    .select({ id: favourites.id, symbolId: favourites.symbolId, symbol: marketSymbols.symbol })
+    .from(favourites)
+    .innerJoin(marketSymbols, eq(marketSymbols.id, favourites.symbolId))
+    .where(eq(favourites.userId, userId))
+    .orderBy(asc(favourites.id))
+    .limit(FAVOURITES_PER_USER_MAX);
+}
+
+export async function countFavourites(db: Executor, userId: number) {
+  const [row] = await db.select({ n: count() }).from(favourites).where(eq(favourites.userId, userId));
+  return row?.n ?? 0;
+}
