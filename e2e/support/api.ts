@@ -19,3 +19,15 @@ export async function latestCodeFor(baseUrl: string, recipient: string): Promise
   if (!code) throw new Error(`no code in the outbox for ${recipient}`);
   return code;
 }
+
+/** A session for the seeded demo user, for journeys that start logged in. */
+export async function demoToken(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ user_string: 'demo@fairex.local', password: 'demo123456' }),
+  });
+  const body = (await res.json()) as { type: string; message: string };
+  if (body.type !== 'ok') throw new Error(`demo login: ${JSON.stringify(body)}`);
+  return body.message;
+}

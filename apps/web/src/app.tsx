@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd-mobile';
+import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
@@ -13,7 +13,11 @@ import { applyTheme } from './theme/theme.ts';
 export function App({ router, queryClient }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient }) {
   const lang = useStore((s) => s.lang);
   const theme = useStore((s) => s.theme);
-  useEffect(() => applyLanguage(lang), [lang]);
+  useEffect(() => {
+    applyLanguage(lang);
+    // Imperative Dialog and Toast render outside this tree, so they read antd-mobile's default config.
+    setDefaultConfig({ locale: ANTD_LOCALES[lang] });
+  }, [lang]);
   useEffect(() => applyTheme(theme), [theme]);
   return (
     <QueryClientProvider client={queryClient}>

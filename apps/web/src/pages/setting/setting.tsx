@@ -58,10 +58,10 @@ export function SettingPage() {
   const close = () => setSheet(null);
 
   async function confirmLogout() {
+    // The cancel button's text comes from antd-mobile's own locale (ConfigProvider).
     const confirmed = await Dialog.confirm({
       content: t('settings.logoutConfirm'),
       confirmText: <span className="danger-text">{t('settings.logout')}</span>,
-      cancelText: t('app.cancel'),
     });
     if (!confirmed) return;
     await logout.mutateAsync();
