@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Markets } from './markets/service.ts';
 import type { Notifier } from './notify/notifier.ts';
+import type { SpotService } from './spot/service.ts';
 
 /** What every domain's routes are given: no globals, so tests can build as many apps as they like. */
 export type AppContext = {
@@ -12,6 +13,7 @@ export type AppContext = {
   notifier: Notifier;
   bus: EventBus;
   markets: Markets;
+  spot: SpotService;
   limits: Limits;
 };
 

@@ -12,10 +12,13 @@ import type { Database } from './db/client.ts';
 import { installEnvelope, sendError } from './http/envelope.ts';
 import { contentRoutes } from './content/routes.ts';
 import { createEventBus } from './events/bus.ts';
+import { fundsRoutes } from './funds/routes.ts';
 import { marketRoutes } from './markets/routes.ts';
 import { Markets } from './markets/service.ts';
 import { createNotifier } from './notify/notifier.ts';
 import { siteRoutes } from './site/routes.ts';
+import { spotRoutes } from './spot/routes.ts';
+import { SpotService } from './spot/service.ts';
 import { UPLOAD_BYTES_MAX, uploadRoutes, uploadsDir } from './uploads/routes.ts';
 
 export const BODY_BYTES_MAX = 1024 * 1024;
@@ -43,7 +46,9 @@ export async function buildApp(options: BuildOptions) {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     bus,
     markets,
+    spot: await SpotService.open(options.database.db, bus, { markets, onError: (error) => app.log.error({ err: error }, 'spot trading failed') }),
   };
+  app.addHook('onClose', () => ctx.spot.stop());
   app.addHook('onClose', () => markets.stop());
 
   installEnvelope(app);
@@ -58,6 +63,8 @@ export async function buildApp(options: BuildOptions) {
       uploadRoutes(api, ctx);
       siteRoutes(api, ctx);
       marketRoutes(api, ctx);
+      fundsRoutes(api, ctx);
+      spotRoutes(api, ctx);
       contentRoutes(api, ctx);
       await api.register(async (admin) => adminRoutes(admin, ctx), { prefix: '/admin' });
     },

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { attachRealtime } from './realtime/socket.ts';
 import { seedMarkets } from './markets/seed.ts';
+import { seedMarketMaker } from './spot/market-maker.ts';
 import { seedDemo } from './site/demo.ts';
 import { seedSite } from './site/seed.ts';
 
@@ -14,14 +15,16 @@ await seedSite(database.db);
 await seedOperators(database.db);
 await seedDemo(database.db);
 await seedMarkets(database.db);
+await seedMarketMaker(database.db);
 const { app, ctx } = await buildApp({
   config,
   database,
   logger: config.production ? true : { level: 'info', transport: { target: 'pino-pretty', options: { singleLine: true } } },
 });
 await app.listen({ port: config.port, host: config.host });
-const realtime = await attachRealtime(app.server, { redisUrl: config.redisUrl, bus: ctx.bus });
+const realtime = await attachRealtime(app.server, { redisUrl: config.redisUrl, bus: ctx.bus, db: ctx.db });
 ctx.markets.start();
+ctx.spot.marketMaker?.start();
 app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}; realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -7,6 +7,7 @@ import { tokenOf } from '../accounts/sessions.ts';
 import { ok } from '../http/envelope.ts';
 import { DomainError, parse } from '../http/errors.ts';
 import { accountsOf, audit } from '../ledger/index.ts';
+import { adminFundsRoutes } from './funds-routes.ts';
 import { createOperatorSession, currentOperator, logAction, requireOperator, revokeOperatorSession } from './operators.ts';
 import { pageAuditLog, pageOutbox, pageUsers, userDetail } from './repository.ts';
 import { operators } from './tables.ts';
@@ -64,4 +65,6 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/audit-log', { preHandler: requireOperator(ctx.db, ['admin']) }, async (request) =>
     ok(await pageAuditLog(ctx.db, parse(adminPageInput, request.query))),
   );
+
+  adminFundsRoutes(app, ctx);
 }

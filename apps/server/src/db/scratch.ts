@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type Database } from './client.ts';
 
+const DROP_ATTEMPTS_MAX = 20;
+const DROP_RETRY_MS = 100;
+
 /**
  * A throw-away database on a PostgreSQL server (tests and benchmarks): created empty, dropped with
  * `drop`. Returns the URL to open it with.
@@ -21,7 +24,19 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
   await run(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  // Connections of a just-closed pool may still be leaving: wait for them before forcing the drop,
+  // so nobody's connection is killed mid-goodbye.
+  const drop = async () => {
+    for (let attempt = 0; attempt < DROP_ATTEMPTS_MAX; attempt++) {
+      try {
+        return await run(`drop database if exists ${name}`);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, DROP_RETRY_MS));
+      }
+    }
+    await run(`drop database if exists ${name} with (force)`);
+  };
+  return { url: url.toString(), drop };
 }
 
 /** True when a PostgreSQL server answers at the URL within two seconds. */

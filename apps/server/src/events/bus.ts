@@ -5,6 +5,9 @@ import type { Candle } from '../markets/candles.ts';
 export type BusEvents = {
   ticker: [{ symbol: string; price: string; time: number }];
   kline: [Candle];
+  spot_depth: [{ symbol: string; bids: [string, string][]; asks: [string, string][]; time: number }];
+  spot_trade: [{ symbol: string; id: number; price: string; quantity: string; side: 'buy' | 'sell'; time: number }];
+  spot_order: [{ userId: number; order: { id: number; symbol: string; status: string } & Record<string, unknown> }];
 };
 
 export type EventBus = EventEmitter<BusEvents>;

@@ -10,6 +10,6 @@ type Priced = { name: string; referencePriceUsdt: string };
 export function priceUsdt(ctx: AppContext, coin: Priced): string {
   if (coin.name === QUOTE_COIN) return '1';
   const indexPrice = ctx.markets.feed.price(`${coin.name}/${QUOTE_COIN}`);
-  if (indexPrice && isPositive(indexPrice)) return indexPrice;
+  if (indexPrice && isPositive(indexPrice)) return toAmountString(indexPrice);
   return toAmountString(coin.referencePriceUsdt);
 }

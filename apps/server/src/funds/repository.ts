@@ -393,3 +393,14 @@ export async function pageBills(db: Executor, userId: number, filter: PageInput 
     limit: filter.limit,
   };
 }
+
+export async function userExists(db: Executor, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  return row !== undefined;
+}
+
+/** A coin whether enabled or not (the back office adjusts disabled coins too). */
+export async function findAnyCoin(db: Executor, id: number): Promise<Coin | undefined> {
+  const [row] = await db.select().from(currencies).where(eq(currencies.id, id)).limit(1);
+  return row;
+}

@@ -61,6 +61,15 @@ export class Markets {
     }
   }
 
+  /** A spot trade: moves the symbol's candles and adds volume, saved with the next flush. */
+  recordTrade(symbol: string, price: string, quantity: string, time: number) {
+    for (const candle of this.builder.trade(symbol, price, quantity, time)) {
+      this.pending.push(candle);
+      this.bus.emit('kline', candle);
+    }
+    this.flushing ??= Promise.resolve().then(() => this.flush(new Map(this.symbols.map((s) => [s.symbol, s.id]))));
+  }
+
   /** Waits for candles already handed to the database (tests and shutdown). */
   async settled() {
     await this.flushing;

@@ -2,7 +2,9 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import type { Executor } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
+import { attachSpotRealtime } from '../spot/realtime.ts';
 
 export const SERVER_TIME_INTERVAL_MS = 1000;
 
@@ -15,7 +17,7 @@ export type Realtime = { io: Server; close(): Promise<void> };
  * socket.io on the API's own HTTP server (polling first, upgraded to websocket). With REDIS_URL the
  * Redis adapter lets several server processes share rooms. `server-time` every second shows it is alive.
  */
-export async function attachRealtime(server: HttpServer, options: { redisUrl?: string; bus?: EventBus }): Promise<Realtime> {
+export async function attachRealtime(server: HttpServer, options: { redisUrl?: string; bus?: EventBus; db?: Executor }): Promise<Realtime> {
   const io = new Server(server, { path: '/socket.io', transports: ['polling', 'websocket'], serveClient: false });
   const redisClients: { quit(): Promise<unknown> }[] = [];
   if (options.redisUrl) {
@@ -39,6 +41,7 @@ export async function attachRealtime(server: HttpServer, options: { redisUrl?: s
   const relayKline: (candle: { symbol: string }) => void = (candle) => io.to(marketRoom(candle.symbol)).emit('kline', candle);
   options.bus?.on('ticker', relayTicker);
   options.bus?.on('kline', relayKline);
+  const detachSpot = options.bus ? attachSpotRealtime(io, options.bus, options.db, marketRoom) : undefined;
   const timer = setInterval(() => io.emit('server-time', { now: new Date().toISOString() }), SERVER_TIME_INTERVAL_MS);
   return {
     io,
@@ -46,6 +49,7 @@ export async function attachRealtime(server: HttpServer, options: { redisUrl?: s
       clearInterval(timer);
       options.bus?.off('ticker', relayTicker);
       options.bus?.off('kline', relayKline);
+      detachSpot?.();
       await io.close();
       await Promise.all(redisClients.map((c) => c.quit()));
     },

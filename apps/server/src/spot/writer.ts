@@ -130,23 +130,38 @@ function codeOfReject(reason: RejectReason): ErrorCode {
   }
 }
 
-/** Collects one command's ledger legs into as few entries as LEGS_PER_ENTRY_MAX allows (each step balances). */
+/**
+ * Collects a batch's ledger legs into as few entries as LEGS_PER_ENTRY_MAX allows (each step balances
+ * on its own, so an entry may end between any two steps). Fewer, larger entries are what makes a batch
+ * cheap: each entry costs the ledger a lock and a write. An entry names the orders it moves in its memo;
+ * spot_trades and spot_orders hold the per-order detail.
+ */
 class EntryBuilder {
   readonly entries: Entry[] = [];
   private legs: Leg[] = [];
-  constructor(private readonly kind: string, private readonly orderId: number) {}
+  private orders = new Set<number>();
+  constructor(private readonly symbolId: number) {}
 
-  step(legs: Leg[]) {
+  order(id: number) {
+    this.orders.add(id);
+  }
+
+  step(orderId: number, legs: Leg[]) {
     const nonZero = legs.filter((l) => l.amount !== '0');
     if (nonZero.length === 0) return;
     if (this.legs.length + nonZero.length > LEGS_PER_ENTRY_MAX - LEGS_PER_STEP_MAX) this.flush();
+    this.orders.add(orderId);
     this.legs.push(...nonZero);
   }
 
   flush() {
-    if (this.legs.length >= 2) this.entries.push({ kind: this.kind, refType: 'spot_order', refId: this.orderId, legs: this.legs });
-    else if (this.legs.length === 1) throw new Error('spot entry step with a single leg');
+    if (this.legs.length === 1) throw new Error('spot entry step with a single leg');
+    if (this.legs.length >= 2) {
+      const ids = [...this.orders].sort((a, b) => a - b);
+      this.entries.push({ kind: 'spot_trade', refType: 'spot_batch', refId: `${this.symbolId}:${ids[0]}`, memo: `orders ${ids.join(',')}`, legs: this.legs });
+    }
     this.legs = [];
+    this.orders = new Set();
   }
 }
 
@@ -158,8 +173,11 @@ class BatchPlan {
   readonly entries: Entry[] = [];
   readonly accounts = new Set<number>();
   readonly outcomes: LiveOrder[] = [];
+  readonly entry: EntryBuilder;
   depthChanged = false;
-  constructor(readonly available: Map<number, bigint>) {}
+  constructor(readonly available: Map<number, bigint>, symbolId: number) {
+    this.entry = new EntryBuilder(symbolId);
+  }
 
   touch(order: LiveOrder) {
     if (!this.inserted.has(order.id)) this.updated.add(order);
@@ -290,13 +308,15 @@ export class SymbolWriter {
         for (const [id, text] of figures) {
           available.set(id, toUnits(text, id === this.quoteAccountOf(places, id) ? this.fine : this.market.spec.quantityDecimals));
         }
-        plan = new BatchPlan(available);
+        plan = new BatchPlan(available, this.market.symbolId);
         const outcomes: Outcome[] = [];
         let nextId = 0;
         for (const pending of batch) {
           const command = pending.command;
           outcomes.push(command.kind === 'place' ? this.place(plan, command, ids[nextId++]!) : this.cancel(plan, command));
         }
+        plan.entry.flush();
+        plan.entries.push(...plan.entry.entries);
         const trades = await this.persist(plan);
         batch.forEach((pending, index) => {
           const outcome = outcomes[index]!;
@@ -380,9 +400,9 @@ export class SymbolWriter {
     };
     plan.inserted.set(id, order);
     plan.available.set(accountId, available - freeze);
-    const entry = new EntryBuilder('spot_order', id);
+    const entry = plan.entry;
     const amount = this.amountText(order, freeze);
-    entry.step([
+    entry.step(id, [
       { accountId, amount: `-${amount}` },
       { accountId, bucket: 'frozen', amount },
     ]);
@@ -390,8 +410,6 @@ export class SymbolWriter {
     this.live.set(id, order);
     this.apply(plan, entry, order, result.events);
     if (order.status === 'open' && command.type === 'market') this.apply(plan, entry, order, this.book.cancel(id).events, 'no_liquidity');
-    entry.flush();
-    plan.entries.push(...entry.entries);
     plan.outcomes.push(order);
     return { order: snapshotOf(order) };
   }
@@ -400,10 +418,7 @@ export class SymbolWriter {
     const order = this.live.get(command.orderId);
     // Someone else's order answers like a missing one, so ids cannot be probed.
     if (!order || order.userId !== command.userId || this.book.order(order.id) === undefined) return { error: 'not_found' };
-    const entry = new EntryBuilder('spot_cancel', order.id);
-    this.apply(plan, entry, order, this.book.cancel(order.id).events);
-    entry.flush();
-    plan.entries.push(...entry.entries);
+    this.apply(plan, plan.entry, order, this.book.cancel(order.id).events);
     return { order: snapshotOf(order) };
   }
 
@@ -426,8 +441,10 @@ export class SymbolWriter {
   /** Folds the engine's events into orders, trades and ledger legs. */
   private apply(plan: BatchPlan, entry: EntryBuilder, taker: LiveOrder, events: EngineEvent[], doneReason?: string) {
     for (const event of events) {
-      if (event.type === 'accepted' || event.type === 'rejected') continue;
+      if (event.type === 'rejected') continue;
+      // Every accepted order changes the book: it rests, trades, or both.
       plan.depthChanged = true;
+      if (event.type === 'accepted') continue;
       if (event.type === 'trade') this.trade(plan, entry, event);
       else {
         const order = event.orderId === taker.id ? taker : this.live.get(event.orderId);
@@ -451,7 +468,8 @@ export class SymbolWriter {
     const lots = BigInt(event.quantity);
     const q = (units: bigint) => fromUnits(units, this.fine);
     const b = (units: bigint) => fromUnits(units, spec.quantityDecimals);
-    entry.step([
+    entry.order(maker.id);
+    entry.step(taker.id, [
       { accountId: buyer.accounts.quote, bucket: 'frozen', amount: q(-(gross + buyerFee)) },
       { accountId: seller.accounts.quote, amount: q(gross - sellerFee) },
       { accountId: feesAccountId, amount: q(buyerFee + sellerFee) },
@@ -497,7 +515,7 @@ export class SymbolWriter {
     const accountId = order.side === 'buy' ? order.accounts.quote : order.accounts.base;
     if (release > 0n) {
       const amount = this.amountText(order, release);
-      entry.step([
+      entry.step(order.id, [
         { accountId, bucket: 'frozen', amount: `-${amount}` },
         { accountId, amount },
       ]);

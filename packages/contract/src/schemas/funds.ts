@@ -24,7 +24,7 @@ export function accountFieldOf(kind: AccountKind): string {
   return Object.entries(LEGACY_ACCOUNT_FIELDS).find(([, k]) => k === kind)?.[0] ?? kind;
 }
 
-export const zAccountKind = z.unknown().transform((value, context) => {
+export const zAccountKind = z.unknown().transform((value, context): AccountKind => {
   const kind = toAccountKind(value);
   if (!kind) {
     context.addIssue({ code: 'custom', message: 'parameter_error' });
@@ -46,7 +46,7 @@ const zUploadRef = (code: 'upload_missing' | 'voucher_required' | 'qrcode_requir
 // ---- assets ----
 
 /** POST /wallet/detail: one account (type defaults to change, the spot account). */
-export const walletDetailInput = z.object({ currency: zPositiveInt, type: zAccountKind.default('change') });
+export const walletDetailInput = z.object({ currency: zPositiveInt, type: zAccountKind.default('spot') });
 
 /** POST /wallet/legal_log: the bills, filterable by account kind and currency, 10 a page. */
 export const billsInput = z.object({

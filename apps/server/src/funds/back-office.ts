@@ -1,0 +1,121 @@
+/** Back-office funds operations: manual balance adjustments and coin / network / funds settings. */
+import { isNegative, money, toAmountString, type AccountKind } from '@fairex/contract';
+import type { AppContext } from '../app-context.ts';
+import { logAction, type Operator } from '../admin/operators.ts';
+import { DomainError } from '../http/errors.ts';
+import { post, systemAccount, userAccount } from '../ledger/index.ts';
+import { exchangeFeeRate } from './exchange.ts';
+import { allCoins, findAnyCoin, insertAdjustment, userExists, networksOf, updateCoin, updateNetwork, writeSetting } from './repository.ts';
+import { readSetting } from '../site/repository.ts';
+import { fitsDecimals } from './rules.ts';
+
+/**
+ * A signed manual change of one user account against the adjustments system account, with its
+ * reason, logged in the same transaction. A debit never takes the user below zero.
+ */
+export async function adjustBalance(
+  ctx: AppContext,
+  operator: Operator,
+  input: { user_id: number; currency_id: number; kind: AccountKind; amount: string; reason: string },
+) {
+  const coin = await findAnyCoin(ctx.db, input.currency_id);
+  if (!coin || !(await userExists(ctx.db, input.user_id))) throw new DomainError('not_found');
+  const user = { id: input.user_id };
+  if (!fitsDecimals(input.amount.replace('-', ''), coin.decimals)) throw new DomainError('wrong_number');
+  const amount = toAmountString(input.amount);
+  return ctx.db.transaction(async (tx) => {
+    const row = await insertAdjustment(tx, {
+      userId: user.id,
+      currencyId: coin.id,
+      kind: input.kind,
+      amount,
+      reason: input.reason,
+      operatorId: operator.id,
+    });
+    await post(tx, {
+      kind: 'adjustment',
+      refType: 'balance_adjustment',
+      refId: row.id,
+      memo: input.reason,
+      legs: [
+        { accountId: await userAccount(tx, user.id, coin.id, input.kind), amount },
+        { accountId: await systemAccount(tx, 'adjustments', coin.id), amount: toAmountString(money(amount).negated()) },
+      ],
+    });
+    await logAction(tx, operator.id, isNegative(amount) ? 'balance.debit' : 'balance.credit', `user:${user.id}`, {
+      adjustment_id: row.id,
+      currency_id: coin.id,
+      kind: input.kind,
+      amount,
+      reason: input.reason,
+    });
+    return { id: row.id };
+  });
+}
+
+/** Every coin (enabled or not) with its networks' deposit address, fee, minimum and switches. */
+export async function coinConfig(ctx: AppContext) {
+  const coins = await allCoins(ctx.db);
+  const networks = await networksOf(ctx.db, coins.map((c) => c.id));
+  return {
+    coins: coins.map((coin) => ({
+      id: coin.id,
+      name: coin.name,
+      enabled: coin.enabled,
+      decimals: coin.decimals,
+      networks: networks
+        .filter((n) => n.currencyId === coin.id)
+        .map((n) => ({
+          id: n.id,
+          network: n.network,
+          deposit_address: n.depositAddress,
+          withdraw_fee: toAmountString(n.withdrawFee),
+          withdraw_min: toAmountString(n.withdrawMin),
+          deposit_enabled: n.depositEnabled,
+          withdraw_enabled: n.withdrawEnabled,
+        })),
+    })),
+    exchange_fee_rate: await exchangeFeeRate(ctx.db),
+    recharge_contact_first: (await readSetting(ctx.db, 'recharge_contact_first')) === true,
+  };
+}
+
+export async function editNetwork(
+  ctx: AppContext,
+  operator: Operator,
+  id: number,
+  input: { deposit_address?: string; withdraw_fee?: string; withdraw_min?: string; deposit_enabled?: boolean; withdraw_enabled?: boolean },
+) {
+  const values = {
+    ...(input.deposit_address !== undefined ? { depositAddress: input.deposit_address } : {}),
+    ...(input.withdraw_fee !== undefined ? { withdrawFee: toAmountString(input.withdraw_fee) } : {}),
+    ...(input.withdraw_min !== undefined ? { withdrawMin: toAmountString(input.withdraw_min) } : {}),
+    ...(input.deposit_enabled !== undefined ? { depositEnabled: input.deposit_enabled } : {}),
+    ...(input.withdraw_enabled !== undefined ? { withdrawEnabled: input.withdraw_enabled } : {}),
+  };
+  if (Object.keys(values).length === 0) throw new DomainError('parameter_error');
+  return ctx.db.transaction(async (tx) => {
+    const row = await updateNetwork(tx, id, values);
+    if (!row) throw new DomainError('not_found');
+    await logAction(tx, operator.id, 'coin.network.edit', `currency_network:${id}`, input);
+    return { id: row.id };
+  });
+}
+
+export async function editCoin(ctx: AppContext, operator: Operator, id: number, enabled: boolean) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await updateCoin(tx, id, { enabled });
+    if (!row) throw new DomainError('not_found');
+    await logAction(tx, operator.id, 'coin.edit', `currency:${id}`, { enabled });
+    return { id: row.id };
+  });
+}
+
+export async function editFundsSettings(ctx: AppContext, operator: Operator, input: { exchange_fee_rate?: string; recharge_contact_first?: boolean }) {
+  if (input.exchange_fee_rate === undefined && input.recharge_contact_first === undefined) throw new DomainError('parameter_error');
+  await ctx.db.transaction(async (tx) => {
+    if (input.exchange_fee_rate !== undefined) await writeSetting(tx, 'exchange_fee_rate', toAmountString(input.exchange_fee_rate));
+    if (input.recharge_contact_first !== undefined) await writeSetting(tx, 'recharge_contact_first', input.recharge_contact_first);
+    await logAction(tx, operator.id, 'funds.settings.edit', 'settings', input);
+  });
+}

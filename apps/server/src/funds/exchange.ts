@@ -1,0 +1,87 @@
+/** Exchange between coins in the spot account at the index price, with the configured fee. */
+import { isPositive, money, toAmountString } from '@fairex/contract';
+import type { AppContext } from '../app-context.ts';
+import type { Executor } from '../db/client.ts';
+import { DomainError } from '../http/errors.ts';
+import { accountsOf, post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
+import { readSetting } from '../site/repository.ts';
+import { FUNDS_ACCOUNT_KIND } from './deposits.ts';
+import { priceUsdt } from './prices.ts';
+import { enabledCoins, findCoin, insertExchange } from './repository.ts';
+import { fitsDecimals, quoteExchange } from './rules.ts';
+
+/** Used until an operator sets `exchange_fee_rate`: 0.2 %. */
+export const DEFAULT_EXCHANGE_FEE_RATE = '0.002';
+
+export async function exchangeFeeRate(db: Executor): Promise<string> {
+  const value = await readSetting(db, 'exchange_fee_rate');
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  return /^\d+(\.\d+)?$/.test(text) && money(text).lt(1) ? toAmountString(text) : DEFAULT_EXCHANGE_FEE_RATE;
+}
+
+/** POST /user/getTransferList: coins that can be exchanged, their USDT price and the user's spot available. */
+export async function exchangeList(ctx: AppContext, userId: number) {
+  const [coins, rows] = await Promise.all([enabledCoins(ctx.db), accountsOf(ctx.db, userId)]);
+  return coins.map((coin) => ({
+    id: coin.id,
+    name: coin.name,
+    logo: coin.logo,
+    decimals: coin.decimals,
+    price_usdt: priceUsdt(ctx, coin),
+    available: rows.find((r) => r.kind === FUNDS_ACCOUNT_KIND && r.currency_id === coin.id)?.available ?? '0',
+  }));
+}
+
+async function pricedPair(ctx: AppContext, fromId: number, toId: number) {
+  const [from, to] = await Promise.all([findCoin(ctx.db, fromId), findCoin(ctx.db, toId)]);
+  if (!from || !to) throw new DomainError('currency_unavailable');
+  const fromPrice = priceUsdt(ctx, from);
+  const toPrice = priceUsdt(ctx, to);
+  if (!isPositive(fromPrice) || !isPositive(toPrice)) throw new DomainError('currency_unavailable');
+  return { from, to, fromPrice, toPrice };
+}
+
+/** POST /user/getTransferFee: the rate (target units per source unit) and the fee rate. */
+export async function exchangeFee(ctx: AppContext, fromId: number, toId: number) {
+  const { from, to, fromPrice, toPrice } = await pricedPair(ctx, fromId, toId);
+  return {
+    from_currency_id: from.id,
+    to_currency_id: to.id,
+    from_price_usdt: fromPrice,
+    to_price_usdt: toPrice,
+    rate: toAmountString(money(fromPrice).dividedBy(toPrice)),
+    fee_rate: await exchangeFeeRate(ctx.db),
+  };
+}
+
+/**
+ * POST /user/Transfer. One entry: the source leaves the user's spot account for the platform's
+ * market-maker account; the target comes from it, less the fee, which goes to fees.
+ */
+export async function exchange(ctx: AppContext, userId: number, input: { number: string; from_currency_id: number; to_currency_id: number }) {
+  const { from, to, fromPrice, toPrice } = await pricedPair(ctx, input.from_currency_id, input.to_currency_id);
+  if (!fitsDecimals(input.number, from.decimals)) throw new DomainError('wrong_number');
+  const quote = quoteExchange(input.number, fromPrice, toPrice, await exchangeFeeRate(ctx.db), to.decimals);
+  if (!isPositive(quote.received)) throw new DomainError('wrong_number');
+  return ctx.db.transaction(async (tx) => {
+    const row = await insertExchange(tx, {
+      userId,
+      fromCurrencyId: from.id,
+      toCurrencyId: to.id,
+      number: input.number,
+      rate: quote.rate,
+      fee: quote.fee,
+      received: quote.received,
+    });
+    const paidOut = money(quote.received).plus(quote.fee);
+    const legs: Leg[] = [
+      { accountId: await userAccount(tx, userId, from.id, FUNDS_ACCOUNT_KIND), amount: toAmountString(money(input.number).negated()) },
+      { accountId: await systemAccount(tx, 'market_maker', from.id), amount: input.number },
+      { accountId: await systemAccount(tx, 'market_maker', to.id), amount: toAmountString(paidOut.negated()) },
+      { accountId: await userAccount(tx, userId, to.id, FUNDS_ACCOUNT_KIND), amount: quote.received },
+    ];
+    if (isPositive(quote.fee)) legs.push({ accountId: await systemAccount(tx, 'fees', to.id), amount: quote.fee });
+    await post(tx, { kind: 'exchange', refType: 'exchange', refId: row.id, legs });
+    return { id: row.id, number: toAmountString(input.number), rate: quote.rate, fee: quote.fee, received: quote.received };
+  });
+}

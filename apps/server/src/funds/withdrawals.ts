@@ -1,0 +1,122 @@
+/**
+ * Withdrawals: to a bound wallet address or a bank card, with the network's fee and minimum, the
+ * 24-hour limit of the user's verification level (valued in BTC), the pay password, and a freeze of
+ * the quantity; operators approve (out through withdrawals in transit) or reject (unfreeze).
+ */
+import { add, cmp, LEVEL_LIMITS, sub, toAmountString, type WithdrawInput } from '@fairex/contract';
+import type { AppContext } from '../app-context.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { logAction, type Operator } from '../admin/operators.ts';
+import { DomainError } from '../http/errors.ts';
+import { identityLevel, checkPayPassword } from '../identity/service.ts';
+import { freeze, post, systemAccount, unfreeze, userAccount, type Leg } from '../ledger/index.ts';
+import { coinAndNetwork, FUNDS_ACCOUNT_KIND } from './deposits.ts';
+import { priceUsdt } from './prices.ts';
+import {
+  claimWithdrawal,
+  findBankCard,
+  findCoinByName,
+  findOwnWalletAddress,
+  findWithdrawal,
+  insertWithdrawal,
+  lockUser,
+  pageWithdrawals,
+  withdrawnBtcSince,
+} from './repository.ts';
+import { fitsDecimals, quoteWithdrawal, valueIn } from './rules.ts';
+
+export const WITHDRAW_LIMIT_WINDOW_MS = 24 * 60 * 60 * 1000;
+const LIMIT_COIN = 'BTC';
+
+/** Where the money goes, copied onto the request; and the network whose fee and minimum apply. */
+async function destinationOf(ctx: AppContext, user: SessionUser, input: WithdrawInput, currencyId: number) {
+  if (input.destination === 'address') {
+    const address = await findOwnWalletAddress(ctx.db, user.id, input.address_id!);
+    // Someone else's address id answers like a missing one.
+    if (!address) throw new DomainError('not_found');
+    if (address.currencyId !== currencyId) throw new DomainError('address_invalid');
+    return { network: address.network, destination: { name: address.name, address: address.address, network: address.network } };
+  }
+  const card = await findBankCard(ctx.db, user.id, input.destination!);
+  if (!card) throw new DomainError('destination_required');
+  return { network: input.network, destination: card };
+}
+
+/** POST /wallet/out. */
+export async function requestWithdrawal(ctx: AppContext, user: SessionUser, input: WithdrawInput) {
+  const level = await identityLevel(ctx.db, user.id);
+  if (level < 1) throw new DomainError('verification_required');
+  await checkPayPassword(user, input.pay_password);
+  const { network: networkName, destination } = await destinationOf(ctx, user, input, input.currency);
+  const { coin, network } = await coinAndNetwork(ctx.db, input.currency, networkName ? { network: networkName } : { type: 0 });
+  if (!network.withdrawEnabled) throw new DomainError('currency_unavailable');
+  if (!fitsDecimals(input.number, coin.decimals)) throw new DomainError('wrong_number');
+  const quote = quoteWithdrawal(input.number, network.withdrawFee, network.withdrawMin);
+  if (!quote) throw new DomainError('withdraw_below_minimum');
+  const btc = await findCoinByName(ctx.db, LIMIT_COIN);
+  if (!btc) throw new DomainError('currency_unavailable');
+  const btcValue = valueIn(input.number, priceUsdt(ctx, coin), priceUsdt(ctx, btc));
+  const limit = LEVEL_LIMITS[level].withdraw_24h_btc;
+
+  return ctx.db.transaction(async (tx) => {
+    await lockUser(tx, user.id);
+    const used = await withdrawnBtcSince(tx, user.id, new Date(Date.now() - WITHDRAW_LIMIT_WINDOW_MS));
+    if (cmp(add(used, btcValue), limit) > 0) throw new DomainError('withdraw_limit_exceeded');
+    const row = await insertWithdrawal(tx, {
+      userId: user.id,
+      currencyId: coin.id,
+      network: network.network,
+      destinationType: input.destination!,
+      destination,
+      number: input.number,
+      fee: quote.fee,
+      arrival: quote.arrival,
+      btcValue,
+    });
+    const account = await userAccount(tx, user.id, coin.id, FUNDS_ACCOUNT_KIND);
+    await freeze(tx, account, input.number, { kind: 'withdraw_request', refType: 'withdrawal', refId: row.id });
+    return { id: row.id, status: row.status, number: toAmountString(row.number), fee: quote.fee, arrival: quote.arrival };
+  });
+}
+
+/** GET /user/withdraw/list. */
+export const withdrawalList = (ctx: AppContext, userId: number, page: { page: number; limit: number }) =>
+  pageWithdrawals(ctx.db, { ...page, userId });
+
+/**
+ * Back office. Approve: the frozen quantity leaves the user; what arrives goes to withdrawals in
+ * transit (the payment under `reference`), the fee to fees. Reject: the quantity is unfrozen.
+ */
+export async function reviewWithdrawal(
+  ctx: AppContext,
+  operator: Operator,
+  id: number,
+  decision: { approve: true; reference: string } | { approve: false; reason: string },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const row = await claimWithdrawal(tx, id, {
+      status: decision.approve ? 'approved' : 'rejected',
+      operatorId: operator.id,
+      ...(decision.approve ? { reference: decision.reference } : { reason: decision.reason }),
+    });
+    if (!row) throw new DomainError((await findWithdrawal(tx, id)) ? 'already_reviewed' : 'not_found');
+    const account = await userAccount(tx, row.userId, row.currencyId, FUNDS_ACCOUNT_KIND);
+    const ref = { refType: 'withdrawal', refId: row.id };
+    if (decision.approve) {
+      const legs: Leg[] = [
+        { accountId: account, bucket: 'frozen', amount: sub(0, row.number) },
+        { accountId: await systemAccount(tx, 'withdrawals_in_transit', row.currencyId), amount: toAmountString(row.arrival) },
+      ];
+      if (cmp(row.fee, 0) > 0) legs.push({ accountId: await systemAccount(tx, 'fees', row.currencyId), amount: toAmountString(row.fee) });
+      await post(tx, { ...ref, kind: 'withdraw', memo: decision.reference, legs });
+    } else {
+      await unfreeze(tx, account, toAmountString(row.number), { ...ref, kind: 'withdraw_rejected' });
+    }
+    await logAction(tx, operator.id, decision.approve ? 'withdrawal.approve' : 'withdrawal.reject', `withdrawal:${id}`, {
+      user_id: row.userId,
+      number: toAmountString(row.number),
+      ...(decision.approve ? { reference: decision.reference } : { reason: decision.reason }),
+    });
+    return { id: row.id, status: row.status };
+  });
+}

@@ -1,0 +1,40 @@
+/** Identity verification and security settings (spec section 7, User). */
+import { bindEmailInput, bindMobileInput, identityInput, loginPasswordInput, payPasswordInput } from '@fairex/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { currentUser, requireUser, tokenOf } from '../accounts/sessions.ts';
+import { ok } from '../http/envelope.ts';
+import { parse } from '../http/errors.ts';
+import { bindEmail, bindMobile, changeLoginPassword, identityState, setPayPassword, submitIdentity } from './service.ts';
+
+export function identityRoutes(app: FastifyInstance, ctx: AppContext) {
+  const auth = { preHandler: requireUser(ctx.db) };
+
+  app.get('/real/state', auth, async (request) => ok(await identityState(ctx.db, currentUser(request).id)));
+  app.post('/user/real', auth, async (request) => {
+    await submitIdentity(ctx, currentUser(request), parse(identityInput, request.body));
+    return ok('');
+  });
+
+  app.post('/safe/mobile', auth, async (request) => {
+    const input = parse(bindMobileInput, request.body);
+    await bindMobile(ctx, currentUser(request), input.mobile, input.code, input.area_code);
+    return ok('');
+  });
+  app.post('/safe/email', auth, async (request) => {
+    const input = parse(bindEmailInput, request.body);
+    await bindEmail(ctx, currentUser(request), input.email, input.code);
+    return ok('');
+  });
+
+  app.post('/safe/update_password', auth, async (request) => {
+    const input = parse(payPasswordInput, request.body);
+    await setPayPassword(ctx, currentUser(request), input.password, input.code);
+    return ok('');
+  });
+  app.post('/safe/update_login_password', auth, async (request) => {
+    const input = parse(loginPasswordInput, request.body);
+    await changeLoginPassword(ctx, currentUser(request), tokenOf(request)!, input.oldpassword, input.password);
+    return ok('');
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * The built-in market maker: a real user (account `market-maker`, funded at seed through the ledger
+ * like any deposit) that quotes a ladder of limit orders on both sides of the index price through the
+ * same writers as everyone, so its orders freeze real balances and fill against real users. Levels it
+ * cannot afford are simply refused and skipped. Self-trades cannot happen: it cancels its ladder before
+ * placing the next one in the same queue, and the engine's self-trade prevention would cancel its own
+ * resting order anyway.
+ */
+import { randomBytes } from 'node:crypto';
+import { money, truncateTo } from '@fairex/contract';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../accounts/passwords.ts';
+import { insertUser } from '../accounts/repository.ts';
+import { users } from '../accounts/tables.ts';
+import type { Db } from '../db/client.ts';
+import { openUserAccounts, post, systemAccount, userAccount } from '../ledger/index.ts';
+import { listSymbols } from '../markets/repository.ts';
+import type { Markets } from '../markets/service.ts';
+import { currencies } from '../site/tables.ts';
+import { priceToTicks, quantityToLots } from './engine/index.ts';
+import type { SpotService } from './service.ts';
+import type { SymbolWriter } from './writer.ts';
+
+export const MARKET_MAKER_ACCOUNT = 'market-maker';
+/** Levels per side at most, whatever the configuration says. */
+export const MARKET_MAKER_LEVELS_MAX = 50;
+
+export type MarketMakerConfig = {
+  /** Orders per side. */
+  levels: number;
+  /** Distance between best bid and best ask, in basis points of the index. */
+  spreadBps: number;
+  /** Distance between two levels of a side, in basis points. */
+  stepBps: number;
+  /** Quote value of each level (e.g. 2000 USDT). */
+  levelValue: string;
+  /** Requote when the index moved more than this since the last ladder (or an order of it filled). */
+  requoteBps: number;
+};
+
+export const DEFAULT_MARKET_MAKER: MarketMakerConfig = { levels: 10, spreadBps: 10, stepBps: 5, levelValue: '2000', requoteBps: 2 };
+
+/** Funding of the market maker: the quote coin, and the base coins worth this much each at their start price. */
+const FUNDING_QUOTE = '100000000';
+
+/** Creates and funds the market-maker user once (idempotent): a deposit from deposits_in_transit. */
+export async function seedMarketMaker(db: Db): Promise<number> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.account, MARKET_MAKER_ACCOUNT)).limit(1);
+  if (existing) return existing.id;
+  const symbols = (await listSymbols(db)).filter((s) => s.kind === 'spot' && s.baseCurrencyId !== null);
+  const coins = await db.select({ id: currencies.id, decimals: currencies.decimals }).from(currencies);
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  return db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      account: MARKET_MAKER_ACCOUNT,
+      nickname: 'Market maker',
+      passwordHash,
+      extensionCode: `MM${randomBytes(4).toString('hex').toUpperCase()}`,
+    });
+    await openUserAccounts(tx, user.id);
+    const funding = new Map<number, string>();
+    for (const s of symbols) {
+      funding.set(s.quoteCurrencyId, FUNDING_QUOTE);
+      const decimals = coins.find((c) => c.id === s.baseCurrencyId)?.decimals ?? 8;
+      funding.set(s.baseCurrencyId!, truncateTo(money(FUNDING_QUOTE).dividedBy(s.startPrice), decimals));
+    }
+    for (const [currencyId, amount] of funding) {
+      await post(tx, {
+        kind: 'deposit',
+        refType: 'market_maker_seed',
+        refId: user.id,
+        memo: 'market maker funding',
+        legs: [
+          { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
+          { accountId: await userAccount(tx, user.id, currencyId, 'spot'), amount },
+        ],
+      });
+    }
+    return user.id;
+  });
+}
+
+export class MarketMaker {
+  private userId: number | undefined;
+  private readonly busy = new Set<string>();
+  private readonly lastCenter = new Map<string, string>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly spot: SpotService,
+    private readonly markets: Markets,
+    readonly config: MarketMakerConfig = DEFAULT_MARKET_MAKER,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  /** The market maker's user id, or undefined when it was never seeded (then it does nothing). */
+  async user(): Promise<number | undefined> {
+    if (this.userId === undefined) {
+      const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.account, MARKET_MAKER_ACCOUNT)).limit(1);
+      this.userId = row?.id;
+    }
+    return this.userId;
+  }
+
+  /** Requotes a symbol on each index tick (one requote per symbol at a time). */
+  start() {
+    this.unsubscribe ??= this.markets.feed.onTick((tick) => {
+      if (this.busy.has(tick.symbol)) return;
+      const writer = this.spot.writerBySymbol(tick.symbol);
+      if (!writer) return;
+      this.busy.add(tick.symbol);
+      this.quote(writer, tick.price)
+        .catch(this.onError)
+        .finally(() => this.busy.delete(tick.symbol));
+    });
+  }
+
+  stop() {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  /** Quotes every spot symbol at its current index price (start-up and tests). */
+  async quoteAll(options: { force?: boolean } = {}) {
+    for (const writer of this.spot.allWriters()) {
+      const price = this.markets.feed.price(writer.market.symbol);
+      if (price) await this.quote(writer, price, options.force ?? true);
+    }
+  }
+
+  /** Cancels its ladder and places a new one around `index`, all through the symbol's queue. */
+  async quote(writer: SymbolWriter, index: string, force = false) {
+    const userId = await this.user();
+    if (userId === undefined) return;
+    const { spec, symbol } = writer.market;
+    const own = writer.openOrdersOf(userId);
+    const levels = Math.min(Math.max(Math.trunc(this.config.levels), 1), MARKET_MAKER_LEVELS_MAX);
+    const last = this.lastCenter.get(symbol);
+    const moved = last === undefined || money(index).minus(last).abs().dividedBy(last).times(10_000).greaterThan(this.config.requoteBps);
+    if (!force && !moved && own.length === 2 * levels) return;
+    this.lastCenter.set(symbol, index);
+    const accounts = await this.spot.accountsOf(userId, writer.market);
+    const commands: Promise<unknown>[] = own.map((o) => writer.submit({ kind: 'cancel', userId, orderId: o.id }));
+    for (let level = 0; level < levels; level++) {
+      const offset = money(this.config.spreadBps).dividedBy(2).plus(money(this.config.stepBps).times(level)).dividedBy(10_000);
+      for (const side of ['buy', 'sell'] as const) {
+        const raw = money(index).times(side === 'buy' ? money(1).minus(offset) : money(1).plus(offset));
+        const price = priceToTicks(spec, raw.toDecimalPlaces(spec.priceDecimals, side === 'buy' ? 1 : 0).toFixed());
+        const quantity = quantityToLots(spec, truncateTo(money(this.config.levelValue).dividedBy(raw), spec.quantityDecimals));
+        if (!price || !quantity) continue;
+        commands.push(writer.submit({ kind: 'place', userId, accounts, side, type: 'limit', price, quantity }));
+      }
+    }
+    // Refusals (a level it cannot afford, an order already filled) are expected and skipped.
+    await Promise.allSettled(commands);
+  }
+}

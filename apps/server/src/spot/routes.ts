@@ -1,0 +1,35 @@
+import { errorMessage, favouriteAddInput, favouriteDelInput, spotCancelInput, spotListInput, spotTradeInput } from '@fairex/contract';
+import type { FastifyInstance } from 'fastify';
+import { currentUser, requireUser } from '../accounts/sessions.ts';
+import type { AppContext } from '../app-context.ts';
+import { ok } from '../http/envelope.ts';
+import { parse } from '../http/errors.ts';
+
+/** Spot orders (/coin/*) and favourites (/optional/*), spec section 7 "Market and trade". */
+export function spotRoutes(app: FastifyInstance, ctx: AppContext) {
+  const auth = { preHandler: requireUser(ctx.db) };
+  const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
+
+  app.post('/coin/trade', auth, async (request) => ok(await ctx.spot.place(currentUser(request).id, parse(spotTradeInput, data(request)))));
+
+  app.put('/coin/trade', auth, async (request) => {
+    const input = parse(spotCancelInput, data(request));
+    await ctx.spot.cancel(currentUser(request).id, input.id);
+    return ok(errorMessage('order_cancelled', request.lang));
+  });
+
+  app.get('/coin/list', auth, async (request) => ok(await ctx.spot.list(currentUser(request).id, parse(spotListInput, request.query))));
+
+  app.post('/optional/add', auth, async (request) => {
+    await ctx.spot.addFavourite(currentUser(request).id, parse(favouriteAddInput, data(request)).currency_id);
+    return ok(null);
+  });
+
+  app.post('/optional/del', auth, async (request) => {
+    const input = parse(favouriteDelInput, data(request));
+    await ctx.spot.deleteFavourite(currentUser(request).id, { id: input.id, symbolId: input.currency_id });
+    return ok(null);
+  });
+
+  app.get('/optional/list', auth, async (request) => ok(await ctx.spot.favourites(currentUser(request).id)));
+}

@@ -1,0 +1,253 @@
+/**
+ * Spot trading: one SymbolWriter per spot symbol (single writer, group commit), the users' order list,
+ * favourites, and the realtime events of each committed batch.
+ */
+import { money, roundTo, toAmountString, type SpotOrderItem } from '@fairex/contract';
+import type { Db } from '../db/client.ts';
+import type { EventBus } from '../events/bus.ts';
+import { DomainError } from '../http/errors.ts';
+import { systemAccount, userAccount } from '../ledger/index.ts';
+import type { MarketSymbol } from '../markets/repository.ts';
+import { listSymbols } from '../markets/repository.ts';
+import type { Markets } from '../markets/service.ts';
+import { MarketMaker, type MarketMakerConfig } from './market-maker.ts';
+import { feeRatePpm, fineDecimals, fitsLedger, fromUnits } from './amounts.ts';
+import { lotsToQuantity, priceToTicks, quantityToLots, ticksToPrice, type SymbolSpec } from './engine/index.ts';
+import {
+  countFavourites,
+  deleteFavourite,
+  ensureSpotMarkets,
+  FAVOURITES_PER_USER_MAX,
+  insertFavourite,
+  pageOrders,
+  selectFavourites,
+  selectSpotMarkets,
+  type SpotOrderRow,
+} from './repository.ts';
+import { SymbolWriter, type BatchPublished, type Market, type OrderView, type UserAccounts } from './writer.ts';
+
+/** Maxima of every spot book (the engine's units stay exact below them). */
+const PRICE_MAX = '100000000';
+const QUANTITY_MAX = '100000000';
+/** Levels per side published after each batch. */
+export const DEPTH_PUBLISHED_LEVELS = 20;
+/** Cached account ids (they never change); bounded so a flood of users cannot grow it forever. */
+const ACCOUNT_CACHE_MAX = 100_000;
+
+export type PlaceInput = { amount: string; target_price?: string; currency_id: number; legal_id: number; type: 'buy' | 'sell' };
+
+export class SpotService {
+  private readonly writers = new Map<number, SymbolWriter>();
+  private readonly accountCache = new Map<string, number>();
+  /** Quotes around the index; started by main.ts (tests call quoteAll). Absent without a price feed. */
+  marketMaker: MarketMaker | undefined;
+
+  private constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly markets: Markets | undefined,
+    readonly symbols: MarketSymbol[],
+  ) {}
+
+  /** Opens a writer per spot symbol and rebuilds its book from the open orders in the database. */
+  static async open(db: Db, bus: EventBus, options: { markets?: Markets; marketMaker?: MarketMakerConfig; onError: (error: unknown) => void }) {
+    const symbols = (await listSymbols(db)).filter((s) => s.kind === 'spot' && s.baseCurrencyId !== null);
+    await ensureSpotMarkets(
+      db,
+      symbols.map((s) => s.id),
+    );
+    const fees = new Map((await selectSpotMarkets(db)).map((m) => [m.symbolId, m]));
+    const service = new SpotService(db, bus, options.markets, symbols);
+    for (const s of symbols) {
+      const spec: SymbolSpec = { symbol: s.symbol, priceDecimals: s.priceDecimals, quantityDecimals: s.quantityDecimals, priceMax: PRICE_MAX, quantityMax: QUANTITY_MAX };
+      if (!fitsLedger(spec)) {
+        options.onError(new Error(`spot ${s.symbol}: price and quantity decimals too fine for the ledger; not traded`));
+        continue;
+      }
+      const fee = fees.get(s.id)!;
+      const market: Market = {
+        symbolId: s.id,
+        symbol: s.symbol,
+        baseCurrencyId: s.baseCurrencyId!,
+        quoteCurrencyId: s.quoteCurrencyId,
+        spec,
+        makerFeePpm: feeRatePpm(fee.makerFeeRate),
+        takerFeePpm: feeRatePpm(fee.takerFeeRate),
+        feesAccountId: await systemAccount(db, 'fees', s.quoteCurrencyId),
+      };
+      const writer = new SymbolWriter(db, market, (batch) => service.published(batch), options.onError);
+      await writer.rebuild();
+      service.writers.set(s.id, writer);
+    }
+    if (options.markets) service.marketMaker = new MarketMaker(db, service, options.markets, options.marketMaker, options.onError);
+    return service;
+  }
+
+  writer(symbolId: number): SymbolWriter | undefined {
+    return this.writers.get(symbolId);
+  }
+
+  writerBySymbol(symbol: string): SymbolWriter | undefined {
+    return [...this.writers.values()].find((w) => w.market.symbol === symbol);
+  }
+
+  allWriters() {
+    return [...this.writers.values()];
+  }
+
+  /** The user's spot accounts in a market's two coins (opened when missing). */
+  async accountsOf(userId: number, market: Market): Promise<UserAccounts> {
+    const one = async (currencyId: number) => {
+      const key = `${userId}:${currencyId}`;
+      let id = this.accountCache.get(key);
+      if (id === undefined) {
+        id = await userAccount(this.db, userId, currencyId, 'spot');
+        if (this.accountCache.size >= ACCOUNT_CACHE_MAX) this.accountCache.clear();
+        this.accountCache.set(key, id);
+      }
+      return id;
+    };
+    return { base: await one(market.baseCurrencyId), quote: await one(market.quoteCurrencyId) };
+  }
+
+  /** POST /coin/trade: answered once the order's batch has committed. */
+  async place(userId: number, input: PlaceInput): Promise<SpotOrderItem> {
+    const writer = [...this.writers.values()].find((w) => w.market.baseCurrencyId === input.currency_id && w.market.quoteCurrencyId === input.legal_id);
+    if (!writer) throw new DomainError('not_found');
+    const { spec } = writer.market;
+    const quantity = quantityToLots(spec, input.amount);
+    if (quantity === null || quantity === 0) throw new DomainError('wrong_number');
+    let price: number | undefined;
+    if (input.target_price !== undefined) {
+      const ticks = priceToTicks(spec, input.target_price);
+      if (ticks === null || ticks === 0) throw new DomainError('wrong_number');
+      price = ticks;
+    }
+    const accounts = await this.accountsOf(userId, writer.market);
+    const order = await writer.submit({
+      kind: 'place',
+      userId,
+      accounts,
+      side: input.type,
+      type: price === undefined ? 'market' : 'limit',
+      price,
+      quantity,
+    });
+    return this.viewOf(writer.market, order);
+  }
+
+  /** PUT /coin/trade?id=: only the owner's open order; anything else is not_found. */
+  async cancel(userId: number, orderId: number): Promise<SpotOrderItem> {
+    const writer = [...this.writers.values()].find((w) => w.openOrder(orderId) !== undefined);
+    if (!writer) throw new DomainError('not_found');
+    const order = await writer.submit({ kind: 'cancel', userId, orderId });
+    return this.viewOf(writer.market, order);
+  }
+
+  /** GET /coin/list: own orders, newest first. */
+  async list(userId: number, input: { status: 'in_progress' | 'completed'; page: number; limit: number; currency_id?: number }) {
+    const { rows, total } = await pageOrders(this.db, { userId, status: input.status, symbolId: input.currency_id, page: input.page, limit: input.limit });
+    return { data: rows.map((row) => this.viewOfRow(row)), total, page: input.page, limit: input.limit };
+  }
+
+  depth(symbolId: number, levels = DEPTH_PUBLISHED_LEVELS) {
+    const writer = this.writers.get(symbolId);
+    return writer ? this.depthView(writer, levels) : undefined;
+  }
+
+  private depthView(writer: SymbolWriter, levels: number) {
+    const { spec } = writer.market;
+    const depth = writer.depth(levels);
+    const side = (list: typeof depth.bids) => list.map((l) => [ticksToPrice(spec, l.price), lotsToQuantity(spec, l.quantity)] as [string, string]);
+    return { symbol: writer.market.symbol, bids: side(depth.bids), asks: side(depth.asks), time: Date.now() };
+  }
+
+  // Favourites (POST /optional/add, /optional/del, GET /optional/list)
+
+  async addFavourite(userId: number, symbolId: number) {
+    const symbols = await listSymbols(this.db);
+    if (!symbols.some((s) => s.id === symbolId)) throw new DomainError('not_found');
+    if ((await countFavourites(this.db, userId)) >= FAVOURITES_PER_USER_MAX) throw new DomainError('too_many_requests');
+    await insertFavourite(this.db, userId, symbolId);
+  }
+
+  async deleteFavourite(userId: number, by: { id?: number; symbolId?: number }) {
+    if ((await deleteFavourite(this.db, userId, by)) === 0) throw new DomainError('not_found');
+  }
+
+  async favourites(userId: number) {
+    const rows = await selectFavourites(this.db, userId);
+    const quoted = new Map((await this.markets?.quotations())?.map((q) => [q.id, q.price]) ?? []);
+    return rows.map((r) => ({ id: r.id, currency_id: r.symbolId, symbol: r.symbol, price: quoted.get(r.symbolId) ?? '0' }));
+  }
+
+  /** Stops taking orders and waits for the queued batches. */
+  async stop() {
+    this.marketMaker?.stop();
+    await Promise.all([...this.writers.values()].map((w) => w.close()));
+  }
+
+  private published(batch: BatchPublished) {
+    const { market } = batch;
+    for (const trade of batch.trades) {
+      this.bus.emit('spot_trade', { symbol: market.symbol, id: trade.id, price: trade.price, quantity: trade.quantity, side: trade.takerSide, time: trade.time });
+      this.markets?.recordTrade(market.symbol, trade.price, trade.quantity, trade.time);
+    }
+    for (const order of batch.orders) this.bus.emit('spot_order', { userId: order.userId, order: this.viewOf(market, order) });
+    const writer = this.writers.get(market.symbolId);
+    if (batch.depthChanged && writer) this.bus.emit('spot_depth', this.depthView(writer, DEPTH_PUBLISHED_LEVELS));
+  }
+
+  private viewOf(market: Market, order: OrderView): SpotOrderItem {
+    const { spec } = market;
+    const symbol = this.symbols.find((s) => s.id === market.symbolId)!;
+    const filledQuantity = fromUnits(order.filledLots, spec.quantityDecimals);
+    const filledQuote = fromUnits(order.filledQuote, spec.priceDecimals + spec.quantityDecimals);
+    return {
+      id: order.id,
+      symbol: market.symbol,
+      symbol_id: market.symbolId,
+      currency_id: symbol.baseCurrencyId!,
+      legal_id: symbol.quoteCurrencyId,
+      side: order.side,
+      order_type: order.type,
+      price: order.price === null ? null : ticksToPrice(spec, order.price),
+      quantity: lotsToQuantity(spec, order.quantity),
+      filled_quantity: filledQuantity,
+      filled_quote: filledQuote,
+      average_price: averagePrice(filledQuote, filledQuantity, spec.priceDecimals),
+      fee: fromUnits(order.fee, fineDecimals(spec)),
+      status: order.status,
+      created_at: order.createdAt.toISOString(),
+      updated_at: order.updatedAt.toISOString(),
+    };
+  }
+
+  private viewOfRow(row: SpotOrderRow): SpotOrderItem {
+    const symbol = this.symbols.find((s) => s.id === row.symbolId);
+    const filledQuantity = toAmountString(row.filledQuantity);
+    const filledQuote = toAmountString(row.filledQuote);
+    return {
+      id: row.id,
+      symbol: symbol?.symbol ?? '',
+      symbol_id: row.symbolId,
+      currency_id: symbol?.baseCurrencyId ?? 0,
+      legal_id: symbol?.quoteCurrencyId ?? 0,
+      side: row.side,
+      order_type: row.type,
+      price: row.price === null ? null : toAmountString(row.price),
+      quantity: toAmountString(row.quantity),
+      filled_quantity: filledQuantity,
+      filled_quote: filledQuote,
+      average_price: averagePrice(filledQuote, filledQuantity, symbol?.priceDecimals ?? 8),
+      fee: toAmountString(row.fee),
+      status: row.status,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+}
+
+function averagePrice(quote: string, quantity: string, decimals: number) {
+  return money(quantity).isZero() ? '0' : toAmountString(roundTo(money(quote).dividedBy(quantity), decimals));
+}

@@ -1,0 +1,100 @@
+/** Factories for the funds tests: operators, uploads, verified and funded users, all through the API. */
+import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
+import { call, latestCode, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+
+export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+
+/** Generous code limits: the factories send many codes from few addresses. */
+export const makeFundsApp = () => makeTestApp({ codeResendMs: 0, codesPerIpPerHour: 100_000, codesPerTargetPerDay: 1000 });
+
+export type User = Awaited<ReturnType<typeof makeUser>>;
+
+export async function operatorToken(test: TestApp): Promise<string> {
+  const res = await call(test.app, '/admin/login', { ip: test.nextIp(), payload: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password } });
+  if (res.body.type !== 'ok') throw new Error(`admin login: ${JSON.stringify(res.body)}`);
+  return res.body.message.token;
+}
+
+export async function uploadImage(test: TestApp, token: string): Promise<string> {
+  const boundary = `----fairex${Math.random().toString(16).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const res = await test.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token },
+    payload,
+  });
+  const body = res.json();
+  if (body.type !== 'ok') throw new Error(`upload: ${JSON.stringify(body)}`);
+  return body.message;
+}
+
+let mobileCounter = 0;
+/** A unique Chinese mobile number per process and call. */
+export const nextMobile = () => `13${String(process.pid % 1000).padStart(3, '0')}${String(++mobileCounter).padStart(6, '0')}`;
+
+export async function bindMobile(test: TestApp, user: User, mobile = nextMobile()) {
+  const sent = await call(test.app, '/sms_send', { ip: test.nextIp(), payload: { mobile, scene: 'bind' } });
+  if (sent.body.type !== 'ok') throw new Error(`sms_send: ${JSON.stringify(sent.body)}`);
+  const res = await call(test.app, '/safe/mobile', { token: user.token, payload: { mobile, code: await latestCode(test, mobile) } });
+  if (res.body.type !== 'ok') throw new Error(`safe/mobile: ${JSON.stringify(res.body)}`);
+  return mobile;
+}
+
+/** A valid GB 11643 ID card number. */
+export const ID_CARD = '11010519491231002X';
+
+/** Binds a mobile, submits basic verification and has the operator approve it (level 1); level 2 adds advanced. */
+export async function makeVerifiedUser(test: TestApp, level: 1 | 2 = 1): Promise<User> {
+  const user = await makeUser(test);
+  await bindMobile(test, user);
+  const op = await operatorToken(test);
+  const basic = await call(test.app, '/user/real', { token: user.token, payload: { real_type: 1, id_type: 1, name: 'Li Lei', card_id: ID_CARD } });
+  if (basic.body.type !== 'ok') throw new Error(`user/real: ${JSON.stringify(basic.body)}`);
+  await approveLatestIdentity(test, op, user.id);
+  if (level === 2) {
+    const [front, back] = [await uploadImage(test, user.token), await uploadImage(test, user.token)];
+    const adv = await call(test.app, '/user/real', { token: user.token, payload: { real_type: 2, front_pic: front, reverse_pic: back } });
+    if (adv.body.type !== 'ok') throw new Error(`user/real 2: ${JSON.stringify(adv.body)}`);
+    await approveLatestIdentity(test, op, user.id);
+  }
+  return user;
+}
+
+async function approveLatestIdentity(test: TestApp, op: string, userId: number) {
+  const queue = await call(test.app, '/admin/identity', { method: 'GET', token: op, payload: { user_id: userId, status: 'pending' } });
+  const id = queue.body.message.data[0].id;
+  const res = await call(test.app, `/admin/identity/${id}/approve`, { token: op });
+  if (res.body.type !== 'ok') throw new Error(`approve: ${JSON.stringify(res.body)}`);
+}
+
+/** Credits the user's account through the operator's manual adjustment (a ledger entry against adjustments). */
+export async function fund(test: TestApp, userId: number, currency: string, amount: string, kind = 'change') {
+  const op = await operatorToken(test);
+  const res = await call(test.app, '/admin/balances/adjust', {
+    token: op,
+    payload: { user_id: userId, currency_id: await coinId(test, currency), kind, amount, reason: 'test funding' },
+  });
+  if (res.body.type !== 'ok') throw new Error(`adjust: ${JSON.stringify(res.body)}`);
+}
+
+const coinIds = new WeakMap<TestApp, Map<string, number>>();
+export async function coinId(test: TestApp, name: string): Promise<number> {
+  let map = coinIds.get(test);
+  if (!map) {
+    const res = await call(test.app, '/currency/list', { method: 'GET' });
+    map = new Map((res.body.message as { id: number; name: string }[]).map((c) => [c.name, c.id]));
+    coinIds.set(test, map);
+  }
+  const id = map.get(name);
+  if (!id) throw new Error(`no coin ${name}`);
+  return id;
+}
+
+/** The user's figures of one coin in one kind, from POST /wallet/detail. */
+export async function figures(test: TestApp, user: User, currency: string, type = 'change') {
+  const res = await call(test.app, '/wallet/detail', { token: user.token, payload: { currency: await coinId(test, currency), type } });
+  if (res.body.type !== 'ok') throw new Error(`detail: ${JSON.stringify(res.body)}`);
+  return res.body.message as { balance: string; available: string; frozen: string; locked: string };
+}

@@ -1,0 +1,164 @@
+// Proves spot trading end to end over HTTP on a real database (PGlite, or PostgreSQL with
+// TEST_DATABASE_URL): orders freeze exactly what they may spend, fills move funds and fees through the
+// ledger, cancels release, refusals leave nothing behind, and the ledger audit holds after every scenario.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { systemAccount } from '../../src/ledger/index.ts';
+import { accountsOf } from '../../src/ledger/index.ts';
+import { seedMarketMaker } from '../../src/spot/market-maker.ts';
+import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { btcMarket, fund, message, spotFigures } from './support.ts';
+
+let test: TestApp;
+let m: ReturnType<typeof btcMarket>;
+beforeAll(async () => {
+  test = await makeTestApp();
+  m = btcMarket(test);
+});
+afterAll(async () => {
+  await test.close();
+});
+afterEach(async () => {
+  await expectLedgerBalanced(test);
+});
+
+const trade = (token: string, payload: Record<string, unknown>, lang?: string) =>
+  call(test.app, '/coin/trade', { token, lang, payload: { currency_id: m.base, legal_id: m.quote, ...payload } });
+
+async function feesTotal() {
+  const id = await systemAccount(test.db, 'fees', m.quote);
+  const [row] = (await test.db.execute(`select available::text as a from ledger_accounts where id = ${id}`) as unknown as { rows: { a: string }[] }).rows;
+  return Number(row!.a);
+}
+
+describe('spot orders', () => {
+  it('rests a limit buy below the market with its funds frozen, and releases them on cancel', async () => {
+    const user = await makeUser(test);
+    await fund(test, user.id, m.quote, '10000');
+    const placed = await trade(user.token, { amount: '0.1', target_price: '60000', type: 'buy' });
+    expect(placed.body.type).toBe('ok');
+    expect(placed.body.message).toMatchObject({ status: 'open', side: 'buy', order_type: 'limit', price: '60000', quantity: '0.1', filled_quantity: '0' });
+    // 6000 at the limit plus the highest fee rate (0.2 %).
+    expect(await spotFigures(test, user.id, m.quote)).toEqual({ available: '3988', frozen: '6012' });
+
+    const open = await call(test.app, '/coin/list', { method: 'GET', token: user.token, payload: { status: 'in_progress' } });
+    expect(open.body.message).toMatchObject({ total: 1, page: 1, limit: 10 });
+    expect(open.body.message.data[0].id).toBe(placed.body.message.id);
+
+    const cancelled = await call(test.app, `/coin/trade?id=${placed.body.message.id}`, { method: 'PUT', token: user.token, lang: 'zh' });
+    expect(cancelled.body).toEqual({ type: 'ok', message: message('order_cancelled', 'zh') });
+    expect(await spotFigures(test, user.id, m.quote)).toEqual({ available: '10000', frozen: '0' });
+    const done = await call(test.app, '/coin/list', { method: 'GET', token: user.token, payload: { status: 'completed' } });
+    expect(done.body.message.data[0]).toMatchObject({ id: placed.body.message.id, status: 'cancelled' });
+    expect(test.ctx.spot.depth(m.symbolId)!.bids).toEqual([]);
+  });
+
+  it('fills a crossing limit order partially, rests the remainder and charges maker and taker fees', async () => {
+    const seller = await makeUser(test);
+    const buyer = await makeUser(test);
+    await fund(test, seller.id, m.base, '1');
+    await fund(test, buyer.id, m.quote, '10000');
+    const feesBefore = await feesTotal();
+    const ask = await trade(seller.token, { amount: '0.01', target_price: '65000', type: 'sell' });
+    expect(ask.body.message.status).toBe('open');
+    const bid = await trade(buyer.token, { amount: '0.02', target_price: '65000', type: 'buy' });
+    expect(bid.body.message).toMatchObject({ status: 'open', filled_quantity: '0.01', filled_quote: '650', average_price: '65000', fee: '1.3' });
+
+    // Seller: 0.01 BTC sold, 650 USDT less the maker fee 0.1 %.
+    expect(await spotFigures(test, seller.id, m.base)).toEqual({ available: '0.99', frozen: '0' });
+    expect(await spotFigures(test, seller.id, m.quote)).toEqual({ available: '649.35', frozen: '0' });
+    // Buyer: froze 1302.6, spent 650 + 1.3 taker fee; the resting 0.01 keeps 651.3 frozen.
+    expect(await spotFigures(test, buyer.id, m.base)).toEqual({ available: '0.01', frozen: '0' });
+    expect(await spotFigures(test, buyer.id, m.quote)).toEqual({ available: '8697.4', frozen: '651.3' });
+    expect((await feesTotal()) - feesBefore).toBeCloseTo(1.95, 9);
+
+    const completed = await call(test.app, '/coin/list', { method: 'GET', token: seller.token, payload: { status: 'completed' } });
+    expect(completed.body.message.data[0]).toMatchObject({ id: ask.body.message.id, status: 'filled', fee: '0.65' });
+    expect(test.ctx.spot.depth(m.symbolId)!.bids[0]).toEqual(['65000', '0.01']);
+
+    // Cancelling the remainder returns exactly what is left frozen.
+    await call(test.app, `/coin/trade?id=${bid.body.message.id}`, { method: 'PUT', token: buyer.token });
+    expect(await spotFigures(test, buyer.id, m.quote)).toEqual({ available: '9348.7', frozen: '0' });
+  });
+
+  it('refuses to cancel another user’s order as not found', async () => {
+    const owner = await makeUser(test);
+    const other = await makeUser(test);
+    await fund(test, owner.id, m.quote, '1000');
+    const placed = await trade(owner.token, { amount: '0.01', target_price: '50000', type: 'buy' });
+    const refused = await call(test.app, `/coin/trade?id=${placed.body.message.id}`, { method: 'PUT', token: other.token });
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe('not_found');
+    const unknown = await call(test.app, '/coin/trade?id=999999', { method: 'PUT', token: owner.token });
+    expect(unknown.body.code).toBe('not_found');
+    const still = await call(test.app, '/coin/list', { method: 'GET', token: owner.token });
+    expect(still.body.message.data[0]).toMatchObject({ id: placed.body.message.id, status: 'open' });
+    await call(test.app, `/coin/trade?id=${placed.body.message.id}`, { method: 'PUT', token: owner.token });
+  });
+
+  it('refuses an order the user cannot afford and leaves nothing behind', async () => {
+    const user = await makeUser(test);
+    await fund(test, user.id, m.quote, '100');
+    const refused = await trade(user.token, { amount: '1', target_price: '65000', type: 'buy' }, 'jp');
+    expect(refused.body).toMatchObject({ type: 'error', code: 'insufficient_balance', message: message('insufficient_balance', 'jp') });
+    const sell = await trade(user.token, { amount: '1', target_price: '65000', type: 'sell' });
+    expect(sell.body.code).toBe('insufficient_balance');
+    expect(await spotFigures(test, user.id, m.quote)).toEqual({ available: '100', frozen: '0' });
+    const list = await call(test.app, '/coin/list', { method: 'GET', token: user.token });
+    expect(list.body.message.total).toBe(0);
+  });
+
+  it('answers validation errors with translated messages', async () => {
+    const user = await makeUser(test);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ amount: 'abc', target_price: '1', type: 'buy' }, 'wrong_number'],
+      [{ amount: '0', target_price: '1', type: 'buy' }, 'wrong_number'],
+      [{ amount: '0.0000001', target_price: '65000', type: 'buy' }, 'wrong_number'], // finer than the lot
+      [{ amount: '1', target_price: '65000.001', type: 'buy' }, 'wrong_number'], // finer than the tick
+      [{ amount: '1', target_price: '-5', type: 'buy' }, 'wrong_number'],
+      [{ amount: '1', target_price: '1', type: 'hold' }, 'parameter_error'],
+    ];
+    for (const [payload, code] of cases) {
+      const answer = await trade(user.token, payload, 'fra');
+      expect(answer.body, JSON.stringify(payload)).toMatchObject({ type: 'error', code, message: message(code as never, 'fra') });
+    }
+    const unknownMarket = await call(test.app, '/coin/trade', { token: user.token, payload: { amount: '1', target_price: '1', currency_id: 9999, legal_id: m.quote, type: 'buy' } });
+    expect(unknownMarket.body.code).toBe('not_found');
+    const anonymous = await call(test.app, '/coin/trade', { payload: { amount: '1', target_price: '1', currency_id: m.base, legal_id: m.quote, type: 'buy' } });
+    expect(anonymous.body.type).toBe('999');
+    // A market buy on an empty book has nothing to fill against.
+    const empty = await makeUser(test);
+    await fund(test, empty.id, m.quote, '100');
+    const bare = await call(test.app, '/coin/trade', { token: empty.token, payload: { amount: '1', currency_id: test.ctx.markets.symbolByName('BNB/USDT')!.baseCurrencyId, legal_id: m.quote, type: 'buy' } });
+    expect(bare.body.code).toBe('no_liquidity');
+  });
+
+  it('fills a market buy against the market maker, whose balances are real ledger balances', async () => {
+    const makerId = await seedMarketMaker(test.db);
+    await test.ctx.spot.marketMaker!.quoteAll();
+    const depth = test.ctx.spot.depth(m.symbolId)!;
+    expect(depth.bids).toHaveLength(10);
+    expect(depth.asks).toHaveLength(10);
+    expect(Number(depth.bids[0]![0])).toBeLessThan(Number(depth.asks[0]![0]));
+    const makerBtc = await spotFigures(test, makerId, m.base);
+    expect(Number(makerBtc.frozen)).toBeGreaterThan(0);
+
+    const user = await makeUser(test);
+    await fund(test, user.id, m.quote, '10000');
+    const bought = await trade(user.token, { amount: '0.01', type: 'buy' });
+    expect(bought.body.message).toMatchObject({ status: 'filled', order_type: 'market', filled_quantity: '0.01' });
+    expect(await spotFigures(test, user.id, m.base)).toEqual({ available: '0.01', frozen: '0' });
+    const usdt = await spotFigures(test, user.id, m.quote);
+    expect(usdt.frozen).toBe('0');
+    expect(Number(usdt.available)).toBeCloseTo(10000 - Number(bought.body.message.filled_quote) - Number(bought.body.message.fee), 9);
+
+    const sold = await trade(user.token, { amount: '0.005', type: 'sell' });
+    expect(sold.body.message).toMatchObject({ status: 'filled', order_type: 'market', filled_quantity: '0.005' });
+    expect((await accountsOf(test.db, makerId)).some((a) => a.currency_id === m.base)).toBe(true);
+
+    // Requoting replaces the ladder: still ten levels a side, the old orders cancelled and released.
+    await test.ctx.spot.marketMaker!.quoteAll();
+    const again = test.ctx.spot.depth(m.symbolId)!;
+    expect(again.asks).toHaveLength(10);
+    expect(again.bids).toHaveLength(10);
+  });
+});
