@@ -5,6 +5,7 @@
 // pass timing each operation with process.hrtime.bigint, so it includes that clock's own cost).
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import { seededRandom } from '../apps/server/src/markets/random.ts';
 import { createBook, type OrderInput, type SymbolSpec } from '../apps/server/src/spot/engine/index.ts';
 
 const OPERATIONS = Number(process.env.BENCH_OPERATIONS ?? 1_000_000);
@@ -22,17 +23,6 @@ const ORDER_LOTS_MAX = 10_000;
 
 const SPEC: SymbolSpec = { symbol: 'BTCUSDT', priceDecimals: 2, quantityDecimals: 5, priceMax: '10000000', quantityMax: '10000' };
 
-/** mulberry32: a tiny seeded PRNG, so every run (and both engines) sees the same operations. */
-function mulberry32(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KIND_LIMIT = 0;
 const KIND_MARKET = 1;
@@ -60,7 +50,8 @@ type Operations = {
  * really resting (their fate may differ in the peer: it has no self-trade prevention).
  */
 function generate(count: number): Operations {
-  const random = mulberry32(SEED);
+  // Seeded, so every run (and both engines) sees the same operations.
+  const random = seededRandom(SEED);
   const ops: Operations = {
     count,
     kind: new Uint8Array(count),

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoToken } from '../support/api.ts';
 import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
-import { SPEC_ROUTES } from '../support/routes.ts';
+import { SPEC_ROUTES } from '@fairex/contract';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

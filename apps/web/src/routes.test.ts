@@ -1,41 +1,10 @@
 /** Proves every path of spec section 2 is registered, each to a page of its own (not the not-found view). */
 import { describe, expect, it } from 'vitest';
+import { SPEC_ROUTES } from '@fairex/contract';
 import { matchRoutes } from 'react-router';
 import { PAGE_ROUTES, ROUTE_OBJECTS, TAB_ROUTES } from './routes.tsx';
 
-const group = (base: string, pages: string[]) => pages.map((page) => `${base}/${page}`);
-
-const SPEC_PATHS = [
-  '/',
-  '/pages/index/index',
-  '/pages/market/market',
-  '/pages/transaction/index',
-  '/pages/financial/index',
-  '/pages/fund/assets',
-  ...group('/pages/common', ['login', 'register', 'area', 'article', 'webView', 'faq', 'contactus', 'aboutus', 'borrowing']),
-  ...group('/pages/setting', [
-    'setting', 'userInfo', 'security', 'password', 'payPassword', 'coupon', 'wallet', 'bill', 'real', 'real_mark',
-    'addWallet', 'operational_compliance', 'share', 'areas', 'bank', 'bank_international',
-  ]),
-  ...group('/pages/fund', ['select', 'receive', 'receive_withdraw_record', 'withdraw', 'assets', 'assets_record', 'transfer', 'fundTransfer', 'assets_all_record', 'transfer_history']),
-  '/pages/market/search',
-  ...group('/pages/transaction', ['currency', 'currency_order', 'contract', 'contract_order', 'seconds_order', 'index2']),
-  '/pages/otc/otc',
-  ...group('/pages/copytrade', ['copy', 'my', 'trader']),
-  ...group('/pages/follow', ['index', 'trader', 'follow', 'agreement_zh', 'agreement_en']),
-  ...group('/pages/ieo', ['ieo', 'subscribe', 'order']),
-  ...group('/pages/lockming', ['lockming', 'buy', 'order', 'welcome']),
-  ...group('/pages/invest', ['invest', 'mine', 'purchase', 'help']),
-  ...group('/pages/nft', [
-    'nft', 'artistDetail', 'mine', 'artworkDetail', 'artworkDetail_video', 'purchase', 'purchase_one', 'resell', 'myNft',
-    'components/artist', 'components/artwork', 'components/search', 'components/collection',
-  ]),
-  '/uview-ui/nft/nft',
-  '/pages/game/game',
-  '/pages/kefu/index',
-  '/choose-location',
-  '/open-location',
-];
+const SPEC_PATHS: readonly string[] = SPEC_ROUTES;
 
 /** Public by the brief; everything else needs a token (spec section 6: "unless told otherwise"). */
 const PUBLIC_PATHS = [

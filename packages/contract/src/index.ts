@@ -16,3 +16,4 @@ export * from './schemas/spot.ts';
 export * from './schemas/funds.ts';
 export * from './schemas/identity.ts';
 export * from './schemas/content.ts';
+export * from './routes.ts';

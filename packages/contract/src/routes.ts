@@ -1,7 +1,10 @@
-/** Every path of spec section 2, written out from the spec itself so the e2e test checks the app against it. */
-const group = (base: string, pages: string[]) => pages.map((p) => `${base}/${p}`);
+/**
+ * Every path of spec section 2, written out from the spec itself. The web app's route table and the
+ * e2e journeys are both checked against this list, so the spec, not the implementation, is the reference.
+ */
+const group = (base: string, pages: string[]) => pages.map((page) => `${base}/${page}`);
 
-export const SPEC_ROUTES: string[] = [
+export const SPEC_ROUTES: readonly string[] = [
   '/',
   '/pages/index/index',
   '/pages/market/market',
