@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import {
+  DEFAULT_AREA_CODE,
   NICKNAME_LENGTH,
   PAGE_SIZE,
   PAGE_SIZE_MAX,
@@ -22,6 +23,8 @@ export const isEmail = (value: string) =>
   value.length <= EMAIL_LENGTH_MAX && /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/.test(value);
 
 export const isMobile = (value: string) => /^1[3-9]\d{9}$/.test(value);
+/** The spec's mobile rule is mainland China's (area code 86); other area codes get a plain 5-15 digit check. */
+export const isMobileFor = (areaCode: string, mobile: string) => (areaCode === DEFAULT_AREA_CODE ? isMobile(mobile) : /^\d{5,15}$/.test(mobile));
 
 /** The prefix check comes first because the URL parser also accepts "http:example.com". */
 export function isUrl(value: string): boolean {

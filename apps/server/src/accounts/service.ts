@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { DEFAULT_AREA_CODE, isEmail, isMobile, type RegisterInput } from '@fairex/contract';
+import { DEFAULT_AREA_CODE, isEmail, isMobileFor, type RegisterInput } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { DomainError, isUniqueViolation } from '../http/errors.ts';
@@ -9,11 +9,6 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { findUserByInviteCode, findUserByLogin, insertUser, updateUser, type User } from './repository.ts';
 import { createSession } from './sessions.ts';
 import { sessions } from './tables.ts';
-
-/** Spec's mobile rule is China's (11 digits, 1 then 3-9); other area codes get a plain length check. */
-export function isMobileFor(areaCode: string, mobile: string): boolean {
-  return areaCode === DEFAULT_AREA_CODE ? isMobile(mobile) : /^\d{5,15}$/.test(mobile);
-}
 
 /** Validates the address a code goes to or an account is registered with. */
 export function checkTarget(type: 'email' | 'mobile', target: string, areaCode = DEFAULT_AREA_CODE) {

@@ -2,13 +2,12 @@
  * Identity verification: basic (level 1) then advanced (level 2), each reviewed by an operator; and the
  * security settings beside it (binding email and mobile, pay password, login password).
  */
-import { isEmail, LEVEL_LIMITS, type IdentityInput, type IdentityLevel, type IdentityState } from '@fairex/contract';
+import { isEmail, isMobileFor, LEVEL_LIMITS, type IdentityInput, type IdentityLevel, type IdentityState } from '@fairex/contract';
 import type { AppContext } from '../app-context.ts';
 import { checkCode, consumeCode } from '../accounts/codes.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { updateUser } from '../accounts/repository.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
-import { isMobileFor } from '../accounts/service.ts';
 import { logAction, type Operator } from '../admin/operators.ts';
 import type { Executor } from '../db/client.ts';
 import { DomainError, isUniqueViolation } from '../http/errors.ts';

@@ -1,17 +1,17 @@
-import { DEFAULT_AREA_CODE, isEmail, isMobile, isNumericCode, isPassword } from '@fairex/contract';
+import { DEFAULT_AREA_CODE, isEmail, isMobileFor, isNumericCode, isPassword } from '@fairex/contract';
 import { Tabs } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { RegisterType } from '../../api/auth.ts';
+import { useSendCode, type RegisterType } from '../../api/auth.ts';
+import { CodeButton } from '../../components/code-button.tsx';
 import { Field } from '../../components/field.tsx';
 import { Icon } from '../../components/icon.tsx';
+import { toast } from '../../notify.ts';
 import { AREA_CODE_DRAFT, useDraft } from '../../store/drafts.ts';
 
 /** Pieces shared by the register and forgot-password screens: email or mobile, the area code, the checks. */
 
-/** As the server checks it: the spec's mainland rule for +86, otherwise 5-15 digits. */
-export const isMobileFor = (areaCode: string, mobile: string) => (areaCode === DEFAULT_AREA_CODE ? isMobile(mobile) : /^\d{5,15}$/.test(mobile));
 
 export function targetError(t: TFunction, type: RegisterType, target: string, areaCode: string): string | undefined {
   if (type === 'email') return isEmail(target.trim()) ? undefined : t('validation.emailInvalid');
@@ -94,6 +94,45 @@ export function TargetField({
           <Icon name="chevronDown" size={14} />
         </button>
       }
+    />
+  );
+}
+
+/**
+ * Sends a verification code for a scene once the address passes the client check; `showError` puts the
+ * address error under its field. Answers whether a code went out (the button then counts down).
+ */
+export function useCodeSender(scene: 'register' | 'forget') {
+  const { t } = useTranslation();
+  const sendCode = useSendCode();
+  return async (type: RegisterType, target: string, areaCode: string, showError: (error: string | undefined) => void) => {
+    const error = targetError(t, type, target, areaCode);
+    showError(error);
+    if (error) return false;
+    try {
+      await sendCode.mutateAsync({ type, target: target.trim(), area_code: areaCode, scene });
+    } catch {
+      return false;
+    }
+    toast(t('auth.codeSent'));
+    return true;
+  };
+}
+
+/** The 6-digit verification code field with its get-code button. */
+export function CodeField(props: { value: string; onChange: (code: string) => void; error?: string; timerKey: string; onSend: () => Promise<boolean> }) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={t('auth.code')}
+      placeholder={t('auth.codePlaceholder')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      value={props.value}
+      onChange={(code) => props.onChange(code.replace(/\D/g, ''))}
+      error={props.error}
+      suffix={<CodeButton timerKey={props.timerKey} onSend={props.onSend} />}
     />
   );
 }

@@ -2,14 +2,13 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useForget, useSendCode, type RegisterType } from '../../api/auth.ts';
+import { useForget, type RegisterType } from '../../api/auth.ts';
 import { AuthLayout } from '../../components/auth-layout.tsx';
-import { CodeButton } from '../../components/code-button.tsx';
-import { Field, PasswordField } from '../../components/field.tsx';
+import { PasswordField } from '../../components/field.tsx';
 import { LOGIN_PATH } from '../../navigation.ts';
-import { toast, toastSuccess } from '../../notify.ts';
+import { toastSuccess } from '../../notify.ts';
 import { clearDraft, useDraft } from '../../store/drafts.ts';
-import { TargetField, TypeTabs, codeError, passwordErrors, targetError, useAreaCode } from './account-form.tsx';
+import { CodeField, TargetField, TypeTabs, codeError, passwordErrors, targetError, useAreaCode, useCodeSender } from './account-form.tsx';
 
 type Form = { type: RegisterType; target: string; code: string; password: string; confirm: string };
 type Errors = Partial<Record<keyof Form, string>>;
@@ -23,23 +22,12 @@ export function ForgetPage() {
   const areaCode = useAreaCode();
   const [form, setForm] = useDraft<Form>(DRAFT, { type: 'email', target: '', code: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const sendCode = useSendCode();
+  const sendCodeTo = useCodeSender('forget');
   const forget = useForget();
 
   const update = (patch: Partial<Form>) => setForm({ ...form, ...patch });
 
-  async function send(): Promise<boolean> {
-    const error = targetError(t, form.type, form.target, areaCode);
-    setErrors({ ...errors, target: error });
-    if (error) return false;
-    try {
-      await sendCode.mutateAsync({ type: form.type, target: form.target.trim(), area_code: areaCode, scene: 'forget' });
-    } catch {
-      return false;
-    }
-    toast(t('auth.codeSent'));
-    return true;
-  }
+  const send = () => sendCodeTo(form.type, form.target, areaCode, (target) => setErrors({ ...errors, target }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -71,16 +59,12 @@ export function ForgetPage() {
           }}
         />
         <TargetField type={form.type} value={form.target} onChange={(target) => update({ target })} error={errors.target} />
-        <Field
-          label={t('auth.code')}
-          placeholder={t('auth.codePlaceholder')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+        <CodeField
           value={form.code}
-          onChange={(code) => update({ code: code.replace(/\D/g, '') })}
+          onChange={(code) => update({ code })}
           error={errors.code}
-          suffix={<CodeButton timerKey={`forget:${form.type}`} onSend={send} />}
+          timerKey={`forget:${form.type}`}
+          onSend={send}
         />
         <PasswordField
           label={t('auth.newPassword')}

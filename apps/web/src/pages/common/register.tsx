@@ -3,14 +3,13 @@ import { Button } from 'antd-mobile';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { loginAndLoadUser, useRegister, useSendCode, type RegisterType } from '../../api/auth.ts';
+import { loginAndLoadUser, useRegister, type RegisterType } from '../../api/auth.ts';
 import { AuthLayout } from '../../components/auth-layout.tsx';
-import { CodeButton } from '../../components/code-button.tsx';
 import { Field, PasswordField } from '../../components/field.tsx';
 import { HOME_PATH, LOGIN_PATH } from '../../navigation.ts';
-import { toast, toastSuccess } from '../../notify.ts';
+import { toastSuccess } from '../../notify.ts';
 import { clearDraft, useDraft } from '../../store/drafts.ts';
-import { TargetField, TypeTabs, codeError, passwordErrors, targetError, useAreaCode } from './account-form.tsx';
+import { CodeField, TargetField, TypeTabs, codeError, passwordErrors, targetError, useAreaCode, useCodeSender } from './account-form.tsx';
 
 type Form = { type: RegisterType; target: string; password: string; confirm: string; invite: string; code: string };
 type Errors = Partial<Record<keyof Form, string>>;
@@ -35,7 +34,7 @@ export function RegisterPage() {
     code: '',
   });
   const [errors, setErrors] = useState<Errors>({});
-  const sendCode = useSendCode();
+  const sendCodeTo = useCodeSender('register');
   const register = useRegister();
   const [finishing, setFinishing] = useState(false);
 
@@ -49,18 +48,7 @@ export function RegisterPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [inviteFromLink]);
 
-  async function send(): Promise<boolean> {
-    const error = targetError(t, form.type, form.target, areaCode);
-    setErrors({ ...errors, target: error });
-    if (error) return false;
-    try {
-      await sendCode.mutateAsync({ type: form.type, target: form.target.trim(), area_code: areaCode, scene: 'register' });
-    } catch {
-      return false;
-    }
-    toast(t('auth.codeSent'));
-    return true;
-  }
+  const send = () => sendCodeTo(form.type, form.target, areaCode, (target) => setErrors({ ...errors, target }));
 
   function validate(): Errors {
     const invite = form.invite.trim();
@@ -138,16 +126,12 @@ export function RegisterPage() {
           onChange={(invite) => update({ invite })}
           error={errors.invite}
         />
-        <Field
-          label={t('auth.code')}
-          placeholder={t('auth.codePlaceholder')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+        <CodeField
           value={form.code}
-          onChange={(code) => update({ code: code.replace(/\D/g, '') })}
+          onChange={(code) => update({ code })}
           error={errors.code}
-          suffix={<CodeButton timerKey={`register:${form.type}`} onSend={send} />}
+          timerKey={`register:${form.type}`}
+          onSend={send}
         />
         <Button
           type="submit"
