@@ -28,8 +28,23 @@ const Register = lazyPage('pages/common/register', () => import('./pages/common/
 const Forget = lazyPage('pages/common/forget', () => import('./pages/common/forget.tsx'), (m) => m.ForgetPage);
 const Area = lazyPage('pages/common/area', () => import('./pages/common/area.tsx'), (m) => m.AreaPage);
 const AboutUs = lazyPage('pages/common/aboutus', () => import('./pages/common/aboutus.tsx'), (m) => m.AboutUsPage);
+const MarketSearch = lazyPage('pages/market/search', () => import('./pages/market/search.tsx'), (m) => m.SearchPage);
+const Spot = lazyPage('pages/transaction/currency', () => import('./pages/transaction/currency.tsx'), (m) => m.SpotPage);
+const SpotOrders = lazyPage('pages/transaction/currency_order', () => import('./pages/transaction/currency_order.tsx'), (m) => m.SpotOrdersPage);
 const Setting = lazyPage('pages/setting/setting', () => import('./pages/setting/setting.tsx'), (m) => m.SettingPage);
 const UserInfo = lazyPage('pages/setting/userInfo', () => import('./pages/setting/userInfo.tsx'), (m) => m.UserInfoPage);
+const Bill = lazyPage('pages/setting/bill', () => import('./pages/setting/bill.tsx'), (m) => m.BillPage);
+const Real = lazyPage('pages/setting/real', () => import('./pages/setting/real.tsx'), (m) => m.RealPage);
+const RealMark = lazyPage('pages/setting/real_mark', () => import('./pages/setting/real_mark.tsx'), (m) => m.RealMarkPage);
+const FundSelect = lazyPage('pages/fund/select', () => import('./pages/fund/select.tsx'), (m) => m.SelectPage);
+const FundReceive = lazyPage('pages/fund/receive', () => import('./pages/fund/receive.tsx'), (m) => m.ReceivePage);
+const Withdraw = lazyPage('pages/fund/withdraw', () => import('./pages/fund/withdraw.tsx'), (m) => m.WithdrawPage);
+const FundRecords = lazyPage('pages/fund/receive_withdraw_record', () => import('./pages/fund/receive_withdraw_record.tsx'), (m) => m.ReceiveWithdrawRecordPage);
+const FundTransfer = lazyPage('pages/fund/fundTransfer', () => import('./pages/fund/fundTransfer.tsx'), (m) => m.FundTransferPage);
+const Wallet = lazyPage('pages/setting/wallet', () => import('./pages/setting/wallet.tsx'), (m) => m.WalletPage);
+const AddWallet = lazyPage('pages/setting/addWallet', () => import('./pages/setting/addWallet.tsx'), (m) => m.AddWalletPage);
+const Exchange = lazyPage('pages/fund/transfer', () => import('./pages/fund/transfer.tsx'), (m) => m.TransferPage);
+const TransferHistory = lazyPage('pages/fund/transfer_history', () => import('./pages/fund/transfer_history.tsx'), (m) => m.TransferHistoryPage);
 
 /** The tab pages, rendered inside the layout that holds the tab bar. */
 export const TAB_ROUTES: AppRoute[] = [
@@ -62,30 +77,30 @@ export const PAGE_ROUTES: AppRoute[] = [
   soon('/pages/setting/password', 'password'),
   soon('/pages/setting/payPassword', 'payPassword'),
   soon('/pages/setting/coupon', 'coupon'),
-  soon('/pages/setting/wallet', 'wallet'),
-  soon('/pages/setting/bill', 'bill'),
-  soon('/pages/setting/real', 'real'),
-  soon('/pages/setting/real_mark', 'real'),
-  soon('/pages/setting/addWallet', 'addWallet'),
+  { path: '/pages/setting/wallet', page: Wallet },
+  { path: '/pages/setting/bill', page: Bill },
+  { path: '/pages/setting/real', page: Real },
+  { path: '/pages/setting/real_mark', page: RealMark },
+  { path: '/pages/setting/addWallet', page: AddWallet },
   soon('/pages/setting/operational_compliance', 'compliance'),
   soon('/pages/setting/share', 'share'),
   soon('/pages/setting/areas', 'areas'),
   soon('/pages/setting/bank', 'bank'),
   soon('/pages/setting/bank_international', 'bankInternational'),
   // Funds
-  soon('/pages/fund/select', 'recharge'),
-  soon('/pages/fund/receive', 'deposit'),
-  soon('/pages/fund/receive_withdraw_record', 'depositWithdrawRecords'),
-  soon('/pages/fund/withdraw', 'withdraw'),
+  { path: '/pages/fund/select', page: FundSelect },
+  { path: '/pages/fund/receive', page: FundReceive },
+  { path: '/pages/fund/receive_withdraw_record', page: FundRecords },
+  { path: '/pages/fund/withdraw', page: Withdraw },
   soon('/pages/fund/assets_record', 'assetRecords'),
-  soon('/pages/fund/transfer', 'exchange'),
-  soon('/pages/fund/fundTransfer', 'transfer'),
+  { path: '/pages/fund/transfer', page: Exchange },
+  { path: '/pages/fund/fundTransfer', page: FundTransfer },
   soon('/pages/fund/assets_all_record', 'allRecords'),
-  soon('/pages/fund/transfer_history', 'transferHistory'),
+  { path: '/pages/fund/transfer_history', page: TransferHistory },
   // Market and trade
-  soon('/pages/market/search', 'search'),
-  soon('/pages/transaction/currency', 'spot'),
-  soon('/pages/transaction/currency_order', 'spotOrders'),
+  { path: '/pages/market/search', page: MarketSearch },
+  { path: '/pages/transaction/currency', page: Spot },
+  { path: '/pages/transaction/currency_order', page: SpotOrders },
   soon('/pages/transaction/contract', 'futures'),
   soon('/pages/transaction/contract_order', 'futuresOrders'),
   soon('/pages/transaction/seconds_order', 'optionsOrders'),

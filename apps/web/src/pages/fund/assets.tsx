@@ -1,8 +1,113 @@
+import { cmp, displayBalance, money, Money } from '@fairex/contract';
+import { Switch } from 'antd-mobile';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { useNavigate } from 'react-router';
+import { useWalletList, type AccountSection, type CoinBalance } from '../../api/funds.ts';
+import { Empty, useKindLabel } from '../../components/funds/funds.tsx';
+import { NavBar } from '../../components/nav-bar.tsx';
+import { PageState } from '../../components/funds/page-state.tsx';
+import { useStore } from '../../store/store.ts';
 
-/** The assets tab: its screens come with a later feature; the tab itself is live, with the tab bar. */
+/** "Hide small balances" hides a coin worth less than this many USDT. */
+export const SMALL_BALANCE_USDT = '1';
+const FIAT_DECIMALS = 2;
+
+/**
+ * The server values everything in USDT. The fiat rates are quoted against USD, and USDT is treated as
+ * worth one USD here, so a USDT value times the chosen fiat's rate is its value in that fiat.
+ */
+function useToFiat() {
+  const fiat = useStore((s) => s.fiat);
+  // Truncated like every balance (never rounded up), shown with the fiat's two decimals.
+  return (usdt: string) => `${money(usdt).times(fiat.rate).toFixed(FIAT_DECIMALS, Money.ROUND_DOWN)} ${fiat.currency_code}`;
+}
+
+function CoinFigures({ coin }: { coin: CoinBalance }) {
+  const { t } = useTranslation();
+  const toFiat = useToFiat();
+  const figures = [
+    ['balance', coin.balance],
+    ['available', coin.available],
+    ['frozen', coin.frozen],
+    ['locked', coin.locked],
+  ] as const;
+  return (
+    <li className="funds-coin">
+      <div className="funds-list__row">
+        <span className="funds-coin__name">{coin.currency}</span>
+        <span className="muted">≈ {toFiat(coin.usdt_value)}</span>
+      </div>
+      <dl className="funds-figures">
+        {figures.map(([key, value]) => (
+          <div key={key}>
+            <dt>{t(`funds.${key}`)}</dt>
+            <dd>{displayBalance(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+function AccountCard({ section, hideSmall }: { section: AccountSection; hideSmall: boolean }) {
+  const { t } = useTranslation();
+  const kindLabel = useKindLabel();
+  const toFiat = useToFiat();
+  const coins = hideSmall ? section.balance.filter((coin) => cmp(coin.usdt_value, SMALL_BALANCE_USDT) >= 0) : section.balance;
+  const title = kindLabel(section.kind);
+  return (
+    <section className="card" aria-label={title}>
+      <div className="funds-section__head">
+        <h2 className="section-title">{title}</h2>
+        <span className="funds-section__total">
+          {t('funds.equivalent')} ≈ {toFiat(section.total_usdt)}
+        </span>
+      </div>
+      {coins.length === 0 ? <Empty /> : <ul className="funds-list">{coins.map((coin) => <CoinFigures key={coin.currency_id} coin={coin} />)}</ul>}
+    </section>
+  );
+}
+
+/** The assets tab: total value in the chosen fiat, each account kind's coins, and the funds actions. */
 export function AssetsPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.assets')} back={false} />;
+  const navigate = useNavigate();
+  const wallet = useWalletList();
+  const toFiat = useToFiat();
+  const [hideSmall, setHideSmall] = useState(false);
+  const switchId = useId();
+  const actions = [
+    ['deposit', '/pages/fund/select'],
+    ['withdraw', '/pages/fund/withdraw'],
+    ['transfer', '/pages/fund/fundTransfer'],
+    ['records', '/pages/setting/bill'],
+  ] as const;
+
+  return (
+    <div className="page">
+      <NavBar title={t('page.assets')} back={false} />
+      <div className="page__body">
+        <section className="funds-total" aria-label={t('funds.totalValue')}>
+          <div className="funds-total__label">{t('funds.totalValue')}</div>
+          <div className="funds-total__value">{wallet.data ? toFiat(wallet.data.total_usdt) : '--'}</div>
+          <div className="funds-total__hint">{wallet.data ? `≈ ${displayBalance(wallet.data.total_usdt)} USDT` : ''}</div>
+        </section>
+        <nav className="funds-actions" aria-label={t('funds.actions')}>
+          {actions.map(([key, path]) => (
+            <button key={key} type="button" className="pill pill--ghost" onClick={() => navigate(path)}>
+              {t(`funds.${key}`)}
+            </button>
+          ))}
+        </nav>
+        <div className="funds-toolbar">
+          <span id={switchId}>{t('funds.hideSmall')}</span>
+          <Switch checked={hideSmall} onChange={setHideSmall} aria-labelledby={switchId} />
+        </div>
+        <PageState query={wallet}>
+          {(data) => data.accounts.map((section) => <AccountCard key={section.kind} section={section} hideSmall={hideSmall} />)}
+        </PageState>
+      </div>
+    </div>
+  );
 }

@@ -1,8 +1,72 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Link, useNavigate } from 'react-router';
+import { useFavourites, useQuotations, type Quotation, type SymbolKind } from '../../api/market.ts';
+import { Icon } from '../../components/icon.tsx';
+import { pathOf, SEARCH_PATH } from '../../components/market/paths.ts';
+import { SegmentTabs } from '../../components/market/segment-tabs.tsx';
+import { SymbolList } from '../../components/market/symbol-list.tsx';
+import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
+import { NavBar } from '../../components/nav-bar.tsx';
+import { useStore } from '../../store/store.ts';
+import '../../components/market/market.css';
 
-/** The market tab: its screens come with a later feature; the tab itself is live, with the tab bar. */
+type MarketTab = 'favourites' | SymbolKind;
+
+const TAB_LABELS: Record<MarketTab, 'favourites' | 'coins' | 'futures' | 'stock'> = {
+  favourites: 'favourites',
+  spot: 'coins',
+  futures: 'futures',
+  stock: 'stock',
+};
+const TABS: MarketTab[] = ['favourites', 'spot', 'futures', 'stock'];
+
+/** The market tab (spec section 2): favourites, coins, futures and stock, priced live by tickers. */
 export function MarketPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.market')} back={false} />;
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<MarketTab>('spot');
+  const loggedIn = useStore((s) => s.token !== '');
+  const quotations = useQuotations();
+  const favourites = useFavourites();
+  const favouriteIds = new Set((favourites.data ?? []).map((f) => f.currency_id));
+  const items = (quotations.data ?? []).filter((q) => (tab === 'favourites' ? favouriteIds.has(q.id) : q.kind === tab));
+  useLiveTickers(items.map((q) => q.symbol));
+  const open = (item: Quotation) => navigate(pathOf(item));
+
+  return (
+    <div className="page market-page">
+      <NavBar
+        title={t('market.title')}
+        back={false}
+        right={
+          <Link to={SEARCH_PATH} className="icon-button" aria-label={t('market.search')}>
+            <Icon name="search" />
+          </Link>
+        }
+      />
+      <SegmentTabs
+        label={t('market.listLabel')}
+        options={TABS.map((value) => ({ value, label: t(`market.${TAB_LABELS[value]}`) }))}
+        value={tab}
+        onChange={setTab}
+      />
+      {tab === 'favourites' && !loggedIn ? (
+        <div className="empty">
+          <Icon name="user" size={36} />
+          <p>{t('market.loginForFavourites')}</p>
+          <Link to="/pages/common/login" className="pill pill--primary">
+            {t('market.login')}
+          </Link>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="empty">
+          <Icon name="market" size={36} />
+          <p>{quotations.isPending || (tab === 'favourites' && favourites.isPending) ? t('app.loading') : tab === 'favourites' ? t('market.noFavourites') : t('market.noSymbols')}</p>
+        </div>
+      ) : (
+        <SymbolList items={items} onOpen={open} />
+      )}
+    </div>
+  );
 }

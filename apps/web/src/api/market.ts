@@ -1,0 +1,57 @@
+import type { candleItem, favouriteItem, quotationItem } from '@fairex/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useStore } from '../store/store.ts';
+import { get, post } from './client.ts';
+
+/** Market calls of spec section 7 "Market and trade": quotations, candles and favourites. */
+export type Quotation = z.infer<typeof quotationItem>;
+export type Candle = z.infer<typeof candleItem>;
+export type Favourite = z.infer<typeof favouriteItem>;
+export type SymbolKind = Quotation['kind'];
+
+export const marketKeys = {
+  quotations: ['market', 'quotations'] as const,
+  favourites: ['market', 'favourites'] as const,
+};
+
+/** How often the list is refetched as a fallback for tickers the socket did not deliver. */
+const QUOTATIONS_REFRESH_MS = 30_000;
+
+export function useQuotations() {
+  return useQuery({
+    queryKey: marketKeys.quotations,
+    queryFn: () => get<Quotation[]>('/currency/quotation_new', undefined, true),
+    refetchInterval: QUOTATIONS_REFRESH_MS,
+  });
+}
+
+/** The quotation of one symbol ("BTC/USDT"), once the list has loaded. */
+export function useQuotation(symbol: string) {
+  const quotations = useQuotations();
+  return { ...quotations, data: quotations.data?.find((q) => q.symbol === symbol) };
+}
+
+/** GET /currency/new_timeshar, oldest first; from and to are epoch seconds. */
+export const fetchCandles = (symbol: string, period: string, from: number, to: number) =>
+  get<Candle[]>('/currency/new_timeshar', { symbol, period, from, to }, true);
+
+/** GET /optional/list, only while logged in. */
+export function useFavourites() {
+  const token = useStore((s) => s.token);
+  return useQuery({
+    queryKey: marketKeys.favourites,
+    queryFn: () => get<Favourite[]>('/optional/list'),
+    enabled: token !== '',
+  });
+}
+
+/** POST /optional/add or /optional/del by the symbol's id (quotation `id`). */
+export function useToggleFavourite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ symbolId, add }: { symbolId: number; add: boolean }) =>
+      post<null>(add ? '/optional/add' : '/optional/del', { currency_id: symbolId }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: marketKeys.favourites }),
+  });
+}

@@ -1,0 +1,55 @@
+import { SPOT_PAGE_SIZE, type SpotOrderItem, type SpotTradeInput } from '@fairex/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useStore } from '../store/store.ts';
+import { get, post, put } from './client.ts';
+
+/** Spot orders (POST /coin/trade, PUT /coin/trade?id=, GET /coin/list) and the spot balances. */
+export type SpotListStatus = 'in_progress' | 'completed';
+export type SpotOrderPage = { data: SpotOrderItem[]; total: number; page: number; limit: number };
+export type { SpotOrderItem };
+
+/** GET /currency/user_currency_list: each coin with its available amount per account field. */
+export type UserCurrency = { id: number; name: string; logo?: string; decimals?: number; available: Record<string, string> };
+
+export const spotKeys = {
+  all: ['spot'] as const,
+  orders: (status: SpotListStatus, page: number, currencyId?: number) => ['spot', 'orders', status, page, currencyId ?? 0] as const,
+  balances: ['spot', 'balances'] as const,
+};
+
+export function useSpotOrders(status: SpotListStatus, page: number, currencyId?: number) {
+  return useQuery({
+    queryKey: spotKeys.orders(status, page, currencyId),
+    queryFn: () => get<SpotOrderPage>('/coin/list', { status, page, limit: SPOT_PAGE_SIZE, currency_id: currencyId }),
+  });
+}
+
+/** Available spot balance per coin id (the spot account is "change" in the legacy field names). */
+export function useSpotBalances() {
+  const token = useStore((s) => s.token);
+  return useQuery({
+    queryKey: spotKeys.balances,
+    queryFn: async () => {
+      const coins = await get<UserCurrency[]>('/currency/user_currency_list');
+      return new Map(coins.map((coin) => [coin.id, coin.available.change ?? coin.available.spot ?? '0']));
+    },
+    enabled: token !== '',
+  });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<SpotTradeInput, 'target_price'> & { target_price: string }) => post<SpotOrderItem>('/coin/trade', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: spotKeys.all }),
+  });
+}
+
+/** The server answers the translated "order cancelled" text. */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => put<string>(`/coin/trade?id=${id}`, { id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: spotKeys.all }),
+  });
+}

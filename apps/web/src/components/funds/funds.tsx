@@ -1,0 +1,116 @@
+import { toAccountKind, type AccountKind } from '@fairex/contract';
+import { Button } from 'antd-mobile';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INTL_LOCALES } from '../../i18n/index.ts';
+import { useStore } from '../../store/store.ts';
+import './funds.css';
+
+/** The label of an account kind, given as the server names it (legacy field, domain name or id). */
+export function useKindLabel() {
+  const { t } = useTranslation();
+  return (field: string) => {
+    const kind = toAccountKind(field);
+    return kind ? t(`funds.kind.${kind}`) : field;
+  };
+}
+
+/** The account kinds a user moves funds between (the spec's legal, change, lever, micro and the product kinds). */
+export const TRANSFER_KINDS: readonly AccountKind[] = ['spot', 'fiat', 'contract', 'options', 'mining', 'financial', 'stock'];
+
+/** A server time in the reader's language. */
+export function useFormatTime() {
+  const lang = useStore((s) => s.lang);
+  return (iso: string) => new Date(iso).toLocaleString(INTL_LOCALES[lang]);
+}
+
+/** "Load more" under a paged list, or "no more data" once the last page is in. */
+export function LoadMore({ hasMore, loading, onMore }: { hasMore: boolean; loading: boolean; onMore: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="funds-more">
+      {hasMore ? (
+        <Button size="small" shape="rounded" fill="outline" loading={loading} onClick={onMore}>
+          {t('funds.loadMore')}
+        </Button>
+      ) : (
+        <span className="muted">{t('funds.noMore')}</span>
+      )}
+    </div>
+  );
+}
+
+/** A labelled native select (accessible by its label). */
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="funds-select">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** One image picked from the device (spec section 5: one at a time), with its preview; the label names the input. */
+export function ImagePicker({ label, file, onChange, error }: { label: string; file: File | null; onChange: (file: File | null) => void; error?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const [typeError, setTypeError] = useState(false);
+  return (
+    <div className="funds-image">
+      <span className="funds-image__label" id={`${id}-label`}>
+        {label}
+      </span>
+      <label className="funds-image__box" htmlFor={id}>
+        {preview ? <img src={preview} alt={label} /> : <span>{t('funds.pickImage')}</span>}
+      </label>
+      <input
+        id={id}
+        className="visually-hidden"
+        type="file"
+        accept="image/*"
+        aria-labelledby={`${id}-label`}
+        onChange={(event) => {
+          const input = event.currentTarget;
+          const picked = input.files?.[0] ?? null;
+          input.value = '';
+          if (picked && !picked.type.startsWith('image/')) {
+            setTypeError(true);
+            return;
+          }
+          setTypeError(false);
+          onChange(picked);
+        }}
+      />
+      {(typeError || error) && (
+        <p className="field__error" role="alert">
+          {typeError ? t('validation.imageOnly') : error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An empty list's message. */
+export function Empty({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return <p className="empty">{children ?? t('funds.empty')}</p>;
+}

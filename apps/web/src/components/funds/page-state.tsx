@@ -1,0 +1,26 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, DotLoading } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+
+/** A query's three faces: loading, failed (with a retry button) and its data. */
+export function PageState<T>({ query, children }: { query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError' | 'error' | 'refetch'>; children: (data: T) => ReactNode }) {
+  const { t } = useTranslation();
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.isError) {
+    return (
+      <div className="empty" role="alert">
+        <span>{query.error instanceof ApiError ? query.error.message : t('funds.loadFailed')}</span>
+        <Button size="small" shape="rounded" fill="outline" onClick={() => void query.refetch()}>
+          {t('funds.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="empty" role="status" aria-label={t('funds.loading')}>
+      <DotLoading color="currentColor" />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/** Display helpers for market figures; values stay strings from the server. */
+
+/** "up", "down" or "flat" for a percent-change string such as "-1.25". */
+export function trendOf(change: string): 'up' | 'down' | 'flat' {
+  const value = Number(change);
+  if (!Number.isFinite(value) || value === 0) return 'flat';
+  return value > 0 ? 'up' : 'down';
+}
+
+/** "+1.25%" / "-0.40%" / "0.00%". */
+export function formatChange(change: string): string {
+  const value = Number(change);
+  if (!Number.isFinite(value)) return '--';
+  return `${value > 0 ? '+' : ''}${value.toFixed(2)}%`;
+}
+
+/** The spec's short number form: above 1e6 in M, above 1e3 in K, one decimal. */
+export function formatVolume(volume: string): string {
+  const value = Number(volume);
+  if (!Number.isFinite(value)) return '--';
+  if (value > 1e6) return `${(value / 1e6).toFixed(1)}M`;
+  if (value > 1e3) return `${(value / 1e3).toFixed(1)}K`;
+  return String(Number(value.toFixed(4)));
+}
+
+/** Base and quote coin of "BTC/USDT". */
+export function coinsOf(symbol: string): { base: string; quote: string } {
+  const [base = symbol, quote = ''] = symbol.split('/');
+  return { base, quote };
+}
+
+export const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour12: false });

@@ -1,0 +1,113 @@
+import { CANDLE_PERIOD_NAMES } from '@fairex/contract';
+import { CandlestickSeries, createChart, type CandlestickData, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchCandles, type Candle } from '../../api/market.ts';
+import { SegmentTabs } from './segment-tabs.tsx';
+import { useMarketEvents } from './use-market-events.ts';
+
+export type Period = (typeof CANDLE_PERIOD_NAMES)[number];
+type KlineEvent = { symbol: string; period: string; openTime: number; open: string; high: string; low: string; close: string; volume: string };
+
+/** Candles loaded per period switch. */
+export const CANDLES_LOADED = 200;
+const PERIOD_SECONDS: Record<Period, number> = {
+  '1min': 60,
+  '5min': 300,
+  '15min': 900,
+  '30min': 1800,
+  '60min': 3600,
+  '4hour': 14_400,
+  '1day': 86_400,
+  '1week': 604_800,
+  '1mon': 2_678_400,
+};
+
+const barOf = (time: number, c: { open: string; high: string; low: string; close: string }): CandlestickData<UTCTimestamp> => ({
+  time: time as UTCTimestamp,
+  open: Number(c.open),
+  high: Number(c.high),
+  low: Number(c.low),
+  close: Number(c.close),
+});
+
+/** The chart takes colours as values, so it reads them from the theme's CSS variables. */
+function cssVariable(name: string) {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || undefined;
+}
+
+/**
+ * Candles of one symbol (lightweight-charts, attribution logo kept on): history from new_timeshar for
+ * the chosen period, then live 'kline' events for that period.
+ */
+export function KlineChart({ symbol }: { symbol: string }) {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<Period>('15min');
+  const container = useRef<HTMLDivElement>(null);
+  const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const lastTime = useRef(0);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let chart: IChartApi;
+    try {
+      chart = createChart(element, {
+        autoSize: true,
+        layout: { background: { color: 'transparent' }, textColor: cssVariable('--color-text-2'), attributionLogo: true },
+        grid: { vertLines: { color: cssVariable('--color-border') }, horzLines: { color: cssVariable('--color-border') } },
+        timeScale: { timeVisible: true, secondsVisible: false },
+      });
+    } catch {
+      return; // No canvas (a test DOM): the rest of the page works without the chart.
+    }
+    const up = cssVariable('--color-up');
+    const down = cssVariable('--color-down');
+    series.current = chart.addSeries(CandlestickSeries, { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false });
+    return () => {
+      series.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    let stale = false;
+    const to = Math.floor(Date.now() / 1000);
+    const from = to - PERIOD_SECONDS[period] * CANDLES_LOADED;
+    lastTime.current = 0;
+    series.current?.setData([]);
+    fetchCandles(symbol, period, from, to).then(
+      (candles: Candle[]) => {
+        if (stale || !series.current) return;
+        const bars = candles.map((c) => barOf(c.time, c));
+        series.current.setData(bars);
+        lastTime.current = bars.at(-1)?.time ?? 0;
+      },
+      () => undefined,
+    );
+    return () => {
+      stale = true;
+    };
+  }, [symbol, period]);
+
+  useMarketEvents<KlineEvent>([symbol], 'kline', (candle) => {
+    if (candle.symbol !== symbol || candle.period !== period || !series.current) return;
+    const time = Math.floor(candle.openTime / 1000);
+    if (time < lastTime.current) return; // an older bar than the chart's last cannot be updated
+    series.current.update(barOf(time, candle));
+    lastTime.current = time;
+  });
+
+  return (
+    <section className="kline" aria-label={t('market.chart')}>
+      <SegmentTabs
+        label={t('market.periods')}
+        variant="pill"
+        options={CANDLE_PERIOD_NAMES.map((value) => ({ value, label: t(`market.period${value}`) }))}
+        value={period}
+        onChange={setPeriod}
+      />
+      <div className="kline__chart" ref={container} />
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMarketEvents } from './use-market-events.ts';
+
+type Level = [string, string];
+export type DepthEvent = { symbol: string; bids: Level[]; asks: Level[]; time: number };
+
+/** Levels shown per side. */
+export const BOOK_LEVELS_SHOWN = 6;
+
+/**
+ * The order book over realtime: each 'depth' event is a full snapshot of the symbol's top levels.
+ * Before the first event the book is empty. Tapping a level offers its price to the order form.
+ */
+export function OrderBook({ symbol, lastPrice, trend, onPickPrice }: { symbol: string; lastPrice?: string; trend: string; onPickPrice: (price: string) => void }) {
+  const { t } = useTranslation();
+  const [depth, setDepth] = useState<DepthEvent | null>(null);
+  useMarketEvents<DepthEvent>([symbol], 'depth', (event) => {
+    if (event.symbol === symbol) setDepth(event);
+  });
+  const asks = [...(depth?.asks ?? [])].sort((a, b) => Number(a[0]) - Number(b[0])).slice(0, BOOK_LEVELS_SHOWN).reverse();
+  const bids = [...(depth?.bids ?? [])].sort((a, b) => Number(b[0]) - Number(a[0])).slice(0, BOOK_LEVELS_SHOWN);
+  const row = (level: Level, side: 'ask' | 'bid') => (
+    <li key={`${side}-${level[0]}`}>
+      <button type="button" className="order-book__row link-row" onClick={() => onPickPrice(level[0])}>
+        <span className={side === 'ask' ? 'text-down' : 'text-up'}>{level[0]}</span>
+        <span>{level[1]}</span>
+      </button>
+    </li>
+  );
+  return (
+    <section className="order-book" aria-label={t('market.orderBook')}>
+      <div className="order-book__head">
+        <span>{t('market.price')}</span>
+        <span>{t('market.amount')}</span>
+      </div>
+      {asks.length === 0 && bids.length === 0 ? (
+        <p className="order-book__empty">{t('market.emptyBook')}</p>
+      ) : (
+        <>
+          <ul aria-label={t('market.asks')}>{asks.map((level) => row(level, 'ask'))}</ul>
+          <p className={`order-book__mid text-${trend}`}>{lastPrice ?? '--'}</p>
+          <ul aria-label={t('market.bids')}>{bids.map((level) => row(level, 'bid'))}</ul>
+        </>
+      )}
+    </section>
+  );
+}

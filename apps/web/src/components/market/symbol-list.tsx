@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import type { Quotation } from '../../api/market.ts';
+import { coinsOf, formatChange, formatVolume, trendOf } from './format.ts';
+
+/** Market rows: symbol and volume, last price, and the 24 h change as a green or red badge. */
+export function SymbolList({ items, onOpen }: { items: readonly Quotation[]; onOpen: (item: Quotation) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="symbol-list">
+      <div className="symbol-list__head" aria-hidden="true">
+        <span>{t('market.pair')}</span>
+        <span>{t('market.lastPrice')}</span>
+        <span>{t('market.change')}</span>
+      </div>
+      <ul>
+        {items.map((item) => {
+          const { base, quote } = coinsOf(item.symbol);
+          return (
+            <li key={item.id}>
+              <button type="button" className="symbol-row" onClick={() => onOpen(item)}>
+                <span className="symbol-row__name">
+                  <strong>{base}</strong>
+                  {quote && <span className="muted">/{quote}</span>}
+                  <span className="symbol-row__volume muted">
+                    {t('market.volume')} {formatVolume(item.volume)}
+                  </span>
+                </span>
+                <span className="symbol-row__price">{item.price}</span>
+                <span className={`change-badge change-badge--${trendOf(item.change)}`}>{formatChange(item.change)}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

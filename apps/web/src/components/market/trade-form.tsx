@@ -1,0 +1,152 @@
+import { displayBalance, div, isAmount, isPositive, mul, truncateTo } from '@fairex/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Quotation } from '../../api/market.ts';
+import { usePlaceOrder, useSpotBalances } from '../../api/spot.ts';
+import { toastSuccess } from '../../notify.ts';
+import { coinsOf } from './format.ts';
+import { SegmentTabs } from './segment-tabs.tsx';
+
+type Side = 'buy' | 'sell';
+type OrderType = 'limit' | 'market';
+
+export const PERCENT_SHORTCUTS = [25, 50, 75, 100] as const;
+/** Amounts from the shortcuts are cut to this many decimals (the finest spot symbols take 4 or more). */
+const SHORTCUT_DECIMALS = 4;
+
+const isPositiveAmount = (value: string) => isAmount(value) && isPositive(value);
+
+/** Client checks of spec section 5: a limit order needs an entrust price; both must be correct numbers. */
+export function validateOrder(orderType: OrderType, price: string, amount: string): 'priceRequired' | 'wrongPrice' | 'wrongAmount' | null {
+  if (orderType === 'limit') {
+    if (price.trim() === '') return 'priceRequired';
+    if (!isPositiveAmount(price.trim())) return 'wrongPrice';
+  }
+  if (!isPositiveAmount(amount.trim())) return 'wrongAmount';
+  return null;
+}
+
+/** Buy or sell, limit or market; the amount is in the base coin. The price is held by the page, so the order book can set it. */
+export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quotation; price: string; onPriceChange: (price: string) => void }) {
+  const { t } = useTranslation();
+  const { base, quote } = coinsOf(quotation.symbol);
+  const [side, setSide] = useState<Side>('buy');
+  const [orderType, setOrderType] = useState<OrderType>('limit');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<ReturnType<typeof validateOrder>>(null);
+  const balances = useSpotBalances().data;
+  const place = usePlaceOrder();
+
+  const availableCoin = side === 'buy' ? quote : base;
+  const availableId = side === 'buy' ? quotation.legal_id : quotation.currency_id;
+  const available = (availableId !== null && balances?.get(availableId)) || '0';
+
+  const applyPercent = (percent: number) => {
+    const share = mul(available, percent / 100);
+    if (side === 'sell') return setAmount(truncateTo(share, SHORTCUT_DECIMALS));
+    const unitPrice = orderType === 'limit' && isPositiveAmount(price.trim()) ? price.trim() : quotation.price;
+    if (!isPositiveAmount(unitPrice)) return;
+    setAmount(truncateTo(div(share, unitPrice), SHORTCUT_DECIMALS));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateOrder(orderType, price, amount);
+    setError(problem);
+    if (problem || quotation.currency_id === null) return;
+    place.mutate(
+      {
+        amount: amount.trim(),
+        target_price: orderType === 'limit' ? price.trim() : '',
+        currency_id: quotation.currency_id,
+        legal_id: quotation.legal_id,
+        type: side,
+      },
+      {
+        onSuccess: () => {
+          toastSuccess(t('market.orderPlaced'));
+          setAmount('');
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="trade-form" onSubmit={submit} noValidate>
+      <SegmentTabs
+        label={t('market.side')}
+        variant="buy-sell"
+        kind="toggles"
+        options={[
+          { value: 'buy', label: t('market.buy') },
+          { value: 'sell', label: t('market.sell') },
+        ]}
+        value={side}
+        onChange={(value) => {
+          setSide(value);
+          setAmount('');
+        }}
+      />
+      <SegmentTabs
+        label={t('market.orderType')}
+        variant="pill"
+        kind="toggles"
+        options={[
+          { value: 'limit', label: t('market.limit') },
+          { value: 'market', label: t('market.market') },
+        ]}
+        value={orderType}
+        onChange={(value) => {
+          setOrderType(value);
+          setError(null);
+        }}
+      />
+      <label className="trade-form__field">
+        {t('market.price')}
+        {orderType === 'limit' ? (
+          <input
+            className="trade-form__input"
+            inputMode="decimal"
+            value={price}
+            placeholder={t('market.entrustPrice')}
+            onChange={(event) => onPriceChange(event.target.value)}
+            aria-invalid={error === 'priceRequired' || error === 'wrongPrice'}
+          />
+        ) : (
+          <input className="trade-form__input" value="" placeholder={t('market.marketPrice')} disabled readOnly />
+        )}
+      </label>
+      <label className="trade-form__field">
+        {t('market.amount')} ({base})
+        <input
+          className="trade-form__input"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={error === 'wrongAmount'}
+        />
+      </label>
+      <div className="percent-row">
+        {PERCENT_SHORTCUTS.map((percent) => (
+          <button key={percent} type="button" aria-label={t('market.percentOfBalance', { percent })} onClick={() => applyPercent(percent)}>
+            {percent}%
+          </button>
+        ))}
+      </div>
+      <p className="trade-form__available">
+        <span>{t('market.available')}</span>
+        <span>
+          {displayBalance(available)} {availableCoin}
+        </span>
+      </p>
+      {error && (
+        <p className="trade-form__error" role="alert">
+          {t(`market.${error}`)}
+        </p>
+      )}
+      <button type="submit" className={`trade-submit trade-submit--${side}`} disabled={place.isPending}>
+        {t(side === 'buy' ? 'market.buyCoin' : 'market.sellCoin', { coin: base })}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+/** Proves the assets tab through the real route table with the wallet list faked: fiat total, figures and the small-balance switch. */
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveToken, setState } from '../../store/store.ts';
+import { answerWith } from '../../test/envelope.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const coin = (currency_id: number, currency: string, balance: string, usdt_value: string) => ({
+  currency_id,
+  currency,
+  logo: null,
+  decimals: 8,
+  balance,
+  available: balance,
+  frozen: '0',
+  locked: '0',
+  price_usdt: '1',
+  usdt_value,
+});
+
+const WALLET = {
+  total_usdt: '1000.5',
+  accounts: [
+    { kind: 'spot', field: 'change', id: 2, total_usdt: '1000.5', balance: [coin(1, 'USDT', '1000.123456789', '1000.123456789'), coin(2, 'BTC', '0.000001', '0.3')] },
+  ],
+};
+
+describe('assets tab', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the total in the chosen fiat and balances truncated to 4 decimals', async () => {
+    saveToken('a-token');
+    setState({ fiat: { currency_code: 'CNY', rate: '7', saveTime: Date.now() } });
+    answerWith({ type: 'ok', message: WALLET });
+    renderApp('/pages/fund/assets');
+
+    const total = await screen.findByRole('region', { name: 'Total asset value' });
+    expect(await within(total).findByText('7003.50 CNY')).toBeTruthy();
+    const spot = screen.getByRole('region', { name: 'Spot account' });
+    expect(within(spot).getAllByText('1000.1234').length).toBeGreaterThan(0);
+  });
+
+  it('hides coins worth less than 1 USDT when the switch is on', async () => {
+    saveToken('a-token');
+    answerWith({ type: 'ok', message: WALLET });
+    renderApp('/pages/fund/assets');
+
+    await screen.findByText('BTC');
+    await act(async () => fireEvent.click(screen.getByRole('switch', { name: 'Hide small balances' })));
+    expect(screen.queryByText('BTC')).toBeNull();
+    expect(screen.getByText('USDT')).toBeTruthy();
+  });
+
+  it('opens the transfer screen from its button', async () => {
+    saveToken('a-token');
+    answerWith({ type: 'ok', message: WALLET });
+    const { router } = renderApp('/pages/fund/assets');
+    fireEvent.click(await screen.findByRole('button', { name: 'Transfer' }));
+    expect(router.state.location.pathname).toBe('/pages/fund/fundTransfer');
+  });
+});

@@ -1,0 +1,116 @@
+import { cmp, displayBalance, isAmount, isPositive, money } from '@fairex/contract';
+import { Button, Dialog } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useExchange, useExchangeCoins, useExchangeQuote, type ExchangeCoin } from '../../api/funds.ts';
+import { Field } from '../../components/field.tsx';
+import { SelectField } from '../../components/funds/funds.tsx';
+import { PageState } from '../../components/funds/page-state.tsx';
+import { NavBar } from '../../components/nav-bar.tsx';
+import { toastSuccess } from '../../notify.ts';
+
+function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
+  const { t } = useTranslation();
+  const exchange = useExchange();
+  const [fromId, setFromId] = useState(String(coins[0]?.id ?? ''));
+  const [toId, setToId] = useState(String(coins[1]?.id ?? coins[0]?.id ?? ''));
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string>();
+  const from = coins.find((c) => String(c.id) === fromId);
+  const to = coins.find((c) => String(c.id) === toId);
+  const quote = useExchangeQuote(from?.id ?? 0, to?.id ?? 0).data;
+  const value = amount.trim();
+  // An estimate for the reader; the server computes the exact amount and fee at the moment of exchange.
+  const estimate = quote && isAmount(value) ? displayBalance(money(value).times(quote.rate).times(money(1).minus(quote.fee_rate))) : '0';
+  const options = coins.map((c) => ({ value: String(c.id), label: c.name }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!from || !to) return;
+    if (from.id === to.id) return setError(t('funds.sameCoin'));
+    if (!isAmount(value) || !isPositive(value)) return setError(t('funds.wrongAmount'));
+    if (cmp(value, from.available) > 0) return setError(t('funds.insufficient'));
+    const confirmed = await Dialog.confirm({
+      content: t('funds.exchangeConfirm', { amount: value, from: from.name, estimate, to: to.name }),
+      confirmText: t('funds.confirm'),
+    });
+    if (!confirmed) return;
+    try {
+      await exchange.mutateAsync({ number: value, from_currency_id: from.id, to_currency_id: to.id });
+    } catch {
+      return; // The api client has shown the server's message.
+    }
+    toastSuccess(t('funds.exchangeDone'));
+    setAmount('');
+  }
+
+  return (
+    <form className="card funds-form" onSubmit={(event) => void submit(event)} noValidate>
+      <SelectField label={t('funds.from')} value={fromId} options={options} onChange={(next) => { setFromId(next); setError(undefined); }} />
+      <Button
+        className="funds-swap"
+        size="small"
+        shape="rounded"
+        fill="outline"
+        onClick={() => {
+          setFromId(toId);
+          setToId(fromId);
+        }}
+      >
+        {t('funds.swapCoins')}
+      </Button>
+      <SelectField label={t('funds.to')} value={toId} options={options} onChange={(next) => { setToId(next); setError(undefined); }} />
+      <Field
+        label={t('funds.amount')}
+        inputMode="decimal"
+        placeholder={t('funds.amountPlaceholder')}
+        value={amount}
+        onChange={(next) => {
+          setAmount(next);
+          setError(undefined);
+        }}
+        error={error}
+        suffix={
+          <button type="button" className="pill pill--ghost" onClick={() => setAmount(displayBalance(from?.available ?? '0'))}>
+            {t('funds.all')}
+          </button>
+        }
+      />
+      <dl className="funds-figures">
+        <div>
+          <dt>{t('funds.available')}</dt>
+          <dd>{displayBalance(from?.available ?? '0')}</dd>
+        </div>
+        <div>
+          <dt>{t('funds.rate')}</dt>
+          <dd>{quote ? displayBalance(quote.rate) : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('funds.feeRate')}</dt>
+          <dd>{quote ? `${money(quote.fee_rate).times(100).toFixed()}%` : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('funds.estimate')}</dt>
+          <dd>{estimate}</dd>
+        </div>
+      </dl>
+      <Button type="submit" block color="primary" size="large" shape="rounded" loading={exchange.isPending}>
+        {t('funds.exchange')}
+      </Button>
+    </form>
+  );
+}
+
+/** Exchange between coins in the spot account at the index price, less the configured fee. */
+export function TransferPage() {
+  const { t } = useTranslation();
+  const coins = useExchangeCoins();
+  return (
+    <div className="page">
+      <NavBar title={t('page.exchange')} />
+      <div className="page__body">
+        <PageState query={coins}>{(list) => <ExchangeForm coins={list} />}</PageState>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Button } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGoBack } from '../../components/nav-bar.tsx';
+import { useSaveWalletAddress, useUserCoins } from '../../api/funds.ts';
+import { Field } from '../../components/field.tsx';
+import { ImagePicker, SelectField } from '../../components/funds/funds.tsx';
+import { PageState } from '../../components/funds/page-state.tsx';
+import { NavBar } from '../../components/nav-bar.tsx';
+import { toastSuccess } from '../../notify.ts';
+
+type Errors = { name?: string; address?: string; qrcode?: string };
+
+/** Adds a withdrawal address: coin, a name, the address (its network is recognised by the server) and its QR image. */
+export function AddWalletPage() {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  const coins = useUserCoins();
+  const save = useSaveWalletAddress();
+  const [coinId, setCoinId] = useState('');
+  const [name, setName] = useState('');
+  const [address, setAddress] = useState('');
+  const [qrcode, setQrcode] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const list = coins.data ?? [];
+  const coin = list.find((c) => String(c.id) === coinId) ?? list[0];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: Errors = {
+      name: name.trim() ? undefined : t('funds.addressNameRequired'),
+      address: address.trim() ? undefined : t('funds.addressRequired'),
+      qrcode: qrcode ? undefined : t('funds.qrcodeRequired'),
+    };
+    setErrors(next);
+    if (!coin || !qrcode || next.name || next.address) return;
+    try {
+      await save.mutateAsync({ currency: coin.id, name: name.trim(), address: address.trim(), qrcode });
+    } catch {
+      return; // The api client has shown the server's message.
+    }
+    toastSuccess(t('funds.addressSaved'));
+    goBack();
+  }
+
+  return (
+    <div className="page">
+      <NavBar title={t('page.addWallet')} />
+      <div className="page__body">
+        <PageState query={coins}>
+          {() => (
+            <form className="card funds-form" onSubmit={(event) => void submit(event)} noValidate>
+              <SelectField label={t('funds.coin')} value={coin ? String(coin.id) : ''} options={list.map((c) => ({ value: String(c.id), label: c.name }))} onChange={setCoinId} />
+              <Field label={t('funds.addressName')} value={name} onChange={setName} error={errors.name} maxLength={50} />
+              <Field label={t('funds.address')} value={address} onChange={setAddress} error={errors.address} maxLength={120} autoComplete="off" />
+              <ImagePicker label={t('funds.addressQrcode')} file={qrcode} onChange={setQrcode} error={errors.qrcode} />
+              <Button type="submit" block color="primary" size="large" shape="rounded" loading={save.isPending}>
+                {t('funds.save')}
+              </Button>
+            </form>
+          )}
+        </PageState>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { ID_TYPES, isIdNumber, type IdentityState, type IdType } from '@fairex/contract';
+import { Button } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIdentityState, useSubmitIdentity, type IdentityStatus } from '../../api/funds.ts';
+import { Cell, CellGroup } from '../../components/cell.tsx';
+import { Field } from '../../components/field.tsx';
+import { ImagePicker, SelectField } from '../../components/funds/funds.tsx';
+import { PageState } from '../../components/funds/page-state.tsx';
+import { NavBar } from '../../components/nav-bar.tsx';
+import { toastSuccess } from '../../notify.ts';
+
+const canSubmit = (state: IdentityState) => state === 'not_authenticated' || state === 'audit_failed';
+
+/** Level 1: id type, name and id number (checked as the server checks it). */
+function BasicForm() {
+  const { t } = useTranslation();
+  const submit = useSubmitIdentity();
+  const [idType, setIdType] = useState<IdType>('id_card');
+  const [name, setName] = useState('');
+  const [cardId, setCardId] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; cardId?: string }>({});
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const next = {
+      name: name.trim() ? undefined : t('funds.nameRequired'),
+      cardId: isIdNumber(idType, cardId.trim()) ? undefined : t('funds.idNumberInvalid'),
+    };
+    setErrors(next);
+    if (next.name || next.cardId) return;
+    try {
+      await submit.mutateAsync({ real_type: 1, id_type: idType, name: name.trim(), card_id: cardId.trim() });
+    } catch {
+      return; // The api client has shown the server's message.
+    }
+    toastSuccess(t('funds.identitySubmitted'));
+  }
+
+  return (
+    <form className="card funds-form" onSubmit={(event) => void send(event)} noValidate>
+      <h2 className="section-title">{t('funds.basicLevel')}</h2>
+      <SelectField label={t('funds.idType')} value={idType} options={ID_TYPES.map((value) => ({ value, label: t(`funds.idTypes.${value}`) }))} onChange={setIdType} />
+      <Field label={t('funds.realName')} value={name} onChange={setName} error={errors.name} autoComplete="name" maxLength={100} />
+      <Field label={t('funds.idNumber')} value={cardId} onChange={setCardId} error={errors.cardId} maxLength={30} />
+      <Button type="submit" block color="primary" size="large" shape="rounded" loading={submit.isPending}>
+        {t('funds.submit')}
+      </Button>
+    </form>
+  );
+}
+
+/** Level 2: both photos of the document, each uploaded before the submission. */
+function AdvancedForm() {
+  const { t } = useTranslation();
+  const submit = useSubmitIdentity();
+  const [front, setFront] = useState<File | null>(null);
+  const [back, setBack] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    if (!front || !back) return setError(t('funds.photosRequired'));
+    try {
+      await submit.mutateAsync({ real_type: 2, front, back });
+    } catch {
+      return;
+    }
+    toastSuccess(t('funds.identitySubmitted'));
+  }
+
+  return (
+    <form className="card funds-form" onSubmit={(event) => void send(event)} noValidate>
+      <h2 className="section-title">{t('funds.advancedLevel')}</h2>
+      <ImagePicker label={t('funds.frontPhoto')} file={front} onChange={setFront} error={!front ? error : undefined} />
+      <ImagePicker label={t('funds.backPhoto')} file={back} onChange={setBack} error={front && !back ? error : undefined} />
+      <Button type="submit" block color="primary" size="large" shape="rounded" loading={submit.isPending}>
+        {t('funds.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function Status({ status }: { status: IdentityStatus }) {
+  const { t } = useTranslation();
+  return (
+    <CellGroup label={t('funds.verificationStatus')}>
+      <Cell label={t('funds.basicLevel')} value={t(`funds.identityState.${status.basic.state}`)} />
+      {status.basic.reason && <Cell label={t('funds.rejectReason')} value={status.basic.reason} />}
+      <Cell label={t('funds.advancedLevel')} value={t(`funds.identityState.${status.advanced.state}`)} />
+      {status.advanced.reason && <Cell label={t('funds.rejectReason')} value={status.advanced.reason} />}
+      <Cell label={t('funds.withdrawLimit')} value={`${status.limits.withdraw_24h_btc} BTC`} />
+      <Cell label={t('funds.fiatLimit')} value={`${status.limits.fiat_trade_per_order_usdt} USDT`} />
+    </CellGroup>
+  );
+}
+
+/** Identity verification: the state of both levels, then the form of the level that can be submitted next. */
+export function RealPage() {
+  const { t } = useTranslation();
+  const state = useIdentityState();
+  return (
+    <div className="page">
+      <NavBar title={t('page.real')} />
+      <div className="page__body">
+        <PageState query={state}>
+          {(status) => (
+            <>
+              <Status status={status} />
+              {canSubmit(status.basic.state) && <BasicForm />}
+              {status.basic.state === 'authenticated' && canSubmit(status.advanced.state) && <AdvancedForm />}
+              {(status.basic.state === 'under_review' || status.advanced.state === 'under_review') && (
+                <p className="card funds-notice">{t('funds.underReviewNotice')}</p>
+              )}
+            </>
+          )}
+        </PageState>
+      </div>
+    </div>
+  );
+}
