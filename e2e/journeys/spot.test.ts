@@ -1,0 +1,91 @@
+// Proves spot trading end to end in chromium against the real server, its feed and its market maker:
+// a limit buy below the market rests in open orders and is cancelled; a market buy fills against the
+// market maker; the balance and the bills follow; the price, order book and K-line move live.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoToken } from '../support/api.ts';
+import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function api<T>(path: string, token: string, data: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(data),
+  });
+  const body = (await res.json()) as { type: string; message: T };
+  if (body.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(body)}`);
+  return body.message;
+}
+
+type Wallet = { id: number; name: string; available: Record<string, string> };
+const spotAvailable = async (token: string, coin: string) => {
+  const res = await fetch(`${baseUrl}/api/currency/user_currency_list`, { headers: { authorization: token } });
+  const list = ((await res.json()) as { message: Wallet[] }).message;
+  return Number(list.find((c) => c.name === coin)!.available.change);
+};
+
+const text = (page: Page, selector: string) => page.locator(selector).first().innerText();
+
+describe('spot trading', () => {
+  it('rests, cancels and fills orders against the market maker, live', async () => {
+    const token = await demoToken(baseUrl);
+    const { page, context, errors } = await openPhone(browser, baseUrl);
+    await page.goto('/');
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await page.goto(`/#/pages/transaction/currency?symbol=${encodeURIComponent('BTC/USDT')}`);
+    await page.reload();
+
+    // The market maker's real orders fill the book, and the index price moves every second.
+    const asks = page.getByRole('list', { name: 'Asks' }).getByRole('listitem');
+    await expect.poll(() => asks.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const firstPrice = await text(page, '.spot-header__price');
+    await expect.poll(() => text(page, '.spot-header__price'), { timeout: 15_000 }).not.toBe(firstPrice);
+    expect(await page.locator('canvas').count()).toBeGreaterThan(0);
+
+    // A limit buy well below the market rests in open orders, with its funds frozen.
+    const usdtBefore = await spotAvailable(token, 'USDT');
+    const limitPrice = (Number(firstPrice.replace(/,/g, '')) * 0.8).toFixed(2);
+    await page.getByRole('button', { name: 'Limit' }).click();
+    await page.getByLabel('Price').fill(limitPrice);
+    await page.getByLabel(/^Amount/).fill('0.01');
+    await page.getByRole('button', { name: 'Buy BTC' }).click();
+    const cancelButton = page.getByRole('button', { name: /^Cancel order \d+$/ });
+    await expect.poll(() => cancelButton.count(), { timeout: 10_000 }).toBe(1);
+    expect(await spotAvailable(token, 'USDT')).toBeLessThan(usdtBefore);
+    await screenshot(page, 'spot-open-order');
+
+    // Cancel after confirmation: the order goes, the toast says so, the funds come back.
+    await cancelButton.click();
+    await page.getByRole('dialog').getByRole('button', { name: /confirm|ok|cancel order/i }).last().click();
+    await expect.poll(() => page.getByText('Order cancelled').first().isVisible()).toBe(true);
+    await expect.poll(() => cancelButton.count()).toBe(0);
+    expect(await spotAvailable(token, 'USDT')).toBe(usdtBefore);
+
+    // A market buy fills against the market maker: BTC up, USDT down.
+    const btcBefore = await spotAvailable(token, 'BTC');
+    await page.getByRole('button', { name: 'Market' }).click();
+    await page.getByLabel(/^Amount/).fill('0.002');
+    await page.getByRole('button', { name: 'Buy BTC' }).click();
+    await expect.poll(() => spotAvailable(token, 'BTC'), { timeout: 10_000 }).toBeGreaterThan(btcBefore);
+    expect(await spotAvailable(token, 'USDT')).toBeLessThan(usdtBefore);
+    await expect.poll(() => page.getByRole('region', { name: 'Recent trades' }).getByRole('listitem').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // The bills show the trade's ledger movements.
+    const bills = await api<{ data: { kind?: string; entry_kind?: string }[] }>('/wallet/legal_log', token, { page: '1' });
+    expect(JSON.stringify(bills.data)).toContain('trade');
+    await page.goto('/#/pages/setting/bill');
+    await expect.poll(() => page.locator('#root').innerText()).toMatch(/BTC/);
+    await screenshot(page, 'bills-after-trade');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
