@@ -56,6 +56,9 @@ export const ERROR_CODES = [
   'reason_required',
   // Spot trading
   'no_liquidity',
+  'symbol_disabled',
+  'symbol_exists',
+  'start_price_locked',
   // A notice rather than a refusal: the translated text PUT /coin/trade answers with.
   'order_cancelled',
 ] as const;
@@ -94,6 +97,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'internal_error':
       return 500;
     case 'already_reviewed':
+    case 'symbol_exists':
+    case 'start_price_locked':
       return 409;
     default:
       return 400;

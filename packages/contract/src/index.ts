@@ -13,6 +13,7 @@ export * from './schemas/config.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/market.ts';
 export * from './schemas/spot.ts';
+export * from './schemas/markets-admin.ts';
 export * from './schemas/funds.ts';
 export * from './schemas/identity.ts';
 export * from './schemas/content.ts';

@@ -42,5 +42,6 @@ export function toUserInfo(user: User) {
     extension_code: user.extensionCode,
     credit_score: user.creditScore,
     created_at: user.createdAt.toISOString(),
+    pay_pin_set: user.payPasswordHash !== null,
   };
 }

@@ -33,7 +33,8 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return token.length > 0 && token.length <= 200 ? token : undefined;
 }
 
-async function userOfToken(db: Executor, token: string): Promise<SessionUser | undefined> {
+/** The live user of a session token: unknown, revoked and expired tokens give undefined. */
+export async function userOfToken(db: Executor, token: string): Promise<SessionUser | undefined> {
   const [row] = await db
     .select({ user: users })
     .from(sessions)

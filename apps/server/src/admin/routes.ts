@@ -8,6 +8,7 @@ import { ok } from '../http/envelope.ts';
 import { DomainError, parse } from '../http/errors.ts';
 import { accountsOf, audit } from '../ledger/index.ts';
 import { adminFundsRoutes } from './funds-routes.ts';
+import { adminMarketsRoutes } from './markets-routes.ts';
 import { createOperatorSession, currentOperator, logAction, requireOperator, revokeOperatorSession } from './operators.ts';
 import { pageAuditLog, pageOutbox, pageUsers, userDetail } from './repository.ts';
 import { operators } from './tables.ts';
@@ -67,4 +68,5 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   adminFundsRoutes(app, ctx);
+  adminMarketsRoutes(app, ctx);
 }

@@ -12,6 +12,12 @@ export interface PriceFeed {
   /** The latest index price, or undefined before the first tick. */
   price(symbol: string): string | undefined;
   onTick(listener: (tick: Tick) => void): () => void;
+  /**
+   * Starts pricing a symbol the operator added or enabled (at its start price), or takes new model
+   * parameters for one already priced, keeping its price unless `resetPrice` (a start price edited
+   * before the symbol ever ticked or traded).
+   */
+  addSymbol(spec: SimulatedSymbol, options?: { resetPrice?: boolean }): void;
   start(): void;
   stop(): void;
 }
@@ -44,9 +50,9 @@ export class SimulatedPriceFeed implements PriceFeed {
     for (const s of symbols) this.addSymbol(s);
   }
 
-  addSymbol(spec: SimulatedSymbol) {
+  addSymbol(spec: SimulatedSymbol, options: { resetPrice?: boolean } = {}) {
     this.symbols.set(spec.symbol, spec);
-    this.prices.set(spec.symbol, roundTo(spec.startPrice, spec.priceDecimals));
+    if (options.resetPrice || !this.prices.has(spec.symbol)) this.prices.set(spec.symbol, roundTo(spec.startPrice, spec.priceDecimals));
   }
 
   price(symbol: string) {

@@ -1,7 +1,8 @@
 import { toAmountString } from '@fairex/contract';
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.ts';
 import type { Candle, CandlePeriod } from './candles.ts';
+import { currencies } from '../site/tables.ts';
 import { candles, marketSymbols } from './tables.ts';
 
 export type MarketSymbol = typeof marketSymbols.$inferSelect;
@@ -84,4 +85,58 @@ export async function dayStats(db: Executor, since: number) {
         group by symbol_id`,
   );
   return new Map(rows.map((r) => [r.symbol_id, r]));
+}
+
+// Back office: every symbol (enabled or not), and the edits operators make.
+
+export async function listAllSymbols(db: Executor): Promise<MarketSymbol[]> {
+  return db.select().from(marketSymbols).orderBy(asc(marketSymbols.sort), asc(marketSymbols.id));
+}
+
+export async function symbolById(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<MarketSymbol | undefined> {
+  const query = db.select().from(marketSymbols).where(eq(marketSymbols.id, id)).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertSymbol(db: Executor, values: typeof marketSymbols.$inferInsert): Promise<MarketSymbol> {
+  const [row] = await db.insert(marketSymbols).values(values).returning();
+  return row!;
+}
+
+export async function updateSymbol(db: Executor, id: number, values: Partial<typeof marketSymbols.$inferInsert>): Promise<MarketSymbol> {
+  const [row] = await db.update(marketSymbols).set(values).where(eq(marketSymbols.id, id)).returning();
+  return row!;
+}
+
+/** Whether a symbol has been priced or traded: stored candles (ticks or trades) or any spot order. */
+export async function symbolHasActivity(db: Executor, symbolId: number): Promise<boolean> {
+  const rows = await queryRows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from candles where symbol_id = ${symbolId})
+          or exists (select 1 from spot_orders where symbol_id = ${symbolId}) as found`,
+  );
+  return rows[0]?.found === true;
+}
+
+/** Every coin (enabled or not) by name: the coins a spot symbol may pair. */
+export function listCoinNames(db: Executor) {
+  return db.select({ id: currencies.id, name: currencies.name }).from(currencies).orderBy(asc(currencies.sort), asc(currencies.id));
+}
+
+/** A symbol with this name, or a spot symbol of the same two coins (orders name a market by its coins). */
+export async function findSymbolClash(db: Executor, symbol: string, pair?: { baseCurrencyId: number; quoteCurrencyId: number }) {
+  const [row] = await db
+    .select({ id: marketSymbols.id })
+    .from(marketSymbols)
+    .where(
+      or(
+        eq(marketSymbols.symbol, symbol),
+        pair
+          ? and(eq(marketSymbols.kind, 'spot'), eq(marketSymbols.baseCurrencyId, pair.baseCurrencyId), eq(marketSymbols.quoteCurrencyId, pair.quoteCurrencyId))
+          : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
 }

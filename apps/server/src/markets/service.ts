@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import { CandleBuilder, type Candle } from './candles.ts';
 import { SimulatedPriceFeed, type PriceFeed } from './price-feed.ts';
-import { candlesBetween, dayStats, lastCloses, listSymbols, saveCandles, type MarketSymbol } from './repository.ts';
+import { candlesBetween, dayStats, lastCloses, listAllSymbols, listSymbols, saveCandles, type MarketSymbol } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,16 +15,23 @@ export class Markets {
   private readonly builder = new CandleBuilder();
   private readonly pending: Candle[] = [];
   private flushing: Promise<void> | undefined;
+  /** Symbol ids by name of everything the feed may price (candles are saved under them). */
+  private readonly ids: Map<string, number>;
+  /** Symbols the feed has moved in this process (their start price is then history). */
+  private readonly ticked = new Set<string>();
 
   private constructor(
     private readonly db: Db,
     readonly feed: PriceFeed,
-    private readonly symbols: MarketSymbol[],
+    /** The enabled symbols, in display order; replaced by reload() after a back-office edit. */
+    private symbols: MarketSymbol[],
     private readonly bus: EventBus,
     private readonly onError: (error: unknown) => void,
   ) {
     const ids = new Map(symbols.map((s) => [s.symbol, s.id]));
+    this.ids = ids;
     feed.onTick((tick) => {
+      this.ticked.add(tick.symbol);
       this.bus.emit('ticker', tick);
       for (const candle of this.builder.tick(tick.symbol, tick.price, tick.time)) {
         this.pending.push(candle);
@@ -67,12 +74,39 @@ export class Markets {
       this.pending.push(candle);
       this.bus.emit('kline', candle);
     }
-    this.flushing ??= Promise.resolve().then(() => this.flush(new Map(this.symbols.map((s) => [s.symbol, s.id]))));
+    this.flushing ??= Promise.resolve().then(() => this.flush(this.ids));
   }
 
   /** Waits for candles already handed to the database (tests and shutdown). */
   async settled() {
     await this.flushing;
+  }
+
+  /**
+   * Takes the symbols' current rows after a back-office edit, without a restart: newly enabled ones
+   * start being priced (from their last close, else their start price), volatility edits reach the
+   * model, and disabled ones leave the lists. The feed keeps pricing a disabled symbol so its index
+   * stays continuous should it be enabled again.
+   */
+  async reload(options: { resetPriceOf?: string } = {}) {
+    const all = await listAllSymbols(this.db);
+    const closes = await lastCloses(this.db);
+    for (const s of all) {
+      this.ids.set(s.symbol, s.id);
+      const known = this.feed.price(s.symbol) !== undefined;
+      const reset = options.resetPriceOf === s.symbol;
+      if (!s.enabled && !known) continue;
+      this.feed.addSymbol(
+        { symbol: s.symbol, startPrice: reset ? s.startPrice : (closes.get(s.id) ?? s.startPrice), volatility: s.volatility, priceDecimals: s.priceDecimals },
+        { resetPrice: reset },
+      );
+    }
+    this.symbols = all.filter((s) => s.enabled);
+  }
+
+  /** Whether the feed moved this symbol since the process started (see symbolHasActivity for the rest). */
+  hasTicked(symbol: string) {
+    return this.ticked.has(symbol);
   }
 
   symbolByName(name: string) {

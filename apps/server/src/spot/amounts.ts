@@ -68,3 +68,19 @@ export function marketBuyCap(worstAskTicks: number, priceTicksMax: number): numb
   const ticks = (BigInt(worstAskTicks) * (BPS + MARKET_BUY_MARGIN_BPS) + BPS - 1n) / BPS;
   return Number(ticks > BigInt(priceTicksMax) ? BigInt(priceTicksMax) : ticks);
 }
+
+/**
+ * The fee rate a buy froze for, in ppm: its freeze is price * lots * (PPM + rate) exactly. Fee rates can
+ * change while a buy rests (back office); charging it at most this rate keeps its spending within what
+ * it froze.
+ */
+export function frozenFeePpm(order: { price: number | null; quantity: number; frozen: bigint }): bigint {
+  if (order.price === null || order.price === 0 || order.quantity === 0) return FEE_RATE_PPM_MAX;
+  return order.frozen / (BigInt(order.price) * BigInt(order.quantity)) - PPM;
+}
+
+/** A buyer's fee rate on a fill: the market's current rate, capped at the rate its order froze for. */
+export const buyerFeePpm = (rate: bigint, order: { price: number | null; quantity: number; frozen: bigint }) => {
+  const cap = frozenFeePpm(order);
+  return rate < cap ? rate : cap;
+};

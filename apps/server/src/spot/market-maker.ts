@@ -7,14 +7,15 @@
  * resting order anyway.
  */
 import { randomBytes } from 'node:crypto';
-import { money, truncateTo } from '@fairex/contract';
+import { marketMakerInput, money, truncateTo } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUser } from '../accounts/repository.ts';
 import { users } from '../accounts/tables.ts';
-import type { Db } from '../db/client.ts';
-import { openUserAccounts, post, systemAccount, userAccount } from '../ledger/index.ts';
-import { listSymbols } from '../markets/repository.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { QUOTE_COIN } from '../funds/prices.ts';
+import { accountsOf, openUserAccounts, post, systemAccount, userAccount } from '../ledger/index.ts';
+import { listSymbols, type MarketSymbol } from '../markets/repository.ts';
 import type { Markets } from '../markets/service.ts';
 import { currencies } from '../site/tables.ts';
 import { priceToTicks, quantityToLots } from './engine/index.ts';
@@ -32,13 +33,33 @@ export type MarketMakerConfig = {
   spreadBps: number;
   /** Distance between two levels of a side, in basis points. */
   stepBps: number;
-  /** Quote value of each level (e.g. 2000 USDT). */
+  /** USDT value of each level (e.g. 2000), converted at the index on pairs quoted in another coin. */
   levelValue: string;
   /** Requote when the index moved more than this since the last ladder (or an order of it filled). */
   requoteBps: number;
 };
 
 export const DEFAULT_MARKET_MAKER: MarketMakerConfig = { levels: 10, spreadBps: 10, stepBps: 5, levelValue: '2000', requoteBps: 2 };
+
+/** The settings row operators edit in the back office (POST /api/admin/market-maker). */
+export const MARKET_MAKER_SETTING = 'market_maker';
+
+/** The wire (and settings) shape of a configuration. */
+export const marketMakerSettingOf = (c: MarketMakerConfig) => ({
+  levels: c.levels,
+  spread_bps: c.spreadBps,
+  step_bps: c.stepBps,
+  level_value: c.levelValue,
+  requote_bps: c.requoteBps,
+});
+
+/** The saved setting as a configuration; anything outside the back office's bounds falls back to the defaults. */
+export function marketMakerConfigOf(value: unknown): MarketMakerConfig {
+  const parsed = marketMakerInput.safeParse(value);
+  if (!parsed.success) return DEFAULT_MARKET_MAKER;
+  const v = parsed.data;
+  return { levels: v.levels, spreadBps: v.spread_bps, stepBps: v.step_bps, levelValue: v.level_value, requoteBps: v.requote_bps };
+}
 
 /** Funding of the market maker: the quote coin, and the base coins worth this much each at their start price. */
 const FUNDING_QUOTE = '100000000';
@@ -80,6 +101,36 @@ export async function seedMarketMaker(db: Db): Promise<number> {
   });
 }
 
+/**
+ * Funds the market maker in a new spot symbol's coins it holds nothing of (an operator added the
+ * symbol), exactly as at seed: a deposit from deposits_in_transit, so its balances stay real ledger
+ * balances. Coins it already holds are left alone.
+ */
+export async function fundMarketMakerFor(tx: Tx, userId: number, symbol: MarketSymbol) {
+  if (symbol.baseCurrencyId === null) return;
+  const held = await accountsOf(tx, userId);
+  const coins = await tx.select({ id: currencies.id, decimals: currencies.decimals }).from(currencies);
+  const wanted: [number, string][] = [
+    [symbol.quoteCurrencyId, FUNDING_QUOTE],
+    [symbol.baseCurrencyId, truncateTo(money(FUNDING_QUOTE).dividedBy(symbol.startPrice), coins.find((c) => c.id === symbol.baseCurrencyId)?.decimals ?? 8)],
+  ];
+  for (const [currencyId, amount] of wanted) {
+    const account = held.find((a) => a.currency_id === currencyId && a.kind === 'spot');
+    if (account && !money(account.balance).isZero()) continue;
+    if (money(amount).isZero()) continue;
+    await post(tx, {
+      kind: 'deposit',
+      refType: 'market_maker_seed',
+      refId: `${userId}:${symbol.id}:${currencyId}`,
+      memo: 'market maker funding',
+      legs: [
+        { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
+        { accountId: await userAccount(tx, userId, currencyId, 'spot'), amount },
+      ],
+    });
+  }
+}
+
 export class MarketMaker {
   private userId: number | undefined;
   private readonly busy = new Set<string>();
@@ -90,7 +141,8 @@ export class MarketMaker {
     private readonly db: Db,
     private readonly spot: SpotService,
     private readonly markets: Markets,
-    readonly config: MarketMakerConfig = DEFAULT_MARKET_MAKER,
+    /** Replaced live by configure(); every requote reads it afresh. */
+    public config: MarketMakerConfig = DEFAULT_MARKET_MAKER,
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
@@ -109,8 +161,11 @@ export class MarketMaker {
       if (this.busy.has(tick.symbol)) return;
       const writer = this.spot.writerBySymbol(tick.symbol);
       if (!writer) return;
+      const trading = this.spot.isTrading(writer.market.symbolId);
+      // A ladder left on a disabled symbol (a requote raced the operator's switch) is taken back.
+      if (!trading && (this.userId === undefined || writer.openOrdersOf(this.userId).length === 0)) return;
       this.busy.add(tick.symbol);
-      this.quote(writer, tick.price)
+      (trading ? this.quote(writer, tick.price) : this.withdraw(writer.market.symbolId))
         .catch(this.onError)
         .finally(() => this.busy.delete(tick.symbol));
     });
@@ -121,18 +176,50 @@ export class MarketMaker {
     this.unsubscribe = undefined;
   }
 
+  /**
+   * New settings from the back office (already saved). The ladder then on the book no longer has the
+   * configured number of orders, so the next tick requotes every symbol with them.
+   */
+  configure(config: MarketMakerConfig) {
+    this.config = config;
+  }
+
+  /** Quotes one symbol now (an operator just added or enabled it). */
+  async quoteSymbol(symbolId: number) {
+    const writer = this.spot.writer(symbolId);
+    const price = writer && this.markets.feed.price(writer.market.symbol);
+    if (writer && price && this.spot.isTrading(symbolId)) await this.quote(writer, price, true);
+  }
+
+  /** Cancels its ladder on a symbol an operator disabled. */
+  async withdraw(symbolId: number) {
+    const userId = await this.user();
+    const writer = this.spot.writer(symbolId);
+    if (userId === undefined || !writer) return;
+    this.lastCenter.delete(writer.market.symbol);
+    await Promise.allSettled(writer.openOrdersOf(userId).map((o) => writer.submit({ kind: 'cancel', userId, orderId: o.id })));
+  }
+
   /** Quotes every spot symbol at its current index price (start-up and tests). */
   async quoteAll(options: { force?: boolean } = {}) {
     for (const writer of this.spot.allWriters()) {
+      if (!this.spot.isTrading(writer.market.symbolId)) continue;
       const price = this.markets.feed.price(writer.market.symbol);
       if (price) await this.quote(writer, price, options.force ?? true);
     }
   }
 
+  /** A level's value in the quote coin: the configured USDT value, through `<quote>/USDT` for other coins. */
+  private levelValueIn(quote: string) {
+    if (quote === QUOTE_COIN) return money(this.config.levelValue);
+    const rate = this.markets.feed.price(`${quote}/${QUOTE_COIN}`);
+    return rate ? money(this.config.levelValue).dividedBy(rate) : undefined;
+  }
+
   /** Cancels its ladder and places a new one around `index`, all through the symbol's queue. */
   async quote(writer: SymbolWriter, index: string, force = false) {
     const userId = await this.user();
-    if (userId === undefined) return;
+    if (userId === undefined || !this.spot.isTrading(writer.market.symbolId)) return;
     const { spec, symbol } = writer.market;
     const own = writer.openOrdersOf(userId);
     const levels = Math.min(Math.max(Math.trunc(this.config.levels), 1), MARKET_MAKER_LEVELS_MAX);
@@ -140,6 +227,8 @@ export class MarketMaker {
     const moved = last === undefined || money(index).minus(last).abs().dividedBy(last).times(10_000).greaterThan(this.config.requoteBps);
     if (!force && !moved && own.length === 2 * levels) return;
     this.lastCenter.set(symbol, index);
+    const levelValue = this.levelValueIn(symbol.split('/')[1]!);
+    if (levelValue === undefined) return;
     const accounts = await this.spot.accountsOf(userId, writer.market);
     const commands: Promise<unknown>[] = own.map((o) => writer.submit({ kind: 'cancel', userId, orderId: o.id }));
     for (let level = 0; level < levels; level++) {
@@ -147,7 +236,7 @@ export class MarketMaker {
       for (const side of ['buy', 'sell'] as const) {
         const raw = money(index).times(side === 'buy' ? money(1).minus(offset) : money(1).plus(offset));
         const price = priceToTicks(spec, raw.toDecimalPlaces(spec.priceDecimals, side === 'buy' ? 1 : 0).toFixed());
-        const quantity = quantityToLots(spec, truncateTo(money(this.config.levelValue).dividedBy(raw), spec.quantityDecimals));
+        const quantity = quantityToLots(spec, truncateTo(levelValue.dividedBy(raw), spec.quantityDecimals));
         if (!price || !quantity) continue;
         commands.push(writer.submit({ kind: 'place', userId, accounts, side, type: 'limit', price, quantity }));
       }

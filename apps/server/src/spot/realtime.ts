@@ -1,27 +1,15 @@
 /**
  * Spot events to socket.io: `depth` and `trade` to the symbol's room (the same room ticker and kline
  * use), and `order` updates to the owner's room `user:<id>`. A socket joins its user room when it
- * connects with a valid session token in `auth.token` (looked up as requireUser does).
+ * connects with a valid session token in `auth.token` (the lookup requireUser uses).
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Server } from 'socket.io';
-import { sha256 } from '../accounts/passwords.ts';
-import { sessions, users } from '../accounts/tables.ts';
+import { userOfToken } from '../accounts/sessions.ts';
 import type { Executor } from '../db/client.ts';
 import type { BusEvents, EventBus } from '../events/bus.ts';
 
 const TOKEN_LENGTH_MAX = 200;
 export const userRoom = (userId: number) => `user:${userId}`;
-
-async function userIdOfToken(db: Executor, token: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: users.id, frozen: users.frozen })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  return row && !row.frozen ? row.id : undefined;
-}
 
 /** Wires spot events into `io`; returns the function that unwires them. */
 export function attachSpotRealtime(io: Server, bus: EventBus, db: Executor | undefined, marketRoom: (symbol: string) => string) {
@@ -29,8 +17,9 @@ export function attachSpotRealtime(io: Server, bus: EventBus, db: Executor | und
     io.on('connection', (socket) => {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       if (typeof token !== 'string' || token.length === 0 || token.length > TOKEN_LENGTH_MAX) return;
-      userIdOfToken(db, token.startsWith('Bearer ') ? token.slice(7) : token)
-        .then((userId) => {
+      userOfToken(db, token.startsWith('Bearer ') ? token.slice(7) : token)
+        .then((user) => {
+          const userId = user && !user.frozen ? user.id : undefined;
           if (userId !== undefined && socket.connected) {
             void socket.join(userRoom(userId));
             socket.emit('authenticated', { user_id: userId });

@@ -1,5 +1,7 @@
 /** The spot service's SQL: orders, trades, favourites, fee settings, and the account rows it reads. */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables.ts';
 import { queryRows, type Executor, type Tx } from '../db/client.ts';
 import { ledgerAccounts } from '../ledger/tables.ts';
 import { marketSymbols } from '../markets/tables.ts';
@@ -179,4 +181,79 @@ export function selectFavourites(db: Executor, userId: number) {
 export async function countFavourites(db: Executor, userId: number) {
   const [row] = await db.select({ n: count() }).from(favourites).where(eq(favourites.userId, userId));
   return row?.n ?? 0;
+}
+
+// Back office: fee rows, and the order and trade search across users.
+
+export function selectFeeRows(db: Executor) {
+  return db
+    .select({ symbolId: spotMarkets.symbolId, symbol: marketSymbols.symbol, enabled: marketSymbols.enabled, maker: spotMarkets.makerFeeRate, taker: spotMarkets.takerFeeRate })
+    .from(spotMarkets)
+    .innerJoin(marketSymbols, eq(marketSymbols.id, spotMarkets.symbolId))
+    .orderBy(asc(marketSymbols.sort), asc(marketSymbols.id));
+}
+
+/** The fee row of a symbol, locked until the transaction ends (two edits then apply one after the other). */
+export async function lockFeeRow(tx: Tx, symbolId: number) {
+  const [row] = await tx.select().from(spotMarkets).where(eq(spotMarkets.symbolId, symbolId)).for('update');
+  return row;
+}
+
+export async function updateFeeRates(tx: Tx, symbolId: number, makerFeeRate: string, takerFeeRate: string) {
+  await tx.update(spotMarkets).set({ makerFeeRate, takerFeeRate }).where(eq(spotMarkets.symbolId, symbolId));
+}
+
+export type OrderSearch = { page: number; limit: number; userId?: number; symbolId?: number; status?: SpotOrderStatus; side?: 'buy' | 'sell'; from?: Date; to?: Date };
+
+/** Orders of every user, newest first, with the symbol's name and the user's account. */
+export async function searchOrders(db: Executor, f: OrderSearch) {
+  const where = and(
+    f.userId === undefined ? undefined : eq(spotOrders.userId, f.userId),
+    f.symbolId === undefined ? undefined : eq(spotOrders.symbolId, f.symbolId),
+    f.status === undefined ? undefined : eq(spotOrders.status, f.status),
+    f.side === undefined ? undefined : eq(spotOrders.side, f.side),
+    f.from === undefined ? undefined : gte(spotOrders.createdAt, f.from),
+    f.to === undefined ? undefined : lte(spotOrders.createdAt, f.to),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ order: spotOrders, symbol: marketSymbols.symbol, account: users.account })
+      .from(spotOrders)
+      .leftJoin(marketSymbols, eq(marketSymbols.id, spotOrders.symbolId))
+      .leftJoin(users, eq(users.id, spotOrders.userId))
+      .where(where)
+      .orderBy(desc(spotOrders.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    db.select({ n: count() }).from(spotOrders).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export type TradeSearch = { page: number; limit: number; userId?: number; symbolId?: number; from?: Date; to?: Date };
+
+/** Trades newest first; a user filter matches the maker or the taker. */
+export async function searchTrades(db: Executor, f: TradeSearch) {
+  const maker = alias(users, 'maker_user');
+  const taker = alias(users, 'taker_user');
+  const where = and(
+    f.userId === undefined ? undefined : or(eq(spotTrades.makerUserId, f.userId), eq(spotTrades.takerUserId, f.userId)),
+    f.symbolId === undefined ? undefined : eq(spotTrades.symbolId, f.symbolId),
+    f.from === undefined ? undefined : gte(spotTrades.createdAt, f.from),
+    f.to === undefined ? undefined : lte(spotTrades.createdAt, f.to),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ trade: spotTrades, symbol: marketSymbols.symbol, makerAccount: maker.account, takerAccount: taker.account })
+      .from(spotTrades)
+      .leftJoin(marketSymbols, eq(marketSymbols.id, spotTrades.symbolId))
+      .leftJoin(maker, eq(maker.id, spotTrades.makerUserId))
+      .leftJoin(taker, eq(taker.id, spotTrades.takerUserId))
+      .where(where)
+      .orderBy(desc(spotTrades.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    db.select({ n: count() }).from(spotTrades).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

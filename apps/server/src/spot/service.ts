@@ -8,9 +8,10 @@ import type { EventBus } from '../events/bus.ts';
 import { DomainError } from '../http/errors.ts';
 import { systemAccount, userAccount } from '../ledger/index.ts';
 import type { MarketSymbol } from '../markets/repository.ts';
-import { listSymbols } from '../markets/repository.ts';
+import { listAllSymbols, listSymbols } from '../markets/repository.ts';
+import { readSetting } from '../site/repository.ts';
 import type { Markets } from '../markets/service.ts';
-import { MarketMaker, type MarketMakerConfig } from './market-maker.ts';
+import { MARKET_MAKER_SETTING, MarketMaker, marketMakerConfigOf, type MarketMakerConfig } from './market-maker.ts';
 import { feeRatePpm, fineDecimals, fitsLedger, fromUnits } from './amounts.ts';
 import { lotsToQuantity, priceToTicks, quantityToLots, ticksToPrice, type SymbolSpec } from './engine/index.ts';
 import {
@@ -41,27 +42,59 @@ export class SpotService {
   private readonly accountCache = new Map<string, number>();
   /** Quotes around the index; started by main.ts (tests call quoteAll). Absent without a price feed. */
   marketMaker: MarketMaker | undefined;
+  /** Spot symbols an operator disabled: no new orders, cancels still allowed. */
+  private readonly disabled = new Set<number>();
+  private syncing: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
     private readonly markets: Markets | undefined,
+    /** Every spot symbol with a writer (disabled ones included), as last read from the database. */
     readonly symbols: MarketSymbol[],
+    private readonly onError: (error: unknown) => void,
   ) {}
 
   /** Opens a writer per spot symbol and rebuilds its book from the open orders in the database. */
   static async open(db: Db, bus: EventBus, options: { markets?: Markets; marketMaker?: MarketMakerConfig; onError: (error: unknown) => void }) {
-    const symbols = (await listSymbols(db)).filter((s) => s.kind === 'spot' && s.baseCurrencyId !== null);
+    const service = new SpotService(db, bus, options.markets, [], options.onError);
+    await service.sync();
+    if (options.markets) {
+      const config = options.marketMaker ?? marketMakerConfigOf(await readSetting(db, MARKET_MAKER_SETTING));
+      service.marketMaker = new MarketMaker(db, service, options.markets, config, options.onError);
+    }
+    return service;
+  }
+
+  /**
+   * Brings the writers in line with the spot symbols in the database, without a restart: a writer (and
+   * a fee row) for every spot symbol not open yet, fresh rows for the others, and which are disabled.
+   * A disabled symbol keeps its writer so its resting orders stay cancellable. One sync at a time, so two
+   * back-office edits cannot open two writers for one symbol.
+   */
+  sync(): Promise<void> {
+    const next = this.syncing.then(() => this.syncNow());
+    this.syncing = next.catch(() => {});
+    return next;
+  }
+
+  private async syncNow() {
+    const symbols = (await listAllSymbols(this.db)).filter((s) => s.kind === 'spot' && s.baseCurrencyId !== null);
     await ensureSpotMarkets(
-      db,
+      this.db,
       symbols.map((s) => s.id),
     );
-    const fees = new Map((await selectSpotMarkets(db)).map((m) => [m.symbolId, m]));
-    const service = new SpotService(db, bus, options.markets, symbols);
+    const fees = new Map((await selectSpotMarkets(this.db)).map((m) => [m.symbolId, m]));
     for (const s of symbols) {
+      const index = this.symbols.findIndex((known) => known.id === s.id);
+      if (index >= 0) this.symbols[index] = s;
+      else this.symbols.push(s);
+      if (s.enabled) this.disabled.delete(s.id);
+      else this.disabled.add(s.id);
+      if (this.writers.has(s.id)) continue;
       const spec: SymbolSpec = { symbol: s.symbol, priceDecimals: s.priceDecimals, quantityDecimals: s.quantityDecimals, priceMax: PRICE_MAX, quantityMax: QUANTITY_MAX };
       if (!fitsLedger(spec)) {
-        options.onError(new Error(`spot ${s.symbol}: price and quantity decimals too fine for the ledger; not traded`));
+        this.onError(new Error(`spot ${s.symbol}: price and quantity decimals too fine for the ledger; not traded`));
         continue;
       }
       const fee = fees.get(s.id)!;
@@ -73,14 +106,29 @@ export class SpotService {
         spec,
         makerFeePpm: feeRatePpm(fee.makerFeeRate),
         takerFeePpm: feeRatePpm(fee.takerFeeRate),
-        feesAccountId: await systemAccount(db, 'fees', s.quoteCurrencyId),
+        feesAccountId: await systemAccount(this.db, 'fees', s.quoteCurrencyId),
       };
-      const writer = new SymbolWriter(db, market, (batch) => service.published(batch), options.onError);
+      const writer = new SymbolWriter(this.db, market, (batch) => this.published(batch), this.onError);
       await writer.rebuild();
-      service.writers.set(s.id, writer);
+      this.writers.set(s.id, writer);
     }
-    if (options.markets) service.marketMaker = new MarketMaker(db, service, options.markets, options.marketMaker, options.onError);
-    return service;
+  }
+
+  /** Whether a symbol takes new orders (its existing ones can always be cancelled). */
+  isTrading(symbolId: number) {
+    return this.writers.has(symbolId) && !this.disabled.has(symbolId);
+  }
+
+  /**
+   * New fee rates (already saved) for the writer's next trades. The writer reads the market's rates at
+   * every fill, so the change takes effect from the next command it plans; a resting buy never pays more
+   * than the fee rate it froze for (see the writer's trade()).
+   */
+  applyFees(symbolId: number, makerFeeRate: string, takerFeeRate: string) {
+    const writer = this.writers.get(symbolId);
+    if (!writer) return;
+    writer.market.makerFeePpm = feeRatePpm(makerFeeRate);
+    writer.market.takerFeePpm = feeRatePpm(takerFeeRate);
   }
 
   writer(symbolId: number): SymbolWriter | undefined {
@@ -114,6 +162,7 @@ export class SpotService {
   async place(userId: number, input: PlaceInput): Promise<SpotOrderItem> {
     const writer = [...this.writers.values()].find((w) => w.market.baseCurrencyId === input.currency_id && w.market.quoteCurrencyId === input.legal_id);
     if (!writer) throw new DomainError('not_found');
+    if (this.disabled.has(writer.market.symbolId)) throw new DomainError('symbol_disabled');
     const { spec } = writer.market;
     const quantity = quantityToLots(spec, input.amount);
     if (quantity === null || quantity === 0) throw new DomainError('wrong_number');

@@ -28,7 +28,7 @@ import {
   type SymbolSpec,
   type TradeEvent,
 } from './engine/index.ts';
-import { buyFreeze, feeOf, fineDecimals, fromUnits, marketBuyCap, quoteToFine, toUnits } from './amounts.ts';
+import { buyerFeePpm, buyFreeze, feeOf, fineDecimals, fromUnits, marketBuyCap, quoteToFine, toUnits } from './amounts.ts';
 import {
   insertOrders,
   insertTrades,
@@ -195,6 +195,7 @@ export class SymbolWriter {
   private readonly queue: Pending[] = [];
   private running: Promise<void> | undefined;
   private closed = false;
+  private batches = 0;
   /** Decimals of the quote coin's fine units. */
   private readonly fine: number;
 
@@ -272,6 +273,11 @@ export class SymbolWriter {
     return this.queue.length;
   }
 
+  /** Batches committed since start: orders per batch is what group commit buys. */
+  get committedBatches() {
+    return this.batches;
+  }
+
   submit(command: Command): Promise<OrderView> {
     if (this.closed) return Promise.reject(new DomainError('internal_error'));
     if (this.queue.length >= QUEUE_LENGTH_MAX) return Promise.reject(new DomainError('too_many_requests'));
@@ -289,7 +295,13 @@ export class SymbolWriter {
 
   private async drain() {
     try {
-      while (this.queue.length > 0) await this.runBatch(this.queue.splice(0, ORDERS_PER_BATCH_MAX));
+      while (this.queue.length > 0) {
+        // Let the requests that have already arrived reach the queue first. Embedded PGlite answers
+        // queries without I/O, so without this turn of the event loop a whole batch runs in microtasks
+        // and each request that wakes the writer would commit alone.
+        await new Promise((resolve) => setImmediate(resolve));
+        await this.runBatch(this.queue.splice(0, ORDERS_PER_BATCH_MAX));
+      }
     } finally {
       this.running = undefined;
     }
@@ -318,6 +330,7 @@ export class SymbolWriter {
         plan.entry.flush();
         plan.entries.push(...plan.entry.entries);
         const trades = await this.persist(plan);
+        this.batches++;
         batch.forEach((pending, index) => {
           const outcome = outcomes[index]!;
           if ('error' in outcome) pending.reject(new DomainError(outcome.error));
@@ -462,7 +475,8 @@ export class SymbolWriter {
     const buyer = takerBuys ? taker : maker;
     const seller = takerBuys ? maker : taker;
     const { makerFeePpm, takerFeePpm, feesAccountId, spec } = this.market;
-    const buyerFee = feeOf(event.quoteAmount, takerBuys ? takerFeePpm : makerFeePpm);
+    // Rates may have been raised since the buy froze its funds: never charge it above what it froze for.
+    const buyerFee = feeOf(event.quoteAmount, buyerFeePpm(takerBuys ? takerFeePpm : makerFeePpm, buyer));
     const sellerFee = feeOf(event.quoteAmount, takerBuys ? makerFeePpm : takerFeePpm);
     const gross = quoteToFine(event.quoteAmount);
     const lots = BigInt(event.quantity);

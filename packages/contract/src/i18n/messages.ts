@@ -55,6 +55,9 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     exchange_same_currency: 'Please choose two different currencies',
     reason_required: 'Please enter a reason',
     no_liquidity: 'There are no orders to match, please place a limit order',
+    symbol_disabled: 'This market is closed for new orders',
+    symbol_exists: 'This symbol already exists',
+    start_price_locked: 'The start price can no longer change: the market has already traded',
     order_cancelled: 'Order cancelled',
   },
   zh: {
@@ -109,6 +112,9 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     exchange_same_currency: '请选择两个不同的币种',
     reason_required: '请填写原因',
     no_liquidity: '当前没有可成交的挂单，请使用限价委托',
+    symbol_disabled: '该交易对已暂停下单',
+    symbol_exists: '该交易对已存在',
+    start_price_locked: '该交易对已有行情或成交，起始价格不能再修改',
     order_cancelled: '订单已撤销',
   },
   hk: {
@@ -163,6 +169,9 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     exchange_same_currency: '請選擇兩個不同的幣種',
     reason_required: '請填寫原因',
     no_liquidity: '當前沒有可成交的掛單，請使用限價委託',
+    symbol_disabled: '該交易對已暫停下單',
+    symbol_exists: '該交易對已存在',
+    start_price_locked: '該交易對已有行情或成交，起始價格不能再修改',
     order_cancelled: '訂單已撤銷',
   },
   th: {
@@ -217,6 +226,9 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     exchange_same_currency: 'กรุณาเลือกสกุลเงินสองสกุลที่ต่างกัน',
     reason_required: 'กรุณาระบุเหตุผล',
     no_liquidity: 'ขณะนี้ไม่มีคำสั่งที่จับคู่ได้ กรุณาตั้งคำสั่งแบบจำกัดราคา',
+    symbol_disabled: 'ตลาดนี้ปิดรับคำสั่งใหม่แล้ว',
+    symbol_exists: 'มีคู่เทรดนี้อยู่แล้ว',
+    start_price_locked: 'ไม่สามารถเปลี่ยนราคาเริ่มต้นได้ เนื่องจากตลาดมีการซื้อขายแล้ว',
     order_cancelled: 'ยกเลิกคำสั่งแล้ว',
   },
   jp: {
@@ -271,6 +283,9 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     exchange_same_currency: '異なる2つの通貨を選択してください',
     reason_required: '理由を入力してください',
     no_liquidity: '約定できる注文がありません。指値注文をご利用ください',
+    symbol_disabled: 'この銘柄は新規注文を停止しています',
+    symbol_exists: 'この銘柄は既に存在します',
+    start_price_locked: '既に取引が始まっているため、開始価格は変更できません',
     order_cancelled: '注文をキャンセルしました',
   },
   kor: {
@@ -325,6 +340,9 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     exchange_same_currency: '서로 다른 두 통화를 선택하세요',
     reason_required: '사유를 입력하세요',
     no_liquidity: '체결할 수 있는 주문이 없습니다. 지정가 주문을 이용해 주세요',
+    symbol_disabled: '이 마켓은 신규 주문이 중지되었습니다',
+    symbol_exists: '이미 존재하는 거래쌍입니다',
+    start_price_locked: '이미 거래가 시작되어 시작 가격을 변경할 수 없습니다',
     order_cancelled: '주문이 취소되었습니다',
   },
   fra: {
@@ -379,6 +397,9 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     exchange_same_currency: 'Veuillez choisir deux devises différentes',
     reason_required: 'Veuillez indiquer un motif',
     no_liquidity: 'Aucun ordre ne peut être exécuté, veuillez passer un ordre à cours limité',
+    symbol_disabled: "Ce marché n'accepte plus de nouveaux ordres",
+    symbol_exists: 'Ce symbole existe déjà',
+    start_price_locked: 'Le prix de départ ne peut plus changer : le marché a déjà coté',
     order_cancelled: 'Ordre annulé',
   },
   spa: {
@@ -433,6 +454,9 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     exchange_same_currency: 'Elija dos monedas diferentes',
     reason_required: 'Indique un motivo',
     no_liquidity: 'No hay órdenes con las que ejecutar, utilice una orden limitada',
+    symbol_disabled: 'Este mercado no acepta nuevas órdenes',
+    symbol_exists: 'Este símbolo ya existe',
+    start_price_locked: 'El precio inicial ya no puede cambiar: el mercado ya ha cotizado',
     order_cancelled: 'Orden cancelada',
   },
 };

@@ -13,6 +13,8 @@ export const userInfo = z.object({
   extension_code: z.string(),
   credit_score: z.number().int(),
   created_at: z.string(),
+  /** Whether a pay password is set (named without "password": no secret-looking field leaves the server). */
+  pay_pin_set: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
