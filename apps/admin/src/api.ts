@@ -17,6 +17,100 @@ export type Operator = { id: number; username: string; role: Role };
 export type Page<T> = { data: T[]; total: number; page: number; limit: number };
 export type PageQuery = { page: number; limit: number; q?: string };
 
+// ---- markets (symbols, spot fees, market maker, order and trade search) ----
+
+export type SymbolKind = 'spot' | 'futures' | 'stock';
+export type SymbolRow = {
+  id: number;
+  symbol: string;
+  kind: SymbolKind;
+  base_currency_id: number | null;
+  base: string | null;
+  quote_currency_id: number;
+  quote: string | null;
+  start_price: string;
+  volatility: number;
+  price_decimals: number;
+  quantity_decimals: number;
+  enabled: boolean;
+  sort: number;
+  /** The current index price from the feed; null while the symbol is not priced. */
+  price: string | null;
+  /** True once the symbol ticked or traded: its start price can no longer change. */
+  start_price_locked: boolean;
+};
+export type SymbolList = { symbols: SymbolRow[]; coins: { id: number; name: string }[] };
+export type SymbolCreate = {
+  symbol: string;
+  kind: SymbolKind;
+  base_currency_id?: number;
+  /** USDT when omitted. */
+  quote_currency_id?: number;
+  start_price: string;
+  volatility: string;
+  price_decimals: number;
+  quantity_decimals: number;
+  enabled: boolean;
+  sort: number;
+};
+export type SymbolEdit = { enabled?: boolean; sort?: number; volatility?: string; start_price?: string };
+export type SpotFeeRow = { symbol_id: number; symbol: string; enabled: boolean; maker_fee_rate: string; taker_fee_rate: string };
+export type MarketMakerSettings = { levels: number; spread_bps: number; step_bps: number; level_value: string; requote_bps: number };
+export type MarketMakerView = {
+  settings: MarketMakerSettings | null;
+  account: {
+    user_id: number | null;
+    account: string;
+    balances: { currency_id: number; currency: string; available: string; frozen: string; balance: string }[];
+  };
+};
+export type SpotOrderRow = {
+  id: number;
+  user_id: number;
+  account: string;
+  symbol_id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  order_type: 'limit' | 'market';
+  price: string | null;
+  quantity: string;
+  filled_quantity: string;
+  filled_quote: string;
+  fee: string;
+  status: 'open' | 'filled' | 'cancelled';
+  done_reason: string | null;
+  created_at: string;
+  updated_at: string;
+};
+export type SpotTradeRow = {
+  id: number;
+  symbol_id: number;
+  symbol: string;
+  maker_order_id: number;
+  taker_order_id: number;
+  maker_user_id: number;
+  maker_account: string;
+  taker_user_id: number;
+  taker_account: string;
+  taker_side: 'buy' | 'sell';
+  price: string;
+  quantity: string;
+  quote: string;
+  maker_fee: string;
+  taker_fee: string;
+  created_at: string;
+};
+/** Filters of the order and trade search, as the server reads them from the query string. */
+export type SpotSearchQuery = { page: number; limit: number; user_id?: number; symbol_id?: number; status?: string; side?: string; from?: string; to?: string };
+/** A symbol as the public quotation list names it (the search filters are open to every role). */
+export type SymbolOption = { id: number; symbol: string; kind: SymbolKind };
+
+const searchQuery = (query: SpotSearchQuery) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.toString();
+};
+
 export type UserRow = {
   id: number;
   account: string;
@@ -81,6 +175,95 @@ export type OperatorLogRow = {
   created_at: string;
 };
 
+// ---- funds and identity reviews ----
+
+export type ReviewStatus = 'pending' | 'confirmed' | 'approved' | 'rejected';
+
+/** The filters of the review queues, as the server reads them from the query string. */
+export type QueueQuery = { page: number; limit: number; status?: string; user_id?: number; currency_id?: number; level?: number };
+
+export type RechargeRow = {
+  id: number;
+  user_id: number;
+  account: string;
+  currency_id: number;
+  currency: string;
+  network: string;
+  address: string;
+  amount: string;
+  voucher: string;
+  status: ReviewStatus;
+  reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+};
+
+/** Where a withdrawal goes: a bound address ({ name, address, network }) or a bank card's fields. */
+export type WithdrawalRow = {
+  id: number;
+  user_id: number;
+  account: string;
+  currency_id: number;
+  currency: string;
+  network: string | null;
+  destination_type: 'address' | 'bank' | 'international';
+  destination: Record<string, string>;
+  number: string;
+  fee: string;
+  arrival: string;
+  status: ReviewStatus;
+  reference: string | null;
+  reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+};
+
+export type IdentityRow = {
+  id: number;
+  user_id: number;
+  account: string;
+  email: string | null;
+  mobile: string | null;
+  level: number;
+  id_type: string | null;
+  name: string | null;
+  card_id: string | null;
+  front_pic: string | null;
+  reverse_pic: string | null;
+  status: ReviewStatus;
+  reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+};
+
+export type NetworkConfig = {
+  id: number;
+  network: string;
+  deposit_address: string;
+  withdraw_fee: string;
+  withdraw_min: string;
+  deposit_enabled: boolean;
+  withdraw_enabled: boolean;
+};
+export type CoinConfig = { id: number; name: string; enabled: boolean; decimals: number; networks: NetworkConfig[] };
+export type FundsConfig = { coins: CoinConfig[]; exchange_fee_rate: string; recharge_contact_first: boolean };
+export type NetworkEdit = Partial<Omit<NetworkConfig, 'id' | 'network'>>;
+export type FundsSettingsEdit = { exchange_fee_rate?: string; recharge_contact_first?: boolean };
+
+/** The account kinds a balance can be adjusted in, by the names the server accepts. */
+export const ACCOUNT_KINDS = ['fiat', 'spot', 'contract', 'options', 'mining', 'financial', 'stock'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+export type BalanceAdjust = { user_id: number; currency_id: number; kind: AccountKind; amount: string; reason: string };
+
+/** An enabled coin as the public currency list names it (for filters readable by every role). */
+export type CurrencyOption = { id: number; name: string };
+
+export const queueQuery = (query: QueueQuery) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.toString();
+};
+
 export const getToken = () => localStorage.getItem(TOKEN_STORAGE_KEY);
 export const setToken = (token: string) => localStorage.setItem(TOKEN_STORAGE_KEY, token);
 export const clearToken = () => localStorage.removeItem(TOKEN_STORAGE_KEY);
@@ -102,7 +285,7 @@ type Envelope = { type: 'ok' | '999' | 'error' | string; message: unknown };
 const isEnvelope = (value: unknown): value is Envelope =>
   typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+async function request<T>(method: 'GET' | 'POST', path: string, body?: object, base = API_BASE): Promise<T> {
   const lang = storedLang();
   const headers: Record<string, string> = {};
   const token = getToken();
@@ -111,7 +294,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: object): 
   const separator = path.includes('?') ? '&' : '?';
   let answer: unknown;
   try {
-    const response = await fetch(`${API_BASE}${path}${separator}lang=${lang}`, {
+    const response = await fetch(`${base}${path}${separator}lang=${lang}`, {
       method,
       headers,
       body: body ? JSON.stringify({ ...body, lang }) : undefined,
@@ -141,9 +324,38 @@ export const adminApi = {
     request<{ token: string; operator: Operator }>('POST', '/login', { username, password }),
   me: () => request<Operator>('GET', '/me'),
   logout: () => request<unknown>('POST', '/logout', {}),
+  symbols: () => request<SymbolList>('GET', '/symbols'),
+  createSymbol: (input: SymbolCreate) => request<{ id: number }>('POST', '/symbols', input),
+  editSymbol: (id: number, edit: SymbolEdit) => request<{ id: number }>('POST', `/symbols/${id}`, edit),
+  spotFees: () => request<SpotFeeRow[]>('GET', '/spot/fees'),
+  editSpotFees: (symbolId: number, maker: string, taker: string) =>
+    request<SpotFeeRow>('POST', '/spot/fees', { symbol_id: symbolId, maker_fee_rate: maker, taker_fee_rate: taker }),
+  marketMaker: () => request<MarketMakerView>('GET', '/market-maker'),
+  editMarketMaker: (settings: MarketMakerSettings) => request<MarketMakerSettings>('POST', '/market-maker', settings),
+  spotOrders: (query: SpotSearchQuery) => request<Page<SpotOrderRow>>('GET', `/spot/orders?${searchQuery(query)}`),
+  spotTrades: (query: SpotSearchQuery) => request<Page<SpotTradeRow>>('GET', `/spot/trades?${searchQuery(query)}`),
+  /** The public quotation list (outside /api/admin): symbols every role may filter the search by. */
+  symbolOptions: () => request<SymbolOption[]>('GET', '/currency/quotation_new', undefined, '/api'),
   users: (query: PageQuery) => request<Page<UserRow>>('GET', `/users?${pageQuery(query)}`),
   user: (id: number) => request<UserDetail>('GET', `/users/${id}`),
   outbox: (query: PageQuery) => request<Page<OutboxRow>>('GET', `/outbox?${pageQuery(query)}`),
   ledgerAudit: () => request<LedgerAudit>('GET', '/ledger/audit'),
   operatorLog: (query: PageQuery) => request<Page<OperatorLogRow>>('GET', `/audit-log?${pageQuery(query)}`),
+  recharges: (query: QueueQuery) => request<Page<RechargeRow>>('GET', `/recharges?${queueQuery(query)}`),
+  confirmRecharge: (id: number) => request<{ id: number; status: ReviewStatus }>('POST', `/recharges/${id}/confirm`, {}),
+  rejectRecharge: (id: number, reason: string) => request<{ id: number; status: ReviewStatus }>('POST', `/recharges/${id}/reject`, { reason }),
+  withdrawals: (query: QueueQuery) => request<Page<WithdrawalRow>>('GET', `/withdrawals?${queueQuery(query)}`),
+  approveWithdrawal: (id: number, reference: string) =>
+    request<{ id: number; status: ReviewStatus }>('POST', `/withdrawals/${id}/approve`, { reference }),
+  rejectWithdrawal: (id: number, reason: string) => request<{ id: number; status: ReviewStatus }>('POST', `/withdrawals/${id}/reject`, { reason }),
+  identity: (query: QueueQuery) => request<Page<IdentityRow>>('GET', `/identity?${queueQuery(query)}`),
+  approveIdentity: (id: number) => request<unknown>('POST', `/identity/${id}/approve`, {}),
+  rejectIdentity: (id: number, reason: string) => request<unknown>('POST', `/identity/${id}/reject`, { reason }),
+  coins: () => request<FundsConfig>('GET', '/coins'),
+  editCoin: (id: number, enabled: boolean) => request<{ id: number }>('POST', `/coins/${id}`, { enabled }),
+  editNetwork: (id: number, edit: NetworkEdit) => request<{ id: number }>('POST', `/networks/${id}`, edit),
+  editFundsSettings: (edit: FundsSettingsEdit) => request<unknown>('POST', '/funds/settings', edit),
+  adjustBalance: (input: BalanceAdjust) => request<{ id: number }>('POST', '/balances/adjust', input),
+  /** The public coin list (outside /api/admin): every role may filter the queues by coin. */
+  currencies: () => request<CurrencyOption[]>('GET', '/currency/list', undefined, '/api'),
 };

@@ -10,6 +10,15 @@ const MENU: { path: string; label: MessageKey; roles: readonly Role[] }[] = [
   { path: '/outbox', label: 'menu.outbox', roles: ['admin', 'support'] },
   { path: '/ledger', label: 'menu.ledger', roles: ['admin'] },
   { path: '/operator-log', label: 'menu.operatorLog', roles: ['admin'] },
+  { path: '/symbols', label: 'menu.symbols', roles: ['admin'] },
+  { path: '/spot-fees', label: 'menu.spotFees', roles: ['admin'] },
+  { path: '/market-maker', label: 'menu.marketMaker', roles: ['admin'] },
+  { path: '/orders', label: 'menu.orders', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/trades', label: 'menu.trades', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/recharges', label: 'menu.recharges', roles: ['admin', 'reviewer'] },
+  { path: '/withdrawals', label: 'menu.withdrawals', roles: ['admin', 'reviewer'] },
+  { path: '/identity', label: 'menu.identity', roles: ['admin', 'reviewer'] },
+  { path: '/coins', label: 'menu.coins', roles: ['admin'] },
 ];
 
 /** Every back-office screen needs a live operator session; without one, go to the login screen. */

@@ -8,12 +8,23 @@ import { OperatorLogPage, operatorLogLoader } from './pages/operator-log.tsx';
 import { OutboxPage, outboxLoader } from './pages/outbox.tsx';
 import { UserDetailPage, userDetailLoader } from './pages/user-detail.tsx';
 import { UsersPage, usersLoader } from './pages/users.tsx';
+import { MarketMakerPage, marketMakerLoader } from './pages/market-maker.tsx';
+import { SpotFeesPage, spotFeesLoader } from './pages/spot-fees.tsx';
+import { SpotOrdersPage, spotOrdersLoader } from './pages/spot-orders.tsx';
+import { SpotTradesPage, spotTradesLoader } from './pages/spot-trades.tsx';
+import { SymbolsPage, symbolsLoader } from './pages/symbols.tsx';
+import { CoinsPage, coinsLoader } from './pages/coins.tsx';
+import { IdentityReviewsPage, identityReviewsLoader } from './pages/identity-reviews.tsx';
+import { RechargesPage, rechargesLoader } from './pages/recharges.tsx';
+import { WithdrawalsPage, withdrawalsLoader } from './pages/withdrawals.tsx';
 
 /** Hash routes, so the server only has to serve index.html under /admin/. */
 export const router = createHashRouter([
   { path: '/login', loader: loginLoader, Component: LoginPage, HydrateFallback: FullPageSpin },
   {
     path: '/',
+    // Pages read the operator (their role) through useOperator().
+    id: 'root',
     loader: layoutLoader,
     // The operator is read once per visit, not on every page change.
     shouldRevalidate: () => false,
@@ -27,6 +38,15 @@ export const router = createHashRouter([
       { path: 'outbox', loader: outboxLoader, Component: OutboxPage },
       { path: 'ledger', loader: ledgerAuditLoader, Component: LedgerAuditPage },
       { path: 'operator-log', loader: operatorLogLoader, Component: OperatorLogPage },
+      { path: 'symbols', loader: symbolsLoader, Component: SymbolsPage },
+      { path: 'spot-fees', loader: spotFeesLoader, Component: SpotFeesPage },
+      { path: 'market-maker', loader: marketMakerLoader, Component: MarketMakerPage },
+      { path: 'orders', loader: spotOrdersLoader, Component: SpotOrdersPage },
+      { path: 'trades', loader: spotTradesLoader, Component: SpotTradesPage },
+      { path: 'recharges', loader: rechargesLoader, Component: RechargesPage },
+      { path: 'withdrawals', loader: withdrawalsLoader, Component: WithdrawalsPage },
+      { path: 'identity', loader: identityReviewsLoader, Component: IdentityReviewsPage },
+      { path: 'coins', loader: coinsLoader, Component: CoinsPage },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

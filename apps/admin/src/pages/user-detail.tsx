@@ -3,6 +3,8 @@ import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs 
 import { adminApi, type AccountRow, type UserDetail } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { loadOr } from '../load.ts';
+import { BalanceAdjustCard } from '../components/balance-adjust.tsx';
+import { useOperator } from '../use-operator.ts';
 
 export async function userDetailLoader({ params }: LoaderFunctionArgs): Promise<UserDetail | null> {
   const id = Number(params.id);
@@ -15,6 +17,7 @@ export function UserDetailPage() {
   const { t, formatTime } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
+  const operator = useOperator();
   // Back keeps the list's page and search when the operator came from it; a direct link goes to the list.
   const goBack = () => (location.key === 'default' ? navigate('/users') : navigate(-1));
   const back = <Button onClick={goBack}>{t('common.back')}</Button>;
@@ -67,6 +70,8 @@ export function UserDetailPage() {
       <Card title={t('user.accounts')}>
         <Table<AccountRow> rowKey="id" columns={columns} dataSource={accounts} pagination={false} size="small" />
       </Card>
+      {/* The accounts above reload after an adjustment (the decision revalidates this route). */}
+      {operator?.role === 'admin' && <BalanceAdjustCard userId={user.id} />}
     </Flex>
   );
 }

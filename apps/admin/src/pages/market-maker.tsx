@@ -1,0 +1,76 @@
+import { Button, Card, Descriptions, Flex, Form, Input, InputNumber, Result, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { adminApi, type MarketMakerSettings, type MarketMakerView } from '../api.ts';
+import { useI18n, type MessageKey } from '../i18n.tsx';
+import { loadOr } from '../load.ts';
+import { useSave } from '../markets-admin.ts';
+
+/** The market maker's live settings and its ledger balances (read-only); admins only. */
+export const marketMakerLoader = (): Promise<MarketMakerView | null> => loadOr(() => adminApi.marketMaker(), null);
+
+/** The server's safe bounds (MARKET_MAKER_BOUNDS in the contract), checked again by the server. */
+const BOUNDS: { name: Exclude<keyof MarketMakerSettings, 'level_value'>; label: MessageKey; min: number; max: number }[] = [
+  { name: 'levels', label: 'mm.levels', min: 1, max: 50 },
+  { name: 'spread_bps', label: 'mm.spreadBps', min: 1, max: 1000 },
+  { name: 'step_bps', label: 'mm.stepBps', min: 1, max: 1000 },
+  { name: 'requote_bps', label: 'mm.requoteBps', min: 0, max: 1000 },
+];
+const LEVEL_VALUE = /^(?=.*[1-9])\d+(\.\d{1,6})?$/;
+
+type Balance = MarketMakerView['account']['balances'][number];
+
+export function MarketMakerPage() {
+  const view = useLoaderData<typeof marketMakerLoader>();
+  const { t } = useI18n();
+  const save = useSave();
+  const [busy, setBusy] = useState(false);
+  if (!view?.settings) return <Result status="warning" title={t('markets.notLoaded')} />;
+
+  const submit = async (values: MarketMakerSettings) => {
+    setBusy(true);
+    await save(() => adminApi.editMarketMaker({ ...values, level_value: values.level_value.trim() }));
+    setBusy(false);
+  };
+
+  const columns: TableColumnsType<Balance> = [
+    { title: t('mm.currency'), dataIndex: 'currency' },
+    { title: t('mm.available'), dataIndex: 'available', align: 'right' },
+    { title: t('mm.frozen'), dataIndex: 'frozen', align: 'right' },
+    { title: t('mm.balance'), dataIndex: 'balance', align: 'right' },
+  ];
+
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Title level={3}>{t('mm.title')}</Typography.Title>
+      <Card size="small" title={t('mm.settings')}>
+        <Typography.Paragraph type="secondary">{t('mm.hint')}</Typography.Paragraph>
+        <Form<MarketMakerSettings> layout="inline" requiredMark={false} initialValues={view.settings} onFinish={submit}>
+          <Flex wrap gap="small" align="flex-start">
+            {BOUNDS.map((b) => (
+              <Form.Item key={b.name} name={b.name} label={t(b.label)} rules={[{ required: true, type: 'integer', min: b.min, max: b.max, message: t('mm.between', { min: b.min, max: b.max }) }]}>
+                <InputNumber aria-label={t(b.label)} min={b.min} max={b.max} precision={0} />
+              </Form.Item>
+            ))}
+            <Form.Item name="level_value" label={t('mm.levelValue')} rules={[{ required: true, pattern: LEVEL_VALUE, message: t('mm.levelValueInvalid') }]}>
+              <Input aria-label={t('mm.levelValue')} inputMode="decimal" style={{ width: 120 }} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {t('markets.save')}
+            </Button>
+          </Flex>
+        </Form>
+      </Card>
+      <Card size="small" title={t('mm.account')}>
+        <Descriptions size="small" column={2}>
+          <Descriptions.Item label={t('mm.accountName')}>
+            {view.account.user_id === null ? view.account.account : <Link to={`/users/${view.account.user_id}`}>{view.account.account}</Link>}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('mm.userId')}>{view.account.user_id ?? '—'}</Descriptions.Item>
+        </Descriptions>
+        <Typography.Paragraph type="secondary">{t('mm.balancesHint')}</Typography.Paragraph>
+        <Table<Balance> rowKey="currency_id" columns={columns} dataSource={view.account.balances} pagination={false} size="small" />
+      </Card>
+    </Flex>
+  );
+}

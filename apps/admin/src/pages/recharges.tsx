@@ -1,0 +1,69 @@
+import { Flex, Table, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { adminApi, type RechargeRow, type ReviewStatus } from '../api.ts';
+import { ReviewFilters } from '../components/review-filters.tsx';
+import { amountColumn, ConfirmOrReject, RejectModal, StatusCell, Thumbnail, UserCell } from '../components/review-cells.tsx';
+import { useI18n } from '../i18n.tsx';
+import { emptyPage, loadOr } from '../load.ts';
+import { usePaging } from '../paging.ts';
+import { loadCurrencies, queueQueryOf, useDecision } from '../review-queue.ts';
+
+const STATUSES: readonly ReviewStatus[] = ['pending', 'confirmed', 'rejected'];
+
+/** Deposits users declared with a payment voucher; confirming credits them through the ledger, once. */
+export async function rechargesLoader({ request }: LoaderFunctionArgs) {
+  const query = queueQueryOf(request);
+  const [page, currencies] = await Promise.all([loadOr(() => adminApi.recharges(query), emptyPage<RechargeRow>(query)), loadCurrencies()]);
+  return { page, currencies };
+}
+
+export function RechargesPage() {
+  const { page, currencies } = useLoaderData<typeof rechargesLoader>();
+  const { pagination, busy } = usePaging(page);
+  const { t, formatTime } = useI18n();
+  const decide = useDecision();
+  const [rejecting, setRejecting] = useState<RechargeRow | null>(null);
+
+  const columns: TableColumnsType<RechargeRow> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    { title: t('review.user'), key: 'user', render: (_, row) => <UserCell id={row.user_id} account={row.account} /> },
+    { title: t('review.currency'), dataIndex: 'currency' },
+    { title: t('recharges.network'), dataIndex: 'network' },
+    { title: t('recharges.amount'), dataIndex: 'amount', ...amountColumn },
+    {
+      title: t('recharges.voucher'),
+      dataIndex: 'voucher',
+      render: (voucher: string, row) => <Thumbnail src={voucher} alt={`${t('recharges.voucher')} #${row.id}`} />,
+    },
+    { title: t('review.status'), dataIndex: 'status', render: (status: ReviewStatus, row) => <StatusCell status={status} note={row.reason} /> },
+    { title: t('review.time'), dataIndex: 'created_at', render: formatTime },
+    {
+      title: t('review.actions'),
+      key: 'actions',
+      render: (_, row) =>
+        row.status === 'pending' && (
+          <ConfirmOrReject
+            label={t('review.confirm')}
+            question={t('recharges.confirmQuestion', { amount: row.amount, currency: row.currency, account: row.account })}
+            onConfirm={() => decide(() => adminApi.confirmRecharge(row.id))}
+            onReject={() => setRejecting(row)}
+          />
+        ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="middle">
+      <Typography.Title level={3}>{t('recharges.title')}</Typography.Title>
+      <ReviewFilters statuses={STATUSES} currencies={currencies} />
+      <Table<RechargeRow> rowKey="id" columns={columns} dataSource={page.data} pagination={pagination} loading={busy} scroll={{ x: 'max-content' }} />
+      <RejectModal
+        row={rejecting}
+        title={(id) => t('recharges.rejectTitle', { id })}
+        onClose={() => setRejecting(null)}
+        reject={(row, reason) => decide(() => adminApi.rejectRecharge(row.id, reason))}
+      />
+    </Flex>
+  );
+}
