@@ -44,7 +44,14 @@ const FundTransfer = lazyPage('pages/fund/fundTransfer', () => import('./pages/f
 const Wallet = lazyPage('pages/setting/wallet', () => import('./pages/setting/wallet.tsx'), (m) => m.WalletPage);
 const AddWallet = lazyPage('pages/setting/addWallet', () => import('./pages/setting/addWallet.tsx'), (m) => m.AddWalletPage);
 const Exchange = lazyPage('pages/fund/transfer', () => import('./pages/fund/transfer.tsx'), (m) => m.TransferPage);
+const Bank = lazyPage('pages/setting/bank', () => import('./pages/setting/bank.tsx'), (m) => m.BankPage);
+const BankInternational = lazyPage('pages/setting/bank_international', () => import('./pages/setting/bank_international.tsx'), (m) => m.BankInternationalPage);
+const AssetsRecord = lazyPage('pages/fund/assets_record', () => import('./pages/fund/assets_record.tsx'), (m) => m.AssetsRecordPage);
+const AssetsAllRecord = lazyPage('pages/fund/assets_all_record', () => import('./pages/fund/assets_all_record.tsx'), (m) => m.AssetsAllRecordPage);
 const TransferHistory = lazyPage('pages/fund/transfer_history', () => import('./pages/fund/transfer_history.tsx'), (m) => m.TransferHistoryPage);
+const Security = lazyPage('pages/setting/security', () => import('./pages/setting/security.tsx'), (m) => m.SecurityPage);
+const Password = lazyPage('pages/setting/password', () => import('./pages/setting/password.tsx'), (m) => m.PasswordPage);
+const PayPassword = lazyPage('pages/setting/payPassword', () => import('./pages/setting/payPassword.tsx'), (m) => m.PayPasswordPage);
 
 /** The tab pages, rendered inside the layout that holds the tab bar. */
 export const TAB_ROUTES: AppRoute[] = [
@@ -73,9 +80,9 @@ export const PAGE_ROUTES: AppRoute[] = [
   // Settings
   { path: '/pages/setting/setting', page: Setting },
   { path: '/pages/setting/userInfo', page: UserInfo },
-  soon('/pages/setting/security', 'security'),
-  soon('/pages/setting/password', 'password'),
-  soon('/pages/setting/payPassword', 'payPassword'),
+  { path: '/pages/setting/security', page: Security },
+  { path: '/pages/setting/password', page: Password },
+  { path: '/pages/setting/payPassword', page: PayPassword },
   soon('/pages/setting/coupon', 'coupon'),
   { path: '/pages/setting/wallet', page: Wallet },
   { path: '/pages/setting/bill', page: Bill },
@@ -85,17 +92,17 @@ export const PAGE_ROUTES: AppRoute[] = [
   soon('/pages/setting/operational_compliance', 'compliance'),
   soon('/pages/setting/share', 'share'),
   soon('/pages/setting/areas', 'areas'),
-  soon('/pages/setting/bank', 'bank'),
-  soon('/pages/setting/bank_international', 'bankInternational'),
+  { path: '/pages/setting/bank', page: Bank },
+  { path: '/pages/setting/bank_international', page: BankInternational },
   // Funds
   { path: '/pages/fund/select', page: FundSelect },
   { path: '/pages/fund/receive', page: FundReceive },
   { path: '/pages/fund/receive_withdraw_record', page: FundRecords },
   { path: '/pages/fund/withdraw', page: Withdraw },
-  soon('/pages/fund/assets_record', 'assetRecords'),
+  { path: '/pages/fund/assets_record', page: AssetsRecord },
   { path: '/pages/fund/transfer', page: Exchange },
   { path: '/pages/fund/fundTransfer', page: FundTransfer },
-  soon('/pages/fund/assets_all_record', 'allRecords'),
+  { path: '/pages/fund/assets_all_record', page: AssetsAllRecord },
   { path: '/pages/fund/transfer_history', page: TransferHistory },
   // Market and trade
   { path: '/pages/market/search', page: MarketSearch },

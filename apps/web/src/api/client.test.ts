@@ -8,21 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../navigation.ts';
 import { getState, saveToken, saveUser, setState } from '../store/store.ts';
 import { answerWith } from '../test/envelope.ts';
+import { USER } from '../test/fake-api.ts';
 import { ApiError, get, post, request, upload } from './client.ts';
 
-const USER = {
-  id: 7,
-  account: 'ann@example.com',
-  email: 'ann@example.com',
-  mobile: null,
-  area_code: '86',
-  nickname: 'Ann',
-  signature: null,
-  head_portrait: null,
-  extension_code: 'ABCD2345',
-  credit_score: 100,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
 
 /** Runs a call inside act, so the toast it shows is rendered when act returns; resolves to its outcome. */
 async function settle<T>(call: () => Promise<T>): Promise<{ value?: T; error?: unknown }> {

@@ -188,15 +188,28 @@ export function useSaveWalletAddress() {
   });
 }
 
-/** POST /wallet/out: a quantity of a coin to one of the user's bound addresses (frozen until reviewed). */
+/** Where a withdrawal goes: a bound address (by id), or the user's domestic or international card (on a network for its fee). */
+export type WithdrawTarget = { destination: 'address'; address_id: number } | { destination: 'bank' | 'international'; network?: string };
+
+/** POST /wallet/out: a quantity of a coin to a bound address or a saved bank card (frozen until reviewed). */
 export function useWithdraw() {
   const refresh = useRefreshFunds();
   return useMutation({
-    mutationFn: (input: { currency: number; number: string; address_id: number; pay_password?: string }) =>
-      post<{ id: number; status: string; number: string; fee: string; arrival: string }>('/wallet/out', { ...input, destination: 'address' }),
+    mutationFn: (input: { currency: number; number: string; pay_password?: string } & WithdrawTarget) =>
+      post<{ id: number; status: string; number: string; fee: string; arrival: string }>('/wallet/out', input),
     onSuccess: refresh,
   });
 }
+
+export type WalletDetail = CoinBalance & { kind: string; field: string };
+
+/** POST /wallet/detail: one coin's figures in one account kind. */
+export const useWalletDetail = (currency: number, type: string) =>
+  useQuery({
+    queryKey: ['funds', 'detail', currency, type],
+    enabled: currency > 0,
+    queryFn: () => post<WalletDetail>('/wallet/detail', { currency, type }),
+  });
 
 export type ExchangeCoin = { id: number; name: string; logo: string | null; decimals: number; price_usdt: string; available: string };
 export type ExchangeQuote = { from_currency_id: number; to_currency_id: number; rate: string; fee_rate: string };

@@ -3,7 +3,7 @@ import { Tabs } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSendCode, type RegisterType } from '../../api/auth.ts';
+import { useSendCode, type CodeScene, type RegisterType } from '../../api/auth.ts';
 import { CodeButton } from '../../components/code-button.tsx';
 import { Field } from '../../components/field.tsx';
 import { Icon } from '../../components/icon.tsx';
@@ -102,7 +102,7 @@ export function TargetField({
  * Sends a verification code for a scene once the address passes the client check; `showError` puts the
  * address error under its field. Answers whether a code went out (the button then counts down).
  */
-export function useCodeSender(scene: 'register' | 'forget') {
+export function useCodeSender(scene: CodeScene) {
   const { t } = useTranslation();
   const sendCode = useSendCode();
   return async (type: RegisterType, target: string, areaCode: string, showError: (error: string | undefined) => void) => {

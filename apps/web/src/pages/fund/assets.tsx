@@ -23,8 +23,12 @@ function useToFiat() {
   return (usdt: string) => `${money(usdt).times(fiat.rate).toFixed(FIAT_DECIMALS, Money.ROUND_DOWN)} ${fiat.currency_code}`;
 }
 
-function CoinFigures({ coin }: { coin: CoinBalance }) {
+/** Where one coin's movements in one account kind are listed. */
+const recordsPath = (kind: string, currency: number) => `/pages/fund/assets_record?${new URLSearchParams({ type: kind, currency: String(currency) })}`;
+
+function CoinFigures({ coin, kind, kindTitle }: { coin: CoinBalance; kind: string; kindTitle: string }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const toFiat = useToFiat();
   const figures = [
     ['balance', coin.balance],
@@ -37,6 +41,16 @@ function CoinFigures({ coin }: { coin: CoinBalance }) {
       <div className="funds-list__row">
         <span className="funds-coin__name">{coin.currency}</span>
         <span className="muted">≈ {toFiat(coin.usdt_value)}</span>
+      </div>
+      <div className="funds-coin__actions">
+        <button
+          type="button"
+          className="pill pill--ghost"
+          aria-label={t('records.accountTitle', { currency: coin.currency, account: kindTitle })}
+          onClick={() => navigate(recordsPath(kind, coin.currency_id))}
+        >
+          {t('funds.records')}
+        </button>
       </div>
       <dl className="funds-figures">
         {figures.map(([key, value]) => (
@@ -64,7 +78,7 @@ function AccountCard({ section, hideSmall }: { section: AccountSection; hideSmal
           {t('funds.equivalent')} ≈ {toFiat(section.total_usdt)}
         </span>
       </div>
-      {coins.length === 0 ? <Empty /> : <ul className="funds-list">{coins.map((coin) => <CoinFigures key={coin.currency_id} coin={coin} />)}</ul>}
+      {coins.length === 0 ? <Empty /> : <ul className="funds-list">{coins.map((coin) => <CoinFigures key={coin.currency_id} coin={coin} kind={section.kind} kindTitle={title} />)}</ul>}
     </section>
   );
 }
@@ -86,7 +100,15 @@ export function AssetsPage() {
 
   return (
     <div className="page">
-      <NavBar title={t('page.assets')} back={false} />
+      <NavBar
+        title={t('page.assets')}
+        back={false}
+        right={
+          <button type="button" className="pill pill--ghost" onClick={() => navigate('/pages/fund/assets_all_record')}>
+            {t('page.allRecords')}
+          </button>
+        }
+      />
       <div className="page__body">
         <section className="funds-total" aria-label={t('funds.totalValue')}>
           <div className="funds-total__label">{t('funds.totalValue')}</div>

@@ -1,9 +1,11 @@
 import { cmp, displayBalance, isAmount, isPositive, money, toAmountString } from '@fairex/contract';
 import { Button, Dialog } from 'antd-mobile';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDepositInfo, useUserCoins, useWalletAddresses, useWithdraw, type UserCoin } from '../../api/funds.ts';
+import { useCard, type CardKind, type SavedCard } from '../../api/cards.ts';
+import { useDepositInfo, useUserCoins, useWalletAddresses, useWithdraw, type UserCoin, type WithdrawTarget } from '../../api/funds.ts';
+import { useUserInfo } from '../../api/user.ts';
 import { Field, PasswordField } from '../../components/field.tsx';
 import { SelectField } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
@@ -13,13 +15,62 @@ import { toastSuccess } from '../../notify.ts';
 /** Withdrawals leave from the spot account (legacy field `change`). */
 const WITHDRAW_FIELD = 'change';
 
-type Errors = { amount?: string; address?: string };
+/** Where the money goes: a bound wallet address, or the saved domestic or international card (POST /wallet/out `destination`). */
+const DESTINATIONS = ['address', 'bank', 'international'] as const;
+type Destination = (typeof DESTINATIONS)[number];
+
+const CARD_PAGES: Record<CardKind, string> = { bank: '/pages/setting/bank', international: '/pages/setting/bank_international' };
+
+type Errors = { amount?: string; destination?: string; payPassword?: string };
+
+/** A card as the user recognises it: bank and the last four digits of the account. */
+const cardLabel = (card: SavedCard) => `${card.bank_name ?? ''} · ${card.real_name ?? ''} · **** ${(card.bank_account ?? '').slice(-4)}`;
+
+function DestinationChoice({ value, onChange }: { value: Destination; onChange: (value: Destination) => void }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  return (
+    <div className="funds-select">
+      <span id={labelId} className="funds-select__label">
+        {t('cards.destination')}
+      </span>
+      <div className="funds-chips" role="group" aria-labelledby={labelId}>
+        {DESTINATIONS.map((option) => (
+          <button key={option} type="button" className="pill pill--ghost" aria-pressed={value === option} onClick={() => onChange(option)}>
+            {t(`cards.destinations.${option}`)}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The saved card of the chosen kind, or a link to bind one. */
+function CardTarget({ kind, card, loading }: { kind: CardKind; card: SavedCard | null | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  if (card) return <p className="funds-notice">{cardLabel(card)}</p>;
+  if (loading) return null;
+  return (
+    <div className="funds-notice">
+      <p>{t(kind === 'bank' ? 'cards.noBankCard' : 'cards.noInternationalCard')}</p>
+      <Button size="small" shape="rounded" fill="outline" onClick={() => navigate(CARD_PAGES[kind])}>
+        {t(kind === 'bank' ? 'cards.bindBankCard' : 'cards.bindInternationalCard')}
+      </Button>
+    </div>
+  );
+}
 
 function WithdrawForm({ coins }: { coins: UserCoin[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const withdraw = useWithdraw();
   const addresses = useWalletAddresses();
+  // The server asks for the pay password only of users who have set one (checkPayPassword).
+  const needsPayPassword = useUserInfo().data?.pay_pin_set === true;
+  const bankCard = useCard('bank');
+  const internationalCard = useCard('international');
+  const [destination, setDestination] = useState<Destination>('address');
   const [coinId, setCoinId] = useState('');
   const [addressId, setAddressId] = useState('');
   const [amount, setAmount] = useState('');
@@ -29,27 +80,42 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
   const info = useDepositInfo(coin?.id ?? 0);
   const own = (addresses.data?.pages.flatMap((page) => page.data) ?? []).filter((row) => row.currency_id === coin?.id);
   const address = own.find((row) => String(row.id) === addressId) ?? own[0];
-  const network = info.data?.networks.find((n) => n.network === address?.network);
+  const cardQuery = destination === 'bank' ? bankCard : destination === 'international' ? internationalCard : undefined;
+  const card = cardQuery?.data ?? null;
+  // An address fixes its network; a card is paid on the coin's first network open for withdrawals (its fee and minimum apply).
+  const network =
+    destination === 'address'
+      ? info.data?.networks.find((n) => n.network === address?.network)
+      : info.data?.networks.find((n) => n.withdraw_enabled);
   const available = coin?.available[WITHDRAW_FIELD] ?? '0';
   const value = amount.trim();
   const arrival = network && isAmount(value) && cmp(value, network.withdraw_fee) > 0 ? toAmountString(money(value).minus(network.withdraw_fee)) : '0';
 
+  /** The chosen destination as the server takes it, with its label for the confirmation; undefined when none is set up. */
+  function target(): { body: WithdrawTarget; label: string } | undefined {
+    if (destination === 'address') return address ? { body: { destination, address_id: address.id }, label: address.address } : undefined;
+    return card ? { body: { destination, network: network?.network }, label: cardLabel(card) } : undefined;
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!coin) return;
-    const next: Errors = { address: address ? undefined : t('funds.addressMissing') };
+    const chosen = target();
+    const missing = destination === 'address' ? t('funds.addressMissing') : t(destination === 'bank' ? 'cards.noBankCard' : 'cards.noInternationalCard');
+    const next: Errors = { destination: chosen ? undefined : missing };
     if (!isAmount(value) || !isPositive(value)) next.amount = t('funds.wrongAmount');
     else if (cmp(value, available) > 0) next.amount = t('funds.insufficient');
     else if (network && cmp(value, network.withdraw_min) < 0) next.amount = t('funds.belowMinimum', { amount: network.withdraw_min });
+    if (needsPayPassword && !payPassword) next.payPassword = t('funds.payPasswordRequired');
     setErrors(next);
-    if (next.amount || next.address || !address) return;
+    if (next.amount || next.payPassword || !chosen) return;
     const confirmed = await Dialog.confirm({
-      content: t('funds.withdrawConfirm', { amount: value, currency: coin.name, address: address.address }),
+      content: t('funds.withdrawConfirm', { amount: value, currency: coin.name, address: chosen.label }),
       confirmText: t('funds.confirm'),
     });
     if (!confirmed) return;
     try {
-      await withdraw.mutateAsync({ currency: coin.id, number: value, address_id: address.id, pay_password: payPassword || undefined });
+      await withdraw.mutateAsync({ currency: coin.id, number: value, pay_password: needsPayPassword ? payPassword : undefined, ...chosen.body });
     } catch {
       return; // The api client has shown the server's message (verification, pay password, limit...).
     }
@@ -68,7 +134,16 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
           setAddressId('');
         }}
       />
-      {own.length > 0 ? (
+      <DestinationChoice
+        value={destination}
+        onChange={(next) => {
+          setDestination(next);
+          setErrors((e) => ({ ...e, destination: undefined }));
+        }}
+      />
+      {destination !== 'address' ? (
+        <CardTarget kind={destination} card={card} loading={cardQuery?.isPending ?? false} />
+      ) : own.length > 0 ? (
         <SelectField
           label={t('funds.withdrawAddress')}
           value={address ? String(address.id) : ''}
@@ -83,9 +158,9 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
           </Button>
         </div>
       )}
-      {errors.address && own.length > 0 && (
+      {errors.destination && (destination === 'address' ? own.length > 0 : card !== null) && (
         <p className="field__error" role="alert">
-          {errors.address}
+          {errors.destination}
         </p>
       )}
       <Field
@@ -104,7 +179,18 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
           </button>
         }
       />
-      <PasswordField label={t('funds.payPassword')} placeholder={t('funds.payPasswordHint')} value={payPassword} onChange={setPayPassword} autoComplete="off" />
+      {needsPayPassword && (
+        <PasswordField
+          label={t('funds.payPassword')}
+          value={payPassword}
+          onChange={(next) => {
+            setPayPassword(next);
+            setErrors((e) => ({ ...e, payPassword: undefined }));
+          }}
+          error={errors.payPassword}
+          autoComplete="off"
+        />
+      )}
       <dl className="funds-figures">
         <div>
           <dt>{t('funds.available')}</dt>
@@ -126,7 +212,7 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
   );
 }
 
-/** Withdraw a coin from the spot account to one of the user's bound wallet addresses. */
+/** Withdraw a coin from the spot account to a bound wallet address or a saved bank card. */
 export function WithdrawPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -2,19 +2,38 @@ import { ID_TYPES, isIdNumber, type IdentityState, type IdType } from '@fairex/c
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
 import { useIdentityState, useSubmitIdentity, type IdentityStatus } from '../../api/funds.ts';
+import { useUserInfo } from '../../api/user.ts';
 import { Cell, CellGroup } from '../../components/cell.tsx';
 import { Field } from '../../components/field.tsx';
 import { ImagePicker, SelectField } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { toastSuccess } from '../../notify.ts';
+import { SECURITY_PATH } from './security-path.ts';
 
 const canSubmit = (state: IdentityState) => state === 'not_authenticated' || state === 'audit_failed';
+
+/** The server refuses identity verification until both email and mobile are bound (spec section 5). */
+function BindFirst() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="card funds-form">
+      <p className="funds-notice">{t('security.bindFirst')}</p>
+      <Button block color="primary" size="large" shape="rounded" onClick={() => navigate(SECURITY_PATH)}>
+        {t('security.goBind')}
+      </Button>
+    </div>
+  );
+}
 
 /** Level 1: id type, name and id number (checked as the server checks it). */
 function BasicForm() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const submit = useSubmitIdentity();
   const [idType, setIdType] = useState<IdType>('id_card');
   const [name, setName] = useState('');
@@ -31,8 +50,10 @@ function BasicForm() {
     if (next.name || next.cardId) return;
     try {
       await submit.mutateAsync({ real_type: 1, id_type: idType, name: name.trim(), card_id: cardId.trim() });
-    } catch {
-      return; // The api client has shown the server's message.
+    } catch (error) {
+      // The api client has shown the server's message; an unbound email or mobile is fixed in the security centre.
+      if (error instanceof ApiError && error.code === 'identity_bind_first') navigate(SECURITY_PATH);
+      return;
     }
     toastSuccess(t('funds.identitySubmitted'));
   }
@@ -99,6 +120,8 @@ function Status({ status }: { status: IdentityStatus }) {
 export function RealPage() {
   const { t } = useTranslation();
   const state = useIdentityState();
+  const user = useUserInfo().data;
+  const mustBind = user !== undefined && (!user.email || !user.mobile);
   return (
     <div className="page">
       <NavBar title={t('page.real')} />
@@ -107,7 +130,7 @@ export function RealPage() {
           {(status) => (
             <>
               <Status status={status} />
-              {canSubmit(status.basic.state) && <BasicForm />}
+              {canSubmit(status.basic.state) && (mustBind ? <BindFirst /> : <BasicForm />)}
               {status.basic.state === 'authenticated' && canSubmit(status.advanced.state) && <AdvancedForm />}
               {(status.basic.state === 'under_review' || status.advanced.state === 'under_review') && (
                 <p className="card funds-notice">{t('funds.underReviewNotice')}</p>

@@ -45,7 +45,10 @@ function useFiatChoices() {
   }, [rates, lang]);
 }
 
-/** Settings: the user card, profile, language, theme, default currency, about, and logout after confirmation. */
+/**
+ * Settings: the user card, profile, security and identity, payout cards and addresses, bills, language, theme,
+ * default currency, about, and logout after confirmation.
+ */
 export function SettingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -76,6 +79,14 @@ export function SettingPage() {
         <UserCard />
         <CellGroup>
           <Cell icon="user" label={t('settings.profile')} onClick={() => navigate('/pages/setting/userInfo')} />
+          <Cell icon="shield" label={t('page.security')} onClick={() => navigate('/pages/setting/security')} />
+          <Cell icon="idCard" label={t('page.real')} onClick={() => navigate('/pages/setting/real')} />
+        </CellGroup>
+        <CellGroup>
+          <Cell icon="card" label={t('page.bank')} onClick={() => navigate('/pages/setting/bank')} />
+          <Cell icon="card" label={t('page.bankInternational')} onClick={() => navigate('/pages/setting/bank_international')} />
+          <Cell icon="wallet" label={t('page.wallet')} onClick={() => navigate('/pages/setting/wallet')} />
+          <Cell icon="bill" label={t('page.bill')} onClick={() => navigate('/pages/setting/bill')} />
         </CellGroup>
         <CellGroup>
           <Cell icon="globe" label={t('settings.language')} value={LANGUAGE_NAMES[lang]} onClick={() => setSheet('language')} />

@@ -1,0 +1,129 @@
+import { ACCOUNT_KINDS, displayBalance, isPositive } from '@fairex/contract';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBills, type BillRow, type UserCoin } from '../../api/funds.ts';
+import { Empty, LoadMore, SelectField, useFormatTime, useKindLabel } from './funds.tsx';
+import { PageState } from './page-state.tsx';
+
+/**
+ * The ledger movements of POST /wallet/legal_log, shared by the bills, all-records and one-account
+ * records screens: 10 a page, the next page loaded when the list end scrolls into view or on "load more".
+ */
+
+/** Ledger entry kinds the bills name; any other kind shows as the server spells it. */
+const BILL_TYPES = ['deposit', 'withdraw_request', 'withdraw_rejected', 'withdraw', 'exchange', 'adjustment', 'account_transfer', 'spot_trade'] as const;
+type BillType = (typeof BILL_TYPES)[number];
+const isBillType = (type: string): type is BillType => (BILL_TYPES as readonly string[]).includes(type);
+
+/** The account kind and coin selects over a bills list; '' means all. */
+export function BillFilters({
+  coins,
+  kind,
+  currency,
+  onKind,
+  onCurrency,
+}: {
+  coins: UserCoin[];
+  kind: string;
+  currency: string;
+  onKind: (kind: string) => void;
+  onCurrency: (currency: string) => void;
+}) {
+  const { t } = useTranslation();
+  const kindLabel = useKindLabel();
+  return (
+    <div className="funds-filters">
+      <SelectField
+        label={t('funds.account')}
+        value={kind}
+        options={[{ value: '', label: t('funds.allAccounts') }, ...ACCOUNT_KINDS.map((value) => ({ value, label: kindLabel(value) }))]}
+        onChange={onKind}
+      />
+      <SelectField
+        label={t('funds.coin')}
+        value={currency}
+        options={[{ value: '', label: t('funds.allCoins') }, ...coins.map((coin) => ({ value: String(coin.id), label: coin.name }))]}
+        onChange={onCurrency}
+      />
+    </div>
+  );
+}
+
+function BillItem({ row }: { row: BillRow }) {
+  const { t } = useTranslation();
+  const formatTime = useFormatTime();
+  const kindLabel = useKindLabel();
+  const up = isPositive(row.amount);
+  // A freeze moves an amount between buckets of one account; the bucket says which side a row is.
+  const bucket = row.bucket === 'frozen' || row.bucket === 'locked' ? ` · ${t(`funds.${row.bucket}`)}` : '';
+  return (
+    <li className="funds-list__item">
+      <div className="funds-list__row">
+        <span className="funds-list__main">{isBillType(row.type) ? t(`funds.billType.${row.type}`) : row.type}</span>
+        <span className={up ? 'funds-up' : 'funds-down'}>
+          {up ? '+' : ''}
+          {displayBalance(row.amount)} {row.currency}
+        </span>
+      </div>
+      <div className="funds-list__row funds-list__sub">
+        <span>
+          {kindLabel(row.account_type)}
+          {bucket}
+        </span>
+        <span>{formatTime(row.created_at)}</span>
+      </div>
+      {row.balance_after !== undefined && row.balance_after !== null && (
+        <div className="funds-list__sub">{t('funds.balanceAfter', { amount: displayBalance(row.balance_after) })}</div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Calls `onVisible` whenever the element scrolls into view (infinite scroll); a no-op where unsupported.
+ * It observes afresh after each page (`pages`), so a list still too short to scroll keeps filling.
+ */
+function useOnVisible(onVisible: () => void, active: boolean, pages: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onVisible);
+  callback.current = onVisible;
+  useEffect(() => {
+    const element = ref.current;
+    if (!active || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) callback.current();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [active, pages]);
+  return ref;
+}
+
+/** The movements filtered by account kind (`type`) and coin (`currency`), '' for all. */
+export function BillList({ kind, currency, label }: { kind: string; currency: string; label: string }) {
+  const bills = useBills(kind, currency);
+  const more = () => {
+    if (bills.hasNextPage && !bills.isFetchingNextPage) void bills.fetchNextPage();
+  };
+  const sentinel = useOnVisible(more, bills.hasNextPage, bills.data?.pages.length ?? 0);
+  return (
+    <PageState query={bills}>
+      {(data) => {
+        const rows = data.pages.flatMap((page) => page.data);
+        if (rows.length === 0) return <Empty />;
+        return (
+          <section className="card" aria-label={label}>
+            <ul className="funds-list">
+              {rows.map((row) => (
+                <BillItem key={row.id} row={row} />
+              ))}
+            </ul>
+            <div ref={sentinel}>
+              <LoadMore hasMore={bills.hasNextPage} loading={bills.isFetchingNextPage} onMore={more} />
+            </div>
+          </section>
+        );
+      }}
+    </PageState>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * Proves the withdrawal destination switch (bound address, domestic card or international card, each sent as
+ * /wallet/out takes it) and that the pay password is asked for, and required, only when the user has set one.
+ */
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { saveToken } from '../../store/store.ts';
+import { fakeOkApi, USER } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const COINS = [{ id: 1, name: 'USDT', logo: null, decimals: 6, available: { legal: '0', change: '100', lever: '0', micro: '0' } }];
+const INFO = {
+  id: 1,
+  name: 'USDT',
+  logo: null,
+  decimals: 6,
+  network: 'ERC20',
+  contact_first: false,
+  networks: [
+    { network: 'ERC20', deposit_enabled: true, withdraw_enabled: true, withdraw_fee: '1', withdraw_min: '10' },
+    { network: 'TRC20', deposit_enabled: true, withdraw_enabled: true, withdraw_fee: '0.5', withdraw_min: '5' },
+  ],
+};
+const ADDRESSES = {
+  data: [{ id: 4, currency_id: 1, currency: 'USDT', network: 'TRC20', name: 'Cold', address: 'TXabc', qrcode: '/uploads/x.png', created_at: '2026-01-01T00:00:00Z' }],
+  total: 1,
+  page: 1,
+  limit: 10,
+};
+const CARD = { real_name: 'Li Lei', bank_account: '6222020200112233445', bank_name: 'ICBC', bank_branch: 'Haidian', province: 'Beijing', city: 'Beijing', phone: '13800138000' };
+
+function fake(card: unknown, payPinSet = false) {
+  return fakeOkApi({
+    '/user/info': { ...USER, pay_pin_set: payPinSet },
+    '/currency/user_currency_list': COINS,
+    '/wallet/get_info': INFO,
+    '/user/wallet/list': ADDRESSES,
+    '/user/cash_info': card,
+    '/user/cash_info_international': null,
+    '/wallet/out': { id: 9, status: 'pending', number: '20', fee: '1', arrival: '19' },
+  });
+}
+
+async function withdraw(amount: string) {
+  fireEvent.change(screen.getByLabelText('Amount'), { target: { value: amount } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
+  await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Confirm' })));
+}
+
+describe('withdraw destinations', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a withdrawal to a bound address with its network fee', async () => {
+    saveToken('a-token');
+    const api = fake(null);
+    renderApp('/pages/fund/withdraw');
+
+    await screen.findByLabelText('Withdrawal address');
+    expect(screen.getByRole('button', { name: 'Wallet address' }).getAttribute('aria-pressed')).toBe('true');
+    await vi.waitFor(() => expect(screen.getByText('0.5')).toBeTruthy());
+    await withdraw('20');
+    await vi.waitFor(() => expect(api.of('/wallet/out')).toHaveLength(1));
+    expect(api.of('/wallet/out')[0]!.params).toMatchObject({ currency: '1', number: '20', destination: 'address', address_id: '4' });
+  });
+
+  it('offers to bind a card when none is saved, and opens the card form', async () => {
+    saveToken('a-token');
+    const api = fake(null);
+    const { router } = renderApp('/pages/fund/withdraw');
+    fireEvent.click(await screen.findByRole('button', { name: 'International card' }));
+    expect(await screen.findByText('No international card saved yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Bank card' }));
+    expect(await screen.findByText('No bank card saved yet')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '20' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
+    expect(api.of('/wallet/out')).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Bind a bank card' })));
+    expect(router.state.location.pathname).toBe('/pages/setting/bank');
+  });
+
+  it('withdraws to the saved bank card on the first open network, checking its minimum and the available amount', async () => {
+    saveToken('a-token');
+    const api = fake(CARD);
+    renderApp('/pages/fund/withdraw');
+    fireEvent.click(await screen.findByRole('button', { name: 'Bank card' }));
+    expect(await screen.findByText('ICBC · Li Lei · **** 3445')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '8' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
+    expect(screen.getByRole('alert').textContent).toBe('The minimum withdrawal is 10');
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '150' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
+    expect(screen.getByRole('alert').textContent).toBe('Insufficient balance');
+    // No pay password set: none is asked for, none is sent.
+    expect(screen.queryByLabelText('Pay password')).toBeNull();
+    await withdraw('20');
+    await vi.waitFor(() => expect(api.of('/wallet/out')).toHaveLength(1));
+    const body = api.of('/wallet/out')[0]!.params;
+    expect(body).toMatchObject({ currency: '1', number: '20', destination: 'bank', network: 'ERC20' });
+    expect(body.address_id).toBeUndefined();
+    expect(body.pay_password).toBeUndefined();
+  });
+
+  it('requires the pay password of a user who has set one, and sends it', async () => {
+    saveToken('a-token');
+    const api = fake(null, true);
+    renderApp('/pages/fund/withdraw');
+    await screen.findByLabelText('Pay password');
+    await vi.waitFor(() => expect(screen.getByText('0.5')).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '20' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your pay password');
+    expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Pay password'), { target: { value: 'secret1' } });
+    await withdraw('20');
+    await vi.waitFor(() => expect(api.of('/wallet/out')).toHaveLength(1));
+    expect(api.of('/wallet/out')[0]!.params).toMatchObject({ destination: 'address', address_id: '4', pay_password: 'secret1' });
+  });
+});

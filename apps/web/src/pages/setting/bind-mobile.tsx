@@ -1,0 +1,54 @@
+import { Button } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBindMobile } from '../../api/security.ts';
+import { toastSuccess } from '../../notify.ts';
+import { clearDraft, useDraft } from '../../store/drafts.ts';
+import { CodeField, TargetField, codeError, targetError, useAreaCode, useCodeSender } from '../common/account-form.tsx';
+
+type Form = { mobile: string; code: string };
+type Errors = { mobile?: string; code?: string };
+
+/** Kept as a draft: the area code button leaves for /pages/common/area and the form must survive the trip. */
+export const BIND_MOBILE_DRAFT = 'security.mobile';
+
+/**
+ * Binds (or replaces) the mobile number: the area code from the shared picker, a code to the new number
+ * (POST /sms_send, scene bind), then POST /safe/mobile.
+ */
+export function BindMobileForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const bind = useBindMobile();
+  const sendCodeTo = useCodeSender('bind');
+  const areaCode = useAreaCode();
+  const [form, setForm] = useDraft<Form>(BIND_MOBILE_DRAFT, { mobile: '', code: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const update = (patch: Partial<Form>) => setForm({ ...form, ...patch });
+
+  const send = () => sendCodeTo('mobile', form.mobile, areaCode, (error) => setErrors({ ...errors, mobile: error }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = { mobile: targetError(t, 'mobile', form.mobile, areaCode), code: codeError(t, form.code) };
+    setErrors(found);
+    if (found.mobile || found.code) return;
+    try {
+      await bind.mutateAsync({ mobile: form.mobile.trim(), code: form.code.trim(), area_code: areaCode });
+    } catch {
+      return; // The api client has shown the server's message.
+    }
+    clearDraft(BIND_MOBILE_DRAFT);
+    toastSuccess(t('security.mobileBound'));
+    onDone();
+  }
+
+  return (
+    <form className="security-form" onSubmit={(event) => void submit(event)} noValidate>
+      <TargetField type="mobile" value={form.mobile} onChange={(mobile) => update({ mobile })} error={errors.mobile} />
+      <CodeField value={form.code} onChange={(code) => update({ code })} error={errors.code} timerKey="bind:mobile" onSend={send} />
+      <Button type="submit" block color="primary" size="large" shape="rounded" loading={bind.isPending}>
+        {t('security.bind')}
+      </Button>
+    </form>
+  );
+}
