@@ -33,6 +33,11 @@ const spotAvailable = async (token: string, coin: string) => {
   return Number(list.find((c) => c.name === coin)!.available.change);
 };
 
+const openOrderCount = async (token: string) => {
+  const res = await fetch(`${baseUrl}/api/coin/list?status=1&limit=50`, { headers: { authorization: token } });
+  return ((await res.json()) as { message: { total: number } }).message.total;
+};
+
 const text = (page: Page, selector: string) => page.locator(selector).first().innerText();
 
 describe('spot trading', () => {
@@ -57,9 +62,15 @@ describe('spot trading', () => {
     await page.getByRole('button', { name: 'Limit' }).click();
     await page.getByLabel('Price').fill(limitPrice);
     await page.getByLabel(/^Amount/).fill('0.01');
+    // Other journeys may leave the demo user's orders open: this one follows the order it places.
+    const cancelButtons = page.getByRole('button', { name: /^Cancel order \d+$/ });
+    const openBefore = await openOrderCount(token);
+    await expect.poll(() => cancelButtons.count(), { timeout: 10_000 }).toBe(openBefore);
     await page.getByRole('button', { name: 'Buy BTC' }).click();
-    const cancelButton = page.getByRole('button', { name: /^Cancel order \d+$/ });
-    await expect.poll(() => cancelButton.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => cancelButtons.count(), { timeout: 10_000 }).toBe(openBefore + 1);
+    const labels = await cancelButtons.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+    const newest = Math.max(...labels.map((label) => Number(label.replace('Cancel order ', ''))));
+    const cancelButton = page.getByRole('button', { name: `Cancel order ${newest}`, exact: true });
     expect(await spotAvailable(token, 'USDT')).toBeLessThan(usdtBefore);
     await screenshot(page, 'spot-open-order');
 

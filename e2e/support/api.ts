@@ -1,17 +1,10 @@
-/** The back-office API as an operator sees it: used to read codes from the outbox, as a person would. */
-export async function operatorToken(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123456' }),
-  });
-  const body = (await res.json()) as { type: string; message: { token: string } };
-  if (body.type !== 'ok') throw new Error(`operator login: ${JSON.stringify(body)}`);
-  return body.message.token;
-}
+import { inject } from 'vitest';
+
+/** The run's operator session (logged in once by the global setup), to read codes from the outbox as a person would. */
+export const operatorToken = (): string => inject('operatorToken');
 
 export async function latestCodeFor(baseUrl: string, recipient: string): Promise<string> {
-  const token = await operatorToken(baseUrl);
+  const token = operatorToken();
   const res = await fetch(`${baseUrl}/api/admin/outbox?limit=50`, { headers: { authorization: token } });
   const body = (await res.json()) as { message: { data: { recipient: string; body: string }[] } };
   const mail = body.message.data.find((m) => m.recipient === recipient);

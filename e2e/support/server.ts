@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** One operator session for the whole run, as a person keeps one: the login is rate-limited per address. */
+    operatorToken: string;
   }
 }
 
@@ -21,6 +23,17 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+async function operatorLogin(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123456' }),
+  });
+  const body = (await res.json()) as { type: string; message: { token: string } };
+  if (body.type !== 'ok') throw new Error(`operator login: ${JSON.stringify(body)}`);
+  return body.message.token;
 }
 
 let child: ChildProcess | undefined;
@@ -53,6 +66,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('operatorToken', await operatorLogin(baseUrl));
   return async () => {
     child?.kill('SIGTERM');
     await new Promise((r) => child?.once('exit', r));
