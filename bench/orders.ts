@@ -18,13 +18,12 @@ import { audit, openUserAccounts, post, systemAccount, userAccount } from '../ap
 import { seedMarkets } from '../apps/server/src/markets/seed.ts';
 import { seedSite } from '../apps/server/src/site/seed.ts';
 import { seedMarketMaker } from '../apps/server/src/spot/market-maker.ts';
-import { benchDatabases } from './support.ts';
+import type { OrdersLoad } from './orders-client.ts';
+import { benchDatabases, nextMessage, percentile, startTsWorker } from './support.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const USERS = 32;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 const rows: Record<string, string | number>[] = [];
 for (const target of await benchDatabases({ prefix: 'fairex_orders_bench', pgliteDir: true })) {
@@ -68,35 +67,18 @@ for (const target of await benchDatabases({ prefix: 'fairex_orders_bench', pglit
     );
   }
 
-  const latencies: number[] = [];
-  let errors = 0;
-  let sequence = 0;
-  const deadline = Date.now() + DURATION_S * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async (_, connection) => {
-      const token = tokens[connection % USERS]!;
-      while (Date.now() < deadline) {
-        const n = sequence++;
-        const side = n % 2 === 0 ? 'buy' : 'sell';
-        // Within +-0.3 % of the index: buys above the ask and sells below the bid trade at once.
-        const offset = (((n * 7919) % 61) - 30) / 10_000;
-        const body = new URLSearchParams({
-          amount: (0.0001 + (n % 10) / 10_000).toFixed(4),
-          target_price: (index * (1 + offset)).toFixed(2),
-          currency_id: String(symbol.baseCurrencyId),
-          legal_id: String(symbol.quoteCurrencyId),
-          type: side,
-        });
-        const t0 = performance.now();
-        const response = await fetch(url, { method: 'POST', headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' }, body });
-        const answer = (await response.json()) as { type: string };
-        latencies.push(performance.now() - t0);
-        if (answer.type !== 'ok') errors++;
-      }
-    }),
+  const load: OrdersLoad = {
+    url,
+    tokens,
+    durationS: DURATION_S,
+    connections: CONNECTIONS,
+    index,
+    currencyId: symbol.baseCurrencyId!,
+    legalId: symbol.quoteCurrencyId,
+  };
+  const { latencies, errors, elapsedS: elapsed } = await nextMessage<{ latencies: number[]; errors: number; elapsedS: number }>(
+    startTsWorker(new URL('./orders-client.ts', import.meta.url), load),
   );
-  const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const [trades] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from spot_trades`);
   await app.close();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { openScratchDatabase, postgresAnswers } from '../apps/server/src/db/scratch.ts';
 
@@ -23,3 +24,21 @@ export async function benchDatabases(options: { pgliteDir?: boolean; prefix: str
   list.push({ name: 'postgres', open: () => openScratchDatabase({ postgresUrl, prefix: options.prefix }) });
   return list;
 }
+
+/**
+ * A worker thread running a TypeScript module: load runs there so that clients do not share the
+ * server's event loop (they are other processes in real life). tsx's loader hooks are per thread, so
+ * the worker registers them before importing the module.
+ */
+export function startTsWorker(module: URL, workerData: unknown): Worker {
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); })`, { eval: true, workerData });
+}
+
+/** The next message a worker posts (its answer), or its error. */
+export const nextMessage = <T>(worker: Worker) =>
+  new Promise<T>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

@@ -2,6 +2,7 @@
 // answers) PostgreSQL, web component tests, then both apps built and the e2e journeys in chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +11,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const databases = ['pglite'];
+let realtimeAdapter = 'in-process only (no Redis answered, so the Redis adapter test was skipped)';
 
 function run(title, command, args, options = {}) {
   console.log(`\n=== ${title} ===`);
@@ -48,18 +50,40 @@ async function postgresUrl() {
   }
 }
 
+/** REDIS_URL when set, else the local server at 127.0.0.1:6379 when it answers PING. */
+async function redisUrl() {
+  const url = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (answer) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(2000, () => done(undefined));
+    socket.once('error', () => done(undefined));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG') ? url : undefined));
+  });
+}
+
 function summary() {
   console.log(`\ndatabases: ${databases.join(', ')}`);
+  console.log(`realtime: ${realtimeAdapter}`);
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 }
 
 run('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 vitest('contract unit tests', 'packages/contract');
-vitest('server integration tests (PGlite)', 'apps/server', { TEST_DATABASE_URL: '' });
+const redis = await redisUrl();
+if (redis) realtimeAdapter = `Redis adapter tested at ${redis}`;
+else console.log('\nRedis: none answers at REDIS_URL or 127.0.0.1:6379, so the Redis adapter test is skipped');
+// The Redis adapter test uses no database: it runs in the PGlite pass only.
+vitest('server integration tests (PGlite)', 'apps/server', { TEST_DATABASE_URL: '', TEST_REDIS_URL: redis ?? '' });
 const url = await postgresUrl();
 if (url) {
   databases.push('postgres');
-  vitest('server integration tests (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: url });
+  vitest('server integration tests (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: url, TEST_REDIS_URL: '' });
 } else {
   console.log('\nPostgreSQL: none answers at DATABASE_URL or 127.0.0.1:5432, so the PostgreSQL run is skipped');
 }
