@@ -80,6 +80,7 @@ for (const target of await benchDatabases({ prefix: 'fairex_orders_bench', pglit
     startTsWorker(new URL('./orders-client.ts', import.meta.url), load),
   );
   latencies.sort((a, b) => a - b);
+  const batches = ctx.spot.writer(symbol.id)!.committedBatches;
   const [trades] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from spot_trades`);
   await app.close();
   const result = await audit(db);
@@ -89,6 +90,7 @@ for (const target of await benchDatabases({ prefix: 'fairex_orders_bench', pglit
     'orders/s': Math.round(latencies.length / elapsed),
     'p50 ms': Number(percentile(latencies, 50).toFixed(1)),
     'p99 ms': Number(percentile(latencies, 99).toFixed(1)),
+    'orders/batch': Number((latencies.length / Math.max(batches, 1)).toFixed(1)),
     trades: trades!.n,
     errors,
     audit: result.ok ? 'ok' : 'FAILED',
