@@ -50,6 +50,11 @@ export class CandleBuilder {
 
   constructor(private readonly periods: readonly CandlePeriod[] = CANDLE_PERIODS) {}
 
+  /** Takes up candles still open from before a restart (a candle with volume has had trades). */
+  resume(candles: Candle[]) {
+    for (const candle of candles) this.open.set(`${candle.symbol}\n${candle.period}`, { ...candle, traded: money(candle.volume).greaterThan(0) });
+  }
+
   trade(symbol: string, price: string, quantity: string, time: number): Candle[] {
     return this.apply(symbol, price, time, quantity, true);
   }

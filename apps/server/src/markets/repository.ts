@@ -1,7 +1,7 @@
 import { toAmountString } from '@fairex/contract';
 import { and, asc, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.ts';
-import type { Candle, CandlePeriod } from './candles.ts';
+import { CANDLE_PERIODS, periodStart, type Candle, type CandlePeriod } from './candles.ts';
 import { currencies } from '../site/tables.ts';
 import { candles, marketSymbols } from './tables.ts';
 
@@ -23,8 +23,8 @@ export async function lastCloses(db: Executor): Promise<Map<number, string>> {
 }
 
 /**
- * Saves candle updates in one statement. A candle already stored (from before a restart) keeps its
- * open, widens its range and takes the new close; volume and amount are the builder's running totals.
+ * Saves candle updates in one statement, as the builder holds them: it resumed the open candles at
+ * start, so its figures are the whole candle's. One row per candle (the caller keeps the latest update).
  */
 export async function saveCandles(db: Executor, symbolIds: Map<string, number>, updates: Candle[]) {
   if (updates.length === 0) return;
@@ -46,13 +46,34 @@ export async function saveCandles(db: Executor, symbolIds: Map<string, number>, 
     .onConflictDoUpdate({
       target: [candles.symbolId, candles.period, candles.openTime],
       set: {
-        high: sql`greatest(${candles.high}, excluded.high)`,
-        low: sql`least(${candles.low}, excluded.low)`,
+        open: sql`excluded.open`,
+        high: sql`excluded.high`,
+        low: sql`excluded.low`,
         close: sql`excluded.close`,
-        volume: sql`greatest(${candles.volume}, excluded.volume)`,
-        amount: sql`greatest(${candles.amount}, excluded.amount)`,
+        volume: sql`excluded.volume`,
+        amount: sql`excluded.amount`,
       },
     });
+}
+
+/** The candles of every period that are still open at `now`, so a restarted builder carries on with them. */
+export async function openCandles(db: Executor, now: number): Promise<Candle[]> {
+  const rows = await db
+    .select({ symbol: marketSymbols.symbol, candle: candles })
+    .from(candles)
+    .innerJoin(marketSymbols, eq(marketSymbols.id, candles.symbolId))
+    .where(or(...CANDLE_PERIODS.map((period) => and(eq(candles.period, period), eq(candles.openTime, periodStart(now, period))))));
+  return rows.map(({ symbol, candle: c }) => ({
+    symbol,
+    period: c.period as CandlePeriod,
+    openTime: c.openTime,
+    open: toAmountString(c.open),
+    high: toAmountString(c.high),
+    low: toAmountString(c.low),
+    close: toAmountString(c.close),
+    volume: toAmountString(c.volume),
+    amount: toAmountString(c.amount),
+  }));
 }
 
 export async function candlesBetween(db: Executor, symbolId: number, period: CandlePeriod, from: number, to: number) {

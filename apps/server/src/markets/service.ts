@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import { CandleBuilder, type Candle } from './candles.ts';
 import { SimulatedPriceFeed, type PriceFeed } from './price-feed.ts';
-import { candlesBetween, dayStats, lastCloses, listAllSymbols, listSymbols, saveCandles, type MarketSymbol } from './repository.ts';
+import { candlesBetween, dayStats, lastCloses, listAllSymbols, listSymbols, openCandles, saveCandles, type MarketSymbol } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,7 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export class Markets {
   private readonly builder = new CandleBuilder();
-  private readonly pending: Candle[] = [];
+  /** Candle updates not saved yet, the latest per candle (one upsert cannot touch a row twice). */
+  private readonly pending = new Map<string, Candle>();
   private flushing: Promise<void> | undefined;
   /** Symbol ids by name of everything the feed may price (candles are saved under them). */
   private readonly ids: Map<string, number>;
@@ -34,10 +35,9 @@ export class Markets {
       this.ticked.add(tick.symbol);
       this.bus.emit('ticker', tick);
       for (const candle of this.builder.tick(tick.symbol, tick.price, tick.time)) {
-        this.pending.push(candle);
+        this.queue(candle);
         this.bus.emit('kline', candle);
       }
-      this.flushing ??= Promise.resolve().then(() => this.flush(ids));
     });
   }
 
@@ -54,15 +54,29 @@ export class Markets {
       })),
       options.seed,
     );
-    return new Markets(db, feed, symbols, bus, options.onError);
+    const markets = new Markets(db, feed, symbols, bus, options.onError);
+    markets.builder.resume(await openCandles(db, Date.now()));
+    return markets;
   }
 
-  private async flush(ids: Map<string, number>) {
-    const batch = this.pending.splice(0);
+  /** Keeps a candle update for the next save; the save starts after the current turn's updates are in. */
+  private queue(candle: Candle) {
+    this.pending.set(`${candle.symbol}\n${candle.period}\n${candle.openTime}`, candle);
+    this.flushing ??= Promise.resolve().then(() => this.flush());
+  }
+
+  /** Saves until nothing is pending, so updates that arrive during a save are not left behind. */
+  private async flush() {
     try {
-      await saveCandles(this.db, ids, batch);
-    } catch (error) {
-      this.onError(error);
+      while (this.pending.size > 0) {
+        const batch = [...this.pending.values()];
+        this.pending.clear();
+        try {
+          await saveCandles(this.db, this.ids, batch);
+        } catch (error) {
+          this.onError(error);
+        }
+      }
     } finally {
       this.flushing = undefined;
     }
@@ -71,10 +85,9 @@ export class Markets {
   /** A spot trade: moves the symbol's candles and adds volume, saved with the next flush. */
   recordTrade(symbol: string, price: string, quantity: string, time: number) {
     for (const candle of this.builder.trade(symbol, price, quantity, time)) {
-      this.pending.push(candle);
+      this.queue(candle);
       this.bus.emit('kline', candle);
     }
-    this.flushing ??= Promise.resolve().then(() => this.flush(this.ids));
   }
 
   /** Waits for candles already handed to the database (tests and shutdown). */
