@@ -18,7 +18,7 @@ describe('site configuration', () => {
     expect(res.body.type).toBe('ok');
     expect(() => currencyItem.array().parse(res.body.message)).not.toThrow();
     const names = res.body.message.map((c: { name: string }) => c.name);
-    expect(names).toEqual(['USDT', 'BTC', 'ETH', 'BNB']);
+    expect(names).toEqual(['USDT', 'BTC', 'ETH', 'BNB', 'LTC']);
     const usdt = res.body.message[0];
     expect(usdt.networks.map((n: { network: string }) => n.network)).toEqual(['ERC20', 'TRC20']);
     expect(usdt.networks[1].withdraw_fee).toBe('1');

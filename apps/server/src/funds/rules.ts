@@ -7,6 +7,8 @@ const ADDRESS_FORMATS: Record<string, RegExp> = {
   BEP20: /^0x[0-9a-fA-F]{40}$/,
   TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
   BTC: /^(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71})$/,
+  // Legacy LTC P2SH addresses began with 3 like BTC ones; shapes cannot tell them apart, so only L, M and ltc1.
+  LTC: /^(?:[LM][1-9A-HJ-NP-Za-km-z]{26,33}|ltc1[02-9ac-hj-np-z]{11,71})$/,
 };
 const LOOSE_ADDRESS = /^[A-Za-z0-9:_-]{10,120}$/;
 

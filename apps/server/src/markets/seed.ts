@@ -10,6 +10,7 @@ const SYMBOLS: SymbolSeed[] = [
   { symbol: 'BTC/USDT', kind: 'spot', base: 'BTC', startPrice: '65000', volatility: 0.6, priceDecimals: 2, quantityDecimals: 6 },
   { symbol: 'ETH/USDT', kind: 'spot', base: 'ETH', startPrice: '3200', volatility: 0.75, priceDecimals: 2, quantityDecimals: 5 },
   { symbol: 'BNB/USDT', kind: 'spot', base: 'BNB', startPrice: '580', volatility: 0.7, priceDecimals: 2, quantityDecimals: 4 },
+  { symbol: 'LTC/USDT', kind: 'spot', base: 'LTC', startPrice: '85', volatility: 0.8, priceDecimals: 2, quantityDecimals: 4 },
   { symbol: 'BTCUSDT', kind: 'futures', startPrice: '65000', volatility: 0.6, priceDecimals: 1, quantityDecimals: 0 },
   { symbol: 'ETHUSDT', kind: 'futures', startPrice: '3200', volatility: 0.75, priceDecimals: 2, quantityDecimals: 0 },
   { symbol: 'AAPL', kind: 'stock', startPrice: '228', volatility: 0.25, priceDecimals: 2, quantityDecimals: 0 },

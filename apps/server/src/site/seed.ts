@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { currencies, currencyNetworks, fiatRates, settings } from './tables.ts';
 
-/** The spec's coins: USDT on ERC20 and TRC20 under one id, ETH, BTC, BNB. Prices are starting references only. */
+/** The spec's coins: USDT on ERC20 and TRC20 under one id, ETH, BTC, BNB; and LTC. Prices are starting references only. */
 const COINS = [
   { name: 'USDT', fullName: 'Tether USD', decimals: 6, sort: 1, referencePriceUsdt: '1', networks: [
     { network: 'ERC20', withdrawFee: '5', withdrawMin: '20' },
@@ -11,6 +11,8 @@ const COINS = [
   { name: 'BTC', fullName: 'Bitcoin', decimals: 8, sort: 2, referencePriceUsdt: '65000', networks: [{ network: 'BTC', withdrawFee: '0.0005', withdrawMin: '0.001' }] },
   { name: 'ETH', fullName: 'Ethereum', decimals: 8, sort: 3, referencePriceUsdt: '3200', networks: [{ network: 'ERC20', withdrawFee: '0.005', withdrawMin: '0.01' }] },
   { name: 'BNB', fullName: 'BNB', decimals: 8, sort: 4, referencePriceUsdt: '580', networks: [{ network: 'BEP20', withdrawFee: '0.001', withdrawMin: '0.01' }] },
+  // LTC: the fourth spot pair and one of the spec's coin colours.
+  { name: 'LTC', fullName: 'Litecoin', decimals: 8, sort: 5, referencePriceUsdt: '85', networks: [{ network: 'LTC', withdrawFee: '0.001', withdrawMin: '0.01' }] },
 ];
 
 /** Configured fiat rates against USD (spec: USD rate 1); operators update them in the back office. */

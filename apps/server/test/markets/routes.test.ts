@@ -22,7 +22,7 @@ describe('market data', () => {
     const res = await call(test.app, '/currency/quotation_new', { method: 'GET' });
     expect(res.body.type).toBe('ok');
     const list = quotationItem.array().parse(res.body.message);
-    expect(list.map((q) => q.symbol)).toEqual(['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'BTCUSDT', 'ETHUSDT', 'AAPL', 'TSLA', 'NVDA']);
+    expect(list.map((q) => q.symbol)).toEqual(['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'LTC/USDT', 'BTCUSDT', 'ETHUSDT', 'AAPL', 'TSLA', 'NVDA']);
     const btc = list.find((q) => q.symbol === 'BTC/USDT')!;
     expect(btc.price).toBe(ticks.find((t) => t.symbol === 'BTC/USDT')!.price);
     expect(btc.kind).toBe('spot');
