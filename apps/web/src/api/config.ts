@@ -1,11 +1,11 @@
 import { FIAT_RATES_CACHE_MS, KEPT_FIAT_CURRENCIES, type currencyItem, type ratesAnswer, type siteConfig } from '@fairex/contract';
 import { useQuery } from '@tanstack/react-query';
+import { getState, setState, useStore, type StoredFiatRate } from '../store/store.ts';
 import { get } from './client.ts';
 
 /** Site configuration, settings and the fiat rates (spec section 7 "Config and auth"). */
 export type SiteConfig = ReturnType<typeof siteConfig.parse>;
 export type RatesAnswer = ReturnType<typeof ratesAnswer.parse>;
-export type FiatRate = RatesAnswer['rates'][number];
 export type Currency = ReturnType<typeof currencyItem.parse>;
 
 export function useSiteConfig() {
@@ -22,14 +22,34 @@ export function useCurrencies() {
 
 const KEPT = KEPT_FIAT_CURRENCIES as readonly string[];
 
-/** GET /apis/US.json, cached 24 h; only the spec's 11 currencies are kept, in the spec's order. */
+/**
+ * GET /apis/US.json, kept 24 h in localStorage (with saveFiatsTime) so a reload within the day does not
+ * fetch again; only the spec's 11 currencies are kept, in the spec's order.
+ */
 export function useFiatRates() {
+  const { fiats, saveFiatsTime } = getState();
   return useQuery({
     queryKey: ['config', 'fiat-rates'],
-    queryFn: () => get<RatesAnswer>('/apis/US.json'),
+    queryFn: async (): Promise<StoredFiatRate[]> => {
+      const answer = await get<RatesAnswer>('/apis/US.json');
+      const kept = answer.rates
+        .filter((r) => KEPT.includes(r.currency_code))
+        .sort((a, b) => KEPT.indexOf(a.currency_code) - KEPT.indexOf(b.currency_code))
+        .map(({ currency_code, rate }) => ({ currency_code, rate }));
+      setState({ fiats: kept, saveFiatsTime: Date.now() });
+      return kept;
+    },
+    initialData: fiats.length > 0 ? fiats : undefined,
+    initialDataUpdatedAt: saveFiatsTime,
     staleTime: FIAT_RATES_CACHE_MS,
     gcTime: FIAT_RATES_CACHE_MS,
-    select: (answer) =>
-      answer.rates.filter((r) => KEPT.includes(r.currency_code)).sort((a, b) => KEPT.indexOf(a.currency_code) - KEPT.indexOf(b.currency_code)),
   });
+}
+
+/** The chosen fiat with its rate from the current rate list (the rate saved with the choice until the list is in). */
+export function useFiat(): { currency_code: string; rate: string } {
+  const choice = useStore((s) => s.fiat);
+  const rates = useFiatRates().data;
+  const rate = rates?.find((r) => r.currency_code === choice.currency_code)?.rate ?? choice.rate;
+  return { currency_code: choice.currency_code, rate };
 }

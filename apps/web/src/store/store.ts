@@ -7,6 +7,8 @@ import { useSyncExternalStore } from 'react';
  */
 export type Theme = 'light' | 'dark';
 export type FiatChoice = { currency_code: string; rate: string; saveTime: number };
+/** A kept fiat rate of GET /apis/US.json, against USD. */
+export type StoredFiatRate = { currency_code: string; rate: string };
 export type StoreState = {
   token: string;
   lang: Lang;
@@ -14,9 +16,12 @@ export type StoreState = {
   fiat: FiatChoice;
   user: UserInfo | null;
   h5Version: number;
+  /** The kept fiat rates and when they were fetched (spec: saveFiatsTime), so the 24 h cache outlives a reload. */
+  fiats: StoredFiatRate[];
+  saveFiatsTime: number;
 };
 
-const KEYS = ['token', 'lang', 'theme', 'fiat', 'user', 'h5Version'] as const satisfies readonly (keyof StoreState)[];
+const KEYS = ['token', 'lang', 'theme', 'fiat', 'user', 'h5Version', 'fiats', 'saveFiatsTime'] as const satisfies readonly (keyof StoreState)[];
 const DEFAULT_FIAT_CHOICE: FiatChoice = { currency_code: DEFAULT_FIAT, rate: '1', saveTime: 0 };
 
 function readItem(key: string): string | null {
@@ -40,6 +45,8 @@ function readJson<T>(key: string, isValid: (value: unknown) => value is T): T | 
 
 const isFiatChoice = (value: unknown): value is FiatChoice =>
   typeof value === 'object' && value !== null && typeof (value as FiatChoice).currency_code === 'string' && typeof (value as FiatChoice).rate === 'string';
+const isFiatRates = (value: unknown): value is StoredFiatRate[] =>
+  Array.isArray(value) && value.every((r) => typeof r?.currency_code === 'string' && typeof r?.rate === 'string');
 const isUser = (value: unknown): value is UserInfo =>
   typeof value === 'object' && value !== null && typeof (value as UserInfo).id === 'number';
 
@@ -53,6 +60,8 @@ function readState(): StoreState {
     fiat: readJson('fiat', isFiatChoice) ?? DEFAULT_FIAT_CHOICE,
     user: readJson('user', isUser),
     h5Version: Number(readItem('h5Version')) || 0,
+    fiats: readJson('fiats', isFiatRates) ?? [],
+    saveFiatsTime: Number(readItem('saveFiatsTime')) || 0,
   };
 }
 

@@ -1,8 +1,9 @@
 /** Proves the assets tab through the real route table with the wallet list faked: fiat total, figures and the small-balance switch. */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { saveToken, setState } from '../../store/store.ts';
+import { getState, saveToken, setState } from '../../store/store.ts';
 import { answerWith } from '../../test/envelope.ts';
+import { fakeOkApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const coin = (currency_id: number, currency: string, balance: string, usdt_value: string) => ({
@@ -38,6 +39,39 @@ describe('assets tab', () => {
     expect(await within(total).findByText('7003.50 CNY')).toBeTruthy();
     const spot = screen.getByRole('region', { name: 'Spot account' });
     expect(within(spot).getAllByText('1000.1234').length).toBeGreaterThan(0);
+  });
+
+  const RATES = { base: 'USD', updated_at: '2026-11-23T00:00:00.000Z', rates: [{ currency_code: 'USD', rate: '1' }, { currency_code: 'CNY', rate: '7.2' }, { currency_code: 'XAU', rate: '0.0004' }] };
+  const HOUR_MS = 60 * 60 * 1000;
+
+  it("values the total at the current rate of the chosen fiat, not the rate saved with the choice", async () => {
+    saveToken('a-token');
+    setState({ fiat: { currency_code: 'CNY', rate: '7', saveTime: Date.now() - 48 * HOUR_MS } });
+    const api = fakeOkApi({ '/wallet/list': WALLET, '/apis/US.json': RATES });
+    renderApp('/pages/fund/assets');
+
+    const total = await screen.findByRole('region', { name: 'Total asset value' });
+    expect(await within(total).findByText('7203.60 CNY')).toBeTruthy();
+    expect(api.of('/apis/US.json')).toHaveLength(1);
+    // Kept for the next visit with its time, the spec's 11 currencies only.
+    expect(getState().fiats).toEqual([{ currency_code: 'USD', rate: '1' }, { currency_code: 'CNY', rate: '7.2' }]);
+    expect(Date.now() - getState().saveFiatsTime).toBeLessThan(60_000);
+  });
+
+  it('uses the rates kept in storage for 24 hours, and fetches them again after', async () => {
+    saveToken('a-token');
+    setState({ fiat: { currency_code: 'CNY', rate: '7', saveTime: 0 }, fiats: [{ currency_code: 'CNY', rate: '7.1' }], saveFiatsTime: Date.now() - 23 * HOUR_MS });
+    const fresh = fakeOkApi({ '/wallet/list': WALLET, '/apis/US.json': RATES });
+    const first = renderApp('/pages/fund/assets');
+    expect(await within(await screen.findByRole('region', { name: 'Total asset value' })).findByText('7103.55 CNY')).toBeTruthy();
+    expect(fresh.of('/apis/US.json')).toHaveLength(0);
+    first.unmount();
+
+    setState({ saveFiatsTime: Date.now() - 25 * HOUR_MS });
+    const stale = fakeOkApi({ '/wallet/list': WALLET, '/apis/US.json': RATES });
+    renderApp('/pages/fund/assets');
+    expect(await within(await screen.findByRole('region', { name: 'Total asset value' })).findByText('7203.60 CNY')).toBeTruthy();
+    expect(stale.of('/apis/US.json')).toHaveLength(1);
   });
 
   it('hides coins worth less than 1 USDT when the switch is on', async () => {

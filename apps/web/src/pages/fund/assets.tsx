@@ -3,11 +3,11 @@ import { Switch } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useFiat } from '../../api/config.ts';
 import { useWalletList, type AccountSection, type CoinBalance } from '../../api/funds.ts';
 import { Empty, useKindLabel } from '../../components/funds/funds.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
-import { useStore } from '../../store/store.ts';
 
 /** "Hide small balances" hides a coin worth less than this many USDT. */
 export const SMALL_BALANCE_USDT = '1';
@@ -18,7 +18,7 @@ const FIAT_DECIMALS = 2;
  * worth one USD here, so a USDT value times the chosen fiat's rate is its value in that fiat.
  */
 function useToFiat() {
-  const fiat = useStore((s) => s.fiat);
+  const fiat = useFiat();
   // Truncated like every balance (never rounded up), shown with the fiat's two decimals.
   return (usdt: string) => `${money(usdt).times(fiat.rate).toFixed(FIAT_DECIMALS, Money.ROUND_DOWN)} ${fiat.currency_code}`;
 }
