@@ -54,6 +54,7 @@ export type SymbolCreate = {
   sort: number;
 };
 export type SymbolEdit = { enabled?: boolean; sort?: number; volatility?: string; start_price?: string };
+export type FiatRateRow = { currency_code: string; rate: string; updated_at: string };
 export type SpotFeeRow = { symbol_id: number; symbol: string; enabled: boolean; maker_fee_rate: string; taker_fee_rate: string };
 export type MarketMakerSettings = { levels: number; spread_bps: number; step_bps: number; level_value: string; requote_bps: number };
 export type MarketMakerView = {
@@ -328,6 +329,8 @@ export const adminApi = {
   createSymbol: (input: SymbolCreate) => request<{ id: number }>('POST', '/symbols', input),
   editSymbol: (id: number, edit: SymbolEdit) => request<{ id: number }>('POST', `/symbols/${id}`, edit),
   spotFees: () => request<SpotFeeRow[]>('GET', '/spot/fees'),
+  fiatRates: () => request<FiatRateRow[]>('GET', '/fiat-rates'),
+  editFiatRate: (currencyCode: string, rate: string) => request<FiatRateRow[]>('POST', '/fiat-rates', { currency_code: currencyCode, rate }),
   editSpotFees: (symbolId: number, maker: string, taker: string) =>
     request<SpotFeeRow>('POST', '/spot/fees', { symbol_id: symbolId, maker_fee_rate: maker, taker_fee_rate: taker }),
   marketMaker: () => request<MarketMakerView>('GET', '/market-maker'),

@@ -19,6 +19,7 @@ const MENU: { path: string; label: MessageKey; roles: readonly Role[] }[] = [
   { path: '/withdrawals', label: 'menu.withdrawals', roles: ['admin', 'reviewer'] },
   { path: '/identity', label: 'menu.identity', roles: ['admin', 'reviewer'] },
   { path: '/coins', label: 'menu.coins', roles: ['admin'] },
+  { path: '/fiat-rates', label: 'menu.fiatRates', roles: ['admin'] },
 ];
 
 /** Every back-office screen needs a live operator session; without one, go to the login screen. */

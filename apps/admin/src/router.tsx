@@ -14,6 +14,7 @@ import { SpotOrdersPage, spotOrdersLoader } from './pages/spot-orders.tsx';
 import { SpotTradesPage, spotTradesLoader } from './pages/spot-trades.tsx';
 import { SymbolsPage, symbolsLoader } from './pages/symbols.tsx';
 import { CoinsPage, coinsLoader } from './pages/coins.tsx';
+import { FiatRatesPage, fiatRatesLoader } from './pages/fiat-rates.tsx';
 import { IdentityReviewsPage, identityReviewsLoader } from './pages/identity-reviews.tsx';
 import { RechargesPage, rechargesLoader } from './pages/recharges.tsx';
 import { WithdrawalsPage, withdrawalsLoader } from './pages/withdrawals.tsx';
@@ -47,6 +48,7 @@ export const router = createHashRouter([
       { path: 'withdrawals', loader: withdrawalsLoader, Component: WithdrawalsPage },
       { path: 'identity', loader: identityReviewsLoader, Component: IdentityReviewsPage },
       { path: 'coins', loader: coinsLoader, Component: CoinsPage },
+      { path: 'fiat-rates', loader: fiatRatesLoader, Component: FiatRatesPage },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

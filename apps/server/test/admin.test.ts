@@ -78,4 +78,27 @@ describe('back office', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('forbidden');
   });
+
+  it('lets an admin set a fiat rate that GET /apis/US.json then answers, and logs it', async () => {
+    const token = await operatorToken();
+    const before = await admin('GET', '/fiat-rates', token);
+    expect(before.body.message.map((r: { currency_code: string }) => r.currency_code)).toEqual(['USD', 'CNY', 'GBP', 'HKD', 'JPY', 'EUR', 'AED', 'THB', 'PHP', 'SGD', 'VND']);
+    const saved = await admin('POST', '/fiat-rates', token, { currency_code: 'EUR', rate: '0.9312' });
+    expect(saved.body.message.find((r: { currency_code: string }) => r.currency_code === 'EUR')).toMatchObject({ rate: '0.9312' });
+    const rates = (await test.app.inject({ method: 'GET', url: '/api/apis/US.json' })).json().message.rates;
+    expect(rates).toContainEqual({ currency_code: 'EUR', rate: '0.9312' });
+    const log = await admin('GET', '/audit-log', token);
+    expect(log.body.message.data[0]).toMatchObject({ action: 'fiat_rate_edit', target: 'fiat:EUR', detail: { before: '0.92', after: '0.9312' } });
+
+    // USD is the base (rate 1), other codes are not kept, and a rate is a positive amount.
+    for (const payload of [{ currency_code: 'USD', rate: '2' }, { currency_code: 'XAU', rate: '1' }]) {
+      expect((await admin('POST', '/fiat-rates', token, payload)).body.code).toBe('parameter_error');
+    }
+    for (const rate of ['0', '-1', 'abc', '']) {
+      expect((await admin('POST', '/fiat-rates', token, { currency_code: 'EUR', rate })).body.code).toBe('wrong_number');
+    }
+    const support = await operatorToken('helpdesk', 'helpdesk-pass');
+    expect((await admin('POST', '/fiat-rates', support, { currency_code: 'EUR', rate: '1' })).body.code).toBe('forbidden');
+    expect((await admin('GET', '/fiat-rates')).body.type).toBe('999');
+  });
 });

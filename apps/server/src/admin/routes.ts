@@ -1,4 +1,4 @@
-import { adminLoginInput, adminPageInput, idParam } from '@fairex/contract';
+import { adminLoginInput, adminPageInput, fiatRateEditInput, idParam } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
@@ -10,6 +10,7 @@ import { accountsOf, audit } from '../ledger/index.ts';
 import { adminFundsRoutes } from './funds-routes.ts';
 import { adminMarketsRoutes } from './markets-routes.ts';
 import { createOperatorSession, currentOperator, logAction, requireOperator, revokeOperatorSession } from './operators.ts';
+import { editFiatRate, fiatRateRows } from '../site/back-office.ts';
 import { pageAuditLog, pageOutbox, pageUsers, userDetail } from './repository.ts';
 import { operators } from './tables.ts';
 
@@ -65,6 +66,11 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/audit-log', { preHandler: requireOperator(ctx.db, ['admin']) }, async (request) =>
     ok(await pageAuditLog(ctx.db, parse(adminPageInput, request.query))),
+  );
+
+  app.get('/fiat-rates', { preHandler: requireOperator(ctx.db, ['admin']) }, async () => ok(await fiatRateRows(ctx.db)));
+  app.post('/fiat-rates', { preHandler: requireOperator(ctx.db, ['admin']) }, async (request) =>
+    ok(await editFiatRate(ctx.db, currentOperator(request), parse(fiatRateEditInput, request.body))),
   );
 
   adminFundsRoutes(app, ctx);

@@ -30,6 +30,15 @@ export async function listFiatRates(db: Executor) {
   return db.select().from(fiatRates).orderBy(asc(fiatRates.currencyCode));
 }
 
+export async function lockFiatRate(db: Executor, currencyCode: string) {
+  const [row] = await db.select().from(fiatRates).where(eq(fiatRates.currencyCode, currencyCode)).for('update');
+  return row;
+}
+
+export async function updateFiatRate(db: Executor, currencyCode: string, rate: string) {
+  await db.update(fiatRates).set({ rate, updatedAt: new Date() }).where(eq(fiatRates.currencyCode, currencyCode));
+}
+
 export async function readSetting(db: Executor, key: string): Promise<unknown> {
   const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
   return row?.value;
