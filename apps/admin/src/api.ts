@@ -252,7 +252,7 @@ export type NetworkEdit = Partial<Omit<NetworkConfig, 'id' | 'network'>>;
 export type FundsSettingsEdit = { exchange_fee_rate?: string; recharge_contact_first?: boolean };
 
 /** The account kinds a balance can be adjusted in, by the names the server accepts. */
-export const ACCOUNT_KINDS = ['fiat', 'spot', 'contract', 'options', 'mining', 'financial', 'stock'] as const;
+export const ACCOUNT_KINDS = ['fiat', 'spot', 'contract', 'options', 'mining', 'financial', 'stock', 'usdt_futures', 'coin_futures', 'margin'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export type BalanceAdjust = { user_id: number; currency_id: number; kind: AccountKind; amount: string; reason: string };
 

@@ -298,6 +298,9 @@ const en = {
   'kind.mining': 'Mining',
   'kind.financial': 'Financial',
   'kind.stock': 'Stock',
+  'kind.usdt_futures': 'U-margined futures',
+  'kind.coin_futures': 'Coin-margined futures',
+  'kind.margin': 'Margin',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -595,6 +598,9 @@ const zh: Record<MessageKey, string> = {
   'kind.mining': '矿机账户',
   'kind.financial': '理财账户',
   'kind.stock': '股票账户',
+  'kind.usdt_futures': 'U本位合约账户',
+  'kind.coin_futures': '币本位合约账户',
+  'kind.margin': '杠杆账户',
 };
 
 export const LANGS = ['en', 'zh'] as const;

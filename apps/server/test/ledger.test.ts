@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL is set): a post moves exactly its legs or nothing, user buckets never go negative,
 // concurrent posts on the same accounts serialise without deadlock, audit() catches a tampered figure,
 // and thousands of random postings agree with an exact integer model of every bucket.
+import { ACCOUNT_KINDS } from '@fairex/contract';
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +96,7 @@ describe('ledger accounts', () => {
     await db.transaction((tx) => openUserAccounts(tx, userId));
     await db.transaction((tx) => openUserAccounts(tx, userId));
     const list = await accountsOf(db, userId);
-    expect(list).toHaveLength(7 * TEST_CURRENCIES.length);
+    expect(list).toHaveLength(ACCOUNT_KINDS.length * TEST_CURRENCIES.length);
     expect(new Set(list.map((a) => a.currency))).toEqual(new Set(TEST_CURRENCIES));
     expect(list[0]).toMatchObject({ balance: '0', available: '0', frozen: '0', locked: '0' });
     expect(await userAccount(db, userId, coins.BTC, 'contract')).toBe(list.find((a) => a.currency === 'BTC' && a.kind === 'contract')!.id);

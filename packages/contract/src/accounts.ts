@@ -2,7 +2,7 @@
  * Account kinds (spec section 3). Inside the code they are named after the domain; the spec's legacy
  * field names (legal, change, lever, micro) are mapped only where the API speaks them.
  */
-export const ACCOUNT_KINDS = ['fiat', 'spot', 'contract', 'options', 'mining', 'financial', 'stock'] as const;
+export const ACCOUNT_KINDS = ['fiat', 'spot', 'contract', 'options', 'mining', 'financial', 'stock', 'usdt_futures', 'coin_futures', 'margin'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 /** Numeric ids the client uses (legal 1, change 2, lever 3, micro 4; product kinds follow). */
@@ -14,6 +14,10 @@ export const ACCOUNT_KIND_IDS: Record<AccountKind, number> = {
   mining: 5,
   financial: 6,
   stock: 7,
+  // The spec's U-margined and coin-margined (futures) and margin accounts.
+  usdt_futures: 8,
+  coin_futures: 9,
+  margin: 10,
 };
 
 /** The spec's legacy names for the first four kinds, as they appear in from_field / to_field / type. */

@@ -473,6 +473,9 @@ export const en = {
       mining: 'Mining account',
       financial: 'Financial account',
       stock: 'Stock account',
+      usdt_futures: 'U-margined futures account',
+      coin_futures: 'Coin-margined futures account',
+      margin: 'Margin account',
     },
     billType: {
       deposit: 'Deposit credited',

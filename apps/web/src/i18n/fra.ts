@@ -475,6 +475,9 @@ export const fra: Catalogue = {
       mining: 'Compte de minage',
       financial: 'Compte d’épargne',
       stock: 'Compte d’actions',
+      usdt_futures: 'Compte de contrats à terme sur marge USDT',
+      coin_futures: 'Compte de contrats à terme sur marge en crypto',
+      margin: 'Compte sur marge',
     },
     billType: {
       deposit: 'Dépôt crédité',

@@ -475,6 +475,9 @@ export const hk: Catalogue = {
       mining: '礦池賬戶',
       financial: '理財賬戶',
       stock: '股票賬戶',
+      usdt_futures: 'U本位合約賬戶',
+      coin_futures: '幣本位合約賬戶',
+      margin: '槓桿賬戶',
     },
     billType: {
       deposit: '充值到賬',

@@ -475,6 +475,9 @@ export const jp: Catalogue = {
       mining: 'マイニング口座',
       financial: '資産運用口座',
       stock: '株式口座',
+      usdt_futures: 'USDT建て先物口座',
+      coin_futures: 'コイン建て先物口座',
+      margin: 'マージン口座',
     },
     billType: {
       deposit: '入金反映',

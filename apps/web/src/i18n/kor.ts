@@ -475,6 +475,9 @@ export const kor: Catalogue = {
       mining: '채굴 계정',
       financial: '재테크 계정',
       stock: '주식 계정',
+      usdt_futures: 'USDT 마진 선물 계정',
+      coin_futures: '코인 마진 선물 계정',
+      margin: '마진 계정',
     },
     billType: {
       deposit: '입금 반영',

@@ -475,6 +475,9 @@ export const spa: Catalogue = {
       mining: 'Cuenta de minería',
       financial: 'Cuenta financiera',
       stock: 'Cuenta de acciones',
+      usdt_futures: 'Cuenta de futuros con margen en USDT',
+      coin_futures: 'Cuenta de futuros con margen en criptomoneda',
+      margin: 'Cuenta de margen',
     },
     billType: {
       deposit: 'Depósito abonado',

@@ -475,6 +475,9 @@ export const th: Catalogue = {
       mining: 'บัญชีการขุด',
       financial: 'บัญชีการลงทุน',
       stock: 'บัญชีหุ้น',
+      usdt_futures: 'บัญชีฟิวเจอร์สที่ใช้ USDT เป็นหลักประกัน',
+      coin_futures: 'บัญชีฟิวเจอร์สที่ใช้เหรียญเป็นหลักประกัน',
+      margin: 'บัญชีมาร์จิ้น',
     },
     billType: {
       deposit: 'ฝากเงินเข้าบัญชี',

@@ -475,6 +475,9 @@ export const zh: Catalogue = {
       mining: '矿池账户',
       financial: '理财账户',
       stock: '股票账户',
+      usdt_futures: 'U本位合约账户',
+      coin_futures: '币本位合约账户',
+      margin: '杠杆账户',
     },
     billType: {
       deposit: '充值到账',

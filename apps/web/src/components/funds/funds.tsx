@@ -16,7 +16,7 @@ export function useKindLabel() {
 }
 
 /** The account kinds a user moves funds between (the spec's legal, change, lever, micro and the product kinds). */
-export const TRANSFER_KINDS: readonly AccountKind[] = ['spot', 'fiat', 'contract', 'options', 'mining', 'financial', 'stock'];
+export const TRANSFER_KINDS: readonly AccountKind[] = ['spot', 'fiat', 'contract', 'usdt_futures', 'coin_futures', 'options', 'margin', 'mining', 'financial', 'stock'];
 
 /** A server time in the reader's language. */
 export function useFormatTime() {
