@@ -2,6 +2,8 @@
 // that unknown paths and settings answer the envelope.
 import { currencyItem, ratesAnswer, siteConfig } from '@fairex/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { currencyNetworks } from '../src/site/tables.ts';
 import { call, makeTestApp, type TestApp } from './support/app.ts';
 
 let test: TestApp;
@@ -22,6 +24,18 @@ describe('site configuration', () => {
     const usdt = res.body.message[0];
     expect(usdt.networks.map((n: { network: string }) => n.network)).toEqual(['ERC20', 'TRC20']);
     expect(usdt.networks[1].withdraw_fee).toBe('1');
+  });
+
+  it('offers a network for deposits only once the operator gave it a platform address', async () => {
+    const depositFlags = async () => {
+      const list = (await call(test.app, '/currency/list', { method: 'GET' })).body.message as { name: string; networks: { network: string; deposit_enabled: boolean }[] }[];
+      return list.find((c) => c.name === 'USDT')!.networks.map((n) => [n.network, n.deposit_enabled]);
+    };
+    // A fresh install has no platform addresses: nothing to send to yet.
+    expect(await depositFlags()).toEqual([['ERC20', false], ['TRC20', false]]);
+    await test.db.update(currencyNetworks).set({ depositAddress: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL' }).where(eq(currencyNetworks.network, 'TRC20'));
+    expect(await depositFlags()).toEqual([['ERC20', false], ['TRC20', true]]);
+    await test.db.update(currencyNetworks).set({ depositAddress: '' }).where(eq(currencyNetworks.network, 'TRC20'));
   });
 
   it('answers the 11 kept fiat rates with USD at 1', async () => {

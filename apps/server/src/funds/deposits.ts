@@ -5,7 +5,7 @@ import { logAction, type Operator } from '../admin/operators.ts';
 import type { Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
 import { post, systemAccount, userAccount } from '../ledger/index.ts';
-import { readSetting } from '../site/repository.ts';
+import { readSetting, takesDeposits } from '../site/repository.ts';
 import { ownsUpload } from '../uploads/repository.ts';
 import { claimRecharge, findCoin, findRecharge, insertRecharge, networksOf, pageRecharges, setRechargeEntry, type Network } from './repository.ts';
 import { fitsDecimals } from './rules.ts';
@@ -29,7 +29,7 @@ export async function coinAndNetwork(db: Executor, currencyId: number, choice: {
 
 const networkView = (n: Network) => ({
   network: n.network,
-  deposit_enabled: n.depositEnabled,
+  deposit_enabled: takesDeposits(n),
   withdraw_enabled: n.withdrawEnabled,
   withdraw_fee: toAmountString(n.withdrawFee),
   withdraw_min: toAmountString(n.withdrawMin),
@@ -53,7 +53,7 @@ export async function depositInfo(ctx: AppContext, currencyId: number, choice: {
 async function depositTarget(ctx: AppContext, currencyId: number, choice: { network?: string; type?: number }) {
   if (await contactFirst(ctx.db)) throw new DomainError('contact_service_before_recharge');
   const { coin, network } = await coinAndNetwork(ctx.db, currencyId, choice);
-  if (!network.depositEnabled || network.depositAddress === '') throw new DomainError('currency_unavailable');
+  if (!takesDeposits(network)) throw new DomainError('currency_unavailable');
   return { coin, network };
 }
 

@@ -3,6 +3,9 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { currencies, currencyNetworks, fiatRates, settings } from './tables.ts';
 
+/** A network takes deposits when the operator enabled it and gave it a platform address to send to. */
+export const takesDeposits = (n: { depositEnabled: boolean; depositAddress: string }) => n.depositEnabled && n.depositAddress !== '';
+
 export async function listCurrencies(db: Executor) {
   const coins = await db.select().from(currencies).where(eq(currencies.enabled, true)).orderBy(asc(currencies.sort), asc(currencies.id));
   const networks = coins.length
@@ -20,7 +23,7 @@ export async function listCurrencies(db: Executor) {
         network: n.network,
         withdraw_fee: toAmountString(n.withdrawFee),
         withdraw_min: toAmountString(n.withdrawMin),
-        deposit_enabled: n.depositEnabled,
+        deposit_enabled: takesDeposits(n),
         withdraw_enabled: n.withdrawEnabled,
       })),
   }));
