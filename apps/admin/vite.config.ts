@@ -1,13 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The back office is served by the API server under /admin; in development Vite proxies /api to it. */
+/** The back office is served by the API server under /admin; in development Vite proxies /api and /uploads to it. */
 export default defineConfig({
   base: '/admin/',
   plugins: [react()],
   server: {
     port: 5174,
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
   },
   build: {
     outDir: 'dist',

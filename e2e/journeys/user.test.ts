@@ -112,7 +112,8 @@ describe('a new user', () => {
     await page.getByLabel('Choose from album').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await expect
       .poll(() => page.getByRole('region', { name: 'Avatar' }).locator('img').first().getAttribute('src'))
-      .toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+      .toMatch(/^\/uploads\/[a-f0-9]{32}\.png\?exp=\d+&sig=[\w-]+$/);
+    await expect.poll(() => page.getByRole('region', { name: 'Avatar' }).locator('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
     // Log out with confirmation.
     await go(page, '/pages/setting/setting');

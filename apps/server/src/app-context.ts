@@ -4,6 +4,7 @@ import type { EventBus } from './events/bus.ts';
 import type { Markets } from './markets/service.ts';
 import type { Notifier } from './notify/notifier.ts';
 import type { SpotService } from './spot/service.ts';
+import type { UploadUrls } from './uploads/signing.ts';
 
 /** What every domain's routes are given: no globals, so tests can build as many apps as they like. */
 export type AppContext = {
@@ -14,6 +15,8 @@ export type AppContext = {
   bus: EventBus;
   markets: Markets;
   spot: SpotService;
+  /** Signs every upload reference an answer gives (see uploads/signing.ts). */
+  uploads: UploadUrls;
   limits: Limits;
 };
 

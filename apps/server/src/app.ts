@@ -20,6 +20,7 @@ import { siteRoutes } from './site/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
 import { SpotService } from './spot/service.ts';
 import { UPLOAD_BYTES_MAX, uploadRoutes, uploadsDir } from './uploads/routes.ts';
+import { UploadUrls } from './uploads/signing.ts';
 
 export const BODY_BYTES_MAX = 1024 * 1024;
 
@@ -47,6 +48,7 @@ export async function buildApp(options: BuildOptions) {
     bus,
     markets,
     spot: await SpotService.open(options.database.db, bus, { markets, onError: (error) => app.log.error({ err: error }, 'spot trading failed') }),
+    uploads: await UploadUrls.open(options.database.db),
   };
   app.addHook('onClose', () => ctx.spot.stop());
   app.addHook('onClose', () => markets.stop());
@@ -72,7 +74,21 @@ export async function buildApp(options: BuildOptions) {
   );
 
   fs.mkdirSync(uploadsDir(ctx), { recursive: true });
-  await app.register(fastifyStatic, { root: uploadsDir(ctx), prefix: '/uploads/', decorateReply: false, index: false });
+  // Uploads are served only on a valid signed URL; anything else gets the same 404 as a missing file.
+  await app.register(async (uploads) => {
+    uploads.addHook('onRequest', async (request, reply) => {
+      if (ctx.uploads.secondsLeft(request.url) === 0) return sendError(request, reply, 'not_found');
+    });
+    await uploads.register(fastifyStatic, {
+      root: uploadsDir(ctx),
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      // The user's own browser may keep it, shared caches may not, and no one past the URL's expiry.
+      setHeaders: (reply) => reply.header('cache-control', `private, max-age=${ctx.uploads.secondsLeft(reply.request.url)}`),
+    });
+  });
   if (fs.existsSync(options.config.adminDist)) {
     await app.register(fastifyStatic, { root: options.config.adminDist, prefix: '/admin/', decorateReply: false });
   }

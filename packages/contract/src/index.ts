@@ -7,6 +7,7 @@ export * from './accounts.ts';
 export * from './validators.ts';
 export * from './money.ts';
 export * from './format.ts';
+export * from './uploads.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/user.ts';
 export * from './schemas/config.ts';

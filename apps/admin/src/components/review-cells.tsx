@@ -32,7 +32,7 @@ export function UserCell({ id, account }: { id: number; account: string }) {
   );
 }
 
-/** An uploaded image (served by the API server under /uploads/) as a thumbnail that opens full size. */
+/** An uploaded image (the signed, expiring URL the API answered) as a thumbnail that opens full size. */
 export function Thumbnail({ src, alt }: { src: string | null; alt: string }) {
   if (!src) return null;
   return <Image src={src} alt={alt} width={64} height={64} style={{ objectFit: 'cover' }} />;

@@ -1,5 +1,6 @@
 import { eq, or } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import type { UploadUrls } from '../uploads/signing.ts';
 import { users } from './tables.ts';
 
 export type User = typeof users.$inferSelect;
@@ -29,7 +30,7 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
 }
 
 /** The shape GET /user/info answers (contract: userInfo). */
-export function toUserInfo(user: User) {
+export function toUserInfo(user: User, uploads: UploadUrls) {
   return {
     id: user.id,
     account: user.account,
@@ -38,7 +39,7 @@ export function toUserInfo(user: User) {
     area_code: user.areaCode,
     nickname: user.nickname,
     signature: user.signature,
-    head_portrait: user.headPortrait,
+    head_portrait: uploads.sign(user.headPortrait),
     extension_code: user.extensionCode,
     credit_score: user.creditScore,
     created_at: user.createdAt.toISOString(),

@@ -84,7 +84,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok('');
   });
 
-  app.get('/user/info', auth, async (request) => ok(toUserInfo(currentUser(request))));
+  app.get('/user/info', auth, async (request) => ok(toUserInfo(currentUser(request), ctx.uploads)));
 
   app.post('/user/editNickname', auth, async (request) => {
     const input = parse(editProfileInput, request.body);

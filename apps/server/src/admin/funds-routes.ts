@@ -36,7 +36,7 @@ export function adminFundsRoutes(app: FastifyInstance, ctx: AppContext) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const id = (params: unknown) => parse(idParam, params).id;
 
-  app.get('/recharges', reviewer, async (request) => ok(await pageRecharges(ctx.db, queueFilter(request.query))));
+  app.get('/recharges', reviewer, async (request) => ok(await pageRecharges(ctx.db, queueFilter(request.query), ctx.uploads)));
   app.post('/recharges/:id/confirm', reviewer, async (request) => ok(await reviewRecharge(ctx, currentOperator(request), id(request.params), { confirm: true })));
   app.post('/recharges/:id/reject', reviewer, async (request) =>
     ok(await reviewRecharge(ctx, currentOperator(request), id(request.params), { confirm: false, ...parse(reviewRejectInput, request.body) })),
@@ -50,7 +50,7 @@ export function adminFundsRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(await reviewWithdrawal(ctx, currentOperator(request), id(request.params), { approve: false, ...parse(reviewRejectInput, request.body) })),
   );
 
-  app.get('/identity', reviewer, async (request) => ok(await pageVerifications(ctx.db, parse(identityQueueInput, request.query))));
+  app.get('/identity', reviewer, async (request) => ok(await pageVerifications(ctx.db, parse(identityQueueInput, request.query), ctx.uploads)));
   app.post('/identity/:id/approve', reviewer, async (request) => ok(await reviewIdentity(ctx, currentOperator(request), id(request.params), { approve: true })));
   app.post('/identity/:id/reject', reviewer, async (request) =>
     ok(await reviewIdentity(ctx, currentOperator(request), id(request.params), { approve: false, ...parse(reviewRejectInput, request.body) })),

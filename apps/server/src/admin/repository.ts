@@ -1,6 +1,7 @@
 import { count, desc, eq, ilike, or } from 'drizzle-orm';
 import { outbox, sessions, users } from '../accounts/tables.ts';
 import type { Executor } from '../db/client.ts';
+import type { UploadUrls } from '../uploads/signing.ts';
 import { operatorAuditLog, operators } from './tables.ts';
 
 type PageInput = { page: number; limit: number; q?: string };
@@ -29,7 +30,7 @@ export async function pageUsers(db: Executor, { page, limit, q }: PageInput) {
   return { data: rows.map(userRow), total: total?.n ?? 0, page, limit };
 }
 
-export async function userDetail(db: Executor, id: number) {
+export async function userDetail(db: Executor, id: number, uploads: UploadUrls) {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) return undefined;
   const [sessionCount] = await db.select({ n: count() }).from(sessions).where(eq(sessions.userId, id));
@@ -38,7 +39,7 @@ export async function userDetail(db: Executor, id: number) {
       ...userRow(user),
       area_code: user.areaCode,
       signature: user.signature,
-      head_portrait: user.headPortrait,
+      head_portrait: uploads.sign(user.headPortrait),
       credit_score: user.creditScore,
     },
     sessions: sessionCount?.n ?? 0,

@@ -50,7 +50,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/users/:id', anyOperator, async (request) => {
     const { id } = parse(idParam, request.params);
-    const detail = await userDetail(ctx.db, id);
+    const detail = await userDetail(ctx.db, id, ctx.uploads);
     if (!detail) throw new DomainError('not_found');
     return ok({ ...detail, accounts: await accountsOf(ctx.db, id) });
   });

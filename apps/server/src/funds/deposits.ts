@@ -85,7 +85,7 @@ export async function requestRecharge(
 
 /** GET /recharge/log. */
 export const rechargeLog = (ctx: AppContext, userId: number, page: { page: number; limit: number }) =>
-  pageRecharges(ctx.db, { ...page, userId });
+  pageRecharges(ctx.db, { ...page, userId }, ctx.uploads);
 
 /**
  * Back office: confirm credits the user from deposits in transit, exactly once; a second click (or a

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-o
 import { users } from '../accounts/tables.ts';
 import { queryRows, type Executor, type Tx } from '../db/client.ts';
 import { currencies, currencyNetworks, settings } from '../site/tables.ts';
+import type { UploadUrls } from '../uploads/signing.ts';
 import { accountTransfers, balanceAdjustments, bankCards, exchanges, recharges, walletAddresses, withdrawals } from './tables.ts';
 
 export type Coin = typeof currencies.$inferSelect;
@@ -94,7 +95,7 @@ export async function setRechargeEntry(tx: Tx, id: number, entryId: number) {
 
 type QueueFilter = PageInput & { userId?: number; status?: string; currencyId?: number };
 
-export async function pageRecharges(db: Executor, filter: QueueFilter): Promise<Page<ReturnType<typeof rechargeRow>>> {
+export async function pageRecharges(db: Executor, filter: QueueFilter, uploads: UploadUrls): Promise<Page<ReturnType<typeof rechargeRow>>> {
   const where = and(
     filter.userId ? eq(recharges.userId, filter.userId) : undefined,
     filter.status ? eq(recharges.status, filter.status as Recharge['status']) : undefined,
@@ -112,10 +113,10 @@ export async function pageRecharges(db: Executor, filter: QueueFilter): Promise<
       .offset(offsetOf(filter)),
     db.select({ n: count() }).from(recharges).where(where),
   ]);
-  return { data: rows.map((row) => rechargeRow(row)), total: total?.n ?? 0, page: filter.page, limit: filter.limit };
+  return { data: rows.map((row) => rechargeRow(row, uploads)), total: total?.n ?? 0, page: filter.page, limit: filter.limit };
 }
 
-function rechargeRow({ r, currency, account }: { r: Recharge; currency: string; account: string }) {
+function rechargeRow({ r, currency, account }: { r: Recharge; currency: string; account: string }, uploads: UploadUrls) {
   return {
     id: r.id,
     user_id: r.userId,
@@ -125,7 +126,7 @@ function rechargeRow({ r, currency, account }: { r: Recharge; currency: string; 
     network: r.network,
     address: r.address,
     amount: toAmountString(r.amount),
-    voucher: r.voucher,
+    voucher: uploads.sign(r.voucher),
     status: r.status,
     reason: r.reason,
     created_at: r.createdAt.toISOString(),
@@ -235,7 +236,7 @@ export async function deleteOwnWalletAddress(db: Executor, userId: number, id: n
   return rows.length > 0;
 }
 
-export async function pageWalletAddresses(db: Executor, userId: number, input: PageInput) {
+export async function pageWalletAddresses(db: Executor, userId: number, input: PageInput, uploads: UploadUrls) {
   const where = eq(walletAddresses.userId, userId);
   const [rows, [total]] = await Promise.all([
     db
@@ -256,7 +257,7 @@ export async function pageWalletAddresses(db: Executor, userId: number, input: P
       network: a.network,
       name: a.name,
       address: a.address,
-      qrcode: a.qrcode,
+      qrcode: uploads.sign(a.qrcode),
       created_at: a.createdAt.toISOString(),
     })),
     total: total?.n ?? 0,

@@ -76,8 +76,8 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Wallet addresses
   app.post('/user/wallet/save', auth, async (request) => ok(await saveWalletAddress(ctx, userId(request), parse(walletAddressInput, request.body))));
-  app.get('/user/wallet/list', auth, async (request) => ok(await pageWalletAddresses(ctx.db, userId(request), parse(fundsPageInput, input(request)))));
-  app.post('/user/wallet/list', auth, async (request) => ok(await pageWalletAddresses(ctx.db, userId(request), parse(fundsPageInput, input(request)))));
+  app.get('/user/wallet/list', auth, async (request) => ok(await pageWalletAddresses(ctx.db, userId(request), parse(fundsPageInput, input(request)), ctx.uploads)));
+  app.post('/user/wallet/list', auth, async (request) => ok(await pageWalletAddresses(ctx.db, userId(request), parse(fundsPageInput, input(request)), ctx.uploads)));
   app.post('/user/wallet/delete', auth, async (request) => {
     // Another user's row answers like a missing one.
     if (!(await deleteOwnWalletAddress(ctx.db, userId(request), parse(idInput, request.body).id))) throw new DomainError('not_found');

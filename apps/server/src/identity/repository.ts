@@ -3,6 +3,7 @@ import { and, count, desc, eq, ne, isNull } from 'drizzle-orm';
 import { sessions, users } from '../accounts/tables.ts';
 import { sha256 } from '../accounts/passwords.ts';
 import type { Executor, Tx } from '../db/client.ts';
+import type { UploadUrls } from '../uploads/signing.ts';
 import { identityVerifications } from './tables.ts';
 
 export type Verification = typeof identityVerifications.$inferSelect;
@@ -50,6 +51,7 @@ export async function claimVerification(tx: Tx, id: number, values: { status: 'a
 export async function pageVerifications(
   db: Executor,
   filter: { page: number; limit: number; status?: Verification['status']; level?: number; user_id?: number },
+  uploads: UploadUrls,
 ) {
   const where = and(
     filter.status ? eq(identityVerifications.status, filter.status) : undefined,
@@ -78,8 +80,8 @@ export async function pageVerifications(
       id_type: v.idType,
       name: v.name,
       card_id: v.cardId,
-      front_pic: v.frontPic,
-      reverse_pic: v.reversePic,
+      front_pic: uploads.sign(v.frontPic),
+      reverse_pic: uploads.sign(v.reversePic),
       status: v.status,
       reason: v.reason,
       created_at: v.createdAt.toISOString(),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ACCOUNT_KIND_IDS, ACCOUNT_KINDS, LEGACY_ACCOUNT_FIELDS, type AccountKind } from '../accounts.ts';
 import { PAGE_SIZE } from '../constants.ts';
+import { UPLOAD_URL_PREFIX, zUploadReference } from '../uploads.ts';
 import { zAmount, zPage, zPositiveInt } from '../validators.ts';
 
 /**
@@ -40,8 +41,6 @@ export const fundsPageInput = z.object({ page: zPage, limit: zFundsLimit });
 const zText = (max: number, code: 'parameter_error' | 'name_required' | 'address_invalid' = 'parameter_error') =>
   z.string({ error: code }).trim().min(1, code).max(max, code);
 const zOptionalText = (max: number) => z.string().trim().max(max, 'parameter_error').optional();
-const zUploadRef = (code: 'upload_missing' | 'voucher_required' | 'qrcode_required' | 'photos_required') =>
-  z.string({ error: code }).trim().regex(/^\/uploads\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/, code);
 
 // ---- assets ----
 
@@ -98,12 +97,12 @@ export const rechargeInput = z
     account: z.string().trim().max(200, 'parameter_error').optional(),
     ...networkFields,
   })
-  .transform(({ voucher, account, ...rest }) => ({ ...rest, voucher: voucher || (account?.startsWith('/uploads/') ? account : '') }))
+  .transform(({ voucher, account, ...rest }) => ({ ...rest, voucher: voucher || (account?.startsWith(UPLOAD_URL_PREFIX) ? account : '') }))
   .pipe(
     z.object({
       currency: z.number(),
       amount: z.string(),
-      voucher: zUploadRef('voucher_required'),
+      voucher: zUploadReference('voucher_required'),
       network: z.string().optional(),
       type: z.number(),
     }),
@@ -150,7 +149,7 @@ export const walletAddressInput = z.object({
   currency: zPositiveInt,
   name: zText(50),
   address: zText(120, 'address_invalid'),
-  qrcode: zUploadRef('qrcode_required'),
+  qrcode: zUploadReference('qrcode_required'),
   network: z.string().trim().max(20, 'parameter_error').optional(),
 });
 

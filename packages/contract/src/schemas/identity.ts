@@ -1,6 +1,7 @@
 /** Identity verification (spec sections 3, 4, 5 and 6): basic (level 1) and advanced (level 2). */
 import { z } from 'zod';
 import { FIAT_TRADE_LIMIT_PER_ORDER_USDT, WITHDRAW_LIMIT_24H_BTC } from '../constants.ts';
+import { zUploadReference } from '../uploads.ts';
 import { zPositiveInt } from '../validators.ts';
 
 export const ID_TYPES = ['id_card', 'passport', 'driver_licence'] as const;
@@ -35,7 +36,7 @@ const zIdType = z.preprocess(
   (v) => (typeof v === 'string' && /^[1-3]$/.test(v.trim()) ? ID_TYPES[Number(v) - 1] : v),
   z.enum(ID_TYPES, { error: 'parameter_error' }),
 );
-const zPic = z.string({ error: 'photos_required' }).trim().regex(/^\/uploads\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/, 'photos_required');
+const zPic = zUploadReference('photos_required');
 
 export const basicIdentityInput = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zUploadReference } from '../uploads.ts';
 import { zNickname, zSignature } from '../validators.ts';
 
 export const userInfo = z.object({
@@ -25,7 +26,5 @@ export const editProfileInput = z
 
 /** POST /user/uploadHeadPortrait: a reference returned by POST /upload. */
 export const headPortraitInput = z.object({
-  head_portrait: z
-    .string({ message: 'upload_missing' })
-    .regex(/^\/uploads\/[a-f0-9]{32}\.(png|jpg|gif|webp)$/, 'upload_missing'),
+  head_portrait: zUploadReference('upload_missing'),
 });
