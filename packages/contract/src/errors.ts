@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'symbol_disabled',
   'symbol_exists',
   'start_price_locked',
+  // A symbol's writer could not restore its book after a failed batch: no orders until it can.
+  'market_unavailable',
   // A notice rather than a refusal: the translated text PUT /coin/trade answers with.
   'order_cancelled',
 ] as const;
@@ -96,6 +98,8 @@ export function httpStatusOf(code: ErrorCode): number {
       return 413;
     case 'internal_error':
       return 500;
+    case 'market_unavailable':
+      return 503;
     case 'already_reviewed':
     case 'symbol_exists':
     case 'start_price_locked':

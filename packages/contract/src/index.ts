@@ -6,6 +6,7 @@ export * from './constants.ts';
 export * from './accounts.ts';
 export * from './validators.ts';
 export * from './money.ts';
+export * from './spot-rules.ts';
 export * from './format.ts';
 export * from './uploads.ts';
 export * from './schemas/auth.ts';

@@ -5,7 +5,7 @@ import { ok } from '../http/envelope.ts';
 import { DomainError, parse } from '../http/errors.ts';
 
 export function marketRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/currency/quotation_new', async () => ok(await ctx.markets.quotations()));
+  app.get('/currency/quotation_new', async () => ok(ctx.spot.withTradingRules(await ctx.markets.quotations())));
 
   /** Candles between `from` and `to` (epoch seconds), oldest first, at most CANDLES_PER_REQUEST_MAX. */
   app.get('/currency/new_timeshar', async (request) => {

@@ -145,6 +145,8 @@ export class Markets {
         low: toAmountString(day?.low ?? price),
         volume: toAmountString(day?.volume ?? '0'),
         amount: toAmountString(day?.amount ?? '0'),
+        price_decimals: s.priceDecimals,
+        quantity_decimals: s.quantityDecimals,
       };
     });
   }

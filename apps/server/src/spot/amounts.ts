@@ -4,42 +4,25 @@
  *  - quote amounts on the ledger are "fine units" of 10^-(priceDecimals + quantityDecimals + 6): a trade's
  *    quote units (ticks * lots) times one million, so a fee of quote * rate with a rate of at most
  *    6 decimals (parts per million) is a whole number of fine units.
- * The ledger's NUMERIC(36,18) holds it when priceDecimals + quantityDecimals + 6 <= 18.
+ * The ledger's NUMERIC(36,18) holds it when priceDecimals + quantityDecimals + 6 <= 18. What an order
+ * freezes and its protection prices are the contract's rules (spot-rules.ts), which clients size orders by.
  */
+import { buyFreezeUnits, buyProtectionTicks, FEE_RATE_DECIMALS, fineDecimals as fineDecimalsOf, PPM, sellProtectionTicks, toUnits } from '@fairex/contract';
 import type { SymbolSpec } from './engine/index.ts';
 
-export const FEE_RATE_DECIMALS = 6;
-export const PPM = 1_000_000n;
+export { FEE_RATE_DECIMALS, fromUnits, PPM, toUnits } from '@fairex/contract';
 /** Highest fee rate accepted from the settings (10 %): a seller's fee must stay below its proceeds. */
 export const FEE_RATE_PPM_MAX = 100_000n;
-/** A market buy may pay up to this much above the ask that completes it (the protection price). */
-export const MARKET_BUY_MARGIN_BPS = 100n;
-const BPS = 10_000n;
+/**
+ * How far a market order may trade past the book it sees (its protection price): a buy up to this much
+ * above the ask that completes it, a sell down to this much below the best bid. Clients read it from
+ * the quotation list (spot_rules.market_protection_bps).
+ */
+export const MARKET_PROTECTION_BPS = 100n;
 const LEDGER_DECIMALS_MAX = 18;
 
-export const fineDecimals = (spec: SymbolSpec) => spec.priceDecimals + spec.quantityDecimals + FEE_RATE_DECIMALS;
+export const fineDecimals = (spec: SymbolSpec) => fineDecimalsOf(spec.priceDecimals, spec.quantityDecimals);
 export const fitsLedger = (spec: SymbolSpec) => fineDecimals(spec) <= LEDGER_DECIMALS_MAX;
-
-const FIXED = /^(-)?(\d+)(?:\.(\d+))?$/;
-
-/** A decimal string (as NUMERIC comes back) to integer units of 10^-decimals, truncated toward zero. */
-export function toUnits(text: string, decimals: number): bigint {
-  const match = FIXED.exec(text.trim());
-  if (!match) throw new RangeError(`not a decimal: ${text}`);
-  const fraction = (match[3] ?? '').padEnd(decimals, '0').slice(0, decimals);
-  const units = BigInt(match[2]! + fraction);
-  return match[1] ? -units : units;
-}
-
-/** Integer units of 10^-decimals to a plain decimal string without trailing zeros ("0" for zero). */
-export function fromUnits(units: bigint, decimals: number): string {
-  const negative = units < 0n;
-  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
-  const whole = decimals === 0 ? digits : digits.slice(0, -decimals);
-  const fraction = decimals === 0 ? '' : digits.slice(-decimals).replace(/0+$/, '');
-  const text = fraction ? `${whole}.${fraction}` : whole;
-  return negative && units !== 0n ? `-${text}` : text;
-}
 
 /** A fee rate such as "0.001" in parts per million; refuses more than 6 decimals or above the maximum. */
 export function feeRatePpm(rate: string): bigint {
@@ -61,13 +44,16 @@ export const feeOf = (quoteUnits: number | bigint, ratePpm: bigint) => BigInt(qu
  * What a buy freezes, in fine units: the most it can spend at `priceTicks` for `lots`, plus the highest
  * fee it can be charged. Fills happen at or below the limit, so the sum of fills never exceeds it.
  */
-export const buyFreeze = (priceTicks: number, lots: number, feePpm: bigint) => BigInt(priceTicks) * BigInt(lots) * (PPM + feePpm);
+export const buyFreeze = (priceTicks: number, lots: number, feePpm: bigint) => buyFreezeUnits(BigInt(priceTicks), BigInt(lots), feePpm);
 
 /** The protection price of a market buy: the ask completing it plus the margin, rounded up to a tick. */
 export function marketBuyCap(worstAskTicks: number, priceTicksMax: number): number {
-  const ticks = (BigInt(worstAskTicks) * (BPS + MARKET_BUY_MARGIN_BPS) + BPS - 1n) / BPS;
+  const ticks = buyProtectionTicks(BigInt(worstAskTicks), MARKET_PROTECTION_BPS);
   return Number(ticks > BigInt(priceTicksMax) ? BigInt(priceTicksMax) : ticks);
 }
+
+/** The protection price of a market sell: the best bid less the margin, rounded down to a tick. */
+export const marketSellFloor = (bestBidTicks: number) => Number(sellProtectionTicks(BigInt(bestBidTicks), MARKET_PROTECTION_BPS));
 
 /**
  * The fee rate a buy froze for, in ppm: its freeze is price * lots * (PPM + rate) exactly. Fee rates can

@@ -2,7 +2,7 @@
  * Spot trading: one SymbolWriter per spot symbol (single writer, group commit), the users' order list,
  * favourites, and the realtime events of each committed batch.
  */
-import { money, roundTo, toAmountString, type SpotOrderItem } from '@fairex/contract';
+import { money, roundTo, toAmountString, type SpotOrderItem, type SpotRules } from '@fairex/contract';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import { DomainError } from '../http/errors.ts';
@@ -12,7 +12,7 @@ import { listAllSymbols, listSymbols } from '../markets/repository.ts';
 import { readSetting } from '../site/repository.ts';
 import type { Markets } from '../markets/service.ts';
 import { MARKET_MAKER_SETTING, MarketMaker, marketMakerConfigOf, type MarketMakerConfig } from './market-maker.ts';
-import { feeRatePpm, fineDecimals, fitsLedger, fromUnits } from './amounts.ts';
+import { FEE_RATE_DECIMALS, feeRatePpm, fineDecimals, fitsLedger, fromUnits, MARKET_PROTECTION_BPS } from './amounts.ts';
 import { lotsToQuantity, priceToTicks, quantityToLots, ticksToPrice, type SymbolSpec } from './engine/index.ts';
 import {
   countFavourites,
@@ -112,6 +112,23 @@ export class SpotService {
       await writer.rebuild();
       this.writers.set(s.id, writer);
     }
+  }
+
+  /** What a spot symbol's orders freeze (fee rates, market protection), or null when it takes no orders. */
+  tradingRules(symbolId: number): SpotRules | null {
+    const writer = this.writers.get(symbolId);
+    if (!writer || !this.isTrading(symbolId)) return null;
+    const { makerFeePpm, takerFeePpm } = writer.market;
+    return {
+      maker_fee_rate: fromUnits(makerFeePpm, FEE_RATE_DECIMALS),
+      taker_fee_rate: fromUnits(takerFeePpm, FEE_RATE_DECIMALS),
+      market_protection_bps: Number(MARKET_PROTECTION_BPS),
+    };
+  }
+
+  /** The quotation list with each symbol's trading rules (GET /currency/quotation_new), so clients size orders as the writer freezes them. */
+  withTradingRules<T extends { id: number }>(quotations: T[]) {
+    return quotations.map((q) => ({ ...q, spot_rules: this.tradingRules(q.id) }));
   }
 
   /** Whether a symbol takes new orders (its existing ones can always be cancelled). */

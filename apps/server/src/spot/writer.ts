@@ -8,7 +8,10 @@
  * of the batch plus what earlier commands of the batch froze or released, so a refused order never
  * disturbs the book or the others. If the transaction fails anyway (a concurrent withdrawal on another
  * domain took the funds), the book is rebuilt from the database and the batch is planned once more from
- * fresh figures; a second failure fails its commands.
+ * fresh figures; should the funds run short again, the commands freezing from the short accounts fail
+ * and the rest is planned one last time. If the rebuild itself fails, the book still holds uncommitted
+ * changes: the writer refuses every command (market_unavailable) until a rebuild succeeds, which it
+ * tries again before each batch.
  */
 import type { ErrorCode } from '@fairex/contract';
 import type { Db } from '../db/client.ts';
@@ -28,7 +31,7 @@ import {
   type SymbolSpec,
   type TradeEvent,
 } from './engine/index.ts';
-import { buyerFeePpm, buyFreeze, feeOf, fineDecimals, fromUnits, marketBuyCap, quoteToFine, toUnits } from './amounts.ts';
+import { buyerFeePpm, buyFreeze, feeOf, fineDecimals, fromUnits, marketBuyCap, marketSellFloor, quoteToFine, toUnits } from './amounts.ts';
 import {
   insertOrders,
   insertTrades,
@@ -47,8 +50,11 @@ import type { SpotOrderStatus } from './tables.ts';
 export const ORDERS_PER_BATCH_MAX = 256;
 /** Commands waiting per symbol at most; beyond it new orders are refused (too_many_requests). */
 export const QUEUE_LENGTH_MAX = 20_000;
-/** Planning attempts per batch: the second one starts from freshly read figures. */
-const BATCH_ATTEMPTS_MAX = 2;
+/**
+ * Planning attempts per batch: the second starts from freshly read figures, the third without the
+ * commands of accounts still short.
+ */
+const BATCH_ATTEMPTS_MAX = 3;
 /** Legs kept free in an entry before another step is added to it (a trade adds at most 5). */
 const LEGS_PER_STEP_MAX = 8;
 
@@ -71,7 +77,7 @@ export type LiveOrder = {
   userId: number;
   side: Side;
   type: OrderType;
-  /** Ticks: limit price or a market buy's protection price; null for a market sell. */
+  /** Ticks: the limit price, or a market order's protection price (null only on rows from before it had one). */
   price: number | null;
   quantity: number;
   /** Quote fine units for a buy, lots for a sell. */
@@ -104,6 +110,17 @@ export type Command = PlaceCommand | CancelCommand;
 export type OrderView = Omit<LiveOrder, 'accounts'>;
 type Outcome = { order: OrderView } | { error: ErrorCode };
 type Pending = { command: Command; resolve: (order: OrderView) => void; reject: (error: unknown) => void };
+
+/**
+ * Test-only fault injection (production passes none): `beforeCommit` runs between planning a batch and
+ * its transaction (attempt counts from 1), where another transaction may take a placing user's funds;
+ * `beforeRebuild` runs before each rebuild after a failed batch, and may fail it.
+ */
+export type WriterFaults = { beforeCommit?: (attempt: number) => Promise<void>; beforeRebuild?: () => Promise<void> };
+export type WriterOptions = { now?: () => number; faults?: WriterFaults };
+
+/** The resting orders in time priority, with what each holds: what a rebuilt writer must show again. */
+export type RestingView = Omit<OrderView, 'createdAt' | 'updatedAt' | 'status' | 'doneReason'> & { remaining: number; time: number };
 
 export type BatchPublished = {
   market: Market;
@@ -195,19 +212,25 @@ export class SymbolWriter {
   private readonly queue: Pending[] = [];
   private running: Promise<void> | undefined;
   private closed = false;
+  /** A failed batch could not be undone by a rebuild: the book may hold changes never committed. */
+  private stale = false;
   private batches = 0;
   /** Decimals of the quote coin's fine units. */
   private readonly fine: number;
+  private readonly now: () => number;
+  private readonly faults: WriterFaults;
 
   constructor(
     private readonly db: Db,
     readonly market: Market,
     private readonly publish: (batch: BatchPublished) => void,
     private readonly onError: (error: unknown) => void,
-    private readonly now: () => number = Date.now,
+    options: WriterOptions = {},
   ) {
     this.book = createBook(market.spec);
     this.fine = fineDecimals(market.spec);
+    this.now = options.now ?? Date.now;
+    this.faults = options.faults ?? {};
   }
 
   /** Rebuilds the book and the open orders from the database (at start, and after a failed batch). */
@@ -221,7 +244,7 @@ export class SymbolWriter {
       if (!found) throw new Error(`spot: user ${userId} has an open order but no spot account in currency ${currencyId}`);
       return found.id;
     };
-    this.live.clear();
+    const live = new Map<number, LiveOrder>();
     const resting = rows.map((row, index) => {
       const order: LiveOrder = {
         id: row.id,
@@ -241,7 +264,7 @@ export class SymbolWriter {
         createdAt: row.createdAt,
         updatedAt: row.updatedAt,
       };
-      this.live.set(order.id, order);
+      live.set(order.id, order);
       return {
         id: order.id,
         accountId: order.userId,
@@ -253,7 +276,11 @@ export class SymbolWriter {
         sequence: index + 1,
       };
     });
+    // Swapped in only once complete, so a rebuild that fails leaves the writer as it was (and stale).
     this.book = createBook(spec, { sequence: resting.length, orders: resting });
+    this.live.clear();
+    for (const [id, order] of live) this.live.set(id, order);
+    this.stale = false;
   }
 
   depth(levels = 20) {
@@ -267,6 +294,14 @@ export class SymbolWriter {
 
   openOrdersOf(userId: number): LiveOrder[] {
     return [...this.live.values()].filter((o) => o.userId === userId);
+  }
+
+  /** Every resting order in time priority with its amounts (restart checks compare it with a rebuilt writer). */
+  restingOrders(): RestingView[] {
+    return this.book.snapshot().orders.map((resting) => {
+      const { accounts: _accounts, createdAt: _created, updatedAt: _updated, status: _status, doneReason: _reason, ...order } = this.live.get(resting.id)!;
+      return { ...order, remaining: resting.remaining, time: resting.time };
+    });
   }
 
   get queued() {
@@ -308,54 +343,84 @@ export class SymbolWriter {
   }
 
   private async runBatch(batch: Pending[]) {
+    if (this.stale && !(await this.rebuildAfterFailure())) {
+      for (const pending of batch) pending.reject(new DomainError('market_unavailable'));
+      return;
+    }
+    let pending = batch;
     let lastError: unknown;
     for (let attempt = 1; attempt <= BATCH_ATTEMPTS_MAX; attempt++) {
-      let plan: BatchPlan | undefined;
       try {
-        const places = batch.filter((p) => p.command.kind === 'place').map((p) => p.command as PlaceCommand);
-        const ids = await reserveOrderIds(this.db, places.length);
-        const accountIds = places.flatMap((c) => [c.accounts.base, c.accounts.quote]);
-        const figures = await selectAvailable(this.db, [...new Set(accountIds)]);
-        const available = new Map<number, bigint>();
-        for (const [id, text] of figures) {
-          available.set(id, toUnits(text, id === this.quoteAccountOf(places, id) ? this.fine : this.market.spec.quantityDecimals));
-        }
-        plan = new BatchPlan(available, this.market.symbolId);
-        const outcomes: Outcome[] = [];
-        let nextId = 0;
-        for (const pending of batch) {
-          const command = pending.command;
-          outcomes.push(command.kind === 'place' ? this.place(plan, command, ids[nextId++]!) : this.cancel(plan, command));
-        }
-        plan.entry.flush();
-        plan.entries.push(...plan.entry.entries);
-        const trades = await this.persist(plan);
-        this.batches++;
-        batch.forEach((pending, index) => {
-          const outcome = outcomes[index]!;
-          if ('error' in outcome) pending.reject(new DomainError(outcome.error));
-          else pending.resolve(outcome.order);
-        });
-        try {
-          this.publish({ market: this.market, trades, orders: [...plan.inserted.values(), ...plan.updated].map(snapshotOf), depthChanged: plan.depthChanged });
-        } catch (error) {
-          this.onError(error);
-        }
+        await this.commit(pending, attempt);
         return;
       } catch (error) {
+        if (!(error instanceof DomainError)) this.onError(error);
         lastError = error;
-        try {
-          await this.rebuild();
-        } catch (rebuildError) {
-          this.onError(rebuildError);
+        // The engine and the open orders hold the failed batch's changes: back to what the database holds.
+        this.stale = true;
+        if (!(await this.rebuildAfterFailure())) {
+          lastError = new DomainError('market_unavailable');
+          break;
         }
-        const insufficient = error instanceof DomainError && error.code === 'insufficient_balance';
-        if (!insufficient) break;
+        if (!(error instanceof DomainError && error.code === 'insufficient_balance')) break;
+        // Fresh figures were not enough: the commands freezing from the accounts still short fail alone.
+        if (attempt >= 2) {
+          const short = new Set((error.detail as { accounts?: number[] } | undefined)?.accounts ?? []);
+          const [refused, rest] = partition(pending, (p) => short.has(freezeAccountOf(p.command) ?? 0));
+          for (const p of refused) p.reject(new DomainError('insufficient_balance'));
+          pending = rest;
+          if (pending.length === 0) return;
+        }
       }
     }
-    if (!(lastError instanceof DomainError)) this.onError(lastError);
     const failure = lastError instanceof DomainError ? lastError : new DomainError('internal_error');
-    for (const pending of batch) pending.reject(failure);
+    for (const p of pending) p.reject(failure);
+  }
+
+  /** Plans a batch, commits it in one transaction, then answers its commands and publishes what changed. */
+  private async commit(batch: Pending[], attempt: number) {
+    const places = batch.filter((p) => p.command.kind === 'place').map((p) => p.command as PlaceCommand);
+    const ids = await reserveOrderIds(this.db, places.length);
+    const accountIds = places.flatMap((c) => [c.accounts.base, c.accounts.quote]);
+    const figures = await selectAvailable(this.db, [...new Set(accountIds)]);
+    const available = new Map<number, bigint>();
+    for (const [id, text] of figures) {
+      available.set(id, toUnits(text, id === this.quoteAccountOf(places, id) ? this.fine : this.market.spec.quantityDecimals));
+    }
+    const plan = new BatchPlan(available, this.market.symbolId);
+    const outcomes: Outcome[] = [];
+    let nextId = 0;
+    for (const pending of batch) {
+      const command = pending.command;
+      outcomes.push(command.kind === 'place' ? this.place(plan, command, ids[nextId++]!) : this.cancel(plan, command));
+    }
+    plan.entry.flush();
+    plan.entries.push(...plan.entry.entries);
+    await this.faults.beforeCommit?.(attempt);
+    const trades = await this.persist(plan);
+    this.batches++;
+    batch.forEach((pending, index) => {
+      const outcome = outcomes[index]!;
+      if ('error' in outcome) pending.reject(new DomainError(outcome.error));
+      else pending.resolve(outcome.order);
+    });
+    try {
+      this.publish({ market: this.market, trades, orders: [...plan.inserted.values(), ...plan.updated].map(snapshotOf), depthChanged: plan.depthChanged });
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  /** Rebuilds after a failed batch; false (reported) when the database could not be read. */
+  private async rebuildAfterFailure(): Promise<boolean> {
+    try {
+      await this.faults.beforeRebuild?.();
+      await this.rebuild();
+      return true;
+    } catch (error) {
+      this.onError(error);
+      return false;
+    }
   }
 
   /** The quote account among the batch's accounts (its figures are in fine units, base ones in lots). */
@@ -373,14 +438,15 @@ export class SymbolWriter {
       const feePpm = this.market.makerFeePpm > this.market.takerFeePpm ? this.market.makerFeePpm : this.market.takerFeePpm;
       freeze = isBuy ? buyFreeze(price, command.quantity, feePpm) : BigInt(command.quantity);
     } else if (isBuy) {
-      // A market buy by quantity is a limit buy at its protection price whose remainder is cancelled.
+      // A market order trades up (buy) or down (sell) to its protection price; the rest is cancelled.
       const worst = this.worstAskFor(command.quantity);
       if (worst === undefined) return { error: 'no_liquidity' };
       price = marketBuyCap(worst, this.book.limits.priceTicksMax);
       freeze = buyFreeze(price, command.quantity, this.market.takerFeePpm);
     } else {
-      if (this.book.bestBid() === null) return { error: 'no_liquidity' };
-      price = undefined;
+      const bestBid = this.book.bestBid();
+      if (bestBid === null) return { error: 'no_liquidity' };
+      price = marketSellFloor(bestBid.price);
       freeze = BigInt(command.quantity);
     }
     const accountId = isBuy ? command.accounts.quote : command.accounts.base;
@@ -388,8 +454,7 @@ export class SymbolWriter {
     if (available < freeze) return { error: 'insufficient_balance' };
 
     const time = this.now();
-    const engineType: OrderType = command.type === 'market' && isBuy ? 'limit' : command.type;
-    const result = this.book.place({ id, accountId: command.userId, side: command.side, type: engineType, price, quantity: command.quantity, time });
+    const result = this.book.place({ id, accountId: command.userId, side: command.side, type: command.type, price, quantity: command.quantity, time });
     const first = result.events[0];
     if (first?.type === 'rejected') return { error: codeOfReject(first.reason) };
 
@@ -398,7 +463,7 @@ export class SymbolWriter {
       userId: command.userId,
       side: command.side,
       type: command.type,
-      price: price ?? null,
+      price,
       quantity: command.quantity,
       frozen: freeze,
       used: 0n,
@@ -422,7 +487,6 @@ export class SymbolWriter {
     plan.accounts.add(accountId);
     this.live.set(id, order);
     this.apply(plan, entry, order, result.events);
-    if (order.status === 'open' && command.type === 'market') this.apply(plan, entry, order, this.book.cancel(id).events, 'no_liquidity');
     plan.outcomes.push(order);
     return { order: snapshotOf(order) };
   }
@@ -452,7 +516,7 @@ export class SymbolWriter {
   }
 
   /** Folds the engine's events into orders, trades and ledger legs. */
-  private apply(plan: BatchPlan, entry: EntryBuilder, taker: LiveOrder, events: EngineEvent[], doneReason?: string) {
+  private apply(plan: BatchPlan, entry: EntryBuilder, taker: LiveOrder, events: EngineEvent[]) {
     for (const event of events) {
       if (event.type === 'rejected') continue;
       // Every accepted order changes the book: it rests, trades, or both.
@@ -462,7 +526,7 @@ export class SymbolWriter {
       else {
         const order = event.orderId === taker.id ? taker : this.live.get(event.orderId);
         if (!order) throw new Error(`spot ${this.market.symbol}: done for unknown order ${event.orderId}`);
-        this.finish(plan, entry, order, event.reason === 'filled' ? 'filled' : 'cancelled', doneReason ?? event.reason);
+        this.finish(plan, entry, order, event.reason === 'filled' ? 'filled' : 'cancelled', event.reason);
       }
     }
   }
@@ -587,4 +651,14 @@ export class SymbolWriter {
       return plan.trades.map((t, i) => ({ ...t, id: tradeIds[i]! }));
     });
   }
+}
+
+/** The account a command freezes from: a buy's quote, a sell's base; none for a cancel. */
+const freezeAccountOf = (command: Command) => (command.kind === 'place' ? (command.side === 'buy' ? command.accounts.quote : command.accounts.base) : undefined);
+
+function partition<T>(list: T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of list) (test(item) ? yes : no).push(item);
+  return [yes, no];
 }

@@ -26,7 +26,7 @@ const UNKNOWN_ID = 1_000_000;
 
 type Operation =
   | { kind: 'limit'; accountId: number; side: Side; price: number; quantity: number }
-  | { kind: 'market'; accountId: number; side: Side; quantity: number }
+  | { kind: 'market'; accountId: number; side: Side; quantity: number; protection: number | undefined }
   | { kind: 'quote'; accountId: number; quoteAmount: number }
   | { kind: 'cancel'; pick: number };
 
@@ -36,7 +36,10 @@ const side = fc.constantFrom<Side>('buy', 'sell');
 const price = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 95, max: 105 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 300 }) });
 const operation: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('limit' as const), accountId, side, price, quantity: fc.integer({ min: 1, max: 20 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('market' as const), accountId, side, quantity: fc.integer({ min: 1, max: 40 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('market' as const), accountId, side, quantity: fc.integer({ min: 1, max: 40 }), protection: fc.option(price, { nil: undefined }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('quote' as const), accountId, quoteAmount: fc.integer({ min: 1, max: 3000 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }) },
 );
@@ -57,7 +60,7 @@ class Driver {
       op.kind === 'limit'
         ? { id, accountId: op.accountId, side: op.side, type: 'limit', price: op.price, quantity: op.quantity, time }
         : op.kind === 'market'
-          ? { id, accountId: op.accountId, side: op.side, type: 'market', quantity: op.quantity, time }
+          ? { id, accountId: op.accountId, side: op.side, type: 'market', quantity: op.quantity, price: op.protection, time }
           : { id, accountId: op.accountId, side: 'buy', type: 'market', quoteAmount: op.quoteAmount, time };
     this.placed.push(order);
     return { kind: 'place', order };

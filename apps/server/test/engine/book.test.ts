@@ -27,7 +27,7 @@ const limit = (id: number, accountId: number, side: Side, price: number, quantit
   quantity,
   time: ++clock,
 });
-const market = (id: number, accountId: number, side: Side, amount: { quantity: number } | { quoteAmount: number }): OrderInput => ({
+const market = (id: number, accountId: number, side: Side, amount: { quantity: number; price?: number } | { quoteAmount: number }): OrderInput => ({
   id,
   accountId,
   side,
@@ -147,6 +147,32 @@ describe('market orders', () => {
     expect(doneOf(events)).toEqual([{ id: 10, reason: 'no_liquidity', remaining: 1 }]);
   });
 
+  it('stops a market sell at its protection price and ends no_liquidity with the rest, never resting', () => {
+    const book = seeded();
+    // Bids 99 x 2 and 98 x 6; a floor of 99 leaves 98 alone.
+    const { events } = book.place(market(10, 2, 'sell', { quantity: 5, price: 99 }));
+    expect(events[0]).toMatchObject({ type: 'accepted', orderType: 'market', price: 99 });
+    expect(tradesOf(events)).toEqual([{ maker: 4, price: 99, quantity: 2 }]);
+    expect(doneOf(events).at(-1)).toEqual({ id: 10, reason: 'no_liquidity', remaining: 3 });
+    expect(book.order(10)).toBeUndefined();
+    expect(book.bestBid()).toEqual({ price: 98, quantity: 6, orders: 1 });
+    expect(book.bestAsk()).toEqual({ price: 101, quantity: 8, orders: 2 });
+  });
+
+  it('stops a market buy at its protection price, and fills through it when the book allows', () => {
+    const book = seeded();
+    const capped = book.place(market(10, 2, 'buy', { quantity: 10, price: 101 })).events;
+    expect(tradesOf(capped)).toEqual([
+      { maker: 1, price: 101, quantity: 5 },
+      { maker: 2, price: 101, quantity: 3 },
+    ]);
+    expect(doneOf(capped).at(-1)).toEqual({ id: 10, reason: 'no_liquidity', remaining: 2 });
+    expect(book.order(10)).toBeUndefined();
+    const through = book.place(market(11, 2, 'buy', { quantity: 2, price: 103 })).events;
+    expect(tradesOf(through)).toEqual([{ maker: 3, price: 102, quantity: 2 }]);
+    expect(doneOf(through).at(-1)).toEqual({ id: 11, reason: 'filled', remaining: 0 });
+  });
+
   it('spends a quote amount across levels and returns the dust that cannot buy one lot', () => {
     const book = seeded();
     // 8 lots at 101 cost 808; 1,000 - 808 = 192 buys 1 lot at 102 (102), leaving 90 < 102.
@@ -256,7 +282,8 @@ describe('refusals', () => {
     ['a quantity above the maximum', { quantity: 1_000_000_001 }, 'invalid_quantity'],
     ['a limit without quantity', { quantity: undefined }, 'quantity_required'],
     ['a limit with a quote amount', { quoteAmount: 100 }, 'quote_amount_market_buy_only'],
-    ['a market order with a price', { type: 'market' }, 'price_not_allowed'],
+    ['a quote-amount market buy with a price', { type: 'market', quantity: undefined, quoteAmount: 5 }, 'price_not_allowed'],
+    ['a market order with a fractional protection price', { type: 'market', price: 100.5 }, 'invalid_price'],
     ['a market order with quantity and quote amount', { type: 'market', price: undefined, quoteAmount: 5 }, 'quantity_and_quote_amount'],
     ['a market order with neither', { type: 'market', price: undefined, quantity: undefined }, 'quantity_required'],
     ['a market sell by quote amount', { type: 'market', side: 'sell', price: undefined, quantity: undefined, quoteAmount: 5 }, 'quote_amount_market_buy_only'],

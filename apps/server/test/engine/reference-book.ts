@@ -2,7 +2,8 @@
  * A deliberately naive order book, the oracle for the engine's property tests: resting orders in one
  * array, and every match step scans it for the best maker (best price, then lowest sequence). It
  * models the engine's rules (price-time priority, self-trade prevention "cancel oldest", market by
- * quantity or quote amount) with none of its data structures, for valid orders only.
+ * quantity with an optional protection price, or by quote amount) with none of its data structures,
+ * for valid orders only.
  */
 import type { Depth, DepthLevel, DoneReason, EngineEvent, OrderInput, RestingOrder, Side } from '../../src/spot/engine/index.ts';
 
@@ -21,7 +22,7 @@ export class ReferenceBook {
         accountId: order.accountId,
         side: order.side,
         orderType: order.type,
-        price: order.type === 'limit' ? order.price! : null,
+        price: order.price ?? null,
         quantity: order.quantity ?? null,
         quoteAmount: order.quoteAmount ?? null,
         time: order.time,
@@ -37,7 +38,8 @@ export class ReferenceBook {
       if (byQuote ? budget === 0 : remaining === 0) break;
       const maker = this.bestMaker(isBuy ? 'sell' : 'buy');
       if (maker === undefined) break;
-      if (order.type === 'limit' && (isBuy ? maker.price > order.price! : maker.price < order.price!)) break;
+      // A limit price, or a market order's protection price.
+      if (order.price !== undefined && (isBuy ? maker.price > order.price : maker.price < order.price)) break;
       const wanted = byQuote ? Math.floor(budget / maker.price) : remaining;
       if (wanted === 0) {
         dust = true;

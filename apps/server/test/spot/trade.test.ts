@@ -1,6 +1,9 @@
 // Proves spot trading end to end over HTTP on a real database (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): orders freeze exactly what they may spend, fills move funds and fees through the
-// ledger, cancels release, refusals leave nothing behind, and the ledger audit holds after every scenario.
+// ledger, cancels release, refusals leave nothing behind, the largest order the contract's sizing rules
+// allow is accepted (one lot more is not), market orders stop at their protection price, and the ledger
+// audit holds after every scenario.
+import { cmp, fromUnits, limitBuyQuantityMax, marketBuyQuantityMax, quotationItem, sellQuantityMax, toUnits, type SpotSymbolRules } from '@fairex/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemAccount } from '../../src/ledger/index.ts';
 import { accountsOf } from '../../src/ledger/index.ts';
@@ -160,5 +163,90 @@ describe('spot orders', () => {
     const again = test.ctx.spot.depth(m.symbolId)!;
     expect(again.asks).toHaveLength(10);
     expect(again.bids).toHaveLength(10);
+  });
+});
+
+/** The symbol as GET /currency/quotation_new answers it: decimals and what its orders freeze. */
+async function rulesOf(symbol: string): Promise<SpotSymbolRules> {
+  const answer = await call(test.app, '/currency/quotation_new', { method: 'GET' });
+  return quotationItem.array().parse(answer.body.message).find((q) => q.symbol === symbol)!;
+}
+
+/** One lot more than `quantity`. */
+const oneLotMore = (quantity: string, decimals: number) => fromUnits(toUnits(quantity, decimals) + 1n, decimals);
+
+describe('the largest order a balance affords (the percentage shortcuts)', () => {
+  it('exposes the decimals, fee rates and market protection in the quotation list', async () => {
+    const btc = await rulesOf('BTC/USDT');
+    expect(btc).toMatchObject({ price_decimals: 2, quantity_decimals: 6, spot_rules: { maker_fee_rate: '0.001', taker_fee_rate: '0.002', market_protection_bps: 100 } });
+    expect((await rulesOf('AAPL')).spot_rules).toBeNull();
+  });
+
+  it('accepts a 100 % limit buy sized by the shared rule, refuses one lot more, and leaves available >= 0', async () => {
+    const user = await makeUser(test);
+    await fund(test, user.id, m.quote, '1234.567891');
+    const rules = await rulesOf('BTC/USDT');
+    const price = '60001.37';
+    const quantity = limitBuyQuantityMax((await spotFigures(test, user.id, m.quote)).available, price, rules);
+    // 1234.567891 / (60001.37 x 1.002) = 0.0205343..., truncated to the lot.
+    expect(quantity).toBe('0.020534');
+    const tooMuch = await trade(user.token, { amount: oneLotMore(quantity, rules.quantity_decimals), target_price: price, type: 'buy' });
+    expect(tooMuch.body.code).toBe('insufficient_balance');
+    const placed = await trade(user.token, { amount: quantity, target_price: price, type: 'buy' });
+    expect(placed.body.message).toMatchObject({ status: 'open', quantity });
+    const figures = await spotFigures(test, user.id, m.quote);
+    expect(cmp(figures.available, '0')).toBeGreaterThanOrEqual(0);
+    expect(cmp(figures.available, '1')).toBeLessThan(0);
+    await call(test.app, `/coin/trade?id=${placed.body.message.id}`, { method: 'PUT', token: user.token });
+  });
+
+  it('accepts a 100 % market buy sized against the book, refuses one lot more, and a 100 % market sell', async () => {
+    await seedMarketMaker(test.db);
+    await test.ctx.spot.marketMaker!.quoteAll();
+    const user = await makeUser(test);
+    // More than two of the market maker's levels (2,000 USDT each), so the order walks the book.
+    await fund(test, user.id, m.quote, '5000.5');
+    const rules = await rulesOf('BTC/USDT');
+    const asks = test.ctx.spot.depth(m.symbolId)!.asks;
+    const quantity = marketBuyQuantityMax((await spotFigures(test, user.id, m.quote)).available, asks, rules);
+    expect(Number(quantity)).toBeGreaterThan(0);
+    const tooMuch = await trade(user.token, { amount: oneLotMore(quantity, rules.quantity_decimals), type: 'buy' });
+    expect(tooMuch.body.code).toBe('insufficient_balance');
+    const bought = await trade(user.token, { amount: quantity, type: 'buy' });
+    expect(bought.body.message).toMatchObject({ status: 'filled', order_type: 'market', filled_quantity: quantity });
+    const usdt = await spotFigures(test, user.id, m.quote);
+    expect(usdt.frozen).toBe('0');
+    expect(cmp(usdt.available, '0')).toBeGreaterThanOrEqual(0);
+
+    const btc = await spotFigures(test, user.id, m.base);
+    const sold = await trade(user.token, { amount: sellQuantityMax(btc.available, rules), type: 'sell' });
+    expect(sold.body.message).toMatchObject({ status: 'filled', filled_quantity: quantity });
+    expect(await spotFigures(test, user.id, m.base)).toEqual({ available: '0', frozen: '0' });
+  });
+});
+
+describe('market sell protection', () => {
+  it('sells no lower than the best bid less the margin and cancels the rest as no_liquidity', async () => {
+    const eth = test.ctx.markets.symbolByName('ETH/USDT')!;
+    // Only these two users on the book.
+    await test.ctx.spot.marketMaker!.withdraw(eth.id);
+    const bidder = await makeUser(test);
+    const seller = await makeUser(test);
+    await fund(test, bidder.id, eth.quoteCurrencyId, '10000');
+    await fund(test, seller.id, eth.baseCurrencyId!, '2');
+    const order = (token: string, payload: Record<string, unknown>) =>
+      call(test.app, '/coin/trade', { token, payload: { currency_id: eth.baseCurrencyId, legal_id: eth.quoteCurrencyId, ...payload } });
+    await order(bidder.token, { amount: '1', target_price: '3000', type: 'buy' });
+    // 1 % below the best bid is 2970: a bid at 2969.99 is out of reach, one at 2970 is not.
+    await order(bidder.token, { amount: '0.5', target_price: '2970', type: 'buy' });
+    const beyond = await order(bidder.token, { amount: '1', target_price: '2969.99', type: 'buy' });
+    const sold = await order(seller.token, { amount: '2', type: 'sell' });
+    expect(sold.body.message).toMatchObject({ status: 'cancelled', order_type: 'market', price: '2970', filled_quantity: '1.5' });
+    const [row] = (await test.db.execute(`select done_reason from spot_orders where id = ${sold.body.message.id}`) as unknown as { rows: { done_reason: string }[] }).rows;
+    expect(row!.done_reason).toBe('no_liquidity');
+    // The unsold half is back in the seller's available; the bid beyond the floor still rests.
+    expect(await spotFigures(test, seller.id, eth.baseCurrencyId!)).toEqual({ available: '0.5', frozen: '0' });
+    expect(test.ctx.spot.depth(eth.id)!.bids).toEqual([['2969.99', '1']]);
+    await call(test.app, `/coin/trade?id=${beyond.body.message.id}`, { method: 'PUT', token: bidder.token });
   });
 });

@@ -58,6 +58,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     symbol_disabled: 'This market is closed for new orders',
     symbol_exists: 'This symbol already exists',
     start_price_locked: 'The start price can no longer change: the market has already traded',
+    market_unavailable: 'Trading in this market is paused for a moment, please try again shortly',
     order_cancelled: 'Order cancelled',
   },
   zh: {
@@ -115,6 +116,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     symbol_disabled: '该交易对已暂停下单',
     symbol_exists: '该交易对已存在',
     start_price_locked: '该交易对已有行情或成交，起始价格不能再修改',
+    market_unavailable: '该交易对暂时暂停交易，请稍后再试',
     order_cancelled: '订单已撤销',
   },
   hk: {
@@ -172,6 +174,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     symbol_disabled: '該交易對已暫停下單',
     symbol_exists: '該交易對已存在',
     start_price_locked: '該交易對已有行情或成交，起始價格不能再修改',
+    market_unavailable: '該交易對暫時暫停交易，請稍後再試',
     order_cancelled: '訂單已撤銷',
   },
   th: {
@@ -229,6 +232,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     symbol_disabled: 'ตลาดนี้ปิดรับคำสั่งใหม่แล้ว',
     symbol_exists: 'มีคู่เทรดนี้อยู่แล้ว',
     start_price_locked: 'ไม่สามารถเปลี่ยนราคาเริ่มต้นได้ เนื่องจากตลาดมีการซื้อขายแล้ว',
+    market_unavailable: 'ตลาดนี้หยุดการซื้อขายชั่วคราว กรุณาลองใหม่อีกครั้งในภายหลัง',
     order_cancelled: 'ยกเลิกคำสั่งแล้ว',
   },
   jp: {
@@ -286,6 +290,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     symbol_disabled: 'この銘柄は新規注文を停止しています',
     symbol_exists: 'この銘柄は既に存在します',
     start_price_locked: '既に取引が始まっているため、開始価格は変更できません',
+    market_unavailable: 'この銘柄の取引は一時停止中です。しばらくしてから再度お試しください',
     order_cancelled: '注文をキャンセルしました',
   },
   kor: {
@@ -343,6 +348,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     symbol_disabled: '이 마켓은 신규 주문이 중지되었습니다',
     symbol_exists: '이미 존재하는 거래쌍입니다',
     start_price_locked: '이미 거래가 시작되어 시작 가격을 변경할 수 없습니다',
+    market_unavailable: '이 시장의 거래가 잠시 중단되었습니다. 잠시 후 다시 시도하세요',
     order_cancelled: '주문이 취소되었습니다',
   },
   fra: {
@@ -400,6 +406,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     symbol_disabled: "Ce marché n'accepte plus de nouveaux ordres",
     symbol_exists: 'Ce symbole existe déjà',
     start_price_locked: 'Le prix de départ ne peut plus changer : le marché a déjà coté',
+    market_unavailable: 'Les échanges sur ce marché sont momentanément suspendus, veuillez réessayer dans un instant',
     order_cancelled: 'Ordre annulé',
   },
   spa: {
@@ -457,6 +464,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     symbol_disabled: 'Este mercado no acepta nuevas órdenes',
     symbol_exists: 'Este símbolo ya existe',
     start_price_locked: 'El precio inicial ya no puede cambiar: el mercado ya ha cotizado',
+    market_unavailable: 'La negociación en este mercado está en pausa por un momento, inténtelo de nuevo en breve',
     order_cancelled: 'Orden cancelada',
   },
 };

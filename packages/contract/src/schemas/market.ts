@@ -24,6 +24,19 @@ export const candleItem = z.object({
   amount: z.string(),
 });
 
+/**
+ * What a spot order freezes (see spot-rules.ts): a limit buy price x quantity x (1 + the higher fee rate),
+ * a market buy its protection price (the ask completing it plus market_protection_bps) x quantity x
+ * (1 + taker fee rate); a market sell never sells below the best bid less market_protection_bps.
+ * Fee rates are fractions ("0.001" = 0.1 %).
+ */
+export const spotRules = z.object({
+  maker_fee_rate: z.string(),
+  taker_fee_rate: z.string(),
+  market_protection_bps: z.number().int(),
+});
+export type SpotRules = z.infer<typeof spotRules>;
+
 export const quotationItem = z.object({
   id: z.number().int(),
   symbol: z.string(),
@@ -36,4 +49,9 @@ export const quotationItem = z.object({
   low: z.string(),
   volume: z.string(),
   amount: z.string(),
+  /** Decimals of a price (its tick) and of a quantity (its lot). */
+  price_decimals: z.number().int(),
+  quantity_decimals: z.number().int(),
+  /** Spot symbols that take orders: what their orders freeze, so a client can size one that fits; null otherwise. */
+  spot_rules: spotRules.nullable(),
 });

@@ -8,6 +8,10 @@
  * Self-trade prevention, "cancel oldest": when a taker meets a resting order of its own account, the
  * resting order is cancelled (done: self_trade_prevented) and matching goes on with the next one. The
  * newer instruction wins, and the taker is never partly executed against itself.
+ *
+ * A market order by quantity may carry a protection price: it trades down (sell) or up (buy) to that
+ * price and no further, and whatever is left ends no_liquidity, like a market order that met an empty
+ * side. It never rests.
  */
 import { DEPTH_LEVELS_DEFAULT, DEPTH_LEVELS_MAX, RESTING_ORDERS_MAX, UNITS_MAX } from './limits.ts';
 import { BookSide, OrderNode, type PriceLevel } from './price-levels.ts';
@@ -93,7 +97,7 @@ export class OrderBook {
         accountId: order.accountId,
         side: order.side,
         orderType: order.type,
-        price: isLimit ? order.price! : null,
+        price: order.price ?? null,
         quantity: order.quantity ?? null,
         quoteAmount: order.quoteAmount ?? null,
         time: order.time,
@@ -105,7 +109,8 @@ export class OrderBook {
     }
 
     const quantity = order.quantity!;
-    const limitPrice = isLimit ? order.price! : isBuy ? Number.POSITIVE_INFINITY : 0;
+    // A limit order's price, or a market order's protection price: it trades no worse than that.
+    const limitPrice = order.price ?? (isBuy ? Number.POSITIVE_INFINITY : 0);
     const remaining = this.match(order, isBuy, limitPrice, quantity, events);
     if (remaining === 0) {
       this.pushDone(events, order.id, order.accountId, isBuy, 'filled', 0, 0);

@@ -41,15 +41,15 @@ export interface BookLimits {
 }
 
 /**
- * An order to place. Limit: price + quantity. Market: quantity, or (buy only) quoteAmount to spend.
- * `time` is the caller's clock (ms); the engine never reads a clock.
+ * An order to place. Limit: price + quantity. Market: quantity (with an optional protection price), or
+ * (buy only) quoteAmount to spend. `time` is the caller's clock (ms); the engine never reads a clock.
  */
 export interface OrderInput {
   id: OrderId;
   accountId: AccountId;
   side: Side;
   type: OrderType;
-  /** Ticks; limit orders only. */
+  /** Ticks: a limit order's price, or a market order's protection price (it trades no worse than this). */
   price?: number;
   /** Lots. */
   quantity?: number;

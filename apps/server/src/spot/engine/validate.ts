@@ -29,14 +29,16 @@ export function orderRejectReason(order: OrderInput, limits: BookLimits): Reject
     return null;
   }
   if (order.type === 'market') {
-    if (price !== undefined) return 'price_not_allowed';
     if (quantity !== undefined && quoteAmount !== undefined) return 'quantity_and_quote_amount';
     if (quoteAmount !== undefined) {
+      if (price !== undefined) return 'price_not_allowed';
       if (order.side !== 'buy') return 'quote_amount_market_buy_only';
       return isCount(quoteAmount, limits.quoteUnitsMax) ? null : 'invalid_quote_amount';
     }
     if (quantity === undefined) return 'quantity_required';
-    return isCount(quantity, limits.quantityLotsMax) ? null : 'invalid_quantity';
+    if (!isCount(quantity, limits.quantityLotsMax)) return 'invalid_quantity';
+    // A market order by quantity may carry a protection price, beyond which it does not trade.
+    return price === undefined || isCount(price, limits.priceTicksMax) ? null : 'invalid_price';
   }
   return 'invalid_type';
 }

@@ -13,5 +13,19 @@ export function fakeServer(answers: Record<string, unknown>) {
 }
 
 export function quotation(overrides: Partial<Quotation> & Pick<Quotation, 'id' | 'symbol'>): Quotation {
-  return { kind: 'spot', currency_id: 2, legal_id: 1, price: '100', change: '0', high: '0', low: '0', volume: '0', amount: '0', ...overrides };
+  return {
+    kind: 'spot',
+    currency_id: 2,
+    legal_id: 1,
+    price: '100',
+    change: '0',
+    high: '0',
+    low: '0',
+    volume: '0',
+    amount: '0',
+    price_decimals: 2,
+    quantity_decimals: 6,
+    spot_rules: { maker_fee_rate: '0.001', taker_fee_rate: '0.002', market_protection_bps: 100 },
+    ...overrides,
+  };
 }

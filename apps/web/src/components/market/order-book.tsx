@@ -8,16 +8,22 @@ export type DepthEvent = { symbol: string; bids: Level[]; asks: Level[]; time: n
 /** Levels shown per side. */
 export const BOOK_LEVELS_SHOWN = 6;
 
+/** The symbol's latest 'depth' event (a full snapshot of its top levels), or null before the first one. */
+export function useDepth(symbol: string): DepthEvent | null {
+  const [depth, setDepth] = useState<DepthEvent | null>(null);
+  useMarketEvents<DepthEvent>([symbol], 'depth', (event) => {
+    if (event.symbol === symbol) setDepth(event);
+  });
+  return depth;
+}
+
 /**
  * The order book over realtime: each 'depth' event is a full snapshot of the symbol's top levels.
  * Before the first event the book is empty. Tapping a level offers its price to the order form.
  */
 export function OrderBook({ symbol, lastPrice, trend, onPickPrice }: { symbol: string; lastPrice?: string; trend: string; onPickPrice: (price: string) => void }) {
   const { t } = useTranslation();
-  const [depth, setDepth] = useState<DepthEvent | null>(null);
-  useMarketEvents<DepthEvent>([symbol], 'depth', (event) => {
-    if (event.symbol === symbol) setDepth(event);
-  });
+  const depth = useDepth(symbol);
   const asks = [...(depth?.asks ?? [])].sort((a, b) => Number(a[0]) - Number(b[0])).slice(0, BOOK_LEVELS_SHOWN).reverse();
   const bids = [...(depth?.bids ?? [])].sort((a, b) => Number(b[0]) - Number(a[0])).slice(0, BOOK_LEVELS_SHOWN);
   const row = (level: Level, side: 'ask' | 'bid') => (

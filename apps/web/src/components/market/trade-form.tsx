@@ -1,18 +1,17 @@
-import { displayBalance, div, isAmount, isPositive, mul, truncateTo } from '@fairex/contract';
+import { displayBalance, isAmount, isPositive, limitBuyQuantityMax, marketBuyQuantityMax, mul, sellQuantityMax } from '@fairex/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/market.ts';
 import { usePlaceOrder, useSpotBalances } from '../../api/spot.ts';
 import { toastSuccess } from '../../notify.ts';
 import { coinsOf } from './format.ts';
+import { useDepth } from './order-book.tsx';
 import { SegmentTabs } from './segment-tabs.tsx';
 
 type Side = 'buy' | 'sell';
 type OrderType = 'limit' | 'market';
 
 export const PERCENT_SHORTCUTS = [25, 50, 75, 100] as const;
-/** Amounts from the shortcuts are cut to this many decimals (the finest spot symbols take 4 or more). */
-const SHORTCUT_DECIMALS = 4;
 
 const isPositiveAmount = (value: string) => isAmount(value) && isPositive(value);
 
@@ -36,17 +35,23 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
   const [error, setError] = useState<ReturnType<typeof validateOrder>>(null);
   const balances = useSpotBalances().data;
   const place = usePlaceOrder();
+  const depth = useDepth(quotation.symbol);
 
   const availableCoin = side === 'buy' ? quote : base;
   const availableId = side === 'buy' ? quotation.legal_id : quotation.currency_id;
   const available = (availableId !== null && balances?.get(availableId)) || '0';
 
+  /**
+   * The largest amount a share of the balance affords, by the rules the server freezes with (fees, and a
+   * market buy's protection price over the asks it would reach), so even 100 % is an order it accepts.
+   */
   const applyPercent = (percent: number) => {
-    const share = mul(available, percent / 100);
-    if (side === 'sell') return setAmount(truncateTo(share, SHORTCUT_DECIMALS));
-    const unitPrice = orderType === 'limit' && isPositiveAmount(price.trim()) ? price.trim() : quotation.price;
+    const share = percent === 100 ? available : mul(available, percent / 100);
+    if (side === 'sell') return setAmount(sellQuantityMax(share, quotation));
+    if (orderType === 'market') return setAmount(marketBuyQuantityMax(share, depth?.asks ?? [], quotation));
+    const unitPrice = isPositiveAmount(price.trim()) ? price.trim() : quotation.price;
     if (!isPositiveAmount(unitPrice)) return;
-    setAmount(truncateTo(div(share, unitPrice), SHORTCUT_DECIMALS));
+    setAmount(limitBuyQuantityMax(share, unitPrice, quotation));
   };
 
   const submit = (event: FormEvent) => {

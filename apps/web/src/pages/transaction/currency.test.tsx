@@ -1,4 +1,7 @@
-/** Proves the spot order form's client checks and the order it sends, through the real route table. */
+/**
+ * Proves the spot order form's client checks and the order it sends, through the real route table; the
+ * percentage shortcuts size buys by the server's freeze rules (fees, market protection over the asks).
+ */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, quotation } from '../../components/market/fake-server.ts';
@@ -7,6 +10,18 @@ import { renderApp } from '../../test/render-app.tsx';
 
 // lightweight-charts draws on a real canvas, which the test DOM does not have; the chart is left out here.
 vi.mock('../../components/market/kline-chart.tsx', () => ({ KlineChart: () => null }));
+
+// A stand-in realtime connection, so a test can deliver the book's depth events.
+const socket = vi.hoisted(() => {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  return {
+    on: (event: string, listener: (payload: unknown) => void) => void listeners.set(event, (listeners.get(event) ?? new Set()).add(listener)),
+    off: (event: string, listener: (payload: unknown) => void) => void listeners.get(event)?.delete(listener),
+    emit: () => {},
+    deliver: (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload)),
+  };
+});
+vi.mock('../../realtime/socket.ts', () => ({ getSocket: () => socket, connectRealtime: () => socket, disconnectRealtime: () => {} }));
 
 const ANSWERS = {
   '/currency/quotation_new': [quotation({ id: 7, symbol: 'BTC/USDT', currency_id: 2, legal_id: 1, price: '50000' })],
@@ -57,5 +72,38 @@ describe('spot trade', () => {
     const [call] = tradeCalls(fetchMock);
     const body = new URLSearchParams(String(call?.[1]?.body));
     expect(Object.fromEntries([...body].filter(([key]) => key !== 'lang'))).toEqual({ amount: '0.25', target_price: '', currency_id: '2', legal_id: '1', type: 'sell' });
+  });
+
+  it('fills 100 % of a limit buy with the most the balance affords after the higher fee rate', async () => {
+    const fetchMock = await openSpot();
+    fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '50000' } });
+    fireEvent.click(screen.getByRole('button', { name: '100% of available' }));
+    // 1000.123456 / (50000 x 1.002) = 0.0199625..., to the 6 decimals of a BTC lot; without the fee it would be 0.020002.
+    expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('0.019962');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    await act(async () => {});
+    const body = new URLSearchParams(String(tradeCalls(fetchMock)[0]?.[1]?.body));
+    expect([body.get('amount'), body.get('target_price'), body.get('type')]).toEqual(['0.019962', '50000', 'buy']);
+  });
+
+  it('fills 100 % of a market buy at the protection price of the asks it would reach, plus the taker fee', async () => {
+    await openSpot();
+    fireEvent.click(screen.getByRole('button', { name: 'Market' }));
+    act(() =>
+      socket.deliver('depth', {
+        symbol: 'BTC/USDT',
+        bids: [['49900', '1']],
+        asks: [
+          ['50000', '0.01'],
+          ['50100', '0.02'],
+        ],
+        time: 0,
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: '100% of available' }));
+    // Beyond 0.01 the order completes at 50100: protection 50601 (+1 %), x 1.002 = 50702.202 per BTC.
+    expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('0.019725');
+    fireEvent.click(screen.getByRole('button', { name: '25% of available' }));
+    expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('0.004941');
   });
 });
