@@ -5,6 +5,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { latestCodeFor, operatorToken } from '../support/api.ts';
+import { newIdCard } from '../support/funds.ts';
 import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -53,7 +54,7 @@ async function verifiedFundedUser() {
   const mobile = `139${stamp.slice(-8)}`;
   await api('/sms_send', { mobile, scene: 'bind' });
   await api('/safe/mobile', { mobile, code: await latestCodeFor(baseUrl, mobile) }, token);
-  await api('/user/real', { real_type: '1', id_type: '1', name: 'Li Lei', card_id: '11010519491231002X' }, token);
+  await api('/user/real', { real_type: '1', id_type: '1', name: 'Li Lei', card_id: newIdCard() }, token);
   const me = await (await fetch(`${baseUrl}/api/user/info`, { headers: { authorization: token } })).json();
   const userId = (me as { message: { id: number } }).message.id;
   const queue = await admin<{ data: { id: number }[] }>('GET', '/identity', { user_id: userId, status: 'pending' });

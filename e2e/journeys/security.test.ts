@@ -76,8 +76,8 @@ describe('the security centre', () => {
     await page.getByRole('button', { name: /^Payment password/ }).click();
     await expect.poll(() => hashOf(page)).toBe('#/pages/setting/payPassword');
     await expect.poll(() => page.getByText(`The verification code will be sent to ${newEmail}`).isVisible()).toBe(true);
-    await page.getByLabel('New payment password').fill('246810');
-    await page.getByLabel('Confirm payment password').fill('246810');
+    await page.getByLabel('New payment password').fill('2468101');
+    await page.getByLabel('Confirm payment password').fill('2468101');
     await page.getByRole('button', { name: 'Get code' }).click();
     await expect.poll(() => page.getByRole('button', { name: /Resend in \d+ s/ }).isVisible()).toBe(true);
     await page.getByLabel('Verification code').fill(await latestCodeFor(baseUrl, newEmail));

@@ -2,6 +2,7 @@
  * The user's side of the funds journeys, through the user API as the web app calls it: a registered
  * user with a bound mobile (required before identity verification), uploads, and plain calls.
  */
+import { idCardCheckDigit } from '@fairex/contract';
 import { latestCodeFor } from './api.ts';
 
 // A real 1x1 PNG, so thumbnails render.
@@ -9,8 +10,18 @@ export const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA
 /** A platform deposit address and a user's own address on TRC20 (the server checks the format). */
 export const TRC20_PLATFORM = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 export const TRC20_USER = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-/** A valid GB 11643 ID card number. */
-export const ID_CARD = '11010519491231002X';
+/**
+ * A valid GB 11643 ID card number no other journey uses: the server keeps one identity to one
+ * account, and every journey runs against the same server. Random birth date and serial.
+ */
+export function newIdCard(): string {
+  const birth = new Date(Date.UTC(1950, 0, 1) + Math.floor(Math.random() * 50 * 365) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const first17 = `110105${birth}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  return first17 + idCardCheckDigit(first17);
+}
+
+/** This journey file's ID card number. */
+export const ID_CARD = newIdCard();
 
 type Envelope<T> = { type: string; message: T; code?: string };
 

@@ -229,6 +229,8 @@ export type IdentityRow = {
   id_type: string | null;
   name: string | null;
   card_id: string | null;
+  /** Another account has submitted the same ID number (in any state). */
+  duplicate: boolean;
   front_pic: string | null;
   reverse_pic: string | null;
   status: ReviewStatus;

@@ -27,6 +27,9 @@ export type Limits = {
   codesPerIpPerHour: number;
   codesPerTargetPerDay: number;
   codeAttemptsMax: number;
+  /** Per user: POST /wallet/out, and POST /safe/update_password (each guesses at a pay password or a code). */
+  withdrawalsPerMinute: number;
+  payPasswordChangesPerMinute: number;
 };
 
 export const DEFAULT_LIMITS: Limits = {
@@ -35,4 +38,6 @@ export const DEFAULT_LIMITS: Limits = {
   codesPerIpPerHour: 20,
   codesPerTargetPerDay: 10,
   codeAttemptsMax: 5,
+  withdrawalsPerMinute: 10,
+  payPasswordChangesPerMinute: 5,
 };

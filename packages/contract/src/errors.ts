@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   'transfer_same_account',
   'exchange_same_currency',
   'reason_required',
+  'pay_password_locked',
+  'identity_card_in_use',
+  'photos_identical',
+  'voucher_used',
   // Spot trading
   'no_liquidity',
   'symbol_disabled',
@@ -93,6 +97,7 @@ export function httpStatusOf(code: ErrorCode): number {
       return 404;
     case 'too_many_requests':
     case 'code_too_frequent':
+    case 'pay_password_locked':
       return 429;
     case 'upload_too_large':
       return 413;

@@ -52,8 +52,12 @@ export function isDate(value: string): boolean {
 /** Optional sign and an optional fraction; no exponent, no bare "1." or ".5". */
 export const isNumber = (value: string) => /^[+-]?\d+(\.\d+)?$/.test(value);
 export const isDigits = (value: string) => /^\d+$/.test(value);
-/** NUMERIC(36,18) holds 18 decimals; an exponent or a sign would not survive the wire format. */
-export const isAmount = (value: string) => /^\d+(\.\d{1,18})?$/.test(value);
+/** NUMERIC(36,18) columns hold 18 whole digits and 18 decimals; a longer amount would overflow on insert. */
+export const AMOUNT_INTEGER_DIGITS_MAX = 18;
+export const AMOUNT_DECIMALS_MAX = 18;
+const AMOUNT = new RegExp(`^\\d{1,${AMOUNT_INTEGER_DIGITS_MAX}}(\\.\\d{1,${AMOUNT_DECIMALS_MAX}})?$`);
+/** A non-negative plain decimal that fits NUMERIC(36,18); an exponent or a sign would not survive the wire format. */
+export const isAmount = (value: string) => AMOUNT.test(value);
 export const isLetters = (value: string) => /^[A-Za-z]+$/.test(value);
 export const isAlphanumeric = (value: string) => /^[A-Za-z0-9]+$/.test(value);
 

@@ -71,6 +71,10 @@ describe('predicates', () => {
     check(isAmount, ['0', '1', '0.5', `1.${'1'.repeat(18)}`], ['', '-1', '+1', '1.', '.5', '1e3', `1.${'1'.repeat(19)}`, '1,5']);
   });
 
+  it('isAmount bounds the whole part to the 18 digits NUMERIC(36,18) holds', () => {
+    check(isAmount, ['9'.repeat(18), `${'9'.repeat(18)}.${'9'.repeat(18)}`], ['1' + '0'.repeat(18), '1' + '0'.repeat(25), `${'9'.repeat(19)}.5`]);
+  });
+
   it('inRange is inclusive and refuses non-numbers', () => {
     expect(inRange(1, 1, 10)).toBe(true);
     expect(inRange('10', 1, 10)).toBe(true);
@@ -159,6 +163,7 @@ describe('zod schemas', () => {
       [zAmount, '0', 'wrong_number'],
       [zAmount, '-1', 'wrong_number'],
       [zAmount, 1, 'wrong_number'],
+      [zAmount, '1' + '0'.repeat(25), 'wrong_number'],
       [zPositiveInt, '0', 'parameter_error'],
       [zPositiveInt, '1.5', 'parameter_error'],
       [zPositiveInt, 'abc', 'parameter_error'],

@@ -39,7 +39,16 @@ export function IdentityReviewsPage() {
     },
     { title: t('identity.name'), dataIndex: 'name' },
     { title: t('identity.idType'), dataIndex: 'id_type', render: (idType: string | null) => (idType ? (ID_TYPES[idType] ? t(ID_TYPES[idType]) : idType) : null) },
-    { title: t('identity.cardId'), dataIndex: 'card_id' },
+    {
+      title: t('identity.cardId'),
+      dataIndex: 'card_id',
+      render: (cardId: string | null, row) => (
+        <Flex gap="small" align="center">
+          {cardId}
+          {row.duplicate && <Tag color="red">{t('identity.duplicate')}</Tag>}
+        </Flex>
+      ),
+    },
     {
       title: `${t('identity.frontPic')} / ${t('identity.reversePic')}`,
       key: 'pictures',

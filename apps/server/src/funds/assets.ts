@@ -1,11 +1,23 @@
 /** Assets (per-kind balances with USDT values), one account's detail, the bills, and moves between kinds. */
-import { ACCOUNT_KIND_IDS, ACCOUNT_KINDS, accountFieldOf, money, sum, toAmountString, type AccountKind } from '@fairex/contract';
+import {
+  ACCOUNT_KIND_IDS,
+  ACCOUNT_KINDS,
+  accountFieldOf,
+  isZero,
+  KEPT_FIAT_CURRENCIES,
+  money,
+  sum,
+  toAmountString,
+  type AccountKind,
+  type RateCurrencyAnswer,
+} from '@fairex/contract';
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
 import { accountsOf, transfer, userAccount, type AccountRow } from '../ledger/index.ts';
+import { listFiatRates } from '../site/repository.ts';
 import { priceUsdt } from './prices.ts';
-import { enabledCoins, findCoin, insertAccountTransfer, pageAccountTransfers, pageBills, type Coin } from './repository.ts';
+import { allCoins, findAnyCoin, findCoin, insertAccountTransfer, pageAccountTransfers, pageBills, type Coin } from './repository.ts';
 import { fitsDecimals } from './rules.ts';
 
 /** Bills and transfer history page by the spec's 10. */
@@ -27,9 +39,19 @@ function figuresOf(ctx: AppContext, coin: Coin, row: Pick<AccountRow, 'balance' 
   };
 }
 
+/**
+ * The coins the user's asset screens list: every enabled coin, and a disabled one while the user still
+ * holds some of it (a coin switched off must not hide money from its owner).
+ */
+async function coinsAndAccountsOf(db: Executor, userId: number) {
+  const [coins, rows] = await Promise.all([allCoins(db), accountsOf(db, userId)]);
+  const held = new Set(rows.filter((r) => !isZero(r.balance)).map((r) => r.currency_id));
+  return { coins: coins.filter((coin) => coin.enabled || held.has(coin.id)), rows };
+}
+
 /** POST /wallet/list: every account kind with its coins, figures and USDT values, and the grand total. */
 export async function walletList(ctx: AppContext, userId: number) {
-  const [coins, rows] = await Promise.all([enabledCoins(ctx.db), accountsOf(ctx.db, userId)]);
+  const { coins, rows } = await coinsAndAccountsOf(ctx.db, userId);
   const kinds = ACCOUNT_KINDS.map((kind) => {
     const balance = coins.map((coin) => figuresOf(ctx, coin, rows.find((r) => r.kind === kind && r.currency_id === coin.id)));
     return { kind, field: accountFieldOf(kind), id: ACCOUNT_KIND_IDS[kind], total_usdt: sum(balance.map((b) => b.usdt_value)), balance };
@@ -43,22 +65,27 @@ async function enabledCoin(db: Executor, id: number) {
   return coin;
 }
 
-/** POST /wallet/detail: one coin in one account kind. */
+/** POST /wallet/detail: one coin in one account kind; a disabled coin while the user holds some of it. */
 export async function walletDetail(ctx: AppContext, userId: number, currencyId: number, kind: AccountKind) {
-  const coin = await enabledCoin(ctx.db, currencyId);
-  const rows = await accountsOf(ctx.db, userId);
+  const { coins, rows } = await coinsAndAccountsOf(ctx.db, userId);
+  const coin = coins.find((c) => c.id === currencyId);
+  if (!coin) throw new DomainError('currency_unavailable');
   const row = rows.find((r) => r.kind === kind && r.currency_id === coin.id);
   return { kind, field: accountFieldOf(kind), ...figuresOf(ctx, coin, row) };
 }
 
-/** GET /currency/user_currency_list: the coins with the user's available amount in each account kind. */
+/**
+ * GET /currency/user_currency_list: the coins with the user's available amount in each account kind
+ * (the bills' and records' filters); `enabled` false marks a disabled coin the user still holds.
+ */
 export async function userCurrencyList(ctx: AppContext, userId: number) {
-  const [coins, rows] = await Promise.all([enabledCoins(ctx.db), accountsOf(ctx.db, userId)]);
+  const { coins, rows } = await coinsAndAccountsOf(ctx.db, userId);
   return coins.map((coin) => ({
     id: coin.id,
     name: coin.name,
     logo: coin.logo,
     decimals: coin.decimals,
+    enabled: coin.enabled,
     available: Object.fromEntries(
       ACCOUNT_KINDS.map((kind) => [accountFieldOf(kind), rows.find((r) => r.kind === kind && r.currency_id === coin.id)?.available ?? '0']),
     ),
@@ -89,3 +116,18 @@ export async function transferBetweenKinds(
 /** GET /wallet/hzhistory. */
 export const transferHistory = (ctx: AppContext, userId: number, page: number) =>
   pageAccountTransfers(ctx.db, userId, { page, limit: FUNDS_PAGE_SIZE });
+
+/** GET /wallet/getRateCurrency: the coin's index price in USDT, and in each kept fiat currency (USDT taken at 1 USD). */
+export async function rateOfCurrency(ctx: AppContext, id: number): Promise<RateCurrencyAnswer> {
+  // Any coin, enabled or not: a disabled coin a user still holds is valued the same way.
+  const coin = await findAnyCoin(ctx.db, id);
+  if (!coin) throw new DomainError('not_found');
+  const price = priceUsdt(ctx, coin);
+  const rates = (await listFiatRates(ctx.db)).filter((r) => (KEPT_FIAT_CURRENCIES as readonly string[]).includes(r.currencyCode));
+  return {
+    id: coin.id,
+    name: coin.name,
+    price_usdt: price,
+    rates: rates.map((r) => ({ currency_code: r.currencyCode, rate: toAmountString(r.rate), price: toAmountString(money(price).times(r.rate)) })),
+  };
+}

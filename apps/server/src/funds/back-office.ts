@@ -5,9 +5,9 @@ import { logAction, type Operator } from '../admin/operators.ts';
 import { DomainError } from '../http/errors.ts';
 import { post, systemAccount, userAccount } from '../ledger/index.ts';
 import { exchangeFeeRate } from './exchange.ts';
-import { allCoins, findAnyCoin, insertAdjustment, userExists, networksOf, updateCoin, updateNetwork, writeSetting } from './repository.ts';
+import { allCoins, findAnyCoin, findNetwork, insertAdjustment, userExists, networksOf, updateCoin, updateNetwork, writeSetting } from './repository.ts';
 import { readSetting } from '../site/repository.ts';
-import { fitsDecimals } from './rules.ts';
+import { addressFits, fitsDecimals } from './rules.ts';
 
 /**
  * A signed manual change of one user account against the adjustments system account, with its
@@ -94,6 +94,12 @@ export async function editNetwork(
     ...(input.withdraw_enabled !== undefined ? { withdrawEnabled: input.withdraw_enabled } : {}),
   };
   if (Object.keys(values).length === 0) throw new DomainError('parameter_error');
+  if (input.deposit_address) {
+    // The same format check as a user's wallet address: a mistyped platform address would lose deposits. Empty clears it.
+    const network = await findNetwork(ctx.db, id);
+    if (!network) throw new DomainError('not_found');
+    if (!addressFits(network.network, input.deposit_address)) throw new DomainError('address_invalid');
+  }
   return ctx.db.transaction(async (tx) => {
     const row = await updateNetwork(tx, id, values);
     if (!row) throw new DomainError('not_found');

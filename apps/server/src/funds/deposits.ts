@@ -3,11 +3,21 @@ import { sub, toAmountString } from '@fairex/contract';
 import type { AppContext } from '../app-context.ts';
 import { logAction, type Operator } from '../admin/operators.ts';
 import type { Executor } from '../db/client.ts';
-import { DomainError } from '../http/errors.ts';
+import { DomainError, isUniqueViolation } from '../http/errors.ts';
 import { post, systemAccount, userAccount } from '../ledger/index.ts';
 import { readSetting, takesDeposits } from '../site/repository.ts';
 import { ownsUpload } from '../uploads/repository.ts';
-import { claimRecharge, findCoin, findRecharge, insertRecharge, networksOf, pageRecharges, setRechargeEntry, type Network } from './repository.ts';
+import {
+  claimRecharge,
+  findCoin,
+  findRecharge,
+  insertRecharge,
+  networksOf,
+  pageRecharges,
+  rechargeWithVoucher,
+  setRechargeEntry,
+  type Network,
+} from './repository.ts';
 import { fitsDecimals } from './rules.ts';
 
 /** Deposits land in, and withdrawals leave from, the spot (change) account. */
@@ -72,15 +82,23 @@ export async function requestRecharge(
   const { coin, network } = await depositTarget(ctx, input.currency, input);
   if (!fitsDecimals(input.amount, coin.decimals)) throw new DomainError('wrong_number');
   if (!(await ownsUpload(ctx.db, userId, input.voucher))) throw new DomainError('voucher_required');
-  const row = await insertRecharge(ctx.db, {
-    userId,
-    currencyId: coin.id,
-    network: network.network,
-    address: network.depositAddress,
-    amount: input.amount,
-    voucher: input.voucher,
-  });
-  return { id: row.id, status: row.status };
+  // One payment, one declaration: a voucher already backing a request cannot back a second one.
+  if (await rechargeWithVoucher(ctx.db, input.voucher)) throw new DomainError('voucher_used');
+  try {
+    const row = await insertRecharge(ctx.db, {
+      userId,
+      currencyId: coin.id,
+      network: network.network,
+      address: network.depositAddress,
+      amount: input.amount,
+      voucher: input.voucher,
+    });
+    return { id: row.id, status: row.status };
+  } catch (error) {
+    // Two declarations racing past the check above: the voucher's unique index keeps one.
+    if (isUniqueViolation(error)) throw new DomainError('voucher_used');
+    throw error;
+  }
 }
 
 /** GET /recharge/log. */

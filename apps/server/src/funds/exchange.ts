@@ -1,5 +1,5 @@
 /** Exchange between coins in the spot account at the index price, with the configured fee. */
-import { isPositive, money, toAmountString } from '@fairex/contract';
+import { isAmount, isPositive, money, toAmountString } from '@fairex/contract';
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
@@ -62,7 +62,8 @@ export async function exchange(ctx: AppContext, userId: number, input: { number:
   const { from, to, fromPrice, toPrice } = await pricedPair(ctx, input.from_currency_id, input.to_currency_id);
   if (!fitsDecimals(input.number, from.decimals)) throw new DomainError('wrong_number');
   const quote = quoteExchange(input.number, fromPrice, toPrice, await exchangeFeeRate(ctx.db), to.decimals);
-  if (!isPositive(quote.received)) throw new DomainError('wrong_number');
+  // Nothing to receive, or more than an amount column holds (a huge number at a high rate).
+  if (!isPositive(quote.received) || !isAmount(quote.received)) throw new DomainError('wrong_number');
   return ctx.db.transaction(async (tx) => {
     const row = await insertExchange(tx, {
       userId,

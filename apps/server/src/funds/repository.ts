@@ -42,6 +42,11 @@ export function networksOf(db: Executor, currencyIds: number[]): Promise<Network
   return db.select().from(currencyNetworks).where(inArray(currencyNetworks.currencyId, currencyIds)).orderBy(asc(currencyNetworks.id));
 }
 
+export async function findNetwork(db: Executor, id: number): Promise<Network | undefined> {
+  const [row] = await db.select().from(currencyNetworks).where(eq(currencyNetworks.id, id)).limit(1);
+  return row;
+}
+
 export async function updateNetwork(db: Executor, id: number, values: Partial<typeof currencyNetworks.$inferInsert>): Promise<Network | undefined> {
   const [row] = await db.update(currencyNetworks).set(values).where(eq(currencyNetworks.id, id)).returning();
   return row;
@@ -69,6 +74,11 @@ export async function lockUser(tx: Tx, userId: number) {
 export async function insertRecharge(db: Executor, values: typeof recharges.$inferInsert): Promise<Recharge> {
   const [row] = await db.insert(recharges).values(values).returning();
   return row!;
+}
+
+export async function rechargeWithVoucher(db: Executor, voucher: string): Promise<boolean> {
+  const [row] = await db.select({ id: recharges.id }).from(recharges).where(eq(recharges.voucher, voucher)).limit(1);
+  return row !== undefined;
 }
 
 export async function findRecharge(db: Executor, id: number): Promise<Recharge | undefined> {

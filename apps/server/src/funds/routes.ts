@@ -12,6 +12,7 @@ import {
   fundsPageInput,
   idInput,
   internationalCardInput,
+  rateCurrencyInput,
   rechargeInput,
   walletAddressInput,
   walletDetailInput,
@@ -23,7 +24,7 @@ import { currentUser, requireUser } from '../accounts/sessions.ts';
 import { ok } from '../http/envelope.ts';
 import { DomainError, parse } from '../http/errors.ts';
 import { identityRoutes } from '../identity/routes.ts';
-import { bills, transferBetweenKinds, transferHistory, userCurrencyList, walletDetail, walletList } from './assets.ts';
+import { bills, rateOfCurrency, transferBetweenKinds, transferHistory, userCurrencyList, walletDetail, walletList } from './assets.ts';
 import { cardInfo, saveCard, saveWalletAddress } from './cards.ts';
 import { depositAddress, depositInfo, rechargeLog, requestRecharge } from './deposits.ts';
 import { exchange, exchangeFee, exchangeList } from './exchange.ts';
@@ -36,6 +37,17 @@ const input = (request: FastifyRequest) => (request.method === 'GET' ? request.q
 export function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireUser(ctx.db) };
   const userId = (request: FastifyRequest) => currentUser(request).id;
+  // Per user (the rate-limit hook runs after requireUser): each request is a guess at the pay password.
+  const withdrawLimit = {
+    ...auth,
+    config: {
+      rateLimit: {
+        max: ctx.limits.withdrawalsPerMinute,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => `withdraw:${userId(request)}`,
+      },
+    },
+  };
 
   // Assets
   app.post('/wallet/list', auth, async (request) => ok(await walletList(ctx, userId(request))));
@@ -50,6 +62,9 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/wallet/change', auth, async (request) => ok(await transferBetweenKinds(ctx, userId(request), parse(accountTransferInput, request.body))));
   app.get('/wallet/hzhistory', auth, async (request) => ok(await transferHistory(ctx, userId(request), parse(fundsPageInput, request.query).page)));
 
+  // A coin's price in USDT and in the kept fiat currencies; public like the prices it is made of.
+  app.get('/wallet/getRateCurrency', async (request) => ok(await rateOfCurrency(ctx, parse(rateCurrencyInput, request.query).id)));
+
   // Deposits
   app.post('/wallet/get_info', auth, async (request) => {
     const { currency, ...choice } = parse(depositInfoInput, request.body);
@@ -63,7 +78,7 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/recharge/log', auth, async (request) => ok(await rechargeLog(ctx, userId(request), parse(fundsPageInput, request.query))));
 
   // Withdrawals
-  app.post('/wallet/out', auth, async (request) => ok(await requestWithdrawal(ctx, currentUser(request), parse(withdrawInput, request.body))));
+  app.post('/wallet/out', withdrawLimit, async (request) => ok(await requestWithdrawal(ctx, currentUser(request), parse(withdrawInput, request.body))));
   app.get('/user/withdraw/list', auth, async (request) => ok(await withdrawalList(ctx, userId(request), parse(fundsPageInput, request.query))));
 
   // Exchange

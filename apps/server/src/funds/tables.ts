@@ -24,6 +24,8 @@ export const recharges = pgTable(
   (t) => [
     index('recharges_user_idx').on(t.userId, t.id),
     index('recharges_status_idx').on(t.status, t.id),
+    // One voucher upload backs one recharge request.
+    uniqueIndex('recharges_voucher_key').on(t.voucher),
     check('recharges_status_check', sql`${t.status} in ('pending', 'confirmed', 'rejected')`),
   ],
 );

@@ -28,27 +28,34 @@ import { fitsDecimals, quoteWithdrawal, valueIn } from './rules.ts';
 export const WITHDRAW_LIMIT_WINDOW_MS = 24 * 60 * 60 * 1000;
 const LIMIT_COIN = 'BTC';
 
-/** Where the money goes, copied onto the request; and the network whose fee and minimum apply. */
-async function destinationOf(ctx: AppContext, user: SessionUser, input: WithdrawInput, currencyId: number) {
+/**
+ * Where the money goes, copied onto the request; and the network whose fee and minimum apply: the
+ * address's own, or for a card the coin's first network open for withdrawals (what the withdraw
+ * screen shows; a card payout is not on a chain, so the user does not get to pick a cheaper one).
+ */
+async function destinationOf(ctx: AppContext, user: SessionUser, input: WithdrawInput) {
   if (input.destination === 'address') {
     const address = await findOwnWalletAddress(ctx.db, user.id, input.address_id!);
     // Someone else's address id answers like a missing one.
     if (!address) throw new DomainError('not_found');
-    if (address.currencyId !== currencyId) throw new DomainError('address_invalid');
-    return { network: address.network, destination: { name: address.name, address: address.address, network: address.network } };
+    if (address.currencyId !== input.currency) throw new DomainError('address_invalid');
+    const { coin, network } = await coinAndNetwork(ctx.db, input.currency, { network: address.network });
+    return { coin, network, destination: { name: address.name, address: address.address, network: address.network } };
   }
   const card = await findBankCard(ctx.db, user.id, input.destination!);
   if (!card) throw new DomainError('destination_required');
-  return { network: input.network, destination: card };
+  const { coin, networks } = await coinAndNetwork(ctx.db, input.currency, { type: 0 });
+  const network = networks.find((n) => n.withdrawEnabled);
+  if (!network) throw new DomainError('currency_unavailable');
+  return { coin, network, destination: card };
 }
 
 /** POST /wallet/out. */
 export async function requestWithdrawal(ctx: AppContext, user: SessionUser, input: WithdrawInput) {
   const level = await identityLevel(ctx.db, user.id);
   if (level < 1) throw new DomainError('verification_required');
-  await checkPayPassword(user, input.pay_password);
-  const { network: networkName, destination } = await destinationOf(ctx, user, input, input.currency);
-  const { coin, network } = await coinAndNetwork(ctx.db, input.currency, networkName ? { network: networkName } : { type: 0 });
+  await checkPayPassword(ctx.db, user, input.pay_password);
+  const { coin, network, destination } = await destinationOf(ctx, user, input);
   if (!network.withdrawEnabled) throw new DomainError('currency_unavailable');
   if (!fitsDecimals(input.number, coin.decimals)) throw new DomainError('wrong_number');
   const quote = quoteWithdrawal(input.number, network.withdrawFee, network.withdrawMin);

@@ -1,10 +1,10 @@
 /** Identity verification SQL, and the session update that a login-password change needs. */
-import { and, count, desc, eq, ne, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, isNull, sql } from 'drizzle-orm';
 import { sessions, users } from '../accounts/tables.ts';
 import { sha256 } from '../accounts/passwords.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import type { UploadUrls } from '../uploads/signing.ts';
-import { identityVerifications } from './tables.ts';
+import { identityVerifications, payPasswordAttempts } from './tables.ts';
 
 export type Verification = typeof identityVerifications.$inferSelect;
 
@@ -31,6 +31,23 @@ export async function approvedLevel(db: Executor, userId: number): Promise<0 | 1
     .where(and(eq(identityVerifications.userId, userId), eq(identityVerifications.status, 'approved')));
   const levels = rows.map((r) => r.level);
   return levels.includes(2) ? 2 : levels.includes(1) ? 1 : 0;
+}
+
+/** Whether another account has a pending or approved basic submission with this (normalised) ID number. */
+export async function cardLiveElsewhere(db: Executor, cardId: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: identityVerifications.id })
+    .from(identityVerifications)
+    .where(
+      and(
+        eq(identityVerifications.level, 1),
+        eq(identityVerifications.cardId, cardId),
+        inArray(identityVerifications.status, ['pending', 'approved']),
+        ne(identityVerifications.userId, userId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function findVerification(db: Executor, id: number) {
@@ -60,7 +77,15 @@ export async function pageVerifications(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ v: identityVerifications, account: users.account, email: users.email, mobile: users.mobile })
+      .select({
+        v: identityVerifications,
+        account: users.account,
+        email: users.email,
+        mobile: users.mobile,
+        // Another account submitted the same ID number, whatever became of it: the reviewer should look twice.
+        duplicate: sql<boolean>`exists (select 1 from identity_verifications other where other.level = 1
+          and other.card_id = ${identityVerifications.cardId} and other.user_id <> ${identityVerifications.userId})`,
+      })
       .from(identityVerifications)
       .innerJoin(users, eq(users.id, identityVerifications.userId))
       .where(where)
@@ -70,7 +95,7 @@ export async function pageVerifications(
     db.select({ n: count() }).from(identityVerifications).where(where),
   ]);
   return {
-    data: rows.map(({ v, account, email, mobile }) => ({
+    data: rows.map(({ v, account, email, mobile, duplicate }) => ({
       id: v.id,
       user_id: v.userId,
       account,
@@ -80,6 +105,7 @@ export async function pageVerifications(
       id_type: v.idType,
       name: v.name,
       card_id: v.cardId,
+      duplicate: duplicate === true,
       front_pic: uploads.sign(v.frontPic),
       reverse_pic: uploads.sign(v.reversePic),
       status: v.status,
@@ -101,3 +127,34 @@ export async function revokeOtherSessions(db: Executor, userId: number, keepToke
     .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, sha256(keepToken)), isNull(sessions.revokedAt)));
 }
 
+
+// ---- pay password attempts ----
+
+/**
+ * Claims one pay-password attempt before the password is verified: counts it (a new count once an
+ * old lock has run out) and answers the count and any lock still running, which is left as it is.
+ */
+export async function claimPayPasswordAttempt(db: Executor, userId: number, now: Date) {
+  const t = payPasswordAttempts;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(t)
+    .values({ userId, failures: 1 })
+    .onConflictDoUpdate({
+      target: t.userId,
+      set: {
+        failures: sql`case when ${t.lockedUntil} > ${at} then ${t.failures} when ${t.lockedUntil} is not null then 1 else ${t.failures} + 1 end`,
+        lockedUntil: sql`case when ${t.lockedUntil} > ${at} then ${t.lockedUntil} else null end`,
+      },
+    })
+    .returning({ failures: t.failures, lockedUntil: t.lockedUntil });
+  return row!;
+}
+
+export async function lockPayPassword(db: Executor, userId: number, until: Date) {
+  await db.update(payPasswordAttempts).set({ lockedUntil: until }).where(eq(payPasswordAttempts.userId, userId));
+}
+
+export async function clearPayPasswordAttempts(db: Executor, userId: number) {
+  await db.delete(payPasswordAttempts).where(eq(payPasswordAttempts.userId, userId));
+}

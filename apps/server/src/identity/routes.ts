@@ -1,6 +1,6 @@
 /** Identity verification and security settings (spec section 7, User). */
 import { bindEmailInput, bindMobileInput, identityInput, loginPasswordInput, payPasswordInput } from '@fairex/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { currentUser, requireUser, tokenOf } from '../accounts/sessions.ts';
 import { ok } from '../http/envelope.ts';
@@ -9,6 +9,17 @@ import { bindEmail, bindMobile, changeLoginPassword, identityState, setPayPasswo
 
 export function identityRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireUser(ctx.db) };
+  // Per user (the rate-limit hook runs after requireUser): each call is a guess at a code.
+  const payPasswordLimit = {
+    ...auth,
+    config: {
+      rateLimit: {
+        max: ctx.limits.payPasswordChangesPerMinute,
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => `pay-password:${currentUser(request).id}`,
+      },
+    },
+  };
 
   app.get('/real/state', auth, async (request) => ok(await identityState(ctx.db, currentUser(request).id)));
   app.post('/user/real', auth, async (request) => {
@@ -27,7 +38,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok('');
   });
 
-  app.post('/safe/update_password', auth, async (request) => {
+  app.post('/safe/update_password', payPasswordLimit, async (request) => {
     const input = parse(payPasswordInput, request.body);
     await setPayPassword(ctx, currentUser(request), input.password, input.code);
     return ok('');

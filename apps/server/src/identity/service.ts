@@ -2,10 +2,10 @@
  * Identity verification: basic (level 1) then advanced (level 2), each reviewed by an operator; and the
  * security settings beside it (binding email and mobile, pay password, login password).
  */
-import { isEmail, isMobileFor, LEVEL_LIMITS, type IdentityInput, type IdentityLevel, type IdentityState } from '@fairex/contract';
+import { isEmail, isMobileFor, LEVEL_LIMITS, normaliseIdNumber, type IdentityInput, type IdentityLevel, type IdentityState } from '@fairex/contract';
 import type { AppContext } from '../app-context.ts';
 import { checkCode, consumeCode } from '../accounts/codes.ts';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { hashPassword, sha256, verifyPassword } from '../accounts/passwords.ts';
 import { updateUser } from '../accounts/repository.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { logAction, type Operator } from '../admin/operators.ts';
@@ -14,13 +14,21 @@ import { DomainError, isUniqueViolation } from '../http/errors.ts';
 import { ownsUpload } from '../uploads/repository.ts';
 import {
   approvedLevel,
+  cardLiveElsewhere,
+  claimPayPasswordAttempt,
   claimVerification,
+  clearPayPasswordAttempts,
   findVerification,
   insertVerification,
   latestVerifications,
+  lockPayPassword,
   revokeOtherSessions,
   type Verification,
 } from './repository.ts';
+
+/** Misses in a row (since the last success) before pay-password use locks, and for how long. */
+export const PAY_PASSWORD_ATTEMPTS_MAX = 5;
+export const PAY_PASSWORD_LOCK_MS = 15 * 60 * 1000;
 
 const STATE_OF: Record<Verification['status'], IdentityState> = {
   pending: 'under_review',
@@ -73,9 +81,13 @@ export async function submitIdentity(ctx: AppContext, user: SessionUser, input: 
   if (existing?.status === 'approved') throw new DomainError('identity_already_verified');
   let values: Parameters<typeof insertVerification>[1];
   if (input.real_type === '1') {
-    values = { userId: user.id, level, idType: input.id_type, name: input.name, cardId: input.card_id.toUpperCase() };
+    const cardId = normaliseIdNumber(input.card_id);
+    // One identity, one account.
+    if (await cardLiveElsewhere(ctx.db, cardId, user.id)) throw new DomainError('identity_card_in_use');
+    values = { userId: user.id, level, idType: input.id_type, name: input.name, cardId };
   } else {
     if (latest[1]?.status !== 'approved') throw new DomainError('identity_basic_first');
+    if (input.front_pic === input.reverse_pic) throw new DomainError('photos_identical');
     const owned = await Promise.all([ownsUpload(ctx.db, user.id, input.front_pic), ownsUpload(ctx.db, user.id, input.reverse_pic)]);
     if (!owned.every(Boolean)) throw new DomainError('photos_required');
     values = { userId: user.id, level, frontPic: input.front_pic, reversePic: input.reverse_pic };
@@ -83,9 +95,10 @@ export async function submitIdentity(ctx: AppContext, user: SessionUser, input: 
   try {
     await insertVerification(ctx.db, values);
   } catch (error) {
-    // Two submissions racing past the check above: the live-submission index keeps one.
-    if (isUniqueViolation(error)) throw new DomainError('identity_under_review');
-    throw error;
+    // Submissions racing past the checks above: the live-submission indexes keep one (per user and level, per ID number).
+    if (!isUniqueViolation(error)) throw error;
+    if (values.cardId && (await cardLiveElsewhere(ctx.db, values.cardId, user.id))) throw new DomainError('identity_card_in_use');
+    throw new DomainError('identity_under_review');
   }
 }
 
@@ -146,14 +159,35 @@ export async function setPayPassword(ctx: AppContext, user: SessionUser, passwor
   await ctx.db.transaction(async (tx) => {
     await consumeCode(tx, codeId);
     await updateUser(tx, user.id, { payPasswordHash });
+    // A new password proven by a code starts with a clean slate (a forgotten one may have locked itself).
+    await clearPayPasswordAttempts(tx, user.id);
   });
 }
 
-/** Refuses a money request when a pay password is set and the one given is missing or wrong. */
-export async function checkPayPassword(user: SessionUser, given: string | undefined) {
+/**
+ * Refuses a money request when a pay password is set and the one given is missing or wrong. Misses
+ * are counted per user; after PAY_PASSWORD_ATTEMPTS_MAX in a row, pay-password use is locked for
+ * PAY_PASSWORD_LOCK_MS (even the right one is refused meanwhile); a success resets the count.
+ */
+export async function checkPayPassword(db: Executor, user: SessionUser, given: string | undefined) {
   if (!user.payPasswordHash) return;
   if (!given) throw new DomainError('pay_password_required');
-  if (!(await verifyPassword(given, user.payPasswordHash))) throw new DomainError('pay_password_wrong');
+  const now = new Date();
+  const lock = () => lockPayPassword(db, user.id, new Date(now.getTime() + PAY_PASSWORD_LOCK_MS));
+  // The attempt is counted before the slow hash check, so concurrent guesses cannot slip past the count.
+  const attempt = await claimPayPasswordAttempt(db, user.id, now);
+  if (attempt.lockedUntil && attempt.lockedUntil > now) throw new DomainError('pay_password_locked');
+  if (attempt.failures > PAY_PASSWORD_ATTEMPTS_MAX) {
+    await lock();
+    throw new DomainError('pay_password_locked');
+  }
+  if (await verifyPassword(given, user.payPasswordHash)) {
+    await clearPayPasswordAttempts(db, user.id);
+    return;
+  }
+  if (attempt.failures < PAY_PASSWORD_ATTEMPTS_MAX) throw new DomainError('pay_password_wrong');
+  await lock();
+  throw new DomainError('pay_password_locked');
 }
 
 /** POST /safe/update_login_password: knowing the old password; every other session ends. */
@@ -164,4 +198,5 @@ export async function changeLoginPassword(ctx: AppContext, user: SessionUser, to
     await updateUser(tx, user.id, { passwordHash });
     await revokeOtherSessions(tx, user.id, token);
   });
+  ctx.bus.emit('session_revoked', { userId: user.id, keptTokenHash: sha256(token) });
 }

@@ -27,8 +27,22 @@ export const identityVerifications = pgTable(
     uniqueIndex('identity_verifications_live_key')
       .on(t.userId, t.level)
       .where(sql`${t.status} in ('pending', 'approved')`),
+    // One identity, one account: an ID number (stored normalised) is live on one basic submission at most.
+    uniqueIndex('identity_verifications_card_live_key')
+      .on(t.cardId)
+      .where(sql`${t.level} = 1 and ${t.status} in ('pending', 'approved')`),
     index('identity_verifications_status_idx').on(t.status, t.id),
     check('identity_verifications_level_check', sql`${t.level} in (1, 2)`),
     check('identity_verifications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
 );
+
+/**
+ * Pay-password misses since the last success, per user. After too many, pay-password use is locked
+ * until `locked_until`. A check claims its attempt before verifying, so concurrent guesses count too.
+ */
+export const payPasswordAttempts = pgTable('pay_password_attempts', {
+  userId: integer('user_id').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: at('locked_until'),
+});

@@ -1,17 +1,24 @@
 // Proves assets, transfers between account kinds, bills, exchange and manual adjustments through the
 // API on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): figures and USDT values,
 // every validation and its translated message, 50 concurrent transfers that together exceed the
-// balance, and the ledger audit holding afterwards.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// balance, amounts too long for an amount column refused (never a 500), disabled coins the user still
+// holds, a coin's price, other users' rows never shown, and the ledger audit holding after every test.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectLedgerBalanced, makeUser, type TestApp } from '../support/app.ts';
-import { coinId, figures, fund, makeFundsApp, operatorToken } from './support.ts';
+import { coinId, figures, fund, makeFundsApp, operatorToken, pinPrice, setCoinEnabled } from './support.ts';
 
 let test: TestApp;
+/** 1e25 written out: 26 whole digits, more than NUMERIC(36,18) holds. */
+const HUGE = '1' + '0'.repeat(25);
+const WRONG_NUMBER_ZH = { type: 'error', code: 'wrong_number', message: '请输入正确的数量、价格或金额' };
+
 beforeAll(async () => {
   test = await makeFundsApp();
 });
-afterAll(async () => {
+afterEach(async () => {
   await expectLedgerBalanced(test);
+});
+afterAll(async () => {
   await test.close();
 });
 
@@ -100,6 +107,17 @@ describe('transfer between account kinds', () => {
     expect((await figures(test, user, 'USDT')).available).toBe('5');
   });
 
+  it('refuses more whole digits than an amount column holds with wrong_number, not a 500', async () => {
+    const user = await makeUser(test);
+    await fund(test, user.id, 'USDT', '5');
+    const base = { currency_id: await coinId(test, 'USDT'), from_field: 'change', to_field: 'legal' };
+    const huge = await call(test.app, '/wallet/change', { token: user.token, lang: 'zh', payload: { ...base, number: HUGE } });
+    expect(huge.status).toBe(400);
+    expect(huge.body).toEqual(WRONG_NUMBER_ZH);
+    // The longest amount that fits gets as far as the balance check.
+    expect((await call(test.app, '/wallet/change', { token: user.token, payload: { ...base, number: '9'.repeat(18) } })).body.code).toBe('insufficient_balance');
+  });
+
   it('lets exactly the affordable ones of 50 concurrent transfers through', async () => {
     const user = await makeUser(test);
     await fund(test, user.id, 'USDT', '100');
@@ -115,6 +133,70 @@ describe('transfer between account kinds', () => {
     expect(await figures(test, user, 'USDT')).toMatchObject({ available: '2', frozen: '0' });
     expect((await figures(test, user, 'USDT', 'micro')).available).toBe('98');
     await expectLedgerBalanced(test);
+  });
+});
+
+describe('disabled coins', () => {
+  it('keeps a disabled coin the user holds in the assets, lists and bills filter, and hides one they do not', async () => {
+    const holder = await makeUser(test);
+    const stranger = await makeUser(test);
+    await fund(test, holder.id, 'BNB', '2.5', 'lever');
+    const bnb = await coinId(test, 'BNB');
+    await setCoinEnabled(test, 'BNB', false);
+    try {
+      const wallet = (await call(test.app, '/wallet/list', { token: holder.token })).body.message;
+      const lever = wallet.accounts.find((a: { field: string }) => a.field === 'lever');
+      expect(lever.balance.find((b: { currency: string }) => b.currency === 'BNB')).toMatchObject({ balance: '2.5', available: '2.5' });
+      const coins = (await call(test.app, '/currency/user_currency_list', { method: 'GET', token: holder.token })).body.message;
+      expect(coins.find((c: { name: string }) => c.name === 'BNB')).toMatchObject({ id: bnb, enabled: false, available: { lever: '2.5' } });
+      expect(coins.find((c: { name: string }) => c.name === 'USDT')).toMatchObject({ enabled: true });
+      const detail = await call(test.app, '/wallet/detail', { token: holder.token, payload: { currency: bnb, type: 'lever' } });
+      expect(detail.body.message).toMatchObject({ currency: 'BNB', available: '2.5' });
+      const bills = await call(test.app, '/wallet/legal_log', { token: holder.token, payload: { currency: bnb } });
+      expect(bills.body.message.data).toEqual([expect.objectContaining({ currency: 'BNB', amount: '2.5' })]);
+
+      const strangerCoins = (await call(test.app, '/currency/user_currency_list', { method: 'GET', token: stranger.token })).body.message;
+      expect(strangerCoins.map((c: { name: string }) => c.name)).not.toContain('BNB');
+      const strangerWallet = (await call(test.app, '/wallet/list', { token: stranger.token })).body.message;
+      expect(strangerWallet.accounts[0].balance.map((b: { currency: string }) => b.currency)).not.toContain('BNB');
+      expect((await call(test.app, '/wallet/detail', { token: stranger.token, payload: { currency: bnb } })).body.code).toBe('currency_unavailable');
+
+      // Money still cannot come in or go out through a disabled coin.
+      expect((await call(test.app, '/wallet/get_in_address', { token: holder.token, payload: { currency: bnb } })).body.code).toBe('currency_unavailable');
+      expect((await call(test.app, '/wallet/out', { token: holder.token, payload: { currency: bnb, number: '1', destination: 'bank' } })).body.code).toBe(
+        'verification_required',
+      );
+    } finally {
+      await setCoinEnabled(test, 'BNB', true);
+    }
+  });
+});
+
+describe('rate of a coin', () => {
+  it('answers the index price in USDT and in each kept fiat currency', async () => {
+    pinPrice(test, 'BTC/USDT', '50000');
+    const btc = await coinId(test, 'BTC');
+    const res = await call(test.app, '/wallet/getRateCurrency', { method: 'GET', payload: { id: btc } });
+    expect(res.body.message).toMatchObject({ id: btc, name: 'BTC', price_usdt: '50000' });
+    const rates = res.body.message.rates as { currency_code: string; rate: string; price: string }[];
+    expect(rates.find((r) => r.currency_code === 'USD')).toEqual({ currency_code: 'USD', rate: '1', price: '50000' });
+    expect(rates.find((r) => r.currency_code === 'CNY')).toEqual({ currency_code: 'CNY', rate: '7.24', price: '362000' });
+    expect(rates.map((r) => r.currency_code).sort()).toEqual(['AED', 'CNY', 'EUR', 'GBP', 'HKD', 'JPY', 'PHP', 'SGD', 'THB', 'USD', 'VND']);
+    const usdt = await call(test.app, '/wallet/getRateCurrency', { method: 'GET', payload: { id: await coinId(test, 'USDT') } });
+    expect(usdt.body.message.price_usdt).toBe('1');
+    // The same price the assets value the coin at.
+    const user = await makeUser(test);
+    const wallet = (await call(test.app, '/wallet/list', { token: user.token })).body.message;
+    expect(wallet.accounts[0].balance.find((b: { currency: string }) => b.currency === 'BTC').price_usdt).toBe('50000');
+  });
+
+  it('refuses an unknown or malformed id, translated', async () => {
+    const missing = await call(test.app, '/wallet/getRateCurrency', { method: 'GET', lang: 'zh', payload: { id: 9999 } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ type: 'error', code: 'not_found', message: '未找到' });
+    for (const id of ['', 'abc', '0', '-1', '1.5']) {
+      expect((await call(test.app, '/wallet/getRateCurrency', { method: 'GET', payload: { id } })).body.code).toBe('parameter_error');
+    }
   });
 });
 
@@ -141,6 +223,27 @@ describe('bills', () => {
     const eth = await call(test.app, '/wallet/legal_log', { token: user.token, payload: { currency: await coinId(test, 'ETH') } });
     expect(eth.body.message.data).toEqual([expect.objectContaining({ type: 'adjustment', amount: '1', account_type: 'change' })]);
   });
+
+  it('never shows another user’s bills or transfer history', async () => {
+    const user = await makeUser(test);
+    const other = await makeUser(test);
+    await fund(test, user.id, 'USDT', '50');
+    await fund(test, other.id, 'USDT', '7');
+    const usdt = await coinId(test, 'USDT');
+    await call(test.app, '/wallet/change', { token: user.token, payload: { currency_id: usdt, number: '3', from_field: 'change', to_field: 'legal' } });
+    const otherTransfer = await call(test.app, '/wallet/change', { token: other.token, payload: { currency_id: usdt, number: '2', from_field: 'change', to_field: 'micro' } });
+
+    const history = (await call(test.app, '/wallet/hzhistory', { method: 'GET', token: other.token })).body.message;
+    expect(history.total).toBe(1);
+    expect(history.data).toEqual([expect.objectContaining({ id: otherTransfer.body.message.id, number: '2', to_field: 'micro' })]);
+    const bills = (await call(test.app, '/wallet/legal_log', { token: other.token })).body.message;
+    // Its funding and its own transfer's two postings only.
+    expect(bills.total).toBe(3);
+    expect(bills.data.map((b: { amount: string }) => b.amount).sort()).toEqual(['-2', '2', '7']);
+    expect((await call(test.app, '/wallet/hzhistory', { method: 'GET', token: user.token })).body.message.data).toEqual([
+      expect.objectContaining({ number: '3', to_field: 'legal' }),
+    ]);
+  });
 });
 
 describe('exchange', () => {
@@ -159,20 +262,59 @@ describe('exchange', () => {
     const user = await makeUser(test);
     await fund(test, user.id, 'USDT', '1000');
     const op = await operatorToken(test);
+    pinPrice(test, 'ETH/USDT', '3200');
     expect((await call(test.app, '/admin/funds/settings', { token: op, payload: { exchange_fee_rate: '0.01' } })).body.type).toBe('ok');
-    const [usdt, eth] = [await coinId(test, 'USDT'), await coinId(test, 'ETH')];
-    const quote = await call(test.app, '/user/getTransferFee', { token: user.token, payload: { from_currency_id: usdt, to_currency_id: eth } });
-    const res = await call(test.app, '/user/Transfer', { token: user.token, payload: { number: '320', from_currency_id: usdt, to_currency_id: eth } });
-    expect(res.body.type).toBe('ok');
-    const gross = 320 * Number(quote.body.message.rate);
-    expect(Number(res.body.message.fee)).toBeCloseTo(gross * 0.01, 7);
-    expect(Number(res.body.message.received)).toBeCloseTo(gross * 0.99, 7);
-    expect((await figures(test, user, 'USDT')).available).toBe('680');
-    expect((await figures(test, user, 'ETH')).available).toBe(res.body.message.received);
-    const short = await call(test.app, '/user/Transfer', { token: user.token, payload: { number: '681', from_currency_id: usdt, to_currency_id: eth } });
-    expect(short.body.code).toBe('insufficient_balance');
-    await call(test.app, '/admin/funds/settings', { token: op, payload: { exchange_fee_rate: '0.002' } });
-    await expectLedgerBalanced(test);
+    try {
+      const [usdt, eth] = [await coinId(test, 'USDT'), await coinId(test, 'ETH')];
+      const quote = await call(test.app, '/user/getTransferFee', { token: user.token, payload: { from_currency_id: usdt, to_currency_id: eth } });
+      expect(quote.body.message).toMatchObject({ from_price_usdt: '1', to_price_usdt: '3200', rate: '0.0003125', fee_rate: '0.01' });
+      const res = await call(test.app, '/user/Transfer', { token: user.token, payload: { number: '320', from_currency_id: usdt, to_currency_id: eth } });
+      // 320 USDT at 1/3200 is 0.1 ETH gross; 1 % of it is the fee.
+      expect(res.body.message).toMatchObject({ number: '320', rate: '0.0003125', fee: '0.001', received: '0.099' });
+      expect((await figures(test, user, 'USDT')).available).toBe('680');
+      expect((await figures(test, user, 'ETH')).available).toBe('0.099');
+      // Back: 0.099 ETH is 316.8 USDT gross, 3.168 fee; the fee is truncated to USDT's 6 decimals.
+      const back = await call(test.app, '/user/Transfer', { token: user.token, payload: { number: '0.099', from_currency_id: eth, to_currency_id: usdt } });
+      expect(back.body.message).toMatchObject({ rate: '3200', fee: '3.168', received: '313.632' });
+      expect((await figures(test, user, 'USDT')).available).toBe('993.632');
+      const short = await call(test.app, '/user/Transfer', { token: user.token, payload: { number: '993.632001', from_currency_id: usdt, to_currency_id: eth } });
+      expect(short.body.code).toBe('insufficient_balance');
+    } finally {
+      await call(test.app, '/admin/funds/settings', { token: op, payload: { exchange_fee_rate: '0.002' } });
+    }
+  });
+
+  it('refuses too many decimals, an unavailable coin, too long a number and a missing session', async () => {
+    const user = await makeUser(test);
+    await fund(test, user.id, 'USDT', '100');
+    await fund(test, user.id, 'BTC', '1');
+    const [usdt, btc] = [await coinId(test, 'USDT'), await coinId(test, 'BTC')];
+    const exchange = (payload: Record<string, unknown>, lang = 'en') => call(test.app, '/user/Transfer', { token: user.token, lang, payload });
+    // USDT has 6 decimals.
+    expect((await exchange({ number: '1.0000001', from_currency_id: usdt, to_currency_id: btc }, 'zh')).body).toEqual(WRONG_NUMBER_ZH);
+    expect((await exchange({ number: HUGE, from_currency_id: usdt, to_currency_id: btc }, 'zh')).body).toEqual(WRONG_NUMBER_ZH);
+    // 18 whole digits fit the input, but not what they would buy at 65000 USDT a BTC.
+    const tooMuch = await exchange({ number: '9'.repeat(18), from_currency_id: btc, to_currency_id: usdt });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.code).toBe('wrong_number');
+    expect((await exchange({ number: '1', from_currency_id: usdt, to_currency_id: 9999 }, 'zh')).body).toEqual({
+      type: 'error',
+      code: 'currency_unavailable',
+      message: '该币种或网络暂不可用',
+    });
+    await setCoinEnabled(test, 'BNB', false);
+    try {
+      expect((await exchange({ number: '1', from_currency_id: usdt, to_currency_id: await coinId(test, 'BNB') })).body.code).toBe('currency_unavailable');
+    } finally {
+      await setCoinEnabled(test, 'BNB', true);
+    }
+    expect((await call(test.app, '/user/Transfer', { payload: { number: '1', from_currency_id: usdt, to_currency_id: btc } })).body).toEqual({
+      type: '999',
+      code: 'not_logged_in',
+      message: 'Please log in first',
+    });
+    expect((await figures(test, user, 'USDT')).available).toBe('100');
+    expect((await figures(test, user, 'BTC')).available).toBe('1');
   });
 });
 
@@ -195,5 +337,17 @@ describe('manual adjustment', () => {
     const asUser = await call(test.app, '/admin/balances/adjust', { token: user.token, payload: { user_id: user.id, currency_id: usdt, amount: '5', reason: 'me' } });
     expect(asUser.body.type).toBe('999');
     await expectLedgerBalanced(test);
+  });
+
+  it('refuses an amount with more whole digits than an amount column holds, either sign', async () => {
+    const user = await makeUser(test);
+    const op = await operatorToken(test);
+    const usdt = await coinId(test, 'USDT');
+    for (const amount of [HUGE, `-${HUGE}`]) {
+      const res = await call(test.app, '/admin/balances/adjust', { token: op, lang: 'zh', payload: { user_id: user.id, currency_id: usdt, amount, reason: 'big' } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(WRONG_NUMBER_ZH);
+    }
+    expect((await figures(test, user, 'USDT')).balance).toBe('0');
   });
 });

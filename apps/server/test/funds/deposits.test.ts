@@ -1,8 +1,9 @@
 // Proves deposits through the API on a real database: coin and network info, the platform address as
 // the operator configures it, the declaration with the user's own voucher, the contact-first switch,
 // and the operator's review: a confirmation credits once even when clicked twice (also concurrently),
-// a rejection credits nothing, and the ledger audit holds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// a rejection credits nothing, a voucher backs one request only, platform addresses are checked
+// against their network, other users' rows never show, and the ledger audit holds after every test.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectLedgerBalanced, makeUser, type TestApp } from '../support/app.ts';
 import { coinId, figures, makeFundsApp, operatorToken, uploadImage } from './support.ts';
 
@@ -22,10 +23,18 @@ beforeAll(async () => {
     expect(res.body.type).toBe('ok');
   }
 });
-afterAll(async () => {
+afterEach(async () => {
   await expectLedgerBalanced(test);
+});
+afterAll(async () => {
   await test.close();
 });
+
+const networkIds = async () => {
+  const coins = await call(test.app, '/admin/coins', { method: 'GET', token: op });
+  const usdt = coins.body.message.coins.find((c: { name: string }) => c.name === 'USDT');
+  return Object.fromEntries(usdt.networks.map((n: { network: string; id: number }) => [n.network, n.id])) as Record<string, number>;
+};
 
 async function declare(user: { token: string }, amount = '100', extra: Record<string, unknown> = {}) {
   const voucher = await uploadImage(test, user.token);
@@ -100,8 +109,82 @@ describe('recharge request', () => {
     for (const amount of ['0', 'x', '-5', '1.1234567']) {
       expect((await declare(user, amount)).body.code).toBe('wrong_number');
     }
+    // More whole digits than an amount column holds: refused, not a 500.
+    const huge = await declare(user, '1' + '0'.repeat(25));
+    expect(huge.status).toBe(400);
+    expect(huge.body.code).toBe('wrong_number');
     // The log shows only the user's own rows.
     expect((await call(test.app, '/recharge/log', { method: 'GET', token: user.token })).body.message.total).toBe(0);
+  });
+
+  it('attaches one voucher upload to one request only', async () => {
+    const user = await makeUser(test);
+    const usdt = await coinId(test, 'USDT');
+    const voucher = await uploadImage(test, user.token);
+    const first = await call(test.app, '/wallet/charge_req', { token: user.token, payload: { currency: usdt, amount: '10', voucher } });
+    expect(first.body.type).toBe('ok');
+    const again = await call(test.app, '/wallet/charge_req', { token: user.token, lang: 'zh', payload: { currency: usdt, amount: '20', voucher } });
+    expect(again.body).toEqual({ type: 'error', code: 'voucher_used', message: '该支付凭证已用于其他充值申请' });
+    // Also in the legacy field, and when the first request was rejected.
+    const id = first.body.message.id;
+    await call(test.app, `/admin/recharges/${id}/reject`, { token: op, payload: { reason: 'wrong amount' } });
+    expect((await call(test.app, '/wallet/charge_req', { token: user.token, payload: { currency: usdt, amount: '10', account: voucher } })).body.code).toBe('voucher_used');
+    // Racing declarations: the unique index keeps one.
+    const racing = await uploadImage(test, user.token);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => call(test.app, '/wallet/charge_req', { token: user.token, payload: { currency: usdt, amount: '1', voucher: racing } })),
+    );
+    expect(results.filter((r) => r.body.type === 'ok')).toHaveLength(1);
+    expect(results.filter((r) => r.body.code === 'voucher_used')).toHaveLength(4);
+    expect((await call(test.app, '/recharge/log', { method: 'GET', token: user.token })).body.message.total).toBe(2);
+  });
+
+  it('never lists another user’s requests', async () => {
+    const user = await makeUser(test);
+    const other = await makeUser(test);
+    await declare(user, '11');
+    const own = await declare(other, '22');
+    const log = (await call(test.app, '/recharge/log', { method: 'GET', token: other.token })).body.message;
+    expect(log.total).toBe(1);
+    expect(log.data).toEqual([expect.objectContaining({ id: own.body.message.id, amount: '22', user_id: other.id })]);
+  });
+});
+
+describe('platform deposit addresses', () => {
+  it('checks an operator’s address against the network’s format and refuses a huge fee or minimum', async () => {
+    const ids = await networkIds();
+    for (const [id, address] of [
+      [ids.ERC20, TRC20_ADDRESS],
+      [ids.TRC20, ERC20_ADDRESS],
+      [ids.TRC20, 'not an address'],
+    ] as const) {
+      const res = await call(test.app, `/admin/networks/${id}`, { token: op, lang: 'zh', payload: { deposit_address: address } });
+      expect(res.body).toEqual({ type: 'error', code: 'address_invalid', message: '请输入正确的钱包地址' });
+    }
+    for (const field of ['withdraw_fee', 'withdraw_min']) {
+      const res = await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { [field]: '1' + '0'.repeat(25) } });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('wrong_number');
+    }
+    const user = await makeUser(test);
+    const address = await call(test.app, '/wallet/get_in_address', { token: user.token, payload: { currency: await coinId(test, 'USDT'), network: 'TRC20' } });
+    expect(address.body.message.address).toBe(TRC20_ADDRESS);
+    expect((await call(test.app, `/admin/networks/999999`, { token: op, payload: { deposit_address: TRC20_ADDRESS } })).body.code).toBe('not_found');
+  });
+
+  it('takes a well-formed address and an empty one, which stops deposits on that network', async () => {
+    const ids = await networkIds();
+    const user = await makeUser(test);
+    const usdt = await coinId(test, 'USDT');
+    const other = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+    try {
+      expect((await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { deposit_address: other } })).body.type).toBe('ok');
+      expect((await call(test.app, '/wallet/get_in_address', { token: user.token, payload: { currency: usdt, network: 'TRC20' } })).body.message.address).toBe(other);
+      expect((await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { deposit_address: '' } })).body.type).toBe('ok');
+      expect((await call(test.app, '/wallet/get_in_address', { token: user.token, payload: { currency: usdt, network: 'TRC20' } })).body.code).toBe('currency_unavailable');
+    } finally {
+      await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { deposit_address: TRC20_ADDRESS } });
+    }
   });
 });
 

@@ -1,10 +1,11 @@
 // Proves identity verification and security settings through the API on a real database: binding
 // email and mobile first, basic then advanced, every state, operator approval and rejection with a
-// reason, own images only, the level's limits, and login password change.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// reason, own images only, one identity per account (flagged to reviewers), two different ID photos,
+// the level's limits, binding an email, login password change, and the ledger audit after every test.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fiatTradeLimitUsdt } from '../../src/identity/service.ts';
 import { call, expectLedgerBalanced, latestCode, makeUser, type TestApp } from '../support/app.ts';
-import { bindMobile, ID_CARD, makeFundsApp, makeVerifiedUser, nextMobile, operatorToken, uploadImage } from './support.ts';
+import { bindMobile, ID_CARD, makeFundsApp, makeVerifiedUser, nextIdCard, nextMobile, operatorToken, uploadImage, type User } from './support.ts';
 
 let test: TestApp;
 let op: string;
@@ -12,8 +13,10 @@ beforeAll(async () => {
   test = await makeFundsApp();
   op = await operatorToken(test);
 });
-afterAll(async () => {
+afterEach(async () => {
   await expectLedgerBalanced(test);
+});
+afterAll(async () => {
   await test.close();
 });
 
@@ -74,12 +77,55 @@ describe('identity verification', () => {
   it('rejects with a reason shown to the user, who may submit again', async () => {
     const user = await makeUser(test);
     await bindMobile(test, user);
-    await call(test.app, '/user/real', { token: user.token, payload: BASIC });
+    const basic = { ...BASIC, card_id: nextIdCard() };
+    await call(test.app, '/user/real', { token: user.token, payload: basic });
     const id = await pendingId(user.id);
     expect((await call(test.app, `/admin/identity/${id}/reject`, { token: op, lang: 'zh' })).body.code).toBe('reason_required');
     expect((await call(test.app, `/admin/identity/${id}/reject`, { token: op, payload: { reason: 'blurry' } })).body.message.status).toBe('rejected');
     expect(await state(user.token)).toMatchObject({ level: 0, state: 'audit_failed', reason: 'blurry' });
-    expect((await call(test.app, '/user/real', { token: user.token, payload: BASIC })).body.type).toBe('ok');
+    expect((await call(test.app, '/user/real', { token: user.token, payload: basic })).body.type).toBe('ok');
+  });
+
+  it('keeps one identity to one account, case-insensitively, and flags a reused number to reviewers', async () => {
+    const [first, second, third] = [await makeUser(test), await makeUser(test), await makeUser(test)];
+    for (const user of [first, second, third]) await bindMobile(test, user);
+    const passport = { ...BASIC, id_type: 2, card_id: `P${Date.now()}` };
+    const submit = (user: User, card_id: string, lang?: string) => call(test.app, '/user/real', { token: user.token, lang, payload: { ...passport, card_id } });
+    expect((await submit(first, passport.card_id)).body.type).toBe('ok');
+    // Pending on the first account: refused on another, whatever the case or blanks.
+    const refused = await submit(second, ` ${passport.card_id.toLowerCase()} `, 'zh');
+    expect(refused.body).toEqual({ type: 'error', code: 'identity_card_in_use', message: '该证件号码已被其他账号使用' });
+    await call(test.app, `/admin/identity/${await pendingId(first.id)}/reject`, { token: op, payload: { reason: 'not you' } });
+    // Rejected no longer holds it: the second account may submit, and the reviewer sees the number was used before.
+    expect((await submit(second, passport.card_id.toLowerCase())).body.type).toBe('ok');
+    const queue = await call(test.app, '/admin/identity', { method: 'GET', token: op, payload: { user_id: second.id } });
+    expect(queue.body.message.data[0]).toMatchObject({ card_id: passport.card_id, status: 'pending', duplicate: true });
+    await call(test.app, `/admin/identity/${await pendingId(second.id)}/approve`, { token: op });
+    // Approved holds it too.
+    expect((await submit(third, passport.card_id)).body.code).toBe('identity_card_in_use');
+    expect((await submit(first, passport.card_id)).body.code).toBe('identity_card_in_use');
+    // A number nobody else used is not flagged.
+    expect((await submit(third, `Q${Date.now()}`)).body.type).toBe('ok');
+    const own = await call(test.app, '/admin/identity', { method: 'GET', token: op, payload: { user_id: third.id } });
+    expect(own.body.message.data[0].duplicate).toBe(false);
+  });
+
+  it('lets one of several accounts racing with the same number through', async () => {
+    const users = [await makeUser(test), await makeUser(test), await makeUser(test)];
+    for (const user of users) await bindMobile(test, user);
+    const card_id = nextIdCard();
+    const results = await Promise.all(users.map((user) => call(test.app, '/user/real', { token: user.token, payload: { ...BASIC, card_id } })));
+    expect(results.filter((r) => r.body.type === 'ok')).toHaveLength(1);
+    expect(results.filter((r) => r.body.code === 'identity_card_in_use')).toHaveLength(2);
+  });
+
+  it('refuses the same upload as both the front and the reverse photo', async () => {
+    const user = await makeVerifiedUser(test);
+    const photo = await uploadImage(test, user.token);
+    const res = await call(test.app, '/user/real', { token: user.token, lang: 'fra', payload: { real_type: 2, front_pic: photo, reverse_pic: photo } });
+    expect(res.body).toEqual({ type: 'error', code: 'photos_identical', message: 'Les photos recto et verso doivent être deux images différentes' });
+    expect(await state(user.token)).toMatchObject({ advanced: { state: 'not_authenticated' } });
+    expect((await call(test.app, '/user/real', { token: user.token, payload: { real_type: 2, front_pic: photo, reverse_pic: await uploadImage(test, user.token) } })).body.type).toBe('ok');
   });
 
   it('refuses a wrong ID number, a missing name, someone else’s photos and a support operator', async () => {
@@ -99,6 +145,54 @@ describe('identity verification', () => {
     expect((await call(test.app, '/user/real', { token: user.token, payload: { real_type: 2, front_pic: front, reverse_pic: back } })).body.code).toBe('photos_required');
     expect((await call(test.app, '/admin/identity/999999/approve', { token: op })).body.code).toBe('not_found');
     expect((await call(test.app, '/admin/identity', { method: 'GET', token: user.token })).body.type).toBe('999');
+  });
+});
+
+describe('email binding', () => {
+  /** A user registered by mobile, so without an email yet. */
+  async function mobileUser() {
+    const mobile = nextMobile();
+    const ip = test.nextIp();
+    await call(test.app, '/sms_send', { ip, payload: { mobile, scene: 'register' } });
+    const password = 'secret-pass-1';
+    const registered = await call(test.app, '/user/register', {
+      ip,
+      payload: { user_string: mobile, code: await latestCode(test, mobile), password, re_password: password, type: 'mobile' },
+    });
+    expect(registered.body.type).toBe('ok');
+    const login = await call(test.app, '/user/login', { ip, payload: { user_string: mobile, password } });
+    return { token: login.body.message as string, mobile };
+  }
+  const sendBindCode = (email: string) => call(test.app, '/sms_mail', { ip: test.nextIp(), payload: { user_string: email, scene: 'bind' } });
+
+  it('binds an email with the code sent to it, refusing a wrong code', async () => {
+    const user = await mobileUser();
+    expect((await call(test.app, '/user/info', { method: 'GET', token: user.token })).body.message.email).toBeNull();
+    const email = `bind-${Date.now()}@example.com`;
+    expect((await sendBindCode(email)).body.type).toBe('ok');
+    const code = await latestCode(test, email);
+    const wrong = await call(test.app, '/safe/email', { token: user.token, lang: 'zh', payload: { email, code: code === '000000' ? '000001' : '000000' } });
+    expect(wrong.body).toEqual({ type: 'error', code: 'code_invalid', message: '验证码错误或已过期' });
+    expect((await call(test.app, '/safe/email', { token: user.token, payload: { email: 'not-an-email', code } })).body.code).toBe('email_invalid');
+    expect((await call(test.app, '/safe/email', { token: user.token, payload: { email, code } })).body.type).toBe('ok');
+    expect((await call(test.app, '/user/info', { method: 'GET', token: user.token })).body.message.email).toBe(email);
+    // The code is used up.
+    expect((await call(test.app, '/safe/email', { token: user.token, payload: { email, code } })).body.code).toBe('code_invalid');
+    expect((await call(test.app, '/safe/email', { payload: { email, code } })).body.type).toBe('999');
+  });
+
+  it('refuses an email another account already has', async () => {
+    const owner = await makeUser(test);
+    const user = await mobileUser();
+    expect((await sendBindCode(owner.email)).body.code).toBe('account_exists');
+    // Taken between the code and the binding: the unique address decides.
+    const email = `late-${Date.now()}@example.com`;
+    await sendBindCode(email);
+    const code = await latestCode(test, email);
+    await makeUser(test, { email });
+    const res = await call(test.app, '/safe/email', { token: user.token, lang: 'en', payload: { email, code } });
+    expect(res.body).toEqual({ type: 'error', code: 'account_exists', message: 'This account is already registered' });
+    expect((await call(test.app, '/user/info', { method: 'GET', token: user.token })).body.message.email).toBeNull();
   });
 });
 

@@ -1,11 +1,13 @@
 /** Factories for the funds tests: operators, uploads, verified and funded users, all through the API. */
+import { idCardCheckDigit } from '@fairex/contract';
 import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
 import { call, latestCode, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
-/** Generous code limits: the factories send many codes from few addresses. */
-export const makeFundsApp = () => makeTestApp({ codeResendMs: 0, codesPerIpPerHour: 100_000, codesPerTargetPerDay: 1000 });
+/** Generous limits: the factories send many codes from few addresses, and some tests fire 50 withdrawals at once. */
+export const makeFundsApp = () =>
+  makeTestApp({ codeResendMs: 0, codesPerIpPerHour: 100_000, codesPerTargetPerDay: 1000, withdrawalsPerMinute: 1000, payPasswordChangesPerMinute: 1000 });
 
 export type User = Awaited<ReturnType<typeof makeUser>>;
 
@@ -45,12 +47,19 @@ export async function bindMobile(test: TestApp, user: User, mobile = nextMobile(
 /** A valid GB 11643 ID card number. */
 export const ID_CARD = '11010519491231002X';
 
+let idCardCounter = 0;
+/** A valid ID card number no other user of this process has: one identity is one account. */
+export function nextIdCard(): string {
+  const first17 = `11010519800101${String(++idCardCounter % 1000).padStart(3, '0')}`;
+  return first17 + idCardCheckDigit(first17);
+}
+
 /** Binds a mobile, submits basic verification and has the operator approve it (level 1); level 2 adds advanced. */
 export async function makeVerifiedUser(test: TestApp, level: 1 | 2 = 1): Promise<User> {
   const user = await makeUser(test);
   await bindMobile(test, user);
   const op = await operatorToken(test);
-  const basic = await call(test.app, '/user/real', { token: user.token, payload: { real_type: 1, id_type: 1, name: 'Li Lei', card_id: ID_CARD } });
+  const basic = await call(test.app, '/user/real', { token: user.token, payload: { real_type: 1, id_type: 1, name: 'Li Lei', card_id: nextIdCard() } });
   if (basic.body.type !== 'ok') throw new Error(`user/real: ${JSON.stringify(basic.body)}`);
   await approveLatestIdentity(test, op, user.id);
   if (level === 2) {
@@ -97,4 +106,19 @@ export async function figures(test: TestApp, user: User, currency: string, type 
   const res = await call(test.app, '/wallet/detail', { token: user.token, payload: { currency: await coinId(test, currency), type } });
   if (res.body.type !== 'ok') throw new Error(`detail: ${JSON.stringify(res.body)}`);
   return res.body.message as { balance: string; available: string; frozen: string; locked: string };
+}
+
+/**
+ * Fixes a symbol's index price (the test app's feed is not started, so it stays there): valuations and
+ * exchanges then give exact figures a test can compare as strings.
+ */
+export function pinPrice(test: TestApp, symbol: string, price: string) {
+  test.ctx.markets.feed.addSymbol({ symbol, startPrice: price, volatility: 0, priceDecimals: 8 }, { resetPrice: true });
+}
+
+/** Switches a coin on or off in the back office. */
+export async function setCoinEnabled(test: TestApp, currency: string, enabled: boolean) {
+  const op = await operatorToken(test);
+  const res = await call(test.app, `/admin/coins/${await coinId(test, currency)}`, { token: op, payload: { enabled } });
+  if (res.body.type !== 'ok') throw new Error(`coin: ${JSON.stringify(res.body)}`);
 }

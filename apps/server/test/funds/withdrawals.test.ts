@@ -1,11 +1,14 @@
 // Proves wallet addresses, bank cards and withdrawals through the API on a real database: address
 // formats per network, own rows only, fee and minimum, Lv1 required (998), the 24-hour limit valued in
 // BTC, the pay password, the freeze, operator approval through withdrawals in transit with a reference
-// or rejection that unfreezes, and 50 concurrent withdrawals that together exceed the balance.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// or rejection that unfreezes, 50 concurrent withdrawals that together exceed the balance, the pay
+// password's lock after repeated misses, per-user rate limits, a card paid on the first network open
+// for withdrawals, other users' rows never shown or touched, and the ledger audit after every test.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PAY_PASSWORD_ATTEMPTS_MAX, PAY_PASSWORD_LOCK_MS } from '../../src/identity/service.ts';
 import { accountsOf } from '../../src/ledger/index.ts';
-import { call, expectLedgerBalanced, latestCode, makeUser, type TestApp } from '../support/app.ts';
-import { coinId, figures, fund, makeFundsApp, makeVerifiedUser, operatorToken, uploadImage, type User } from './support.ts';
+import { call, expectLedgerBalanced, latestCode, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { coinId, figures, fund, makeFundsApp, makeVerifiedUser, operatorToken, pinPrice, uploadImage, type User } from './support.ts';
 
 let test: TestApp;
 let op: string;
@@ -17,8 +20,10 @@ beforeAll(async () => {
   test = await makeFundsApp();
   op = await operatorToken(test);
 });
-afterAll(async () => {
+afterEach(async () => {
   await expectLedgerBalanced(test);
+});
+afterAll(async () => {
   await test.close();
 });
 
@@ -157,6 +162,10 @@ describe('withdraw', () => {
     expect((await out(other, { number: '10', address_id: addressId })).body.code).toBe('not_found');
     expect((await out(user, { number: '20', destination: 'international' })).body.code).toBe('destination_required');
     expect((await out(user, { number: 'abc', address_id: addressId })).body.code).toBe('wrong_number');
+    // More whole digits than an amount column holds: refused before anything is valued or stored.
+    const huge = await out(user, { number: '1' + '0'.repeat(25), address_id: addressId }, 'zh');
+    expect(huge.status).toBe(400);
+    expect(huge.body).toEqual({ type: 'error', code: 'wrong_number', message: '请输入正确的数量、价格或金额' });
     // An address of another coin.
     const btcAddress = (await saveAddress(user, 'BTC', BTC_ADDRESS)).body.message.id;
     expect((await out(user, { number: '20', address_id: btcAddress })).body.code).toBe('address_invalid');
@@ -182,14 +191,134 @@ describe('withdraw', () => {
     const { user, addressId } = await verifiedWithAddress();
     await call(test.app, '/sms_mail', { ip: test.nextIp(), payload: { user_string: user.email, scene: 'security' } });
     const code = await latestCode(test, user.email);
-    const mismatch = await call(test.app, '/safe/update_password', { token: user.token, payload: { password: '123456', re_password: '123457', code } });
+    const mismatch = await call(test.app, '/safe/update_password', { token: user.token, payload: { password: '1234567', re_password: '1234568', code } });
     expect(mismatch.body.code).toBe('passwords_inconsistent');
-    const wrongCode = await call(test.app, '/safe/update_password', { token: user.token, payload: { password: '123456', re_password: '123456', code: code === '000000' ? '000001' : '000000' } });
+    // "More than 6 characters", like every password of the spec.
+    const short = await call(test.app, '/safe/update_password', { token: user.token, lang: 'zh', payload: { password: '123456', re_password: '123456', code } });
+    expect(short.body).toEqual({ type: 'error', code: 'password_too_short', message: '密码长度必须大于6位' });
+    const wrongCode = await call(test.app, '/safe/update_password', { token: user.token, payload: { password: '1234567', re_password: '1234567', code: code === '000000' ? '000001' : '000000' } });
     expect(wrongCode.body.code).toBe('code_invalid');
-    expect((await call(test.app, '/safe/update_password', { token: user.token, payload: { password: '123456', re_password: '123456', code } })).body.type).toBe('ok');
+    expect((await call(test.app, '/safe/update_password', { token: user.token, payload: { password: '1234567', re_password: '1234567', code } })).body.type).toBe('ok');
     expect((await out(user, { number: '20', address_id: addressId }, 'zh')).body).toMatchObject({ code: 'pay_password_required', message: '请输入支付密码' });
-    expect((await out(user, { number: '20', address_id: addressId, pay_password: '654321' })).body.code).toBe('pay_password_wrong');
-    expect((await out(user, { number: '20', address_id: addressId, pay_password: '123456' })).body.type).toBe('ok');
+    expect((await out(user, { number: '20', address_id: addressId, pay_password: '7654321' })).body.code).toBe('pay_password_wrong');
+    expect((await out(user, { number: '20', address_id: addressId, pay_password: '1234567' })).body.type).toBe('ok');
+  });
+
+  async function setPayPassword(user: User, password: string) {
+    await call(test.app, '/sms_mail', { ip: test.nextIp(), payload: { user_string: user.email, scene: 'security' } });
+    const code = await latestCode(test, user.email);
+    const res = await call(test.app, '/safe/update_password', { token: user.token, payload: { password, re_password: password, code } });
+    expect(res.body.type).toBe('ok');
+  }
+
+  it('locks pay-password use after too many misses in a row, resets the count on success, and unlocks later', async () => {
+    const { user, addressId } = await verifiedWithAddress();
+    await setPayPassword(user, 'pay-secret-1');
+    const send = (pay_password: string, lang?: string) => out(user, { number: '20', address_id: addressId, pay_password }, lang);
+    for (let i = 1; i < PAY_PASSWORD_ATTEMPTS_MAX; i++) expect((await send('guess-guess')).body.code).toBe('pay_password_wrong');
+    // A success before the last miss starts the count again.
+    expect((await send('pay-secret-1')).body.type).toBe('ok');
+    for (let i = 1; i < PAY_PASSWORD_ATTEMPTS_MAX; i++) expect((await send('guess-guess')).body.code).toBe('pay_password_wrong');
+    const locked = await send('guess-guess', 'kor');
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ type: 'error', code: 'pay_password_locked', message: '결제 비밀번호 오류가 너무 많습니다. 잠시 후 다시 시도하세요' });
+    // Even the right password is refused while the lock runs.
+    expect((await send('pay-secret-1')).body.code).toBe('pay_password_locked');
+    expect(await figures(test, user, 'USDT')).toMatchObject({ available: '980', frozen: '20' });
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + PAY_PASSWORD_LOCK_MS - 60_000);
+      expect((await send('pay-secret-1')).body.code).toBe('pay_password_locked');
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await send('pay-secret-1')).body.type).toBe('ok');
+      // The lock's end gives a fresh count.
+      expect((await send('guess-guess')).body.code).toBe('pay_password_wrong');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await figures(test, user, 'USDT')).toMatchObject({ available: '960', frozen: '40' });
+  });
+
+  it('counts concurrent guesses too, and a new pay password set with a code lifts the lock', async () => {
+    const { user, addressId } = await verifiedWithAddress();
+    await setPayPassword(user, 'pay-secret-1');
+    const results = await Promise.all(Array.from({ length: 12 }, () => out(user, { number: '20', address_id: addressId, pay_password: 'guess-guess' })));
+    expect(results.filter((r) => r.body.code === 'pay_password_wrong')).toHaveLength(PAY_PASSWORD_ATTEMPTS_MAX - 1);
+    expect(results.filter((r) => r.body.code === 'pay_password_locked')).toHaveLength(12 - (PAY_PASSWORD_ATTEMPTS_MAX - 1));
+    expect((await out(user, { number: '20', address_id: addressId, pay_password: 'pay-secret-1' })).body.code).toBe('pay_password_locked');
+    await setPayPassword(user, 'pay-secret-2');
+    expect((await out(user, { number: '20', address_id: addressId, pay_password: 'pay-secret-2' })).body.type).toBe('ok');
+  });
+
+  it('rate-limits withdrawals and pay-password changes per user', async () => {
+    const limited = await makeTestApp({ withdrawalsPerMinute: 2, payPasswordChangesPerMinute: 2 });
+    try {
+      const [user, other] = [await makeUser(limited), await makeUser(limited)];
+      const withdraw = (who: User) => call(limited.app, '/wallet/out', { token: who.token, payload: { currency: 1, number: '20', destination: 'bank' } });
+      expect((await withdraw(user)).body.code).toBe('verification_required');
+      expect((await withdraw(user)).body.code).toBe('verification_required');
+      const third = await withdraw(user);
+      expect(third.status).toBe(429);
+      expect(third.body.code).toBe('too_many_requests');
+      // Another user has their own allowance.
+      expect((await withdraw(other)).body.code).toBe('verification_required');
+      const change = () =>
+        call(limited.app, '/safe/update_password', { token: user.token, payload: { password: 'pay-secret-1', re_password: 'pay-secret-1', code: '000000' } });
+      expect((await change()).body.code).toBe('code_invalid');
+      expect((await change()).body.code).toBe('code_invalid');
+      expect((await change()).body.code).toBe('too_many_requests');
+      // Without a session the call is refused before it counts.
+      expect((await call(limited.app, '/wallet/out', { payload: { currency: 1, number: '20' } })).body.type).toBe('999');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('pays a card on the coin’s first network open for withdrawals, and refuses when none is', async () => {
+    const user = await makeVerifiedUser(test);
+    await fund(test, user.id, 'USDT', '100');
+    await call(test.app, '/user/cash_save', { token: user.token, payload: BANK });
+    const coins = await call(test.app, '/admin/coins', { method: 'GET', token: op });
+    const networks = coins.body.message.coins.find((c: { name: string }) => c.name === 'USDT').networks as { id: number; network: string }[];
+    const id = (name: string) => networks.find((n) => n.network === name)!.id;
+    // ERC20 (fee 5, minimum 20) comes first; closed, TRC20 (fee 1, minimum 10) applies.
+    await call(test.app, `/admin/networks/${id('ERC20')}`, { token: op, payload: { withdraw_enabled: 'false' } });
+    try {
+      const res = await out(user, { number: '15', destination: 'bank' });
+      expect(res.body.message).toMatchObject({ status: 'pending', fee: '1', arrival: '14' });
+      // Naming another network does not pick its fee.
+      expect((await out(user, { number: '15', destination: 'bank', network: 'ERC20' })).body.message).toMatchObject({ fee: '1', arrival: '14' });
+      const list = await call(test.app, '/user/withdraw/list', { method: 'GET', token: user.token });
+      expect(list.body.message.data.map((w: { network: string }) => w.network)).toEqual(['TRC20', 'TRC20']);
+      await call(test.app, `/admin/networks/${id('TRC20')}`, { token: op, payload: { withdraw_enabled: 'false' } });
+      expect((await out(user, { number: '15', destination: 'bank' })).body.code).toBe('currency_unavailable');
+      expect(await figures(test, user, 'USDT')).toMatchObject({ available: '70', frozen: '30' });
+    } finally {
+      for (const name of ['ERC20', 'TRC20']) await call(test.app, `/admin/networks/${id(name)}`, { token: op, payload: { withdraw_enabled: 'true' } });
+    }
+  });
+
+  it('never shows or touches another user’s withdrawals, addresses or cards', async () => {
+    const { user, addressId } = await verifiedWithAddress();
+    const other = await makeVerifiedUser(test);
+    await fund(test, other.id, 'USDT', '100');
+    await call(test.app, '/user/cash_save', { token: user.token, payload: BANK });
+    await call(test.app, '/user/cash_save_international', { token: user.token, payload: INTERNATIONAL });
+    expect((await out(user, { number: '50', address_id: addressId })).body.type).toBe('ok');
+
+    expect((await call(test.app, '/user/withdraw/list', { method: 'GET', token: other.token })).body.message).toMatchObject({ total: 0, data: [] });
+    for (const method of ['GET', 'POST'] as const) {
+      expect((await call(test.app, '/user/wallet/list', { method, token: other.token })).body.message).toMatchObject({ total: 0, data: [] });
+    }
+    expect((await call(test.app, '/user/wallet/delete', { token: other.token, payload: { id: addressId } })).body.code).toBe('not_found');
+    expect((await call(test.app, '/user/wallet/list', { method: 'GET', token: user.token })).body.message.data.map((a: { id: number }) => a.id)).toEqual([addressId]);
+    expect((await call(test.app, '/user/cash_info', { token: other.token })).body.message).toBeNull();
+    expect((await call(test.app, '/user/cash_info_international', { token: other.token })).body.message).toBeNull();
+    // Nor can they pay out to the other user's address, or to a card they do not have.
+    expect((await out(other, { number: '20', address_id: addressId })).body.code).toBe('not_found');
+    expect((await out(other, { number: '20', destination: 'bank' })).body.code).toBe('destination_required');
+    expect(await figures(test, other, 'USDT')).toMatchObject({ available: '100', frozen: '0' });
   });
 
   it('keeps the 24-hour total within the level’s BTC limit', async () => {
@@ -210,14 +339,27 @@ describe('withdraw', () => {
   });
 
   it('allows up to 500 BTC a day at level 2, valuing other coins through their price', async () => {
+    // Valued at request time: BTC at 50000 USDT, ETH at 2500 (0.05 BTC).
+    pinPrice(test, 'BTC/USDT', '50000');
+    pinPrice(test, 'ETH/USDT', '2500');
     const user = await makeVerifiedUser(test, 2);
     await fund(test, user.id, 'BTC', '600');
-    const addressId = (await saveAddress(user, 'BTC', BTC_ADDRESS)).body.message.id;
-    const btc = await coinId(test, 'BTC');
-    const send = (number: string) => call(test.app, '/wallet/out', { token: user.token, payload: { currency: btc, number, address_id: addressId } });
-    expect((await send('499')).body.type).toBe('ok');
-    expect((await send('1.01')).body.code).toBe('withdraw_limit_exceeded');
-    expect((await send('1')).body.type).toBe('ok');
+    await fund(test, user.id, 'USDT', '100000');
+    await fund(test, user.id, 'ETH', '100');
+    const send = async (currency: string, address: string, number: string) => {
+      const addressId = (await saveAddress(user, currency, address)).body.message.id;
+      return call(test.app, '/wallet/out', { token: user.token, payload: { currency: await coinId(test, currency), number, address_id: addressId } });
+    };
+    expect((await send('BTC', BTC_ADDRESS, '499')).body.type).toBe('ok');
+    // 60000 USDT is 1.2 BTC: over the 1 BTC left; 40000 USDT (0.8 BTC) fits.
+    expect((await send('USDT', TRC20, '60000')).body.code).toBe('withdraw_limit_exceeded');
+    expect((await send('USDT', TRC20, '40000')).body.type).toBe('ok');
+    // 0.2 BTC left: 5 ETH (0.25 BTC) is over, 4 ETH (0.2 BTC) fits exactly.
+    expect((await send('ETH', ERC20, '5')).body.code).toBe('withdraw_limit_exceeded');
+    expect((await send('ETH', ERC20, '4')).body.type).toBe('ok');
+    expect((await send('BTC', BTC_ADDRESS, '0.001')).body.code).toBe('withdraw_limit_exceeded');
+    expect(await figures(test, user, 'USDT')).toMatchObject({ frozen: '40000' });
+    expect(await figures(test, user, 'ETH')).toMatchObject({ frozen: '4' });
   });
 
   it('lets exactly the affordable ones of 50 concurrent withdrawals through', async () => {

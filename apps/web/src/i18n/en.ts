@@ -531,7 +531,7 @@ export const en = {
     newPayPassword: 'New payment password',
     confirmPayPassword: 'Confirm payment password',
     payPasswordPlaceholder: '6 to 64 characters',
-    payPasswordLength: 'The payment password must be 6 to 64 characters',
+    payPasswordLength: 'The payment password must be more than 6 characters',
     payPasswordSaved: 'Payment password saved',
     codeGoesTo: 'The verification code will be sent to {{target}}',
     save: 'Save',

@@ -533,7 +533,7 @@ export const fra: Catalogue = {
     newPayPassword: 'Nouveau mot de passe de paiement',
     confirmPayPassword: 'Confirmez le mot de passe de paiement',
     payPasswordPlaceholder: '6 à 64 caractères',
-    payPasswordLength: 'Le mot de passe de paiement doit comporter de 6 à 64 caractères',
+    payPasswordLength: 'Le mot de passe de paiement doit comporter plus de 6 caractères',
     payPasswordSaved: 'Mot de passe de paiement enregistré',
     codeGoesTo: 'Le code de vérification sera envoyé à {{target}}',
     save: 'Enregistrer',

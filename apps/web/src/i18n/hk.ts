@@ -533,7 +533,7 @@ export const hk: Catalogue = {
     newPayPassword: '新支付密碼',
     confirmPayPassword: '確認支付密碼',
     payPasswordPlaceholder: '6-64 個字元',
-    payPasswordLength: '支付密碼須為 6-64 個字元',
+    payPasswordLength: '支付密碼長度須多於 6 位',
     payPasswordSaved: '支付密碼已儲存',
     codeGoesTo: '驗證碼將發送至 {{target}}',
     save: '儲存',

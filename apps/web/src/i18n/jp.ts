@@ -533,7 +533,7 @@ export const jp: Catalogue = {
     newPayPassword: '新しい支払いパスワード',
     confirmPayPassword: '支払いパスワード（確認）',
     payPasswordPlaceholder: '6〜64文字',
-    payPasswordLength: '支払いパスワードは6〜64文字で入力してください',
+    payPasswordLength: '支払いパスワードは 7 文字以上にしてください',
     payPasswordSaved: '支払いパスワードを保存しました',
     codeGoesTo: '認証コードは {{target}} に送信されます',
     save: '保存',

@@ -533,7 +533,7 @@ export const kor: Catalogue = {
     newPayPassword: '새 결제 비밀번호',
     confirmPayPassword: '결제 비밀번호 확인',
     payPasswordPlaceholder: '6~64자',
-    payPasswordLength: '결제 비밀번호는 6~64자여야 합니다',
+    payPasswordLength: '결제 비밀번호는 6자보다 길어야 합니다',
     payPasswordSaved: '결제 비밀번호가 저장되었습니다',
     codeGoesTo: '인증 코드가 {{target}}(으)로 전송됩니다',
     save: '저장',

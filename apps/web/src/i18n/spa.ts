@@ -533,7 +533,7 @@ export const spa: Catalogue = {
     newPayPassword: 'Nueva contraseña de pago',
     confirmPayPassword: 'Confirme la contraseña de pago',
     payPasswordPlaceholder: 'De 6 a 64 caracteres',
-    payPasswordLength: 'La contraseña de pago debe tener de 6 a 64 caracteres',
+    payPasswordLength: 'La contraseña de pago debe tener más de 6 caracteres',
     payPasswordSaved: 'Contraseña de pago guardada',
     codeGoesTo: 'El código de verificación se enviará a {{target}}',
     save: 'Guardar',

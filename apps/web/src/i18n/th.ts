@@ -533,7 +533,7 @@ export const th: Catalogue = {
     newPayPassword: 'รหัสผ่านการชำระเงินใหม่',
     confirmPayPassword: 'ยืนยันรหัสผ่านการชำระเงิน',
     payPasswordPlaceholder: '6 ถึง 64 ตัวอักษร',
-    payPasswordLength: 'รหัสผ่านการชำระเงินต้องมี 6 ถึง 64 ตัวอักษร',
+    payPasswordLength: 'รหัสผ่านการชำระเงินต้องมีมากกว่า 6 ตัวอักษร',
     payPasswordSaved: 'บันทึกรหัสผ่านการชำระเงินแล้ว',
     codeGoesTo: 'รหัสยืนยันจะถูกส่งไปที่ {{target}}',
     save: 'บันทึก',

@@ -533,7 +533,7 @@ export const zh: Catalogue = {
     newPayPassword: '新支付密码',
     confirmPayPassword: '确认支付密码',
     payPasswordPlaceholder: '6-64 个字符',
-    payPasswordLength: '支付密码须为 6-64 个字符',
+    payPasswordLength: '支付密码长度需大于 6 位',
     payPasswordSaved: '支付密码已保存',
     codeGoesTo: '验证码将发送至 {{target}}',
     save: '保存',

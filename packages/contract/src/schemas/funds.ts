@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { ACCOUNT_KIND_IDS, ACCOUNT_KINDS, LEGACY_ACCOUNT_FIELDS, type AccountKind } from '../accounts.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { UPLOAD_URL_PREFIX, zUploadReference } from '../uploads.ts';
-import { zAmount, zPage, zPositiveInt } from '../validators.ts';
+import { fiatRate } from './config.ts';
+import { isAmount, zAmount, zPage, zPassword, zPositiveInt } from '../validators.ts';
 
 /**
  * An account kind as the client names it: a legacy field (legal, change, lever, micro), a domain name
@@ -53,6 +54,22 @@ export const billsInput = z.object({
   type: z.preprocess((v) => (v === '' ? undefined : v), zAccountKind.optional()),
   page: zPage,
 });
+
+/** GET /wallet/getRateCurrency: one coin by id. */
+export const rateCurrencyInput = z.object({ id: zPositiveInt });
+
+/**
+ * GET /wallet/getRateCurrency's answer: the coin's current index price in USDT (as assets value it),
+ * and that price in each kept fiat currency, taking USDT at 1 USD: `price` = price_usdt x `rate`,
+ * where `rate` is the fiat rate against USD (GET /apis/US.json).
+ */
+export const rateCurrencyAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price_usdt: z.string(),
+  rates: z.array(fiatRate.extend({ price: z.string() })),
+});
+export type RateCurrencyAnswer = z.infer<typeof rateCurrencyAnswer>;
 
 // ---- transfer between account kinds ----
 
@@ -116,6 +133,8 @@ export type WithdrawDestination = (typeof WITHDRAW_DESTINATIONS)[number];
 /**
  * POST /wallet/out: a quantity of a coin to a bound wallet address (`address_id`) or to the user's
  * domestic (`bank`) or international (`international`) bank card; `pay_password` when one is set.
+ * The fee and minimum are those of the address's network, or for a card of the coin's first network
+ * open for withdrawals (`network` is accepted from older clients and not used).
  */
 export const withdrawInput = z
   .object({
@@ -136,7 +155,8 @@ export type WithdrawInput = z.infer<typeof withdrawInput>;
 /** POST /safe/update_password: sets or changes the pay password with a code sent to the user's email or mobile. */
 export const payPasswordInput = z
   .object({
-    password: z.string({ error: 'password_too_short' }).min(6, 'password_too_short').max(64, 'password_too_short'),
+    // "More than 6 characters" like every password of the spec.
+    password: zPassword,
     re_password: z.string({ error: 'passwords_inconsistent' }),
     code: z.string({ error: 'code_invalid' }).trim().regex(/^\d{6}$/, 'code_invalid'),
   })
@@ -220,13 +240,12 @@ export const balanceAdjustInput = z.object({
   amount: z
     .string({ error: 'wrong_number' })
     .trim()
-    .regex(/^-?\d+(\.\d{1,18})?$/, 'wrong_number')
-    .refine((v) => /[1-9]/.test(v), 'wrong_number'),
+    .refine((v) => isAmount(v.replace(/^-/, '')) && /[1-9]/.test(v), 'wrong_number'),
   reason: zReason,
 });
 
 const zBool = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean({ error: 'parameter_error' }));
-const zNonNegative = z.string({ error: 'wrong_number' }).trim().regex(/^\d+(\.\d{1,18})?$/, 'wrong_number');
+const zNonNegative = z.string({ error: 'wrong_number' }).trim().refine(isAmount, 'wrong_number');
 
 export const networkConfigInput = z.object({
   deposit_address: z.string().trim().max(200, 'parameter_error').optional(),

@@ -43,13 +43,14 @@ describe('pay password', () => {
     saveToken('a-token');
     const api = fakeApi({ '/user/info': { type: 'ok', message: USER } });
     renderApp('/pages/setting/payPassword');
-    await fill({ password: '12345', confirm: '12345', code: '12' });
+    // Six characters is the edge: "more than 6" like every password of the spec.
+    await fill({ password: '123456', confirm: '123456', code: '12' });
     expect(alerts()).toEqual([
-      'The payment password must be 6 to 64 characters',
-      'The payment password must be 6 to 64 characters',
+      'The payment password must be more than 6 characters',
+      'The payment password must be more than 6 characters',
       'Please enter the 6-digit verification code',
     ]);
-    await fill({ password: '123456', confirm: '123457', code: '123456' });
+    await fill({ password: '1234567', confirm: '1234568', code: '123456' });
     expect(alerts()).toEqual(['The two passwords are inconsistent']);
     expect(api.count(PATH)).toBe(0);
   });
@@ -60,9 +61,9 @@ describe('pay password', () => {
     const { router } = renderApp('/pages/setting/payPassword');
     await screen.findByRole('heading', { name: 'Set payment password' }, { timeout: 5000 });
     const infoCalls = api.count('/user/info');
-    await fill({ password: '246810', confirm: '246810', code: '123456' });
+    await fill({ password: '2468101', confirm: '2468101', code: '123456' });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/setting/security'));
-    expect(api.bodyOf(PATH)).toEqual({ password: '246810', re_password: '246810', code: '123456', lang: 'en' });
+    expect(api.bodyOf(PATH)).toEqual({ password: '2468101', re_password: '2468101', code: '123456', lang: 'en' });
     expect(await screen.findByText('Payment password saved')).toBeTruthy();
     await vi.waitFor(() => expect(api.count('/user/info')).toBeGreaterThan(infoCalls));
   });
@@ -74,7 +75,7 @@ describe('pay password', () => {
       [PATH]: { type: 'error', code: 'code_invalid', message: 'The verification code is wrong or has expired' },
     });
     const { router } = renderApp('/pages/setting/payPassword');
-    await fill({ password: '246810', confirm: '246810', code: '000000' });
+    await fill({ password: '2468101', confirm: '2468101', code: '000000' });
     expect(await screen.findByText('The verification code is wrong or has expired')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/pages/setting/payPassword');
   });

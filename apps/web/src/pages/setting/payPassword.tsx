@@ -1,4 +1,4 @@
-import type { UserInfo } from '@fairex/contract';
+import { isPassword, PASSWORD_LENGTH_MAX, type UserInfo } from '@fairex/contract';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +12,6 @@ import { toast, toastSuccess } from '../../notify.ts';
 import { CodeField, codeError } from '../common/account-form.tsx';
 import { SECURITY_PATH } from './security-path.ts';
 import './security.css';
-
-/** The contract's payPasswordInput bounds (POST /safe/update_password). */
-const PAY_PASSWORD_LENGTH = { min: 6, max: 64 } as const;
-const isPayPassword = (value: string) => value.length >= PAY_PASSWORD_LENGTH.min && value.length <= PAY_PASSWORD_LENGTH.max;
 
 type Errors = { password?: string; confirm?: string; code?: string };
 
@@ -42,8 +38,8 @@ function PayPasswordForm({ user }: { user: UserInfo }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Errors = {
-      password: isPayPassword(password) ? undefined : t('security.payPasswordLength'),
-      confirm: !isPayPassword(confirm) ? t('security.payPasswordLength') : confirm !== password ? t('validation.passwordsInconsistent') : undefined,
+      password: isPassword(password) ? undefined : t('security.payPasswordLength'),
+      confirm: !isPassword(confirm) ? t('security.payPasswordLength') : confirm !== password ? t('validation.passwordsInconsistent') : undefined,
       code: codeError(t, code),
     };
     setErrors(found);
@@ -64,7 +60,7 @@ function PayPasswordForm({ user }: { user: UserInfo }) {
         label={t('security.newPayPassword')}
         placeholder={t('security.payPasswordPlaceholder')}
         autoComplete="new-password"
-        maxLength={PAY_PASSWORD_LENGTH.max}
+        maxLength={PASSWORD_LENGTH_MAX}
         value={password}
         onChange={setPassword}
         error={errors.password}
@@ -73,7 +69,7 @@ function PayPasswordForm({ user }: { user: UserInfo }) {
         label={t('security.confirmPayPassword')}
         placeholder={t('auth.confirmPasswordPlaceholder')}
         autoComplete="new-password"
-        maxLength={PAY_PASSWORD_LENGTH.max}
+        maxLength={PASSWORD_LENGTH_MAX}
         value={confirm}
         onChange={setConfirm}
         error={errors.confirm}
