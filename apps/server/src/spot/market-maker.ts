@@ -2,12 +2,18 @@
  * The built-in market maker: a real user (account `market-maker`, funded at seed through the ledger
  * like any deposit) that quotes a ladder of limit orders on both sides of the index price through the
  * same writers as everyone, so its orders freeze real balances and fill against real users. Levels it
- * cannot afford are simply refused and skipped. Self-trades cannot happen: it cancels its ladder before
- * placing the next one in the same queue, and the engine's self-trade prevention would cancel its own
- * resting order anyway.
+ * cannot afford are simply refused and skipped. Self-trades cannot happen: it cancels the orders it
+ * replaces before placing their successors in the same queue, and the engine's self-trade prevention
+ * would cancel its own resting order anyway.
+ *
+ * It places few orders: the ladder's prices lie on a grid of the configured step, and its centre moves
+ * along that grid in whole steps only once the index is more than half a step plus requoteBps away. A
+ * slowly moving index then leaves most levels where they are; when the centre moves one step, one level
+ * a side changes and the others already rest at their new targets. Only orders whose price or size no
+ * longer match a target are cancelled and replaced.
  */
 import { randomBytes } from 'node:crypto';
-import { marketMakerInput, money, truncateTo } from '@fairex/contract';
+import { marketMakerInput, money, truncateTo, type MoneyValue } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUser } from '../accounts/repository.ts';
@@ -18,9 +24,9 @@ import { accountsOf, openUserAccounts, post, systemAccount, userAccount } from '
 import { listSymbols, type MarketSymbol } from '../markets/repository.ts';
 import type { Markets } from '../markets/service.ts';
 import { currencies } from '../site/tables.ts';
-import { priceToTicks, quantityToLots } from './engine/index.ts';
+import { priceToTicks, quantityToLots, type Side } from './engine/index.ts';
 import type { SpotService } from './service.ts';
-import type { SymbolWriter } from './writer.ts';
+import type { Market, SymbolWriter } from './writer.ts';
 
 export const MARKET_MAKER_ACCOUNT = 'market-maker';
 /** Levels per side at most, whatever the configuration says. */
@@ -29,13 +35,16 @@ export const MARKET_MAKER_LEVELS_MAX = 50;
 export type MarketMakerConfig = {
   /** Orders per side. */
   levels: number;
-  /** Distance between best bid and best ask, in basis points of the index. */
+  /** Distance between best bid and best ask, in basis points of the ladder's centre. */
   spreadBps: number;
   /** Distance between two levels of a side, in basis points. */
   stepBps: number;
   /** USDT value of each level (e.g. 2000), converted at the index on pairs quoted in another coin. */
   levelValue: string;
-  /** Requote when the index moved more than this since the last ladder (or an order of it filled). */
+  /**
+   * Tolerance: the ladder's centre follows the index once it is more than half a step plus this away,
+   * and an order whose remaining size is more than this off its level's is replaced.
+   */
   requoteBps: number;
 };
 
@@ -131,10 +140,17 @@ export async function fundMarketMakerFor(tx: Tx, userId: number, symbol: MarketS
   }
 }
 
+/** A symbol's ladder grid: its centre is anchor x (1 + step)^steps; `key` names the spread and step it was made for. */
+type Grid = { anchor: MoneyValue; steps: number; key: string };
+/** One order the ladder wants: price in ticks, quantity in lots. */
+type Target = { side: Side; price: number; quantity: number };
+
+const BPS = 10_000;
+
 export class MarketMaker {
   private userId: number | undefined;
   private readonly busy = new Set<string>();
-  private readonly lastCenter = new Map<string, string>();
+  private readonly grids = new Map<string, Grid>();
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -177,8 +193,8 @@ export class MarketMaker {
   }
 
   /**
-   * New settings from the back office (already saved). The ladder then on the book no longer has the
-   * configured number of orders, so the next tick requotes every symbol with them.
+   * New settings from the back office (already saved). The ladder then on the book no longer matches
+   * its targets, so the next tick requotes every symbol with them.
    */
   configure(config: MarketMakerConfig) {
     this.config = config;
@@ -188,7 +204,7 @@ export class MarketMaker {
   async quoteSymbol(symbolId: number) {
     const writer = this.spot.writer(symbolId);
     const price = writer && this.markets.feed.price(writer.market.symbol);
-    if (writer && price && this.spot.isTrading(symbolId)) await this.quote(writer, price, true);
+    if (writer && price && this.spot.isTrading(symbolId)) await this.quote(writer, price);
   }
 
   /** Cancels its ladder on a symbol an operator disabled. */
@@ -196,16 +212,16 @@ export class MarketMaker {
     const userId = await this.user();
     const writer = this.spot.writer(symbolId);
     if (userId === undefined || !writer) return;
-    this.lastCenter.delete(writer.market.symbol);
+    this.grids.delete(writer.market.symbol);
     await Promise.allSettled(writer.openOrdersOf(userId).map((o) => writer.submit({ kind: 'cancel', userId, orderId: o.id })));
   }
 
   /** Quotes every spot symbol at its current index price (start-up and tests). */
-  async quoteAll(options: { force?: boolean } = {}) {
+  async quoteAll() {
     for (const writer of this.spot.allWriters()) {
       if (!this.spot.isTrading(writer.market.symbolId)) continue;
       const price = this.markets.feed.price(writer.market.symbol);
-      if (price) await this.quote(writer, price, options.force ?? true);
+      if (price) await this.quote(writer, price);
     }
   }
 
@@ -216,32 +232,76 @@ export class MarketMaker {
     return rate ? money(this.config.levelValue).dividedBy(rate) : undefined;
   }
 
-  /** Cancels its ladder and places a new one around `index`, all through the symbol's queue. */
-  async quote(writer: SymbolWriter, index: string, force = false) {
+  /**
+   * Brings its orders on one symbol to the ladder around `index`: orders matching a level stay, the
+   * others are cancelled, and the missing levels are placed, all through the symbol's queue.
+   */
+  async quote(writer: SymbolWriter, index: string) {
     const userId = await this.user();
     if (userId === undefined || !this.spot.isTrading(writer.market.symbolId)) return;
-    const { spec, symbol } = writer.market;
-    const own = writer.openOrdersOf(userId);
-    const levels = Math.min(Math.max(Math.trunc(this.config.levels), 1), MARKET_MAKER_LEVELS_MAX);
-    const last = this.lastCenter.get(symbol);
-    const moved = last === undefined || money(index).minus(last).abs().dividedBy(last).times(10_000).greaterThan(this.config.requoteBps);
-    if (!force && !moved && own.length === 2 * levels) return;
-    this.lastCenter.set(symbol, index);
-    const levelValue = this.levelValueIn(symbol.split('/')[1]!);
+    const levelValue = this.levelValueIn(writer.market.symbol.split('/')[1]!);
     if (levelValue === undefined) return;
-    const accounts = await this.spot.accountsOf(userId, writer.market);
-    const commands: Promise<unknown>[] = own.map((o) => writer.submit({ kind: 'cancel', userId, orderId: o.id }));
-    for (let level = 0; level < levels; level++) {
-      const offset = money(this.config.spreadBps).dividedBy(2).plus(money(this.config.stepBps).times(level)).dividedBy(10_000);
-      for (const side of ['buy', 'sell'] as const) {
-        const raw = money(index).times(side === 'buy' ? money(1).minus(offset) : money(1).plus(offset));
-        const price = priceToTicks(spec, raw.toDecimalPlaces(spec.priceDecimals, side === 'buy' ? 1 : 0).toFixed());
-        const quantity = quantityToLots(spec, truncateTo(levelValue.dividedBy(raw), spec.quantityDecimals));
-        if (!price || !quantity) continue;
-        commands.push(writer.submit({ kind: 'place', userId, accounts, side, type: 'limit', price, quantity }));
-      }
+    const missing = this.ladder(writer.market, money(index), levelValue);
+    const stale: number[] = [];
+    for (const order of writer.openOrdersOf(userId)) {
+      const remaining = order.quantity - Number(order.filledLots);
+      const match = missing.findIndex((t) => t.side === order.side && t.price === order.price && this.sizeMatches(remaining, t.quantity));
+      if (match >= 0) missing.splice(match, 1);
+      else stale.push(order.id);
     }
+    if (stale.length === 0 && missing.length === 0) return;
+    const accounts = await this.spot.accountsOf(userId, writer.market);
+    // Cancels first: a new level may take the price an old order of the other side still holds.
+    const commands: Promise<unknown>[] = stale.map((orderId) => writer.submit({ kind: 'cancel', userId, orderId }));
+    for (const t of missing) commands.push(writer.submit({ kind: 'place', userId, accounts, side: t.side, type: 'limit', price: t.price, quantity: t.quantity }));
     // Refusals (a level it cannot afford, an order already filled) are expected and skipped.
     await Promise.allSettled(commands);
+  }
+
+  /** The orders the ladder wants around `index`: `levels` a side, on the symbol's grid. */
+  private ladder(market: Market, index: MoneyValue, levelValue: MoneyValue): Target[] {
+    const { spec, symbol } = market;
+    const { spreadBps, stepBps } = this.config;
+    const levels = Math.min(Math.max(Math.trunc(this.config.levels), 1), MARKET_MAKER_LEVELS_MAX);
+    const step = money(1).plus(money(stepBps).dividedBy(BPS));
+    const grid = this.gridFor(symbol, index, step);
+    const half = money(spreadBps).dividedBy(2 * BPS);
+    const targets: Target[] = [];
+    for (let level = 0; level < levels; level++) {
+      for (const side of ['buy', 'sell'] as const) {
+        // The same power of the step for the same grid point, so a level reached again after the centre
+        // moved gets exactly the price it had (and its resting order stays).
+        const raw =
+          side === 'buy'
+            ? grid.anchor.times(money(1).minus(half)).times(step.pow(grid.steps - level))
+            : grid.anchor.times(money(1).plus(half)).times(step.pow(grid.steps + level));
+        const price = priceToTicks(spec, raw.toDecimalPlaces(spec.priceDecimals, side === 'buy' ? 1 : 0).toFixed());
+        const quantity = quantityToLots(spec, truncateTo(levelValue.dividedBy(raw), spec.quantityDecimals));
+        if (price && quantity) targets.push({ side, price, quantity });
+      }
+    }
+    return targets;
+  }
+
+  /** The symbol's grid, its centre moved by whole steps toward `index` once it is far enough away. */
+  private gridFor(symbol: string, index: MoneyValue, step: MoneyValue): Grid {
+    const key = `${this.config.spreadBps}:${this.config.stepBps}`;
+    let grid = this.grids.get(symbol);
+    if (!grid || grid.key !== key) {
+      grid = { anchor: index, steps: 0, key };
+      this.grids.set(symbol, grid);
+    }
+    const centre = grid.anchor.times(step.pow(grid.steps));
+    const distanceBps = index.minus(centre).abs().dividedBy(centre).times(BPS);
+    if (distanceBps.greaterThan(this.config.stepBps / 2 + this.config.requoteBps)) {
+      // A float only picks the whole number of steps; prices stay decimal.
+      grid.steps += Math.round(Math.log(index.dividedBy(centre).toNumber()) / Math.log(step.toNumber()));
+    }
+    return grid;
+  }
+
+  /** Whether an order's remaining lots are within requoteBps of its level's size. */
+  private sizeMatches(remaining: number, target: number) {
+    return Math.abs(remaining - target) * BPS <= target * this.config.requoteBps;
   }
 }

@@ -22,7 +22,9 @@ const zSide = z.preprocess((v) => (v === '1' || v === 1 ? 'buy' : v === '2' || v
  * POST /coin/trade. `amount` is the base quantity (limit orders, market sells and market buys alike).
  * An empty or missing `target_price` makes a market order. A market buy freezes the quote needed to
  * buy `amount` at the asks then resting (plus a small margin and the fee) and never pays above that
- * protection price; whatever cannot fill at or below it is cancelled.
+ * protection price; a market sell never sells below the best bid less the same margin. Whatever cannot
+ * fill within its protection price is cancelled. The margin and fee rates are in the quotation list
+ * (spot_rules), and the contract's spot-rules.ts sizes the largest order a balance affords.
  */
 export const spotTradeInput = z.object({
   amount: zDecimal,
@@ -67,7 +69,7 @@ export const spotOrderItem = z.object({
   legal_id: z.number().int(),
   side: z.enum(SPOT_ORDER_SIDES),
   order_type: z.enum(['limit', 'market']),
-  /** Limit price; the protection price of a market buy; null for a market sell. */
+  /** Limit price, or a market order's protection price (a buy pays no more, a sell takes no less). */
   price: z.string().nullable(),
   quantity: z.string(),
   filled_quantity: z.string(),
