@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { seedOperators } from './admin/operators.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { attachRealtime } from './realtime/socket.ts';
+import { appRealtimeSources, attachRealtime } from './realtime/socket.ts';
 import { seedMarkets } from './markets/seed.ts';
 import { seedMarketMaker } from './spot/market-maker.ts';
 import { seedDemo } from './site/demo.ts';
@@ -22,7 +22,7 @@ const { app, ctx } = await buildApp({
   logger: config.production ? true : { level: 'info', transport: { target: 'pino-pretty', options: { singleLine: true } } },
 });
 await app.listen({ port: config.port, host: config.host });
-const realtime = await attachRealtime(app.server, { redisUrl: config.redisUrl, bus: ctx.bus, db: ctx.db });
+const realtime = await attachRealtime(app.server, appRealtimeSources(ctx, (error) => app.log.error(error)), { redisUrl: config.redisUrl });
 ctx.markets.start();
 ctx.spot.marketMaker?.start();
 app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}; realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}`);

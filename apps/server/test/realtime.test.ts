@@ -1,29 +1,46 @@
-// Proves socket.io rides on the API's own server: a client connects over polling, upgrades to
-// websocket, and receives a `server-time` event every second.
+// Proves socket.io rides on the API's own server (polling upgraded to websocket, `server-time` every
+// second) and that a client gets only the rooms it asked for: tickers per symbol, candles per symbol and
+// period, unknown rooms ignored, and at most ROOMS_PER_SOCKET_MAX rooms per connection.
 import type { AddressInfo } from 'node:net';
-import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANDLE_PERIOD_NAMES, ROOMS_PER_SOCKET_MAX } from '@fairex/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedPriceFeed } from '../src/markets/price-feed.ts';
-import { attachRealtime, type Realtime } from '../src/realtime/socket.ts';
+import { appRealtimeSources, attachRealtime, type Realtime } from '../src/realtime/socket.ts';
 import { makeTestApp, type TestApp } from './support/app.ts';
+import { connectSocket, flush, record, subscribe, unsubscribe } from './support/sockets.ts';
 
 let test: TestApp;
 let realtime: Realtime;
 let url: string;
+const errors: unknown[] = [];
+const sockets: Socket[] = [];
 beforeAll(async () => {
   test = await makeTestApp();
   await test.app.listen({ port: 0, host: '127.0.0.1' });
-  realtime = await attachRealtime(test.app.server, { bus: test.ctx.bus });
+  realtime = await attachRealtime(test.app.server, appRealtimeSources(test.ctx, (error) => errors.push(error)));
   url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+  expect(errors).toEqual([]);
 });
 afterAll(async () => {
   await realtime.close();
   await test.close();
 });
 
+const client = async () => {
+  const socket = await connectSocket(url);
+  sockets.push(socket);
+  return socket;
+};
+const step = () => (test.ctx.markets.feed as SimulatedPriceFeed).step();
+
 describe('realtime', () => {
   it('sends server-time every second and upgrades from polling to websocket', async () => {
     const socket = connect(url, { path: '/socket.io', transports: ['polling', 'websocket'] });
+    sockets.push(socket);
     const upgraded = new Promise<string>((resolve) => socket.io.engine.once('upgrade', (transport) => resolve(transport.name)));
     const times: string[] = [];
     await new Promise<void>((resolve) => {
@@ -36,22 +53,71 @@ describe('realtime', () => {
     const gap = Date.parse(times[1]!) - Date.parse(times[0]!);
     expect(gap).toBeGreaterThanOrEqual(900);
     expect(gap).toBeLessThanOrEqual(1500);
-    socket.close();
   });
 
-  it('delivers ticker and kline updates only for the symbols a client subscribed to', async () => {
-    const socket = connect(url, { path: '/socket.io', transports: ['websocket'] });
-    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
-    socket.emit('subscribe', 'ETH/USDT');
-    await new Promise((r) => setTimeout(r, 100));
-    const tickers: { symbol: string; price: string }[] = [];
-    const klines: { symbol: string; period: string }[] = [];
-    socket.on('ticker', (t) => tickers.push(t));
-    socket.on('kline', (k) => klines.push(k));
-    const ticks = (test.ctx.markets.feed as SimulatedPriceFeed).step();
-    await expect.poll(() => klines.length).toBe(9);
-    expect(tickers).toEqual([ticks.find((t) => t.symbol === 'ETH/USDT')]);
-    expect(new Set(klines.map((k) => k.symbol))).toEqual(new Set(['ETH/USDT']));
-    socket.close();
+  it('sends a ticker room only its symbol’s tickers, and a kline room only its symbol’s candles of its period', async () => {
+    const list = await client();
+    const chart = await client();
+    expect(await subscribe(list, { channel: 'ticker', symbol: 'ETH/USDT' })).toBe(true);
+    expect(await subscribe(chart, { channel: 'kline', symbol: 'ETH/USDT', period: '15min' })).toBe(true);
+    const onList = record(list, ['ticker', 'kline', 'depth', 'trade']);
+    const onChart = record(chart, ['ticker', 'kline', 'depth', 'trade']);
+
+    const ticks = step();
+    await expect.poll(() => onChart.kline.length).toBe(1);
+    await expect.poll(() => onList.ticker.length).toBe(1);
+    await Promise.all([flush(list), flush(chart)]);
+    expect(onList).toEqual({ ticker: [ticks.find((t) => t.symbol === 'ETH/USDT')], kline: [], depth: [], trade: [] });
+    expect(onChart.kline).toEqual([expect.objectContaining({ symbol: 'ETH/USDT', period: '15min' })]);
+    expect(onChart.ticker).toEqual([]);
+  });
+
+  it('moves a chart to another period: the old period’s candles stop, the new one’s come', async () => {
+    const chart = await client();
+    await subscribe(chart, { channel: 'kline', symbol: 'BTC/USDT', period: '15min' });
+    expect(await unsubscribe(chart, { channel: 'kline', symbol: 'BTC/USDT', period: '15min' })).toBe(true);
+    await subscribe(chart, { channel: 'kline', symbol: 'BTC/USDT', period: '1min' });
+    const seen = record(chart, ['kline']);
+    step();
+    await expect.poll(() => seen.kline.length).toBe(1);
+    await flush(chart);
+    expect(seen.kline.map((k) => `${k.symbol} ${k.period}`)).toEqual(['BTC/USDT 1min']);
+  });
+
+  it('ignores unknown symbols, periods and malformed requests, without an error or a disconnection', async () => {
+    const socket = await client();
+    const trouble = record(socket, ['error', 'exception', 'disconnect', 'ticker', 'kline', 'depth']);
+    const refused = [
+      { channel: 'ticker', symbol: 'NOPE/USDT' },
+      { channel: 'kline', symbol: 'ETH/USDT', period: '2min' },
+      { channel: 'kline', symbol: 'ETH/USDT' },
+      { channel: 'book', symbol: 'AAPL' }, // a stock has no spot book
+      { channel: 'depth', symbol: 'BTC/USDT' },
+      { channel: 'ticker', symbol: 'x'.repeat(10_000) },
+      'ETH/USDT',
+      null,
+      42,
+    ];
+    for (const room of refused) expect(await subscribe(socket, room), JSON.stringify(room).slice(0, 80)).toBe(false);
+    step();
+    await flush(socket);
+    expect(trouble).toEqual({ error: [], exception: [], disconnect: [], ticker: [], kline: [], depth: [] });
+    expect(socket.connected).toBe(true);
+  });
+
+  it(`caps one connection at ${ROOMS_PER_SOCKET_MAX} rooms, counting a room joined twice once`, async () => {
+    const socket = await client();
+    const symbols = (await test.ctx.markets.quotations()).map((q) => q.symbol);
+    const rooms = symbols.flatMap((symbol) => CANDLE_PERIOD_NAMES.map((period) => ({ channel: 'kline' as const, symbol, period })));
+    expect(rooms.length).toBeGreaterThan(ROOMS_PER_SOCKET_MAX);
+    const answers = [];
+    for (const room of rooms.slice(0, ROOMS_PER_SOCKET_MAX)) answers.push(await subscribe(socket, room));
+    expect(answers.every(Boolean)).toBe(true);
+    expect(await subscribe(socket, rooms[0])).toBe(true);
+    const extra = rooms[ROOMS_PER_SOCKET_MAX]!;
+    expect(await subscribe(socket, extra)).toBe(false);
+    // Leaving a room makes space for another.
+    await unsubscribe(socket, rooms[0]);
+    expect(await subscribe(socket, extra)).toBe(true);
   });
 });

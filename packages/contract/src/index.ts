@@ -14,6 +14,7 @@ export * from './schemas/user.ts';
 export * from './schemas/config.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/market.ts';
+export * from './schemas/realtime.ts';
 export * from './schemas/spot.ts';
 export * from './schemas/markets-admin.ts';
 export * from './schemas/funds.ts';

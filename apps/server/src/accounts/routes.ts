@@ -15,8 +15,8 @@ import { DomainError, parse } from '../http/errors.ts';
 import { ownsUpload } from '../uploads/repository.ts';
 import { checkCode, sendCode } from './codes.ts';
 import { findUserByLogin, toUserInfo, updateUser } from './repository.ts';
-import { checkTarget, login, register, resetPassword } from './service.ts';
-import { currentUser, requireUser, revokeSession, tokenOf } from './sessions.ts';
+import { checkTarget, login, logout, register, resetPassword } from './service.ts';
+import { currentUser, requireUser, tokenOf } from './sessions.ts';
 
 /** Register needs a free address; forget needs an existing one. */
 async function checkSceneTarget(ctx: AppContext, scene: string, target: string) {
@@ -74,7 +74,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/user/logout', auth, async (request) => {
-    await revokeSession(ctx.db, tokenOf(request)!);
+    await logout(ctx, currentUser(request).id, tokenOf(request)!);
     return ok('');
   });
 

@@ -5,9 +5,9 @@ import type { AppContext } from '../app-context.ts';
 import { DomainError, isUniqueViolation } from '../http/errors.ts';
 import { openUserAccounts } from '../ledger/index.ts';
 import { checkCode, consumeCode } from './codes.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, sha256, verifyPassword } from './passwords.ts';
 import { findUserByInviteCode, findUserByLogin, insertUser, updateUser, type User } from './repository.ts';
-import { createSession } from './sessions.ts';
+import { createSession, revokeSession } from './sessions.ts';
 import { sessions } from './tables.ts';
 
 /** Validates the address a code goes to or an account is registered with. */
@@ -65,6 +65,12 @@ export async function login(ctx: AppContext, userString: string, password: strin
   return createSession(ctx.db, user.id);
 }
 
+/** GET /user/logout: ends the session, and its realtime sockets stop getting the user's events. */
+export async function logout(ctx: AppContext, userId: number, token: string) {
+  await revokeSession(ctx.db, token);
+  ctx.bus.emit('session_revoked', { userId, tokenHash: sha256(token) });
+}
+
 /** Resets the password with a code sent to the account's email or mobile, and ends every session. */
 export async function resetPassword(ctx: AppContext, account: string, code: string, password: string) {
   const user = await findUserByLogin(ctx.db, account);
@@ -77,4 +83,5 @@ export async function resetPassword(ctx: AppContext, account: string, code: stri
     await updateUser(tx, user.id, { passwordHash });
     await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
   });
+  ctx.bus.emit('session_revoked', { userId: user.id });
 }

@@ -8,6 +8,8 @@ export type BusEvents = {
   spot_depth: [{ symbol: string; bids: [string, string][]; asks: [string, string][]; time: number }];
   spot_trade: [{ symbol: string; id: number; price: string; quantity: string; side: 'buy' | 'sell'; time: number }];
   spot_order: [{ userId: number; order: { id: number; symbol: string; status: string } & Record<string, unknown> }];
+  /** Sessions ended (logout, password reset or change): their sockets stop getting the user's events. */
+  session_revoked: [{ userId: number; tokenHash?: string; keptTokenHash?: string }];
 };
 
 export type EventBus = EventEmitter<BusEvents>;

@@ -1,35 +1,21 @@
 /**
- * Spot events to socket.io: `depth` and `trade` to the symbol's room (the same room ticker and kline
- * use), and `order` updates to the owner's room `user:<id>`. A socket joins its user room when it
- * connects with a valid session token in `auth.token` (the lookup requireUser uses).
+ * Spot events to socket.io: `depth` and `trade` to the symbol's book room, `order` updates to the
+ * owner's user room; and what a client gets on joining a book room, so its order book and trade list
+ * are full at once rather than at the next change.
  */
-import type { Server } from 'socket.io';
-import { userOfToken } from '../accounts/sessions.ts';
+import { RECENT_TRADES_SNAPSHOT_SIZE, toAmountString } from '@fairex/contract';
+import type { Server, Socket } from 'socket.io';
 import type { Executor } from '../db/client.ts';
 import type { BusEvents, EventBus } from '../events/bus.ts';
-
-const TOKEN_LENGTH_MAX = 200;
-export const userRoom = (userId: number) => `user:${userId}`;
+import type { Markets } from '../markets/service.ts';
+import { bookRoom, userRoom } from '../realtime/rooms.ts';
+import { selectRecentTrades } from './repository.ts';
+import type { SpotService } from './service.ts';
 
 /** Wires spot events into `io`; returns the function that unwires them. */
-export function attachSpotRealtime(io: Server, bus: EventBus, db: Executor | undefined, marketRoom: (symbol: string) => string) {
-  if (db) {
-    io.on('connection', (socket) => {
-      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-      if (typeof token !== 'string' || token.length === 0 || token.length > TOKEN_LENGTH_MAX) return;
-      userOfToken(db, token.startsWith('Bearer ') ? token.slice(7) : token)
-        .then((user) => {
-          const userId = user && !user.frozen ? user.id : undefined;
-          if (userId !== undefined && socket.connected) {
-            void socket.join(userRoom(userId));
-            socket.emit('authenticated', { user_id: userId });
-          }
-        })
-        .catch(() => socket.emit('unauthenticated'));
-    });
-  }
-  const depth = (event: BusEvents['spot_depth'][0]) => io.to(marketRoom(event.symbol)).emit('depth', event);
-  const trade = (event: BusEvents['spot_trade'][0]) => io.to(marketRoom(event.symbol)).emit('trade', event);
+export function attachSpotRealtime(io: Server, bus: EventBus) {
+  const depth = (event: BusEvents['spot_depth'][0]) => io.to(bookRoom(event.symbol)).emit('depth', event);
+  const trade = (event: BusEvents['spot_trade'][0]) => io.to(bookRoom(event.symbol)).emit('trade', event);
   const order = (event: BusEvents['spot_order'][0]) => io.to(userRoom(event.userId)).emit('order', event.order);
   bus.on('spot_depth', depth);
   bus.on('spot_trade', trade);
@@ -39,4 +25,26 @@ export function attachSpotRealtime(io: Server, bus: EventBus, db: Executor | und
     bus.off('spot_trade', trade);
     bus.off('spot_order', order);
   };
+}
+
+/**
+ * The book snapshot: the current depth first, read from memory right after the join so no later
+ * `depth` event can reach the client before it; then the latest trades as one `trades` event (the
+ * client merges it with any `trade` that overtook it, by id).
+ */
+export async function sendBookSnapshot(socket: Socket, from: { db: Executor; markets: Markets; spot: SpotService }, symbol: string) {
+  const listed = from.markets.symbolByName(symbol);
+  const depth = listed && from.spot.depth(listed.id);
+  if (!listed || !depth) return;
+  socket.emit('depth', depth);
+  const rows = await selectRecentTrades(from.db, listed.id, RECENT_TRADES_SNAPSHOT_SIZE);
+  const trades: BusEvents['spot_trade'][0][] = rows.map((row) => ({
+    symbol,
+    id: row.id,
+    price: toAmountString(row.price),
+    quantity: toAmountString(row.quantity),
+    side: row.side,
+    time: row.createdAt.getTime(),
+  }));
+  socket.emit('trades', { symbol, trades });
 }

@@ -109,6 +109,16 @@ export async function insertTrades(tx: Tx, rows: SpotTradeInsert[]): Promise<num
   return ids;
 }
 
+/** A symbol's latest trades, newest first (the snapshot a client gets on joining its book room). */
+export function selectRecentTrades(db: Executor, symbolId: number, limit: number) {
+  return db
+    .select({ id: spotTrades.id, price: spotTrades.price, quantity: spotTrades.quantity, side: spotTrades.takerSide, createdAt: spotTrades.createdAt })
+    .from(spotTrades)
+    .where(eq(spotTrades.symbolId, symbolId))
+    .orderBy(desc(spotTrades.id))
+    .limit(limit);
+}
+
 /** The open orders of a symbol in id order: acceptance order, hence time priority. */
 export function selectOpenOrders(db: Executor, symbolId: number) {
   return db

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { CANDLE_PERIOD_NAMES } from './market.ts';
+
+/**
+ * The realtime rooms a client asks for with socket.io `subscribe` / `unsubscribe`, so a screen gets only
+ * what it shows: `ticker` (a symbol's price: the market lists and the spot header), `book` (a spot
+ * symbol's `depth` and `trade` events, with a snapshot of both on joining) and `kline` (one symbol's
+ * candles of one period).
+ */
+const symbol = z.string().min(1).max(32);
+export const realtimeRoomInput = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal('ticker'), symbol }),
+  z.object({ channel: z.literal('book'), symbol }),
+  z.object({ channel: z.literal('kline'), symbol, period: z.enum(CANDLE_PERIOD_NAMES) }),
+]);
+export type RealtimeRoom = z.infer<typeof realtimeRoomInput>;
+export type RealtimeChannel = RealtimeRoom['channel'];
+
+/** The socket.io room of a subscription; the client uses it as the key of its shared subscriptions. */
+export const realtimeRoomName = (room: RealtimeRoom) => (room.channel === 'kline' ? `kline:${room.symbol}:${room.period}` : `${room.channel}:${room.symbol}`);
+
+/** Subscription rooms one connection may hold at once (a long market list shows fewer tickers). */
+export const ROOMS_PER_SOCKET_MAX = 64;
+/** Trades sent in the snapshot on joining a book room (the `trades` event), newest first. */
+export const RECENT_TRADES_SNAPSHOT_SIZE = 50;
