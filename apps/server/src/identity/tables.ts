@@ -32,6 +32,8 @@ export const identityVerifications = pgTable(
       .on(t.cardId)
       .where(sql`${t.level} = 1 and ${t.status} in ('pending', 'approved')`),
     index('identity_verifications_status_idx').on(t.status, t.id),
+    // The reviewers' duplicate flag looks an ID number up across every state.
+    index('identity_verifications_card_idx').on(t.cardId),
     check('identity_verifications_level_check', sql`${t.level} in (1, 2)`),
     check('identity_verifications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
