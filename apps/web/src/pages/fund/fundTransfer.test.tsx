@@ -1,10 +1,16 @@
-/** Proves the transfer between account kinds: the balance check, the confirmation, then POST /wallet/change with the chosen kinds. */
-import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+/**
+ * Proves the transfer between account kinds: the available amount of the chosen kind, the amount and
+ * account checks, the balance check, the confirmation (cancelling sends nothing), then POST /wallet/change
+ * with the chosen kinds.
+ */
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { setDefaultConfig } from 'antd-mobile';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANTD_LOCALES } from '../../i18n/antd-locales.ts';
 import { saveToken } from '../../store/store.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-const COINS = [{ id: 1, name: 'USDT', logo: null, decimals: 6, available: { legal: '0', change: '100', lever: '0', micro: '0', mining: '0', financial: '0', stock: '0' } }];
+const COINS = [{ id: 1, name: 'USDT', logo: null, decimals: 6, available: { legal: '2.5', change: '100', lever: '0', micro: '0', mining: '0', financial: '0', stock: '0' } }];
 
 /** Answers by path and records each call's path and form body. */
 function fakeFunds() {
@@ -22,7 +28,50 @@ function fakeFunds() {
 }
 
 describe('fund transfer', () => {
+  // As App does: the confirmation dialog renders outside the tree and reads antd-mobile's default locale.
+  beforeEach(() => setDefaultConfig({ locale: ANTD_LOCALES.en }));
   afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the available amount of the account transferred from', async () => {
+    saveToken('a-token');
+    fakeFunds();
+    renderApp('/pages/fund/fundTransfer');
+    expect(await screen.findByText('Available: 100 USDT')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: 'fiat' } });
+    expect(screen.getByText('Available: 2.5 USDT')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('2.5');
+  });
+
+  it('refuses a wrong amount and the same account on both sides, sending nothing', async () => {
+    saveToken('a-token');
+    const calls = fakeFunds();
+    renderApp('/pages/fund/fundTransfer');
+    const amount = await screen.findByLabelText('Amount');
+    for (const wrong of ['', '0', '0.00', 'ten', '-5']) {
+      fireEvent.change(amount, { target: { value: wrong } });
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transfer' })));
+      expect(screen.getByRole('alert').textContent, wrong).toBe('Please enter the correct amount');
+    }
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: 'spot' } });
+    fireEvent.change(amount, { target: { value: '5' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transfer' })));
+    expect(screen.getByRole('alert').textContent).toBe('Choose two different accounts');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.path === '/wallet/change')).toBe(false);
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    saveToken('a-token');
+    const calls = fakeFunds();
+    renderApp('/pages/fund/fundTransfer');
+    fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '25' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transfer' })));
+    await act(async () => fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' })));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.path === '/wallet/change')).toBe(false);
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('25');
+  });
 
   it('refuses more than the available amount and sends nothing', async () => {
     saveToken('a-token');

@@ -1,0 +1,214 @@
+/**
+ * Proves the identity screens: each state of both levels as GET /real/state gives it (not verified,
+ * under review, verified, not approved with its reason), the bind-first message for a user without
+ * email and mobile, the basic form's checks and call, the advanced form offered only once basic is
+ * verified (both photos required, uploaded before POST /user/real).
+ */
+import type { IdentityState, UserInfo } from '@fairex/contract';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveToken } from '../../store/store.ts';
+import { fakeApi, USER } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+const ID_CARD = '11010519491231002X';
+const BOUND: UserInfo = { ...USER, mobile: '13800138000' };
+const LIMITS = [
+  { withdraw_24h_btc: '0', fiat_trade_per_order_usdt: '0' },
+  { withdraw_24h_btc: '2', fiat_trade_per_order_usdt: '2000' },
+  { withdraw_24h_btc: '100', fiat_trade_per_order_usdt: '50000' },
+];
+
+function status(basic: IdentityState, advanced: IdentityState = 'not_authenticated', reason: string | null = null) {
+  const level = basic === 'authenticated' ? (advanced === 'authenticated' ? 2 : 1) : 0;
+  return {
+    level,
+    state: basic === 'authenticated' && advanced !== 'not_authenticated' ? advanced : basic,
+    real_type: basic === 'authenticated' ? 2 : 1,
+    reason,
+    basic: { state: basic, reason: basic === 'audit_failed' ? reason : null, name: null, id_type: null, card_id: null },
+    advanced: { state: advanced, reason: advanced === 'audit_failed' ? reason : null },
+    limits: LIMITS[level],
+  };
+}
+
+let uploads = 0;
+function fake(state: ReturnType<typeof status>, user = BOUND, real: { type: string; message: unknown; code?: string } = { type: 'ok', message: '' }) {
+  uploads = 0;
+  return fakeApi({
+    '/user/info': { type: 'ok', message: user },
+    '/real/state': { type: 'ok', message: state },
+    '/upload': () => ({ type: 'ok', message: `/uploads/${String(++uploads).repeat(32)}.png?exp=1767225600&sig=s${uploads}` }),
+    '/user/real': real,
+  });
+}
+
+/** The status list's row texts, label then value. */
+async function statusRows() {
+  const group = await screen.findByRole('region', { name: 'Verification status' });
+  return [...group.querySelectorAll('.cell')].map((cell) => [...cell.children].map((part) => part.textContent));
+}
+
+const submit = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
+const photo = (name: string) => new File(['png'], name, { type: 'image/png' });
+
+describe('identity verification', () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:photo');
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows both levels not verified and offers the basic form only', async () => {
+    saveToken('a-token');
+    fake(status('not_authenticated'));
+    renderApp('/pages/setting/real');
+    expect(await statusRows()).toEqual([
+      ['Basic verification (Lv1)', 'Not verified'],
+      ['Advanced verification (Lv2)', 'Not verified'],
+      ['24-hour withdrawal limit', '0 BTC'],
+      ['Fiat trade limit per order', '0 USDT'],
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Basic verification (Lv1)' })).toBeTruthy();
+    expect(screen.getByLabelText('Full name')).toBeTruthy();
+    // Advanced comes only after basic.
+    expect(screen.queryByRole('heading', { name: 'Advanced verification (Lv2)' })).toBeNull();
+    expect(screen.queryByLabelText('Front of the document')).toBeNull();
+  });
+
+  it('asks a user without a mobile to bind it first, and opens the security centre', async () => {
+    saveToken('a-token');
+    const api = fake(status('not_authenticated'), USER);
+    const { router } = renderApp('/pages/setting/real');
+    expect(await screen.findByText('Please bind your email and mobile number before identity verification')).toBeTruthy();
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go to the security centre' })));
+    expect(router.state.location.pathname).toBe('/pages/setting/security');
+    expect(api.count('/user/real')).toBe(0);
+  });
+
+  it('checks the name and the document number, then submits the basic level', async () => {
+    saveToken('a-token');
+    const api = fake(status('not_authenticated'));
+    renderApp('/pages/setting/real');
+    const number = await screen.findByLabelText('Document number');
+    fireEvent.change(number, { target: { value: '110105194912310021' } });
+    await submit();
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Please enter your name', 'Please enter the correct document number']);
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: ' Li Lei ' } });
+    fireEvent.change(number, { target: { value: ID_CARD } });
+    await submit();
+    await vi.waitFor(() => expect(api.count('/user/real')).toBe(1));
+    expect(api.bodyOf('/user/real')).toMatchObject({ real_type: '1', id_type: 'id_card', name: 'Li Lei', card_id: ID_CARD });
+    expect(await screen.findByText('Submitted for review')).toBeTruthy();
+  });
+
+  it('sends a passport by its type, checked by the passport rule', async () => {
+    saveToken('a-token');
+    const api = fake(status('not_authenticated'));
+    renderApp('/pages/setting/real');
+    fireEvent.change(await screen.findByLabelText('Document type'), { target: { value: 'passport' } });
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Jane Doe' } });
+    // Too short for a passport, though a licence would take it.
+    fireEvent.change(screen.getByLabelText('Document number'), { target: { value: 'E1234' } });
+    await submit();
+    expect(screen.getByRole('alert').textContent).toBe('Please enter the correct document number');
+    fireEvent.change(screen.getByLabelText('Document number'), { target: { value: 'E12345678' } });
+    await submit();
+    await vi.waitFor(() => expect(api.count('/user/real')).toBe(1));
+    expect(api.bodyOf('/user/real')).toMatchObject({ real_type: '1', id_type: 'passport', card_id: 'E12345678' });
+  });
+
+  it('sends the user to the security centre when the server asks to bind first', async () => {
+    saveToken('a-token');
+    const message = 'Please bind your email and mobile number first';
+    fake(status('not_authenticated'), BOUND, { type: 'error', message, code: 'identity_bind_first' });
+    const { router } = renderApp('/pages/setting/real');
+    fireEvent.change(await screen.findByLabelText('Full name'), { target: { value: 'Li Lei' } });
+    fireEvent.change(screen.getByLabelText('Document number'), { target: { value: ID_CARD } });
+    await submit();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/setting/security'));
+  });
+
+  it('shows basic under review with the notice and no form', async () => {
+    saveToken('a-token');
+    fake(status('under_review'));
+    renderApp('/pages/setting/real');
+    expect((await statusRows())[0]).toEqual(['Basic verification (Lv1)', 'Under review']);
+    expect(screen.getByText('Your documents are under review. We will update the status once it is done.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('shows a rejection with its reason and offers the basic form again', async () => {
+    saveToken('a-token');
+    fake(status('audit_failed', 'not_authenticated', 'Name does not match the document'));
+    renderApp('/pages/setting/real');
+    expect((await statusRows()).slice(0, 2)).toEqual([
+      ['Basic verification (Lv1)', 'Not approved'],
+      ['Reason for rejection', 'Name does not match the document'],
+    ]);
+    expect(screen.getByLabelText('Full name')).toBeTruthy();
+    expect(screen.queryByLabelText('Front of the document')).toBeNull();
+  });
+
+  it('offers the advanced level once basic is verified, requiring both photos', async () => {
+    saveToken('a-token');
+    const api = fake(status('authenticated'));
+    renderApp('/pages/setting/real');
+    expect((await statusRows()).slice(0, 3)).toEqual([
+      ['Basic verification (Lv1)', 'Verified'],
+      ['Advanced verification (Lv2)', 'Not verified'],
+      ['24-hour withdrawal limit', '2 BTC'],
+    ]);
+    const form = (await screen.findByRole('heading', { name: 'Advanced verification (Lv2)' })).closest('form')!;
+    expect(within(form).queryByLabelText('Full name')).toBeNull();
+    await submit();
+    expect(screen.getByRole('alert').textContent).toBe('Please upload both photos');
+    fireEvent.change(screen.getByLabelText('Front of the document'), { target: { files: [photo('front.png')] } });
+    await submit();
+    expect(screen.getByRole('alert').textContent).toBe('Please upload both photos');
+    expect(api.count('/upload')).toBe(0);
+
+    fireEvent.change(screen.getByLabelText('Back of the document'), { target: { files: [photo('back.png')] } });
+    await submit();
+    await vi.waitFor(() => expect(api.count('/user/real')).toBe(1));
+    expect(api.count('/upload')).toBe(2);
+    expect(api.bodyOf('/user/real')).toMatchObject({
+      real_type: '2',
+      front_pic: `/uploads/${'1'.repeat(32)}.png?exp=1767225600&sig=s1`,
+      reverse_pic: `/uploads/${'2'.repeat(32)}.png?exp=1767225600&sig=s2`,
+    });
+    expect(await screen.findByText('Submitted for review')).toBeTruthy();
+  });
+
+  it('shows both levels verified with the higher limits and no form', async () => {
+    saveToken('a-token');
+    fake(status('authenticated', 'authenticated'));
+    renderApp('/pages/setting/real');
+    expect(await statusRows()).toEqual([
+      ['Basic verification (Lv1)', 'Verified'],
+      ['Advanced verification (Lv2)', 'Verified'],
+      ['24-hour withdrawal limit', '100 BTC'],
+      ['Fiat trade limit per order', '50000 USDT'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('shows advanced under review, and advanced not approved with its reason and the form again', async () => {
+    saveToken('a-token');
+    fake(status('authenticated', 'under_review'));
+    const first = renderApp('/pages/setting/real');
+    expect((await statusRows())[1]).toEqual(['Advanced verification (Lv2)', 'Under review']);
+    expect(screen.getByText('Your documents are under review. We will update the status once it is done.')).toBeTruthy();
+    expect(screen.queryByLabelText('Front of the document')).toBeNull();
+    first.unmount();
+
+    fake(status('authenticated', 'audit_failed', 'Photo unreadable'));
+    renderApp('/pages/setting/real');
+    expect((await statusRows()).slice(1, 3)).toEqual([
+      ['Advanced verification (Lv2)', 'Not approved'],
+      ['Reason for rejection', 'Photo unreadable'],
+    ]);
+    expect(screen.getByLabelText('Front of the document')).toBeTruthy();
+  });
+});
