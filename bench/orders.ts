@@ -1,8 +1,10 @@
-// npm run bench:orders: end-to-end spot order placement over HTTP (POST /api/coin/trade), each order
-// answered only after its batch committed (group commit), on embedded PGlite and on PostgreSQL when one
-// answers. Concurrent clients place limit orders around the index price (about half of them cross the
-// market maker's ladder or each other and trade). Prints orders/s, p50/p99 latency, trades, and
-// whether the ledger audit holds afterwards.
+// npm run bench:orders: end-to-end spot orders over HTTP (POST and PUT /api/coin/trade), each answered
+// only after its batch committed (group commit), on embedded PGlite and on PostgreSQL when one answers.
+// Concurrent clients send 70 % limit orders around the index price (about half of them cross the market
+// maker's ladder or each other and trade), 15 % market orders and 15 % cancels of their own open orders,
+// while the price feed ticks and the market maker requotes as under npm start. Prints the ok answers per
+// second (refusals are counted apart, by code), p50/p99 latency of the ok answers, commands per committed
+// batch, trades, and whether the ledger audit holds afterwards.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +20,7 @@ import { audit, openUserAccounts, post, systemAccount, userAccount } from '../ap
 import { seedMarkets } from '../apps/server/src/markets/seed.ts';
 import { seedSite } from '../apps/server/src/site/seed.ts';
 import { seedMarketMaker } from '../apps/server/src/spot/market-maker.ts';
-import type { OrdersLoad } from './orders-client.ts';
+import type { OrdersLoad, OrdersResult } from './orders-client.ts';
 import { benchDatabases, nextMessage, percentile, startTsWorker } from './support.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -40,6 +42,9 @@ for (const target of await benchDatabases({ prefix: 'fairex_orders_bench', pglit
   const symbol = ctx.markets.symbolByName('BTC/USDT')!;
   const index = Number(ctx.markets.feed.price('BTC/USDT'));
   await ctx.spot.marketMaker!.quoteAll();
+  // As npm start: the index ticks every second and the market maker requotes on each tick.
+  ctx.markets.start();
+  ctx.spot.marketMaker!.start();
 
   // Funded users with sessions, created directly (the benchmark measures orders, not sign-ups).
   const tokens: string[] = [];
@@ -76,23 +81,30 @@ for (const target of await benchDatabases({ prefix: 'fairex_orders_bench', pglit
     currencyId: symbol.baseCurrencyId!,
     legalId: symbol.quoteCurrencyId,
   };
-  const { latencies, errors, elapsedS: elapsed } = await nextMessage<{ latencies: number[]; errors: number; elapsedS: number }>(
-    startTsWorker(new URL('./orders-client.ts', import.meta.url), load),
-  );
+  const writer = ctx.spot.writer(symbol.id)!;
+  const [batchesBefore, commandsBefore] = [writer.committedBatches, writer.committedCommands];
+  const { latencies, ok, errors, elapsedS: elapsed } = await nextMessage<OrdersResult>(startTsWorker(new URL('./orders-client.ts', import.meta.url), load));
   latencies.sort((a, b) => a - b);
-  const batches = ctx.spot.writer(symbol.id)!.committedBatches;
+  const batches = writer.committedBatches - batchesBefore;
+  const commands = writer.committedCommands - commandsBefore;
   const [trades] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from spot_trades`);
+  const [maker] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from spot_orders o join users u on u.id = o.user_id where u.account = 'market-maker'`);
   await app.close();
   const result = await audit(db);
   rows.push({
     database: target.name,
-    orders: latencies.length,
-    'orders/s': Math.round(latencies.length / elapsed),
+    'ok/s': Math.round(latencies.length / elapsed),
+    'limit ok': ok.limit,
+    'market ok': ok.market,
+    'cancel ok': ok.cancel,
+    refused: Object.entries(errors)
+      .map(([code, n]) => `${code} ${n}`)
+      .join(', ') || 'none',
     'p50 ms': Number(percentile(latencies, 50).toFixed(1)),
     'p99 ms': Number(percentile(latencies, 99).toFixed(1)),
-    'orders/batch': Number((latencies.length / Math.max(batches, 1)).toFixed(1)),
+    'commands/batch': Number((commands / Math.max(batches, 1)).toFixed(1)),
     trades: trades!.n,
-    errors,
+    'maker orders': maker!.n,
     audit: result.ok ? 'ok' : 'FAILED',
   });
   await dispose();

@@ -215,6 +215,7 @@ export class SymbolWriter {
   /** A failed batch could not be undone by a rebuild: the book may hold changes never committed. */
   private stale = false;
   private batches = 0;
+  private commands = 0;
   /** Decimals of the quote coin's fine units. */
   private readonly fine: number;
   private readonly now: () => number;
@@ -308,9 +309,14 @@ export class SymbolWriter {
     return this.queue.length;
   }
 
-  /** Batches committed since start: orders per batch is what group commit buys. */
+  /** Batches committed since start: commands per batch is what group commit buys. */
   get committedBatches() {
     return this.batches;
+  }
+
+  /** Commands (places and cancels, refused ones included) answered by committed batches since start. */
+  get committedCommands() {
+    return this.commands;
   }
 
   submit(command: Command): Promise<OrderView> {
@@ -399,6 +405,7 @@ export class SymbolWriter {
     await this.faults.beforeCommit?.(attempt);
     const trades = await this.persist(plan);
     this.batches++;
+    this.commands += batch.length;
     batch.forEach((pending, index) => {
       const outcome = outcomes[index]!;
       if ('error' in outcome) pending.reject(new DomainError(outcome.error));
