@@ -98,7 +98,7 @@ describe('bank cards and records', () => {
 
     // Withdraw 50 USDT to the card: the fee and minimum are those of the coin's first network.
     await page.goto('/#/pages/fund/withdraw');
-    await page.getByLabel('Coin').selectOption({ label: 'USDT' });
+    await page.getByLabel('Coin', { exact: true }).selectOption({ label: 'USDT' });
     await page.getByRole('button', { name: 'Bank card' }).click();
     await expect.poll(() => page.getByText('ICBC · Li Lei · **** 3445').isVisible()).toBe(true);
     await screenshot(page, 'withdraw-to-bank-card');

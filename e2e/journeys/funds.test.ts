@@ -125,7 +125,7 @@ describe('the funds journey', () => {
       await expect.poll(() => hashOf(page)).toBe('#/pages/fund/fundTransfer');
       await page.getByLabel('From').selectOption({ label: 'Spot account' });
       await page.getByLabel('To').selectOption({ label: 'Contract account' });
-      await page.getByLabel('Coin').selectOption({ label: 'USDT' });
+      await page.getByLabel('Coin', { exact: true }).selectOption({ label: 'USDT' });
       await expect.poll(() => page.getByText('Available: 500 USDT').isVisible()).toBe(true);
       await page.getByLabel('Amount').fill('100');
       await page.getByRole('button', { name: 'Transfer', exact: true }).click();
@@ -155,7 +155,7 @@ describe('the funds journey', () => {
 
       // A wallet address with its QR image.
       await go(page, '/pages/setting/addWallet');
-      await page.getByLabel('Coin').selectOption({ label: 'USDT' });
+      await page.getByLabel('Coin', { exact: true }).selectOption({ label: 'USDT' });
       await page.getByLabel('Address name').fill('My TRC20');
       await page.getByLabel('Wallet address').fill(TRC20_USER);
       await page.getByLabel('Address QR code image').setInputFiles(image('qr.png'));
@@ -167,7 +167,7 @@ describe('the funds journey', () => {
       // Withdraw 100 USDT to it; the fee is the network's.
       const fee = usdt.networks.find((n) => n.network === 'TRC20')!.withdraw_fee;
       await go(page, '/pages/fund/withdraw');
-      await page.getByLabel('Coin').selectOption({ label: 'USDT' });
+      await page.getByLabel('Coin', { exact: true }).selectOption({ label: 'USDT' });
       await expect.poll(() => page.getByLabel('Withdrawal address').inputValue()).toBe(String(wallets.data[0]!.id));
       await page.getByLabel('Amount').fill('100');
       const shown = page.locator('dl.funds-figures');

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoToken } from '../support/api.ts';
 import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
+import { settled } from '../support/pages.ts';
 import { SPEC_ROUTES } from '@fairex/contract';
 
 const baseUrl = inject('baseUrl');
@@ -73,6 +74,7 @@ describe('screenshots', () => {
       ]) {
         await page.goto(`/#${route}`);
         await page.waitForLoadState('networkidle');
+        await settled(page, route);
         expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
         await screenshot(page, `${name}-${theme}`);
       }

@@ -11,6 +11,12 @@ export const SLOW = { timeout: 15_000 };
 export const hashOf = (page: Page) => new URL(page.url()).hash;
 export const go = (page: Page, route: string) => page.goto(`/#${route}`);
 
+/** Waits until the page itself is there (its title bar) and nothing on it is still loading. */
+export async function settled(page: Page, message?: string) {
+  await page.locator('#root h1:visible').first().waitFor({ timeout: 15_000 });
+  await expect.poll(() => page.locator('#root [role="status"]').count(), { message, timeout: 15_000 }).toBe(0);
+}
+
 /** Signs up by email with the code read from the outbox; the app lands on the home page, logged in. */
 export async function register(page: Page, email: string, password: string) {
   await go(page, '/pages/common/register');

@@ -23,7 +23,7 @@ function HomeHeader() {
     <header className="home-header">
       <div className="home-header__brand">
         {site?.site_logo ? <img className="home-header__logo" src={site.site_logo} alt={t('home.logo')} /> : <BrandMark size={30} />}
-        <span className="home-header__name">{name}</span>
+        <h1 className="home-header__name">{name}</h1>
       </div>
       {loggedIn ? (
         <Link to="/pages/setting/setting" className="home-header__account" aria-label={t('home.settings')}>
