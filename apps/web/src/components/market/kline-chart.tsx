@@ -38,7 +38,7 @@ function cssVariable(name: string) {
 
 /**
  * Candles of one symbol (lightweight-charts, attribution logo kept on): history from new_timeshar for
- * the chosen period, then live 'kline' events for that period.
+ * the chosen period, then live 'kline' events from that period's room.
  */
 export function KlineChart({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
@@ -90,7 +90,8 @@ export function KlineChart({ symbol }: { symbol: string }) {
     };
   }, [symbol, period]);
 
-  useMarketEvents<KlineEvent>([symbol], 'kline', (candle) => {
+  // The chart's one period only: switching period leaves the old room and joins the new one.
+  useMarketEvents<KlineEvent>([{ channel: 'kline', symbol, period }], 'kline', (candle) => {
     if (candle.symbol !== symbol || candle.period !== period || !series.current) return;
     const time = Math.floor(candle.openTime / 1000);
     if (time < lastTime.current) return; // an older bar than the chart's last cannot be updated

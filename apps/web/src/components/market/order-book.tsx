@@ -10,16 +10,17 @@ export const BOOK_LEVELS_SHOWN = 6;
 
 /** The symbol's latest 'depth' event (a full snapshot of its top levels), or null before the first one. */
 export function useDepth(symbol: string): DepthEvent | null {
-  const [depth, setDepth] = useState<DepthEvent | null>(null);
-  useMarketEvents<DepthEvent>([symbol], 'depth', (event) => {
+  const [latest, setDepth] = useState<DepthEvent | null>(null);
+  useMarketEvents<DepthEvent>([{ channel: 'book', symbol }], 'depth', (event) => {
     if (event.symbol === symbol) setDepth(event);
   });
-  return depth;
+  // A symbol switch shows an empty book until the new symbol's snapshot comes.
+  return latest?.symbol === symbol ? latest : null;
 }
 
 /**
- * The order book over realtime: each 'depth' event is a full snapshot of the symbol's top levels.
- * Before the first event the book is empty. Tapping a level offers its price to the order form.
+ * The order book over realtime: each 'depth' event is a full snapshot of the symbol's top levels, the
+ * first one sent on joining the book room. Tapping a level offers its price to the order form.
  */
 export function OrderBook({ symbol, lastPrice, trend, onPickPrice }: { symbol: string; lastPrice?: string; trend: string; onPickPrice: (price: string) => void }) {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import { RECENT_TRADES_SNAPSHOT_SIZE, type RealtimeRoom } from '@fairex/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeOf } from './format.ts';
@@ -5,17 +6,30 @@ import { useMarketEvents } from './use-market-events.ts';
 
 type TradeEvent = { symbol: string; id: number; price: string; quantity: string; side: 'buy' | 'sell'; time: number };
 
-/** How many trades the list keeps. */
-export const RECENT_TRADES_MAX = 20;
+/** How many trades the list keeps: as many as the snapshot on joining brings. */
+export const RECENT_TRADES_MAX = RECENT_TRADES_SNAPSHOT_SIZE;
 
-/** Trades of the symbol as they happen ('trade' events), newest first. */
+/**
+ * Adds a symbol's trades to the list, newest (highest id) first, once each (a live trade may overtake
+ * the snapshot holding it); trades of a symbol shown before are dropped.
+ */
+export function mergeTrades(list: TradeEvent[], incoming: TradeEvent[], symbol: string) {
+  const byId = new Map([...list, ...incoming].filter((trade) => trade.symbol === symbol).map((trade) => [trade.id, trade]));
+  return [...byId.values()].sort((a, b) => b.id - a.id).slice(0, RECENT_TRADES_MAX);
+}
+
+/** Trades of the symbol: the latest ones at once (the book room's 'trades' snapshot), then each 'trade'. */
 export function RecentTrades({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
-  const [trades, setTrades] = useState<TradeEvent[]>([]);
-  useMarketEvents<TradeEvent>([symbol], 'trade', (trade) => {
-    if (trade.symbol !== symbol) return;
-    setTrades((list) => [trade, ...list.filter((item) => item.id !== trade.id)].slice(0, RECENT_TRADES_MAX));
+  const [all, setTrades] = useState<TradeEvent[]>([]);
+  const book: RealtimeRoom[] = [{ channel: 'book', symbol }];
+  useMarketEvents<{ symbol: string; trades: TradeEvent[] }>(book, 'trades', (snapshot) => {
+    if (snapshot.symbol === symbol) setTrades((list) => mergeTrades(list, snapshot.trades, symbol));
   });
+  useMarketEvents<TradeEvent>(book, 'trade', (trade) => {
+    if (trade.symbol === symbol) setTrades((list) => mergeTrades(list, [trade], symbol));
+  });
+  const trades = all.filter((trade) => trade.symbol === symbol);
   return (
     <section className="spot-section recent-trades" aria-labelledby="recent-trades-title">
       <h2 className="spot-section__head" id="recent-trades-title">

@@ -22,12 +22,16 @@ export function applyTicker(item: Quotation, tick: Ticker): Quotation {
   return next;
 }
 
-/** Keeps the cached quotations of `symbols` live from their 'ticker' events. */
+/** Keeps the cached quotations of `symbols` live from their ticker rooms (tickers only: no books, no candles). */
 export function useLiveTickers(symbols: readonly string[]) {
   const queryClient = useQueryClient();
-  useMarketEvents<Ticker>(symbols, 'ticker', (tick) => {
-    queryClient.setQueryData<Quotation[]>(marketKeys.quotations, (list) =>
-      list?.map((item) => (item.symbol === tick.symbol ? applyTicker(item, tick) : item)),
-    );
-  });
+  useMarketEvents<Ticker>(
+    symbols.map((symbol) => ({ channel: 'ticker', symbol })),
+    'ticker',
+    (tick) => {
+      queryClient.setQueryData<Quotation[]>(marketKeys.quotations, (list) =>
+        list?.map((item) => (item.symbol === tick.symbol ? applyTicker(item, tick) : item)),
+      );
+    },
+  );
 }

@@ -2,6 +2,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, quotation } from '../../components/market/fake-server.ts';
+import { fakeSocket } from '../../realtime/fake-socket.ts';
+import { disconnectRealtime } from '../../realtime/socket.ts';
 import { saveToken } from '../../store/store.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -12,7 +14,10 @@ const QUOTATIONS = [
 ];
 
 describe('market tab', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    disconnectRealtime();
+  });
 
   it('shows the spot rows with their change coloured up or down and opens the spot page on tap', async () => {
     fakeServer({ '/currency/quotation_new': QUOTATIONS });
@@ -35,6 +40,19 @@ describe('market tab', () => {
     expect(screen.getByText('65010')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Favourites' }));
     expect(screen.getByText('Log in to see your favourites')).toBeTruthy();
+  });
+
+  it('follows the tickers of the rows it lists, and nothing else, updating their prices live', async () => {
+    const socket = fakeSocket();
+    fakeServer({ '/currency/quotation_new': QUOTATIONS });
+    renderApp('/pages/market/market');
+    await screen.findByText('+2.50%');
+    expect(socket.rooms()).toEqual(['ticker:BTC/USDT', 'ticker:ETH/USDT']);
+    socket.serverSends('ticker', { symbol: 'ETH/USDT', price: '3300', time: Date.now() });
+    expect(await screen.findByRole('button', { name: /ETH.*3300/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Futures' }));
+    expect(socket.rooms()).toEqual(['ticker:BTCUSDT']);
   });
 });
 

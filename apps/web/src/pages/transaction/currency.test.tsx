@@ -2,26 +2,16 @@
  * Proves the spot order form's client checks and the order it sends, through the real route table; the
  * percentage shortcuts size buys by the server's freeze rules (fees, market protection over the asks).
  */
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, quotation } from '../../components/market/fake-server.ts';
+import { fakeSocket } from '../../realtime/fake-socket.ts';
+import { disconnectRealtime } from '../../realtime/socket.ts';
 import { saveToken } from '../../store/store.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 // lightweight-charts draws on a real canvas, which the test DOM does not have; the chart is left out here.
 vi.mock('../../components/market/kline-chart.tsx', () => ({ KlineChart: () => null }));
-
-// A stand-in realtime connection, so a test can deliver the book's depth events.
-const socket = vi.hoisted(() => {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  return {
-    on: (event: string, listener: (payload: unknown) => void) => void listeners.set(event, (listeners.get(event) ?? new Set()).add(listener)),
-    off: (event: string, listener: (payload: unknown) => void) => void listeners.get(event)?.delete(listener),
-    emit: () => {},
-    deliver: (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload)),
-  };
-});
-vi.mock('../../realtime/socket.ts', () => ({ getSocket: () => socket, connectRealtime: () => socket, disconnectRealtime: () => {} }));
 
 const ANSWERS = {
   '/currency/quotation_new': [quotation({ id: 7, symbol: 'BTC/USDT', currency_id: 2, legal_id: 1, price: '50000' })],
@@ -45,7 +35,10 @@ async function openSpot() {
 const tradeCalls = (fetchMock: ReturnType<typeof fakeServer>) => fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/coin/trade'));
 
 describe('spot trade', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    disconnectRealtime();
+  });
 
   it('shows the available balance truncated to 4 decimals and an empty book before any depth event', async () => {
     await openSpot();
@@ -87,23 +80,58 @@ describe('spot trade', () => {
   });
 
   it('fills 100 % of a market buy at the protection price of the asks it would reach, plus the taker fee', async () => {
+    const socket = fakeSocket();
     await openSpot();
     fireEvent.click(screen.getByRole('button', { name: 'Market' }));
-    act(() =>
-      socket.deliver('depth', {
-        symbol: 'BTC/USDT',
-        bids: [['49900', '1']],
-        asks: [
-          ['50000', '0.01'],
-          ['50100', '0.02'],
-        ],
-        time: 0,
-      }),
-    );
+    socket.serverSends('depth', {
+      symbol: 'BTC/USDT',
+      bids: [['49900', '1']],
+      asks: [
+        ['50000', '0.01'],
+        ['50100', '0.02'],
+      ],
+      time: 0,
+    });
     fireEvent.click(screen.getByRole('button', { name: '100% of available' }));
     // Beyond 0.01 the order completes at 50100: protection 50601 (+1 %), x 1.002 = 50702.202 per BTC.
     expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('0.019725');
     fireEvent.click(screen.getByRole('button', { name: '25% of available' }));
     expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('0.004941');
+  });
+
+  it('follows the symbol’s ticker and book only, and shows the book and the latest trades as soon as the snapshot comes', async () => {
+    const socket = fakeSocket();
+    await openSpot();
+    expect(socket.rooms()).toEqual(['book:BTC/USDT', 'ticker:BTC/USDT']);
+    const time = Date.UTC(2026, 0, 1, 12, 0, 0);
+    socket.serverSends('depth', { symbol: 'BTC/USDT', bids: [['49990', '0.5']], asks: [['50010', '0.2'], ['50020', '1']], time });
+    socket.serverSends('trades', {
+      symbol: 'BTC/USDT',
+      trades: [
+        { symbol: 'BTC/USDT', id: 12, price: '50001', quantity: '0.1', side: 'buy', time },
+        { symbol: 'BTC/USDT', id: 11, price: '49999', quantity: '0.3', side: 'sell', time },
+      ],
+    });
+    expect(within(screen.getByRole('list', { name: 'Asks' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(screen.getByRole('list', { name: 'Bids' })).getByRole('button').textContent).toBe('499900.5');
+    const trades = () => within(screen.getByRole('region', { name: 'Recent trades' })).getAllByRole('listitem').map((row) => row.textContent);
+    expect(trades()).toHaveLength(2);
+    expect(trades()[0]).toContain('50001');
+
+    // A live trade goes on top; one the snapshot already held is not shown twice.
+    socket.serverSends('trade', { symbol: 'BTC/USDT', id: 13, price: '50005', quantity: '0.2', side: 'buy', time });
+    socket.serverSends('trade', { symbol: 'BTC/USDT', id: 12, price: '50001', quantity: '0.1', side: 'buy', time });
+    expect(trades()).toHaveLength(3);
+    expect(trades()[0]).toContain('50005');
+  });
+
+  it('reloads the open orders when the server sends an update of an own order', async () => {
+    const socket = fakeSocket();
+    const fetchMock = await openSpot();
+    const orderLists = () => fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/coin/list')).length;
+    const before = orderLists();
+    socket.serverSends('order', { id: 5, symbol: 'BTC/USDT', status: 'filled' });
+    await act(async () => {});
+    expect(orderLists()).toBeGreaterThan(before);
   });
 });

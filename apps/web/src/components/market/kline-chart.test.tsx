@@ -1,0 +1,42 @@
+/** Proves the K-line follows only the period it shows: switching period leaves the old period's room and joins the new one's. */
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { fakeSocket } from '../../realtime/fake-socket.ts';
+import { disconnectRealtime } from '../../realtime/socket.ts';
+import { fakeServer } from './fake-server.ts';
+import { KlineChart } from './kline-chart.tsx';
+
+// The test DOM has no canvas: the chart library is left out, as the component does without a canvas.
+vi.mock('lightweight-charts', () => ({
+  CandlestickSeries: {},
+  createChart: () => {
+    throw new Error('no canvas');
+  },
+}));
+
+describe('K-line chart', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    disconnectRealtime();
+  });
+
+  it('follows the candles of its one period, and moves to the new period’s room on a switch', async () => {
+    const socket = fakeSocket();
+    const fetchMock = fakeServer({ '/currency/new_timeshar': [] });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <KlineChart symbol="BTC/USDT" />
+      </I18nextProvider>,
+    );
+    await act(async () => {});
+    expect(socket.rooms()).toEqual(['kline:BTC/USDT:15min']);
+
+    fireEvent.click(screen.getByRole('tab', { name: '1m' }));
+    await act(async () => {});
+    expect(socket.rooms()).toEqual(['kline:BTC/USDT:1min']);
+    expect(socket.sent.filter((s) => s.event === 'unsubscribe')).toEqual([{ event: 'unsubscribe', payload: { channel: 'kline', symbol: 'BTC/USDT', period: '15min' } }]);
+    expect(fetchMock.mock.calls.map(([url]) => new URL(url, 'http://x').searchParams.get('period'))).toEqual(['15min', '1min']);
+  });
+});

@@ -1,0 +1,47 @@
+/** Proves the realtime connection's rooms and session: rooms shared by screens are joined once and joined again on every connection, and a login or logout reconnects so the server learns the new token. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSession, saveToken, setState } from '../store/store.ts';
+import { fakeSocket } from './fake-socket.ts';
+import { disconnectRealtime, joinRoom, leaveRoom } from './socket.ts';
+
+const BOOK = { channel: 'book', symbol: 'BTC/USDT' } as const;
+const TICKER = { channel: 'ticker', symbol: 'BTC/USDT' } as const;
+const subscriptions = (sent: { event: string }[]) => sent.filter((s) => s.event === 'subscribe' || s.event === 'unsubscribe');
+
+describe('realtime connection', () => {
+  afterEach(() => disconnectRealtime());
+
+  it('reconnects when the user logs in, logs out or gets a 999, and joins its rooms again', () => {
+    const socket = fakeSocket();
+    joinRoom(TICKER);
+    saveToken('a-token');
+    expect(socket.reconnections).toBe(1);
+    expect(socket.rooms()).toEqual(['ticker:BTC/USDT']);
+    setState({ lang: 'fra' });
+    expect(socket.reconnections).toBe(1);
+    clearSession();
+    expect(socket.reconnections).toBe(2);
+    expect(socket.rooms()).toEqual(['ticker:BTC/USDT']);
+  });
+
+  it('joins a room two screens show once, and leaves it when the last one goes', () => {
+    const socket = fakeSocket();
+    joinRoom(BOOK);
+    joinRoom(BOOK);
+    expect(subscriptions(socket.sent)).toEqual([{ event: 'subscribe', payload: BOOK }]);
+    leaveRoom(BOOK);
+    expect(socket.rooms()).toEqual(['book:BTC/USDT']);
+    leaveRoom(BOOK);
+    expect(socket.rooms()).toEqual([]);
+    expect(subscriptions(socket.sent)).toHaveLength(2);
+  });
+
+  it('sends nothing while disconnected and joins the rooms once on the next connection', () => {
+    const socket = fakeSocket();
+    socket.dropConnection();
+    joinRoom(BOOK);
+    expect(subscriptions(socket.sent)).toEqual([]);
+    socket.connectAgain();
+    expect(subscriptions(socket.sent)).toEqual([{ event: 'subscribe', payload: BOOK }]);
+  });
+});
