@@ -1,6 +1,6 @@
 // The clients of bench:realtime, in a worker thread: `count` socket.io connections (websocket only),
-// each subscribed to one symbol's room. Every ticker and depth message is timed against the server's
-// `time` stamp (same machine clock) to give the delivery lag.
+// each subscribed to one symbol's ticker and book rooms, as the spot page is. Every live ticker and depth
+// message is timed against the server's `time` stamp (same machine clock) to give the delivery lag.
 import { parentPort, workerData } from 'node:worker_threads';
 import { io, type Socket } from 'socket.io-client';
 
@@ -27,8 +27,9 @@ for (let opened = 0; opened < load.count; opened += CONNECT_CHUNK) {
     socket.on('depth', (event: { time: number }) => measuring && depth.push(Date.now() - event.time));
     sockets.push(socket);
     return new Promise<void>((resolve) => {
-      socket.once('connect', () => {
-        socket.emit('subscribe', load.symbol);
+      socket.once('connect', async () => {
+        // Joined once the server acknowledges (after the book's snapshot, which is not measured).
+        await Promise.all(['ticker', 'book'].map((channel) => socket.timeout(60_000).emitWithAck('subscribe', { channel, symbol: load.symbol }).catch(() => false)));
         resolve();
       });
       socket.once('connect_error', (error) => {

@@ -1,7 +1,8 @@
-// npm run bench:realtime: N socket.io clients (N = 1,000 and 5,000) subscribed to one symbol's room
-// on a real server process (embedded PGlite, price feed and market maker running, as `npm start` runs
-// them). Prints the delivery lag of ticker and depth messages (p50/p99, from the server's time stamp
-// to the client's receipt) and the server process's CPU and memory over the measured window.
+// npm run bench:realtime: N socket.io clients (N = 1,000 and 5,000) subscribed to one symbol's ticker
+// and book rooms, as the spot page is, on a real server process (embedded PGlite, price feed and market
+// maker running, as `npm start` runs them). Prints the delivery lag of ticker and depth messages
+// (p50/p99, from the server's time stamp to the client's receipt) and the server process's CPU and
+// memory over the measured window.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
