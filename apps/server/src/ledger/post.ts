@@ -41,6 +41,8 @@ export async function post(tx: Tx, entry: Entry): Promise<number> {
     throw new Error(`ledger entry ${entry.kind} ${entry.refType}:${entry.refId} does not sum to zero in currencies ${result.unbalancedCurrencies.join(', ')}`);
   }
   if (result.shortAccounts.length) throw new DomainError('insufficient_balance', { accounts: result.shortAccounts });
+  // A figure the columns cannot hold is a number no one should enter, refused like an overdraft.
+  if (result.tooLarge) throw new DomainError('wrong_number');
   if (result.entryId === null) throw new Error('ledger entry was accepted but not written');
   return result.entryId;
 }

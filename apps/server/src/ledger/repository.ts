@@ -23,20 +23,24 @@ export async function lockAccounts(tx: Tx, ids: number[]): Promise<number> {
   return rows.length;
 }
 
-export type WriteResult = { entryId: number | null; unbalancedCurrencies: number[]; shortAccounts: number[] };
+export type WriteResult = { entryId: number | null; unbalancedCurrencies: number[]; shortAccounts: number[]; tooLarge: boolean };
+
+/** NUMERIC(36,18) holds figures below 10^18 in magnitude; the entry is refused before a figure would overflow. */
+const FIGURE_LIMIT = '1e18';
 
 /**
  * Writes an entry in one statement, or nothing at all: the legs are checked (zero per currency, no user
- * bucket below zero) and only when both hold do the account update, the entry and its postings run.
- * Every part reads the accounts as they were before the statement, so balance_after is the old figure
- * plus the running sum of the legs on that bucket. The caller has locked the accounts.
+ * bucket below zero, no figure beyond NUMERIC(36,18)) and only when all hold do the account update, the
+ * entry and its postings run. Every part reads the accounts as they were before the statement, so
+ * balance_after is the old figure plus the running sum of the legs on that bucket. The caller has
+ * locked the accounts.
  */
 export async function writeEntry(tx: Tx, header: EntryHeader, legs: CheckedLeg[]): Promise<WriteResult> {
   const values = sql.join(
     legs.map((leg, ord) => sql`(${ord}::int, ${leg.accountId}::int, ${leg.bucket}::text, ${leg.amount}::numeric)`),
     sql`, `,
   );
-  const [row] = await queryRows<{ entry_id: string | null; unbalanced: number[]; short: number[] }>(
+  const [row] = await queryRows<{ entry_id: string | null; unbalanced: number[]; short: number[]; too_large: boolean }>(
     tx,
     sql`
     with legs (ord, account_id, bucket, amount) as (values ${values}),
@@ -55,8 +59,17 @@ export async function writeEntry(tx: Tx, header: EntryHeader, legs: CheckedLeg[]
       group by a.id, a.system, a.available, a.frozen, a.locked),
     short as (
       select id from next where system is null and (available < 0 or frozen < 0 or locked < 0)),
+    running as (
+      select l.ord, l.account_id, a.currency_id, l.bucket, l.amount,
+        case l.bucket when 'available' then a.available when 'frozen' then a.frozen else a.locked end
+          + sum(l.amount) over (partition by l.account_id, l.bucket order by l.ord) as balance_after
+      from legs l join accounts a on a.id = l.account_id),
+    too_large as (
+      select 1 from running where abs(amount) >= ${FIGURE_LIMIT}::numeric or abs(balance_after) >= ${FIGURE_LIMIT}::numeric
+      union all
+      select 1 from next where abs(available) >= ${FIGURE_LIMIT}::numeric or abs(frozen) >= ${FIGURE_LIMIT}::numeric or abs(locked) >= ${FIGURE_LIMIT}::numeric),
     accepted as (
-      select 1 as yes where not exists (select 1 from unbalanced) and not exists (select 1 from short)),
+      select 1 as yes where not exists (select 1 from unbalanced) and not exists (select 1 from short) and not exists (select 1 from too_large)),
     entry as (
       insert into ledger_entries (kind, ref_type, ref_id, memo)
       select ${header.kind}::text, ${header.refType}::text, ${header.refId}::text, ${header.memo}::text from accepted
@@ -66,19 +79,19 @@ export async function writeEntry(tx: Tx, header: EntryHeader, legs: CheckedLeg[]
       from next n where a.id = n.id and exists (select 1 from accepted)),
     postings as (
       insert into ledger_postings (entry_id, account_id, currency_id, bucket, amount, balance_after)
-      select e.id, l.account_id, a.currency_id, l.bucket, l.amount,
-        case l.bucket when 'available' then a.available when 'frozen' then a.frozen else a.locked end
-          + sum(l.amount) over (partition by l.account_id, l.bucket order by l.ord)
-      from legs l join accounts a on a.id = l.account_id cross join entry e
-      order by l.ord)
+      select e.id, r.account_id, r.currency_id, r.bucket, r.amount, r.balance_after
+      from running r cross join entry e
+      order by r.ord)
     select (select id::text from entry) as entry_id,
       (select coalesce(json_agg(currency_id), '[]') from unbalanced) as unbalanced,
-      (select coalesce(json_agg(id), '[]') from short) as short`,
+      (select coalesce(json_agg(id), '[]') from short) as short,
+      exists (select 1 from too_large) as too_large`,
   );
   return {
     entryId: row?.entry_id == null ? null : Number(row.entry_id),
     unbalancedCurrencies: row?.unbalanced ?? [],
     shortAccounts: row?.short ?? [],
+    tooLarge: row?.too_large === true,
   };
 }
 
