@@ -1,10 +1,13 @@
 // Proves spot trading end to end in chromium against the real server, its feed and its market maker:
 // a limit buy below the market rests in open orders and is cancelled; a market buy fills against the
-// market maker; the balance and the bills follow; the price, order book and K-line move live.
+// market maker; the balance and the bills follow; the price, order book and K-line move live. And a
+// user who logs in through the login screen (the realtime connection opened before) sees own order
+// updates live, made from another session.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoToken } from '../support/api.ts';
 import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
+import { hashOf, login, SLOW } from '../support/pages.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -39,6 +42,11 @@ const openOrderCount = async (token: string) => {
 };
 
 const text = (page: Page, selector: string) => page.locator(selector).first().innerText();
+
+const coinId = async (token: string, coin: string) => {
+  const res = await fetch(`${baseUrl}/api/currency/user_currency_list`, { headers: { authorization: token } });
+  return ((await res.json()) as { message: Wallet[] }).message.find((c) => c.name === coin)!.id;
+};
 
 describe('spot trading', () => {
   it('rests, cancels and fills orders against the market maker, live', async () => {
@@ -96,6 +104,38 @@ describe('spot trading', () => {
     await page.goto('/#/pages/setting/bill');
     await expect.poll(() => page.locator('#root').innerText()).toMatch(/BTC/);
     await screenshot(page, 'bills-after-trade');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows own order updates live after logging in through the login screen', async () => {
+    const { page, context, errors } = await openPhone(browser, baseUrl);
+    // The app starts logged out, so its realtime connection opens without a token.
+    await page.goto('/#/pages/common/login');
+    await login(page, 'demo@fairex.local', 'demo123456');
+    await expect.poll(() => hashOf(page), SLOW).toBe('#/');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Trade', exact: true }).click();
+    await expect.poll(() => hashOf(page)).toBe('#/pages/transaction/index');
+
+    // An order placed and cancelled from another session of the same user: only the socket's `order`
+    // events can bring them to this screen, which has no reason to reload its open orders otherwise.
+    const token = await demoToken(baseUrl);
+    const cancelButtons = page.getByRole('button', { name: /^Cancel order \d+$/ });
+    const openBefore = await openOrderCount(token);
+    await expect.poll(() => cancelButtons.count(), { timeout: 10_000 }).toBe(openBefore);
+    const price = await text(page, '.spot-header__price');
+    const { id } = await api<{ id: number }>('/coin/trade', token, {
+      amount: '0.01',
+      target_price: (Number(price.replace(/,/g, '')) * 0.8).toFixed(2),
+      currency_id: String(await coinId(token, 'BTC')),
+      legal_id: String(await coinId(token, 'USDT')),
+      type: 'buy',
+    });
+    const placed = page.getByRole('button', { name: `Cancel order ${id}`, exact: true });
+    await expect.poll(() => placed.count(), { timeout: 10_000 }).toBe(1);
+    const cancelled = await fetch(`${baseUrl}/api/coin/trade?id=${id}`, { method: 'PUT', headers: { authorization: token } });
+    expect(((await cancelled.json()) as { type: string }).type).toBe('ok');
+    await expect.poll(() => placed.count(), { timeout: 10_000 }).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
