@@ -22,7 +22,8 @@ export type CoinBalance = {
 export type AccountSection = { kind: string; field: string; id: number; total_usdt: string; balance: CoinBalance[] };
 export type WalletList = { total_usdt: string; accounts: AccountSection[] };
 
-export type UserCoin = { id: number; name: string; logo: string | null; decimals: number; available: Record<string, string> };
+/** A coin the user holds or may hold; `enabled` false marks a coin the operator disabled that the user still holds. */
+export type UserCoin = { id: number; name: string; logo: string | null; decimals: number; enabled: boolean; available: Record<string, string> };
 
 export type TransferRow = { id: number; currency_id: number; currency: string; number: string; from_field: string; to_field: string; created_at: string };
 
@@ -74,6 +75,9 @@ export const useWalletList = () => useQuery({ queryKey: fundsKeys.wallet, queryF
 
 /** GET /currency/user_currency_list: the coins with the available amount per account field. */
 export const useUserCoins = () => useQuery({ queryKey: fundsKeys.coins, queryFn: () => get<UserCoin[]>('/currency/user_currency_list') });
+/** The coins that take deposits, withdrawals and transfers: a disabled coin stays in the records only. */
+export const useEnabledUserCoins = () =>
+  useQuery({ queryKey: fundsKeys.coins, queryFn: () => get<UserCoin[]>('/currency/user_currency_list'), select: (coins) => coins.filter((coin) => coin.enabled) });
 
 /** A paged list that loads the next page of 10 on demand ("load more"). */
 function usePaged<T>(queryKey: readonly unknown[], fetchPage: (page: number) => Promise<Page<T>>) {

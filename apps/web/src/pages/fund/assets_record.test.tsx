@@ -6,8 +6,8 @@ import { fakeOkApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const COINS = [
-  { id: 1, name: 'USDT', logo: null, decimals: 6, available: { change: '100' } },
-  { id: 2, name: 'BTC', logo: null, decimals: 8, available: { change: '0.5' } },
+  { id: 1, name: 'USDT', logo: null, decimals: 6, enabled: true, available: { change: '100' } },
+  { id: 2, name: 'BTC', logo: null, decimals: 8, enabled: true, available: { change: '0.5' } },
 ];
 const TOTAL = 12;
 

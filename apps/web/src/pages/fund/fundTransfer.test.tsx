@@ -10,7 +10,7 @@ import { ANTD_LOCALES } from '../../i18n/antd-locales.ts';
 import { saveToken } from '../../store/store.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-const COINS = [{ id: 1, name: 'USDT', logo: null, decimals: 6, available: { legal: '2.5', change: '100', lever: '0', micro: '0', mining: '0', financial: '0', stock: '0' } }];
+const COINS = [{ id: 1, name: 'USDT', logo: null, decimals: 6, enabled: true, available: { legal: '2.5', change: '100', lever: '0', micro: '0', mining: '0', financial: '0', stock: '0' } }];
 
 /** Answers by path and records each call's path and form body. */
 function fakeFunds() {

@@ -3,7 +3,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAccountTransfer, useUserCoins } from '../../api/funds.ts';
+import { useAccountTransfer, useEnabledUserCoins } from '../../api/funds.ts';
 import { Field } from '../../components/field.tsx';
 import { SelectField, TRANSFER_KINDS, useKindLabel } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
@@ -14,7 +14,7 @@ import { toastSuccess } from '../../notify.ts';
 export function FundTransferPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const coins = useUserCoins();
+  const coins = useEnabledUserCoins();
   const kindLabel = useKindLabel();
   const transfer = useAccountTransfer();
   const [from, setFrom] = useState<AccountKind>('spot');

@@ -6,8 +6,10 @@ import { fakeOkApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const COINS = [
-  { id: 1, name: 'USDT', logo: null, decimals: 6, available: { legal: '0', change: '100', lever: '0', micro: '0' } },
-  { id: 2, name: 'BTC', logo: null, decimals: 8, available: { legal: '0', change: '0', lever: '0', micro: '0' } },
+  { id: 1, name: 'USDT', logo: null, decimals: 6, enabled: true, available: { legal: '0', change: '100', lever: '0', micro: '0' } },
+  { id: 2, name: 'BTC', logo: null, decimals: 8, enabled: true, available: { legal: '0', change: '0', lever: '0', micro: '0' } },
+  // Disabled by the operator but still held: listed in the records, not offered for deposit.
+  { id: 3, name: 'BNB', logo: null, decimals: 8, enabled: false, available: { legal: '0', change: '5', lever: '0', micro: '0' } },
 ];
 const network = (name: string, deposit_enabled = true) => ({ network: name, deposit_enabled, withdraw_enabled: true, withdraw_fee: '1', withdraw_min: '10' });
 const INFO: Record<string, unknown> = {
@@ -27,6 +29,9 @@ describe('deposit: choose a coin and a network', () => {
     const api = fake();
     const { router } = renderApp('/pages/fund/select');
     const usdt = await screen.findByRole('button', { name: 'USDT' });
+    // The coin the operator disabled is not offered.
+    expect(screen.getByRole('region', { name: 'Choose a coin' }).querySelectorAll('button')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'BNB' })).toBeNull();
     // No coin chosen yet: no networks asked for or shown.
     expect(screen.queryByRole('region', { name: 'Network' })).toBeNull();
     expect(usdt.getAttribute('aria-pressed')).toBe('false');

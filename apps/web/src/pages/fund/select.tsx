@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDepositInfo, useUserCoins } from '../../api/funds.ts';
+import { useDepositInfo, useEnabledUserCoins } from '../../api/funds.ts';
 import { Empty } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
@@ -42,7 +42,7 @@ function Networks({ currency }: { currency: number }) {
 export function SelectPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const coins = useUserCoins();
+  const coins = useEnabledUserCoins();
   const [chosen, setChosen] = useState(0);
   return (
     <div className="page">

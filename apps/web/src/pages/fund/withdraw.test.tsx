@@ -8,7 +8,7 @@ import { saveToken } from '../../store/store.ts';
 import { fakeOkApi, USER } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-const COINS = [{ id: 1, name: 'USDT', logo: null, decimals: 6, available: { legal: '0', change: '100', lever: '0', micro: '0' } }];
+const COINS = [{ id: 1, name: 'USDT', logo: null, decimals: 6, enabled: true, available: { legal: '0', change: '100', lever: '0', micro: '0' } }];
 const INFO = {
   id: 1,
   name: 'USDT',

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCard, type CardKind, type SavedCard } from '../../api/cards.ts';
-import { useDepositInfo, useUserCoins, useWalletAddresses, useWithdraw, type UserCoin, type WithdrawTarget } from '../../api/funds.ts';
+import { useDepositInfo, useEnabledUserCoins, useWalletAddresses, useWithdraw, type UserCoin, type WithdrawTarget } from '../../api/funds.ts';
 import { useUserInfo } from '../../api/user.ts';
 import { Field, PasswordField } from '../../components/field.tsx';
 import { SelectField } from '../../components/funds/funds.tsx';
@@ -216,7 +216,7 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
 export function WithdrawPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const coins = useUserCoins();
+  const coins = useEnabledUserCoins();
   return (
     <div className="page">
       <NavBar

@@ -10,8 +10,8 @@ import { fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const COINS = [
-  { id: 1, name: 'USDT', logo: null, decimals: 6, available: { legal: '0', change: '100', lever: '0', micro: '0' } },
-  { id: 2, name: 'BTC', logo: null, decimals: 8, available: { legal: '0', change: '0', lever: '0', micro: '0' } },
+  { id: 1, name: 'USDT', logo: null, decimals: 6, enabled: true, available: { legal: '0', change: '100', lever: '0', micro: '0' } },
+  { id: 2, name: 'BTC', logo: null, decimals: 8, enabled: true, available: { legal: '0', change: '0', lever: '0', micro: '0' } },
 ];
 const QRCODE_URL = '/uploads/0123456789abcdef0123456789abcdef.png?exp=1767225600&sig=abc';
 const BTC_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';

@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGoBack } from '../../components/nav-bar.tsx';
-import { useSaveWalletAddress, useUserCoins } from '../../api/funds.ts';
+import { useSaveWalletAddress, useEnabledUserCoins } from '../../api/funds.ts';
 import { Field } from '../../components/field.tsx';
 import { ImagePicker, SelectField } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
@@ -15,7 +15,7 @@ type Errors = { name?: string; address?: string; qrcode?: string };
 export function AddWalletPage() {
   const { t } = useTranslation();
   const goBack = useGoBack();
-  const coins = useUserCoins();
+  const coins = useEnabledUserCoins();
   const save = useSaveWalletAddress();
   const [coinId, setCoinId] = useState('');
   const [name, setName] = useState('');
