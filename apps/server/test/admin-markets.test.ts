@@ -122,11 +122,11 @@ describe('back-office markets: roles and validation', () => {
 
 describe('back-office markets: symbols', () => {
   it('adds a spot symbol that is priced, quoted by the market maker and fills a user order without a restart', async () => {
-    const [ltc] = await test.db.insert(currencies).values({ name: 'LTC', fullName: 'Litecoin', decimals: 8, sort: 5, referencePriceUsdt: '80' }).returning();
+    const [sol] = await test.db.insert(currencies).values({ name: 'SOL', fullName: 'Solana', decimals: 8, sort: 5, referencePriceUsdt: '80' }).returning();
     const added = await admin('POST', '/symbols', adminToken, {
-      symbol: 'ltc/usdt',
+      symbol: 'sol/usdt',
       kind: 'spot',
-      base_currency_id: ltc!.id,
+      base_currency_id: sol!.id,
       start_price: '80',
       volatility: '0.8',
       price_decimals: 2,
@@ -138,9 +138,9 @@ describe('back-office markets: symbols', () => {
 
     const listed = (await admin('GET', '/symbols', adminToken)).body.message;
     expect(listed.symbols.find((s: { id: number }) => s.id === symbolId)).toMatchObject({
-      symbol: 'LTC/USDT',
+      symbol: 'SOL/USDT',
       kind: 'spot',
-      base: 'LTC',
+      base: 'SOL',
       quote: 'USDT',
       start_price: '80',
       volatility: 0.8,
@@ -150,47 +150,47 @@ describe('back-office markets: symbols', () => {
       price: '80',
       start_price_locked: true,
     });
-    expect(listed.coins.some((c: { name: string }) => c.name === 'LTC')).toBe(true);
-    expect(toAmountString(test.ctx.markets.feed.price('LTC/USDT')!)).toBe('80');
-    expect((await call(test.app, '/currency/quotation_new', { method: 'GET' })).body.message.some((q: { symbol: string }) => q.symbol === 'LTC/USDT')).toBe(true);
+    expect(listed.coins.some((c: { name: string }) => c.name === 'SOL')).toBe(true);
+    expect(toAmountString(test.ctx.markets.feed.price('SOL/USDT')!)).toBe('80');
+    expect((await call(test.app, '/currency/quotation_new', { method: 'GET' })).body.message.some((q: { symbol: string }) => q.symbol === 'SOL/USDT')).toBe(true);
 
-    // The market maker was funded in LTC through the ledger and quotes both sides.
+    // The market maker was funded in SOL through the ledger and quotes both sides.
     const depth = test.ctx.spot.depth(symbolId)!;
     expect(depth.asks).toHaveLength(10);
     expect(depth.bids).toHaveLength(10);
-    expect(Number((await spotFigures(test, makerId, ltc!.id)).frozen)).toBeGreaterThan(0);
+    expect(Number((await spotFigures(test, makerId, sol!.id)).frozen)).toBeGreaterThan(0);
     const fees = (await admin('GET', '/spot/fees', adminToken)).body.message;
     expect(fees.find((f: { symbol_id: number }) => f.symbol_id === symbolId)).toMatchObject({ maker_fee_rate: '0.001', taker_fee_rate: '0.002' });
 
     const user = await makeUser(test);
-    const usdt = test.ctx.markets.symbolByName('LTC/USDT')!.quoteCurrencyId;
+    const usdt = test.ctx.markets.symbolByName('SOL/USDT')!.quoteCurrencyId;
     await fund(test, user.id, usdt, '1000');
-    const bought = await trade(user.token, { amount: '2', currency_id: ltc!.id, legal_id: usdt, type: 'buy' });
-    expect(bought.body.message).toMatchObject({ status: 'filled', symbol: 'LTC/USDT', filled_quantity: '2' });
-    expect(await spotFigures(test, user.id, ltc!.id)).toEqual({ available: '2', frozen: '0' });
+    const bought = await trade(user.token, { amount: '2', currency_id: sol!.id, legal_id: usdt, type: 'buy' });
+    expect(bought.body.message).toMatchObject({ status: 'filled', symbol: 'SOL/USDT', filled_quantity: '2' });
+    expect(await spotFigures(test, user.id, sol!.id)).toEqual({ available: '2', frozen: '0' });
 
     // A live market's start price never moves.
     const locked = await admin('POST', `/symbols/${symbolId}`, adminToken, { start_price: '90' }, 'zh');
     expect(locked.body).toEqual({ type: 'error', code: 'start_price_locked', message: errorMessage('start_price_locked', 'zh') });
 
     // Disabled: new orders refused, an existing one still cancellable, the market maker steps back.
-    const resting = await trade(user.token, { amount: '1', target_price: '50', currency_id: ltc!.id, legal_id: usdt, type: 'buy' });
+    const resting = await trade(user.token, { amount: '1', target_price: '50', currency_id: sol!.id, legal_id: usdt, type: 'buy' });
     expect(resting.body.message.status).toBe('open');
     expect((await admin('POST', `/symbols/${symbolId}`, adminToken, { enabled: false, volatility: '0.9', sort: 7 })).body.type).toBe('ok');
-    const refused = await call(test.app, '/coin/trade', { token: user.token, lang: 'zh', payload: { amount: '1', currency_id: ltc!.id, legal_id: usdt, type: 'buy' } });
+    const refused = await call(test.app, '/coin/trade', { token: user.token, lang: 'zh', payload: { amount: '1', currency_id: sol!.id, legal_id: usdt, type: 'buy' } });
     expect(refused.body).toEqual({ type: 'error', code: 'symbol_disabled', message: errorMessage('symbol_disabled', 'zh') });
     expect(test.ctx.spot.depth(symbolId)!.asks).toEqual([]);
     const cancelled = await call(test.app, `/coin/trade?id=${resting.body.message.id}`, { method: 'PUT', token: user.token });
     expect(cancelled.body.type).toBe('ok');
     expect(await spotFigures(test, user.id, usdt)).toMatchObject({ frozen: '0' });
-    expect((await call(test.app, '/currency/quotation_new', { method: 'GET' })).body.message.some((q: { symbol: string }) => q.symbol === 'LTC/USDT')).toBe(false);
+    expect((await call(test.app, '/currency/quotation_new', { method: 'GET' })).body.message.some((q: { symbol: string }) => q.symbol === 'SOL/USDT')).toBe(false);
     const after = (await admin('GET', '/symbols', adminToken)).body.message.symbols.find((s: { id: number }) => s.id === symbolId);
     expect(after).toMatchObject({ enabled: false, volatility: 0.9, sort: 7 });
 
     // Enabled again: the market maker quotes it again and orders are taken.
     expect((await admin('POST', `/symbols/${symbolId}`, adminToken, { enabled: true })).body.type).toBe('ok');
     expect(test.ctx.spot.depth(symbolId)!.asks).toHaveLength(10);
-    expect((await trade(user.token, { amount: '1', currency_id: ltc!.id, legal_id: usdt, type: 'sell' })).body.message.status).toBe('filled');
+    expect((await trade(user.token, { amount: '1', currency_id: sol!.id, legal_id: usdt, type: 'sell' })).body.message.status).toBe('filled');
 
     const log = (await admin('GET', '/audit-log', adminToken)).body.message.data.map((r: { action: string }) => r.action);
     expect(log).toEqual(expect.arrayContaining(['symbol_create', 'symbol_edit']));
