@@ -1,4 +1,11 @@
 /** Display helpers for market figures; values stay strings from the server. */
+import { money, Money } from '@fairex/contract';
+
+/** A price or quantity with exactly the symbol's decimals, so a column lines up (65079.5 -> 65079.50). */
+export function withDecimals(value: string, decimals: number): string {
+  const amount = money(value);
+  return amount.isFinite() ? amount.toFixed(decimals, Money.ROUND_DOWN) : value;
+}
 
 /** "up", "down" or "flat" for a percent-change string such as "-1.25". */
 export function trendOf(change: string): 'up' | 'down' | 'flat' {

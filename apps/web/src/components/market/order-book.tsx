@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withDecimals } from './format.ts';
 import { useMarketEvents } from './use-market-events.ts';
 
 type Level = [string, string];
@@ -22,7 +23,19 @@ export function useDepth(symbol: string): DepthEvent | null {
  * The order book over realtime: each 'depth' event is a full snapshot of the symbol's top levels, the
  * first one sent on joining the book room. Tapping a level offers its price to the order form.
  */
-export function OrderBook({ symbol, lastPrice, trend, onPickPrice }: { symbol: string; lastPrice?: string; trend: string; onPickPrice: (price: string) => void }) {
+export function OrderBook({
+  symbol,
+  decimals,
+  lastPrice,
+  trend,
+  onPickPrice,
+}: {
+  symbol: string;
+  decimals: { price: number; quantity: number };
+  lastPrice?: string;
+  trend: string;
+  onPickPrice: (price: string) => void;
+}) {
   const { t } = useTranslation();
   const depth = useDepth(symbol);
   const asks = [...(depth?.asks ?? [])].sort((a, b) => Number(a[0]) - Number(b[0])).slice(0, BOOK_LEVELS_SHOWN).reverse();
@@ -30,8 +43,8 @@ export function OrderBook({ symbol, lastPrice, trend, onPickPrice }: { symbol: s
   const row = (level: Level, side: 'ask' | 'bid') => (
     <li key={`${side}-${level[0]}`}>
       <button type="button" className="order-book__row link-row" onClick={() => onPickPrice(level[0])}>
-        <span className={side === 'ask' ? 'text-down' : 'text-up'}>{level[0]}</span>
-        <span>{level[1]}</span>
+        <span className={side === 'ask' ? 'text-down' : 'text-up'}>{withDecimals(level[0], decimals.price)}</span>
+        <span>{withDecimals(level[1], decimals.quantity)}</span>
       </button>
     </li>
   );
@@ -46,7 +59,7 @@ export function OrderBook({ symbol, lastPrice, trend, onPickPrice }: { symbol: s
       ) : (
         <>
           <ul aria-label={t('market.asks')}>{asks.map((level) => row(level, 'ask'))}</ul>
-          <p className={`order-book__mid text-${trend}`}>{lastPrice ?? '--'}</p>
+          <p className={`order-book__mid text-${trend}`}>{lastPrice ? withDecimals(lastPrice, decimals.price) : '--'}</p>
           <ul aria-label={t('market.bids')}>{bids.map((level) => row(level, 'bid'))}</ul>
         </>
       )}

@@ -1,7 +1,7 @@
 import { RECENT_TRADES_SNAPSHOT_SIZE, type RealtimeRoom } from '@fairex/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { timeOf } from './format.ts';
+import { timeOf, withDecimals } from './format.ts';
 import { useMarketEvents } from './use-market-events.ts';
 
 type TradeEvent = { symbol: string; id: number; price: string; quantity: string; side: 'buy' | 'sell'; time: number };
@@ -19,7 +19,7 @@ export function mergeTrades(list: TradeEvent[], incoming: TradeEvent[], symbol: 
 }
 
 /** Trades of the symbol: the latest ones at once (the book room's 'trades' snapshot), then each 'trade'. */
-export function RecentTrades({ symbol }: { symbol: string }) {
+export function RecentTrades({ symbol, decimals }: { symbol: string; decimals: { price: number; quantity: number } }) {
   const { t } = useTranslation();
   const [all, setTrades] = useState<TradeEvent[]>([]);
   const book: RealtimeRoom[] = [{ channel: 'book', symbol }];
@@ -47,8 +47,8 @@ export function RecentTrades({ symbol }: { symbol: string }) {
           {trades.map((trade) => (
             <li key={trade.id} className="recent-trades__row">
               <span>{timeOf(trade.time)}</span>
-              <span className={trade.side === 'buy' ? 'text-up' : 'text-down'}>{trade.price}</span>
-              <span>{trade.quantity}</span>
+              <span className={trade.side === 'buy' ? 'text-up' : 'text-down'}>{withDecimals(trade.price, decimals.price)}</span>
+              <span>{withDecimals(trade.quantity, decimals.quantity)}</span>
             </li>
           ))}
         </ul>

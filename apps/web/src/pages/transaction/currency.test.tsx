@@ -113,10 +113,12 @@ describe('spot trade', () => {
       ],
     });
     expect(within(screen.getByRole('list', { name: 'Asks' })).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(screen.getByRole('list', { name: 'Bids' })).getByRole('button').textContent).toBe('499900.5');
+    // Figures carry the symbol's decimals (2 for prices, 6 for quantities), so the columns line up.
+    const bid = within(screen.getByRole('list', { name: 'Bids' })).getByRole('button');
+    expect([...bid.querySelectorAll('span')].map((span) => span.textContent)).toEqual(['49990.00', '0.500000']);
     const trades = () => within(screen.getByRole('region', { name: 'Recent trades' })).getAllByRole('listitem').map((row) => row.textContent);
     expect(trades()).toHaveLength(2);
-    expect(trades()[0]).toContain('50001');
+    expect(trades()[0]).toContain('50001.00');
 
     // A live trade goes on top; one the snapshot already held is not shown twice.
     socket.serverSends('trade', { symbol: 'BTC/USDT', id: 13, price: '50005', quantity: '0.2', side: 'buy', time });

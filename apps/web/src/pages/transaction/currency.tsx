@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useFavourites, useQuotation, useToggleFavourite, type Quotation } from '../../api/market.ts';
 import { spotKeys, useSpotOrders } from '../../api/spot.ts';
-import { formatChange, formatVolume, trendOf } from '../../components/market/format.ts';
+import { formatChange, formatVolume, trendOf, withDecimals } from '../../components/market/format.ts';
 import { OrderBook } from '../../components/market/order-book.tsx';
 import { OrderList } from '../../components/market/order-list.tsx';
 import { DEFAULT_SPOT_SYMBOL, SPOT_ORDERS_PATH } from '../../components/market/paths.ts';
@@ -51,20 +51,22 @@ function SpotBody({ quotation }: { quotation: Quotation }) {
   const queryClient = useQueryClient();
   const [price, setPrice] = useState('');
   const trend = trendOf(quotation.change);
+  const decimals = { price: quotation.price_decimals, quantity: quotation.quantity_decimals };
+  const showPrice = (value: string) => withDecimals(value, decimals.price);
   // The user's own order updates refresh the open orders and balances.
   useUserEvent('order', () => void queryClient.invalidateQueries({ queryKey: spotKeys.all }));
   return (
     <>
       <header className="spot-header">
         <div>
-          <p className={`spot-header__price text-${trend}`}>{quotation.price}</p>
+          <p className={`spot-header__price text-${trend}`}>{showPrice(quotation.price)}</p>
           <p className={`text-${trend}`}>{formatChange(quotation.change)}</p>
         </div>
         <dl className="spot-header__stats">
           <dt>{t('market.high')}</dt>
-          <dd>{quotation.high}</dd>
+          <dd>{showPrice(quotation.high)}</dd>
           <dt>{t('market.low')}</dt>
-          <dd>{quotation.low}</dd>
+          <dd>{showPrice(quotation.low)}</dd>
           <dt>{t('market.volume')}</dt>
           <dd>{formatVolume(quotation.volume)}</dd>
         </dl>
@@ -74,10 +76,10 @@ function SpotBody({ quotation }: { quotation: Quotation }) {
       </Suspense>
       <div className="spot-main">
         <TradeForm quotation={quotation} price={price} onPriceChange={setPrice} />
-        <OrderBook symbol={quotation.symbol} lastPrice={quotation.price} trend={trend} onPickPrice={setPrice} />
+        <OrderBook symbol={quotation.symbol} decimals={decimals} lastPrice={quotation.price} trend={trend} onPickPrice={setPrice} />
       </div>
       <OpenOrders quotation={quotation} />
-      <RecentTrades symbol={quotation.symbol} />
+      <RecentTrades symbol={quotation.symbol} decimals={decimals} />
     </>
   );
 }
