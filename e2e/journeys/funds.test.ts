@@ -34,6 +34,8 @@ const figures = (token: string, currency: number, type: string) => userApi<Figur
 
 /** The figures of one coin in one account section of the assets page, as one line of text. */
 async function shownFigures(page: Page, account: string, coin: string) {
+  // The assets tab shows one account at a time.
+  await page.getByRole('tablist', { name: 'Accounts' }).getByRole('tab', { name: account }).click();
   const item = page.getByRole('region', { name: account }).getByRole('listitem').filter({ hasText: coin });
   return (await item.innerText()).replace(/\s+/g, ' ');
 }

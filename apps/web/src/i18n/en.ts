@@ -369,6 +369,7 @@ export const en = {
     transfer: 'Transfer',
     records: 'Records',
     hideSmall: 'Hide small balances',
+    accounts: 'Accounts',
     balance: 'Balance',
     available: 'Available',
     frozen: 'Frozen',

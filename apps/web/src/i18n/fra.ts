@@ -371,6 +371,7 @@ export const fra: Catalogue = {
     transfer: 'Transférer',
     records: 'Historique',
     hideSmall: 'Masquer les petits soldes',
+    accounts: 'Comptes',
     balance: 'Solde',
     available: 'Disponible',
     frozen: 'Gelé',

@@ -371,6 +371,7 @@ export const hk: Catalogue = {
     transfer: '劃轉',
     records: '記錄',
     hideSmall: '隱藏小額資產',
+    accounts: '賬戶',
     balance: '餘額',
     available: '可用',
     frozen: '凍結',

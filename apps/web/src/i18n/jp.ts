@@ -371,6 +371,7 @@ export const jp: Catalogue = {
     transfer: '振替',
     records: '履歴',
     hideSmall: '少額残高を非表示',
+    accounts: '口座',
     balance: '残高',
     available: '利用可能',
     frozen: '凍結中',

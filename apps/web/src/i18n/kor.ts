@@ -371,6 +371,7 @@ export const kor: Catalogue = {
     transfer: '이체',
     records: '기록',
     hideSmall: '소액 잔고 숨기기',
+    accounts: '계정',
     balance: '잔고',
     available: '사용 가능',
     frozen: '동결',

@@ -371,6 +371,7 @@ export const spa: Catalogue = {
     transfer: 'Transferir',
     records: 'Registros',
     hideSmall: 'Ocultar saldos pequeños',
+    accounts: 'Cuentas',
     balance: 'Saldo',
     available: 'Disponible',
     frozen: 'Congelado',

@@ -371,6 +371,7 @@ export const th: Catalogue = {
     transfer: 'โอน',
     records: 'บันทึก',
     hideSmall: 'ซ่อนยอดคงเหลือเล็กน้อย',
+    accounts: 'บัญชี',
     balance: 'ยอดคงเหลือ',
     available: 'ใช้ได้',
     frozen: 'ถูกระงับ',

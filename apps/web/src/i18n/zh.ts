@@ -371,6 +371,7 @@ export const zh: Catalogue = {
     transfer: '划转',
     records: '记录',
     hideSmall: '隐藏小额资产',
+    accounts: '账户',
     balance: '余额',
     available: '可用',
     frozen: '冻结',

@@ -3,7 +3,7 @@ import { CandlestickSeries, createChart, type CandlestickData, type IChartApi, t
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchCandles, type Candle } from '../../api/market.ts';
-import { SegmentTabs } from './segment-tabs.tsx';
+import { SegmentTabs } from '../segment-tabs.tsx';
 import { useMarketEvents } from './use-market-events.ts';
 
 export type Period = (typeof CANDLE_PERIOD_NAMES)[number];

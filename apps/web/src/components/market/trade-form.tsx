@@ -6,7 +6,7 @@ import { usePlaceOrder, useSpotBalances } from '../../api/spot.ts';
 import { toastSuccess } from '../../notify.ts';
 import { coinsOf } from './format.ts';
 import { useDepth } from './order-book.tsx';
-import { SegmentTabs } from './segment-tabs.tsx';
+import { SegmentTabs } from '../segment-tabs.tsx';
 
 type Side = 'buy' | 'sell';
 type OrderType = 'limit' | 'market';

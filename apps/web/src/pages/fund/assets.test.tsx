@@ -85,6 +85,38 @@ describe('assets tab', () => {
     expect(screen.getByText('USDT')).toBeTruthy();
   });
 
+  it('shows one account at a time, the spot account first, and keeps the choice when coming back', async () => {
+    saveToken('a-token');
+    const wallet = {
+      ...WALLET,
+      accounts: [
+        { kind: 'fiat', field: 'legal', id: 1, total_usdt: '0', balance: [coin(1, 'USDT', '0', '0')] },
+        ...WALLET.accounts,
+        { kind: 'contract', field: 'lever', id: 3, total_usdt: '25', balance: [coin(1, 'USDT', '25', '25')] },
+      ],
+    };
+    fakeOkApi({ '/wallet/list': wallet, '/apis/US.json': RATES });
+    const { router } = renderApp('/pages/fund/assets');
+
+    const tabs = await screen.findByRole('tablist', { name: 'Accounts' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Fiat account', 'Spot account', 'Contract account']);
+    expect(within(tabs).getByRole('tab', { name: 'Spot account' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('region', { name: 'Spot account' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Contract account' })).toBeNull();
+
+    await act(async () => fireEvent.click(within(tabs).getByRole('tab', { name: 'Contract account' })));
+    const contract = screen.getByRole('region', { name: 'Contract account' });
+    expect(within(contract).getAllByText('25').length).toBeGreaterThan(0);
+    expect(router.state.location.search).toBe('?account=contract');
+
+    // A coin's row opens its movements in that account.
+    await act(async () => fireEvent.click(within(contract).getByRole('button', { name: 'USDT records · Contract account' })));
+    expect(router.state.location.pathname).toBe('/pages/fund/assets_record');
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ type: 'contract', currency: '1' });
+    await act(async () => router.navigate(-1));
+    expect((await screen.findByRole('tab', { name: 'Contract account' })).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('opens the transfer screen from its button', async () => {
     saveToken('a-token');
     answerWith({ type: 'ok', message: WALLET });

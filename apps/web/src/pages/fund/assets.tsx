@@ -2,11 +2,13 @@ import { cmp, displayBalance, money, Money } from '@fairex/contract';
 import { Switch } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useFiat } from '../../api/config.ts';
 import { useWalletList, type AccountSection, type CoinBalance } from '../../api/funds.ts';
 import { Empty, useKindLabel } from '../../components/funds/funds.tsx';
+import { Icon } from '../../components/icon.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
+import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 
 /** "Hide small balances" hides a coin worth less than this many USDT. */
@@ -38,20 +40,17 @@ function CoinFigures({ coin, kind, kindTitle }: { coin: CoinBalance; kind: strin
   ] as const;
   return (
     <li className="funds-coin">
-      <div className="funds-list__row">
+      {/* The coin's row opens its movements in this account. */}
+      <button
+        type="button"
+        className="funds-coin__head link-row"
+        aria-label={t('records.accountTitle', { currency: coin.currency, account: kindTitle })}
+        onClick={() => navigate(recordsPath(kind, coin.currency_id))}
+      >
         <span className="funds-coin__name">{coin.currency}</span>
         <span className="muted">≈ {toFiat(coin.usdt_value)}</span>
-      </div>
-      <div className="funds-coin__actions">
-        <button
-          type="button"
-          className="pill pill--ghost"
-          aria-label={t('records.accountTitle', { currency: coin.currency, account: kindTitle })}
-          onClick={() => navigate(recordsPath(kind, coin.currency_id))}
-        >
-          {t('funds.records')}
-        </button>
-      </div>
+        <Icon name="chevronRight" size={16} className="muted" />
+      </button>
       <dl className="funds-figures">
         {figures.map(([key, value]) => (
           <div key={key}>
@@ -83,7 +82,31 @@ function AccountCard({ section, hideSmall }: { section: AccountSection; hideSmal
   );
 }
 
-/** The assets tab: total value in the chosen fiat, each account kind's coins, and the funds actions. */
+/** The account kind shown first: the spot account, where deposits land and trading happens. */
+const FIRST_ACCOUNT = 'spot';
+
+/** One account at a time behind a row of tabs (ten kinds, mostly empty, would make a long page on a phone). */
+function Accounts({ accounts, hideSmall }: { accounts: AccountSection[]; hideSmall: boolean }) {
+  const { t } = useTranslation();
+  const kindLabel = useKindLabel();
+  // Kept in the URL, so coming back from a coin's records shows the same account.
+  const [params, setParams] = useSearchParams();
+  const chosen = accounts.find((section) => section.kind === params.get('account')) ?? accounts.find((section) => section.kind === FIRST_ACCOUNT) ?? accounts[0];
+  if (!chosen) return <Empty />;
+  return (
+    <>
+      <SegmentTabs
+        label={t('funds.accounts')}
+        options={accounts.map((section) => ({ value: section.kind, label: kindLabel(section.kind) }))}
+        value={chosen.kind}
+        onChange={(kind) => setParams({ account: kind }, { replace: true })}
+      />
+      <AccountCard section={chosen} hideSmall={hideSmall} />
+    </>
+  );
+}
+
+/** The assets tab: total value in the chosen fiat, the funds actions, and each account kind's coins. */
 export function AssetsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -127,7 +150,7 @@ export function AssetsPage() {
           <Switch checked={hideSmall} onChange={setHideSmall} aria-labelledby={switchId} />
         </div>
         <PageState query={wallet}>
-          {(data) => data.accounts.map((section) => <AccountCard key={section.kind} section={section} hideSmall={hideSmall} />)}
+          {(data) => <Accounts accounts={data.accounts} hideSmall={hideSmall} />}
         </PageState>
       </div>
     </div>

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useFavourites, useQuotations, type Quotation, type SymbolKind } from '../../api/market.ts';
 import { Icon } from '../../components/icon.tsx';
 import { pathOf, SEARCH_PATH } from '../../components/market/paths.ts';
-import { SegmentTabs } from '../../components/market/segment-tabs.tsx';
+import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { SymbolList } from '../../components/market/symbol-list.tsx';
 import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { NavBar } from '../../components/nav-bar.tsx';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSpotOrders, type SpotListStatus } from '../../api/spot.ts';
 import { OrderList } from '../../components/market/order-list.tsx';
-import { SegmentTabs } from '../../components/market/segment-tabs.tsx';
+import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import '../../components/market/market.css';
 

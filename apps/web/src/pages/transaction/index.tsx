@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { CONTRACT_PATH, DEFAULT_SPOT_SYMBOL, OPTIONS_PATH, spotPath } from '../../components/market/paths.ts';
-import { SegmentTabs } from '../../components/market/segment-tabs.tsx';
+import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { useStore } from '../../store/store.ts';
 import { FavouriteButton, SpotTradeView } from './currency.tsx';

@@ -1,3 +1,5 @@
+import './segment-tabs.css';
+
 /**
  * A row of choices: tabs (role tab) for what is shown (market categories, order lists, chart periods),
  * or toggle buttons (aria-pressed) for form choices such as buy/sell and limit/market.
