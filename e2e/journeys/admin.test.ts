@@ -1,19 +1,12 @@
 // Proves the back office in a real browser: the operator logs into /admin, finds a newly registered
 // user with their ledger accounts, and finds that user's verification mail in the outbox.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor } from '../support/api.ts';
-import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
+import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 /** Registers a user straight through the API, as the web journey does through the screens. */
 async function registerUser(email: string) {
@@ -39,7 +32,7 @@ describe('back office', () => {
   it('finds a new user, their accounts and their code in the outbox', async () => {
     const email = `admin-journey-${Date.now()}@example.com`;
     await registerUser(email);
-    const desktop = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
+    const desktop = await browser().newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 900 } });
     const page = await desktop.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -60,7 +53,7 @@ describe('back office', () => {
   });
 
   it('answers a wrong password with an error and stays on the login form', async () => {
-    const { page, context } = await openPhone(browser, baseUrl);
+    const { page, context } = await openPhone(browser(), baseUrl);
     await page.goto('/admin/');
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('wrong-password');

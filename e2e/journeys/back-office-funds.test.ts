@@ -4,11 +4,10 @@
 // reason, adjusts a balance with a reason (and sees the server refuse an overdraft, translated), and
 // the ledger audit stays balanced. The user's side goes through the user API; results are read back
 // through the API.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { operatorToken } from '../support/api.ts';
 import { approveWithdrawal, openDesktop, openQueue, operatorLogin, rowOf } from '../support/back-office.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { screenshot, sharedBrowser } from '../support/browser.ts';
 import {
   adminCall,
   ID_CARD,
@@ -23,13 +22,7 @@ import {
 } from '../support/funds.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 const trc20Fee = async () =>
   (await userApi<CurrencyItem[]>(baseUrl, '/currency/list', { method: 'GET' })).find((c) => c.name === 'USDT')!.networks.find((n) => n.network === 'TRC20')!
@@ -41,7 +34,7 @@ describe('back office: funds and identity', () => {
     const usdt = (await userApi<CurrencyItem[]>(baseUrl, '/currency/list', { method: 'GET' })).find((c) => c.name === 'USDT')!;
     const before = await networkConfig(baseUrl, op, 'USDT', 'TRC20');
 
-    const { context, page, errors } = await openDesktop(browser, baseUrl);
+    const { context, page, errors } = await openDesktop(browser(), baseUrl);
     try {
       await operatorLogin(page);
 

@@ -1,19 +1,13 @@
 // Proves the back-office markets screens in chromium against the real server, its feed and its market
 // maker: the operator adds a spot symbol (priced at once), sets its fees, changes the market maker's
 // levels (the live ladder follows), and finds the demo user's order placed through the API.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { demoToken, operatorToken } from '../support/api.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { screenshot, sharedBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 type Envelope<T> = { type: string; message: T };
 
@@ -64,7 +58,7 @@ describe('back office: markets', () => {
     const operator = operatorToken();
     const demo = (await adminGet<{ data: { id: number; account: string }[] }>('/users?q=demo%40fairex.local', operator)).data[0]!;
 
-    const desktop = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+    const desktop = await browser().newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
     const page = await desktop.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

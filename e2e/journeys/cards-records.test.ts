@@ -2,20 +2,13 @@
 // a fresh user (registered, mobile bound, Lv1 approved by the operator and funded by a ledger adjustment,
 // all through the API as a person and an operator would) saves a domestic bank card, sees it loaded
 // again, withdraws USDT to it, and finds the frozen movement in all records and the account's records.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor, operatorToken } from '../support/api.ts';
 import { newIdCard } from '../support/funds.ts';
-import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
+import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 /** A user call (form-encoded, like the app); throws on anything but ok. */
 async function api<T>(path: string, data: Record<string, string> = {}, token?: string): Promise<T> {
@@ -78,7 +71,7 @@ const CARD = {
 describe('bank cards and records', () => {
   it('saves a domestic card, withdraws to it and lists the movement', async () => {
     const token = await verifiedFundedUser();
-    const { page, context, errors } = await openPhone(browser, baseUrl);
+    const { page, context, errors } = await openPhone(browser(), baseUrl);
     await page.goto('/');
     await page.evaluate((t) => localStorage.setItem('token', t), token);
 

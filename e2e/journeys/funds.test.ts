@@ -6,22 +6,16 @@
 // the user finds every movement in the bills, and the ledger audit holds. Figures are checked on screen and
 // through the API at each step.
 import { accountFieldOf, displayBalance, sub } from '@fairex/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor, operatorToken } from '../support/api.ts';
 import { approveWithdrawal, openDesktop, openQueue, operatorLogin, rowOf } from '../support/back-office.ts';
-import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
+import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { adminCall, ID_CARD, networkConfig, PNG, TRC20_PLATFORM, TRC20_USER, userApi, type CurrencyItem, type Figures } from '../support/funds.ts';
 import { go, hashOf, register } from '../support/pages.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 /** Reviews and ledger postings can take seconds on a busy machine. */
 const LONG = { timeout: 30_000 };
@@ -50,8 +44,8 @@ describe('the funds journey', () => {
     const network = await networkConfig(baseUrl, op, 'USDT', 'TRC20');
     await adminCall(baseUrl, op, `/networks/${network.id}`, { deposit_address: TRC20_PLATFORM, withdraw_fee: network.withdraw_fee });
 
-    const user = await openPhone(browser, baseUrl);
-    const office = await openDesktop(browser, baseUrl);
+    const user = await openPhone(browser(), baseUrl);
+    const office = await openDesktop(browser(), baseUrl);
     const page = user.page;
     const admin = office.page;
     const stamp = Date.now();

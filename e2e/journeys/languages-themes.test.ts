@@ -3,21 +3,15 @@
 // showing, its headings, buttons and labels differ from the English ones, the document language follows
 // the choice, and the theme reaches the page (its background changes).
 import { deviceLocale, LANGS, type Lang } from '@fairex/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../apps/web/src/i18n/en.ts';
 import { demoToken } from '../support/api.ts';
-import { launchBrowser, openPhone } from '../support/browser.ts';
+import { openPhone, sharedBrowser } from '../support/browser.ts';
 import { settled } from '../support/pages.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 /** The screens of the funds, identity and markets issues. */
 const ROUTES = [
@@ -81,7 +75,7 @@ const COMBINATIONS = (['en', ...LANGS.filter((l) => l !== 'en')] as Lang[]).map(
 describe('languages and themes', () => {
   it.each(COMBINATIONS)('renders the funds and markets screens in %s, %s theme', async (lang, theme) => {
     const token = await demoToken(baseUrl);
-    const { page, context, errors } = await openPhone(browser, baseUrl);
+    const { page, context, errors } = await openPhone(browser(), baseUrl);
     await openAs(page, token, lang, theme);
     for (const route of ROUTES) {
       const where = `${lang} ${theme} ${route}`;

@@ -1,20 +1,14 @@
 // Proves every route of spec section 2 opens in chromium without a console error, logged in and out,
 // and saves screenshots of the main screens in both themes (test artifacts, not committed).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { demoToken } from '../support/api.ts';
-import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
+import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { settled } from '../support/pages.ts';
 import { SPEC_ROUTES } from '@fairex/contract';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 async function loggedIn(page: Page, theme: 'light' | 'dark' = 'light') {
   const token = await demoToken(baseUrl);
@@ -29,7 +23,7 @@ async function loggedIn(page: Page, theme: 'light' | 'dark' = 'light') {
 
 describe('every spec route', () => {
   it('opens each path logged in, with its page and no console error', async () => {
-    const { page, context, errors } = await openPhone(browser, baseUrl);
+    const { page, context, errors } = await openPhone(browser(), baseUrl);
     await loggedIn(page);
     for (const route of SPEC_ROUTES) {
       await page.goto(`/#${route}`);
@@ -43,7 +37,7 @@ describe('every spec route', () => {
   });
 
   it('opens the public pages logged out without a console error', async () => {
-    const { page, context, errors } = await openPhone(browser, baseUrl);
+    const { page, context, errors } = await openPhone(browser(), baseUrl);
     for (const route of ['/', '/pages/market/market', '/pages/common/login', '/pages/common/register', '/pages/common/area', '/pages/common/aboutus']) {
       await page.goto(`/#${route}`);
       await page.waitForLoadState('networkidle');
@@ -58,7 +52,7 @@ describe('every spec route', () => {
 describe('screenshots', () => {
   it('saves the main screens in light and dark', async () => {
     for (const theme of ['light', 'dark'] as const) {
-      const { page, context } = await openPhone(browser, baseUrl);
+      const { page, context } = await openPhone(browser(), baseUrl);
       await page.goto('/#/pages/common/login');
       await page.evaluate((th) => localStorage.setItem('theme', th), theme);
       await page.reload();

@@ -2,25 +2,17 @@
 // sent from identity verification to bind first, binds a mobile number (with an area code chosen on the
 // picker) and a new email with codes read from the outbox, sets a pay password, changes the login password,
 // and logs in again with the new one (the old one is refused).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor } from '../support/api.ts';
-import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
+import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { go, hashOf, login, register, SLOW } from '../support/pages.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 describe('the security centre', () => {
   it('binds a mobile and an email, sets a pay password, changes the login password and logs in with it', async () => {
-    const { page, context, errors } = await openPhone(browser, baseUrl);
+    const { page, context, errors } = await openPhone(browser(), baseUrl);
     const stamp = Date.now();
     const email = `security-${stamp}@example.com`;
     const newEmail = `security-new-${stamp}@example.com`;

@@ -3,20 +3,14 @@
 // market maker; the balance and the bills follow; the price, order book and K-line move live. And a
 // user who logs in through the login screen (the realtime connection opened before) sees own order
 // updates live, made from another session.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { demoToken } from '../support/api.ts';
-import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
+import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { hashOf, login, SLOW } from '../support/pages.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = sharedBrowser();
 
 async function api<T>(path: string, token: string, data: Record<string, string> = {}): Promise<T> {
   const res = await fetch(`${baseUrl}/api${path}`, {
@@ -51,7 +45,7 @@ const coinId = async (token: string, coin: string) => {
 describe('spot trading', () => {
   it('rests, cancels and fills orders against the market maker, live', async () => {
     const token = await demoToken(baseUrl);
-    const { page, context, errors } = await openPhone(browser, baseUrl);
+    const { page, context, errors } = await openPhone(browser(), baseUrl);
     await page.goto('/');
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     await page.goto(`/#/pages/transaction/currency?symbol=${encodeURIComponent('BTC/USDT')}`);
@@ -109,7 +103,7 @@ describe('spot trading', () => {
   });
 
   it('shows own order updates live after logging in through the login screen', async () => {
-    const { page, context, errors } = await openPhone(browser, baseUrl);
+    const { page, context, errors } = await openPhone(browser(), baseUrl);
     // The app starts logged out, so its realtime connection opens without a token.
     await page.goto('/#/pages/common/login');
     await login(page, 'demo@fairex.local', 'demo123456');

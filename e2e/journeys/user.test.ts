@@ -1,24 +1,17 @@
 // Proves the user app end to end in chromium against the real server: registration with a code from
 // the outbox, login, every tab, languages (app and antd-mobile texts), themes, profile edits, avatar
 // upload and logout; the login gate and the 999 flow; and screenshots of the main screens in both themes.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor } from '../support/api.ts';
-import { launchBrowser, openPhone, screenshot } from '../support/browser.ts';
+import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = sharedBrowser();
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 const hashOf = (page: Page) => new URL(page.url()).hash;
 const go = (page: Page, route: string) => page.goto(`/#${route}`);
@@ -30,7 +23,7 @@ async function chooseSetting(page: Page, row: RegExp, option: string) {
 
 describe('a new user', () => {
   it('registers, logs in, uses every tab, languages, themes, profile and logs out', async () => {
-    const { page, context, errors } = await openPhone(browser, baseUrl);
+    const { page, context, errors } = await openPhone(browser(), baseUrl);
     const email = `journey-${Date.now()}@example.com`;
     const password = 'journey-pass-1';
 
@@ -129,7 +122,7 @@ describe('a new user', () => {
 
 describe('the login gate', () => {
   it('toasts "please log in first" on a protected page and lands on login after 1.2 s', async () => {
-    const { page, context } = await openPhone(browser, baseUrl);
+    const { page, context } = await openPhone(browser(), baseUrl);
     await go(page, '/pages/setting/setting');
     await expect.poll(() => page.getByText('Please log in first').isVisible()).toBe(true);
     expect(hashOf(page)).toBe('#/pages/setting/setting');
@@ -138,7 +131,7 @@ describe('the login gate', () => {
   });
 
   it('follows the 999 flow for an invalid stored token', async () => {
-    const { page, context } = await openPhone(browser, baseUrl);
+    const { page, context } = await openPhone(browser(), baseUrl);
     await go(page, '/');
     await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
     await go(page, '/pages/setting/userInfo');

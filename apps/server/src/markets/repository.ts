@@ -56,6 +56,16 @@ export async function saveCandles(db: Executor, symbolIds: Map<string, number>, 
     });
 }
 
+/** A stored candle's prices and amounts as the API writes amounts (no trailing zeros). */
+const figuresOf = (c: typeof candles.$inferSelect) => ({
+  open: toAmountString(c.open),
+  high: toAmountString(c.high),
+  low: toAmountString(c.low),
+  close: toAmountString(c.close),
+  volume: toAmountString(c.volume),
+  amount: toAmountString(c.amount),
+});
+
 /** The candles of every period that are still open at `now`, so a restarted builder carries on with them. */
 export async function openCandles(db: Executor, now: number): Promise<Candle[]> {
   const rows = await db
@@ -63,17 +73,7 @@ export async function openCandles(db: Executor, now: number): Promise<Candle[]> 
     .from(candles)
     .innerJoin(marketSymbols, eq(marketSymbols.id, candles.symbolId))
     .where(or(...CANDLE_PERIODS.map((period) => and(eq(candles.period, period), eq(candles.openTime, periodStart(now, period))))));
-  return rows.map(({ symbol, candle: c }) => ({
-    symbol,
-    period: c.period as CandlePeriod,
-    openTime: c.openTime,
-    open: toAmountString(c.open),
-    high: toAmountString(c.high),
-    low: toAmountString(c.low),
-    close: toAmountString(c.close),
-    volume: toAmountString(c.volume),
-    amount: toAmountString(c.amount),
-  }));
+  return rows.map(({ symbol, candle: c }) => ({ symbol, period: c.period as CandlePeriod, openTime: c.openTime, ...figuresOf(c) }));
 }
 
 export async function candlesBetween(db: Executor, symbolId: number, period: CandlePeriod, from: number, to: number) {
@@ -83,15 +83,7 @@ export async function candlesBetween(db: Executor, symbolId: number, period: Can
     .where(and(eq(candles.symbolId, symbolId), eq(candles.period, period), gte(candles.openTime, from), lte(candles.openTime, to)))
     .orderBy(desc(candles.openTime))
     .limit(CANDLES_PER_REQUEST_MAX);
-  return rows.reverse().map((c) => ({
-    time: Math.floor(c.openTime / 1000),
-    open: toAmountString(c.open),
-    high: toAmountString(c.high),
-    low: toAmountString(c.low),
-    close: toAmountString(c.close),
-    volume: toAmountString(c.volume),
-    amount: toAmountString(c.amount),
-  }));
+  return rows.reverse().map((c) => ({ time: Math.floor(c.openTime / 1000), ...figuresOf(c) }));
 }
 
 /** 24-hour figures per symbol from the stored 1-minute candles (real rows, nothing typed in). */
