@@ -1,4 +1,5 @@
-import { Button, Flex, Image, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Image, Popconfirm, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ReviewStatus } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
@@ -43,6 +44,21 @@ export const amountColumn = {
   align: 'right' as const,
   render: (value: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</span>,
 };
+
+type Decided = { status: ReviewStatus; reason: string | null; created_at: string };
+
+/**
+ * The status, time and actions columns every review queue ends with; the actions show on pending rows
+ * only, and the status carries the rejection reason (or the row's own note).
+ */
+export function useDecisionColumns<Row extends Decided>(actions: (row: Row) => ReactNode, note: (row: Row) => string | null = (row) => row.reason): TableColumnsType<Row> {
+  const { t, formatTime } = useI18n();
+  return [
+    { title: t('review.status'), dataIndex: 'status', render: (status: ReviewStatus, row) => <StatusCell status={status} note={note(row)} /> },
+    { title: t('review.time'), dataIndex: 'created_at', render: formatTime },
+    { title: t('review.actions'), key: 'actions', render: (_, row) => row.status === 'pending' && actions(row) },
+  ];
+}
 
 /**
  * A pending row's two decisions: the positive one after a yes/no question, and rejection (which asks

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminApi, type IdentityRow, type ReviewStatus } from '../api.ts';
 import { ReviewFilters } from '../components/review-filters.tsx';
-import { ConfirmOrReject, RejectModal, StatusCell, Thumbnail, UserCell } from '../components/review-cells.tsx';
+import { ConfirmOrReject, RejectModal, Thumbnail, useDecisionColumns, UserCell } from '../components/review-cells.tsx';
 import { useI18n, type MessageKey } from '../i18n.tsx';
 import { emptyPage, loadOr } from '../load.ts';
 import { usePaging } from '../paging.ts';
@@ -25,10 +25,18 @@ export async function identityReviewsLoader({ request }: LoaderFunctionArgs) {
 export function IdentityReviewsPage() {
   const page = useLoaderData<typeof identityReviewsLoader>();
   const { pagination, busy } = usePaging(page);
-  const { t, formatTime } = useI18n();
+  const { t } = useI18n();
   const decide = useDecision();
   const [rejecting, setRejecting] = useState<IdentityRow | null>(null);
 
+  const decisionColumns = useDecisionColumns<IdentityRow>((row) => (
+    <ConfirmOrReject
+      label={t('review.approve')}
+      question={t('identity.approveQuestion', { account: row.account })}
+      onConfirm={() => decide(() => adminApi.approveIdentity(row.id))}
+      onReject={() => setRejecting(row)}
+    />
+  ));
   const columns: TableColumnsType<IdentityRow> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: t('review.user'), key: 'user', render: (_, row) => <UserCell id={row.user_id} account={row.account} /> },
@@ -62,21 +70,7 @@ export function IdentityReviewsPage() {
           </Image.PreviewGroup>
         ),
     },
-    { title: t('review.status'), dataIndex: 'status', render: (status: ReviewStatus, row) => <StatusCell status={status} note={row.reason} /> },
-    { title: t('review.time'), dataIndex: 'created_at', render: formatTime },
-    {
-      title: t('review.actions'),
-      key: 'actions',
-      render: (_, row) =>
-        row.status === 'pending' && (
-          <ConfirmOrReject
-            label={t('review.approve')}
-            question={t('identity.approveQuestion', { account: row.account })}
-            onConfirm={() => decide(() => adminApi.approveIdentity(row.id))}
-            onReject={() => setRejecting(row)}
-          />
-        ),
-    },
+    ...decisionColumns,
   ];
 
   return (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminApi, type RechargeRow, type ReviewStatus } from '../api.ts';
 import { ReviewFilters } from '../components/review-filters.tsx';
-import { amountColumn, ConfirmOrReject, RejectModal, StatusCell, Thumbnail, UserCell } from '../components/review-cells.tsx';
+import { amountColumn, ConfirmOrReject, RejectModal, Thumbnail, useDecisionColumns, UserCell } from '../components/review-cells.tsx';
 import { useI18n } from '../i18n.tsx';
 import { emptyPage, loadOr } from '../load.ts';
 import { usePaging } from '../paging.ts';
@@ -21,10 +21,18 @@ export async function rechargesLoader({ request }: LoaderFunctionArgs) {
 export function RechargesPage() {
   const { page, currencies } = useLoaderData<typeof rechargesLoader>();
   const { pagination, busy } = usePaging(page);
-  const { t, formatTime } = useI18n();
+  const { t } = useI18n();
   const decide = useDecision();
   const [rejecting, setRejecting] = useState<RechargeRow | null>(null);
 
+  const decisionColumns = useDecisionColumns<RechargeRow>((row) => (
+    <ConfirmOrReject
+      label={t('review.confirm')}
+      question={t('recharges.confirmQuestion', { amount: row.amount, currency: row.currency, account: row.account })}
+      onConfirm={() => decide(() => adminApi.confirmRecharge(row.id))}
+      onReject={() => setRejecting(row)}
+    />
+  ));
   const columns: TableColumnsType<RechargeRow> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: t('review.user'), key: 'user', render: (_, row) => <UserCell id={row.user_id} account={row.account} /> },
@@ -36,21 +44,7 @@ export function RechargesPage() {
       dataIndex: 'voucher',
       render: (voucher: string, row) => <Thumbnail src={voucher} alt={`${t('recharges.voucher')} #${row.id}`} />,
     },
-    { title: t('review.status'), dataIndex: 'status', render: (status: ReviewStatus, row) => <StatusCell status={status} note={row.reason} /> },
-    { title: t('review.time'), dataIndex: 'created_at', render: formatTime },
-    {
-      title: t('review.actions'),
-      key: 'actions',
-      render: (_, row) =>
-        row.status === 'pending' && (
-          <ConfirmOrReject
-            label={t('review.confirm')}
-            question={t('recharges.confirmQuestion', { amount: row.amount, currency: row.currency, account: row.account })}
-            onConfirm={() => decide(() => adminApi.confirmRecharge(row.id))}
-            onReject={() => setRejecting(row)}
-          />
-        ),
-    },
+    ...decisionColumns,
   ];
 
   return (

@@ -4,7 +4,7 @@ import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminApi, type ReviewStatus, type WithdrawalRow } from '../api.ts';
 import { PromptModal } from '../components/prompt-modal.tsx';
 import { ReviewFilters } from '../components/review-filters.tsx';
-import { amountColumn, StatusCell, UserCell } from '../components/review-cells.tsx';
+import { amountColumn, useDecisionColumns, UserCell } from '../components/review-cells.tsx';
 import { useI18n, type MessageKey } from '../i18n.tsx';
 import { emptyPage, loadOr } from '../load.ts';
 import { usePaging } from '../paging.ts';
@@ -59,11 +59,25 @@ type Pending = { row: WithdrawalRow; decision: 'approve' | 'reject' };
 export function WithdrawalsPage() {
   const { page, currencies } = useLoaderData<typeof withdrawalsLoader>();
   const { pagination, busy } = usePaging(page);
-  const { t, formatTime } = useI18n();
+  const { t } = useI18n();
   const decide = useDecision();
   const [pending, setPending] = useState<Pending | null>(null);
   const approving = pending?.decision === 'approve';
 
+  const decisionColumns = useDecisionColumns<WithdrawalRow>(
+    (row) => (
+      <Flex gap="small">
+        <Button type="primary" onClick={() => setPending({ row, decision: 'approve' })}>
+          {t('review.approve')}
+        </Button>
+        <Button danger onClick={() => setPending({ row, decision: 'reject' })}>
+          {t('review.reject')}
+        </Button>
+      </Flex>
+    ),
+    // An approved withdrawal shows its transaction reference.
+    (row) => row.reason ?? (row.reference ? `${t('withdrawals.reference')}: ${row.reference}` : null),
+  );
   const columns: TableColumnsType<WithdrawalRow> = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: t('review.user'), key: 'user', render: (_, row) => <UserCell id={row.user_id} account={row.account} /> },
@@ -72,27 +86,7 @@ export function WithdrawalsPage() {
     { title: t('withdrawals.number'), dataIndex: 'number', ...amountColumn },
     { title: t('withdrawals.fee'), dataIndex: 'fee', ...amountColumn },
     { title: t('withdrawals.arrival'), dataIndex: 'arrival', ...amountColumn },
-    {
-      title: t('review.status'),
-      dataIndex: 'status',
-      render: (status: ReviewStatus, row) => <StatusCell status={status} note={row.reason ?? (row.reference ? `${t('withdrawals.reference')}: ${row.reference}` : null)} />,
-    },
-    { title: t('review.time'), dataIndex: 'created_at', render: formatTime },
-    {
-      title: t('review.actions'),
-      key: 'actions',
-      render: (_, row) =>
-        row.status === 'pending' && (
-          <Flex gap="small">
-            <Button type="primary" onClick={() => setPending({ row, decision: 'approve' })}>
-              {t('review.approve')}
-            </Button>
-            <Button danger onClick={() => setPending({ row, decision: 'reject' })}>
-              {t('review.reject')}
-            </Button>
-          </Flex>
-        ),
-    },
+    ...decisionColumns,
   ];
 
   return (

@@ -2,6 +2,19 @@ import { Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './icon.tsx';
 
+/** A bottom sheet's title with its close button. */
+export function SheetHead({ title, onClose }: { title: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="sheet__head">
+      <h2 className="sheet__title">{title}</h2>
+      <button type="button" className="icon-button" aria-label={t('app.close')} onClick={onClose}>
+        <Icon name="close" size={20} />
+      </button>
+    </div>
+  );
+}
+
 export type Choice<T extends string> = { value: T; label: string; hint?: string };
 
 /** A bottom sheet listing choices (language, theme, currency); the current one is marked and announced as selected. */
@@ -20,15 +33,9 @@ export function ChoiceSheet<T extends string>({
   onChoose: (value: T) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   return (
     <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" destroyOnClose>
-      <div className="sheet__head">
-        <h2 className="sheet__title">{title}</h2>
-        <button type="button" className="icon-button" aria-label={t('app.close')} onClick={onClose}>
-          <Icon name="close" size={20} />
-        </button>
-      </div>
+      <SheetHead title={title} onClose={onClose} />
       <ul className="sheet__list" role="listbox" aria-label={title}>
         {choices.map((choice) => {
           const selected = choice.value === value;

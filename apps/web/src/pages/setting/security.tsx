@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../../api/user.ts';
 import { Cell, CellGroup } from '../../components/cell.tsx';
-import { Icon } from '../../components/icon.tsx';
+import { SheetHead } from '../../components/choice-sheet.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { clearDraft, useDraft } from '../../store/drafts.ts';
 import { BindEmailForm } from './bind-email.tsx';
@@ -22,12 +22,7 @@ function BindSheet({ sheet, onClose }: { sheet: Sheet; onClose: () => void }) {
   return (
     <Popup visible={sheet !== null} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" destroyOnClose>
       <div className="sheet__form" role="dialog" aria-label={title}>
-        <div className="sheet__head">
-          <h2 className="sheet__title">{title}</h2>
-          <button type="button" className="icon-button" aria-label={t('app.close')} onClick={onClose}>
-            <Icon name="close" size={20} />
-          </button>
-        </div>
+        <SheetHead title={title} onClose={onClose} />
         {sheet === 'email' && <BindEmailForm onDone={onClose} />}
         {sheet === 'mobile' && <BindMobileForm onDone={onClose} />}
       </div>
