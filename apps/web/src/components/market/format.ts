@@ -1,5 +1,5 @@
 /** Display helpers for market figures; values stay strings from the server. */
-import { money, Money } from '@fairex/contract';
+import { displayBalance, formatCount, money, Money } from '@fairex/contract';
 
 /** A price or quantity with exactly the symbol's decimals, so a column lines up (65079.5 -> 65079.50). */
 export function withDecimals(value: string, decimals: number): string {
@@ -21,14 +21,8 @@ export function formatChange(change: string): string {
   return `${value > 0 ? '+' : ''}${value.toFixed(2)}%`;
 }
 
-/** The spec's short number form: above 1e6 in M, above 1e3 in K, one decimal. */
-export function formatVolume(volume: string): string {
-  const value = Number(volume);
-  if (!Number.isFinite(value)) return '--';
-  if (value > 1e6) return `${(value / 1e6).toFixed(1)}M`;
-  if (value > 1e3) return `${(value / 1e3).toFixed(1)}K`;
-  return String(Number(value.toFixed(4)));
-}
+/** The spec's short number form (above 1e6 in M, above 1e3 in K, one decimal); smaller volumes truncated to 4 decimals. */
+export const formatVolume = (volume: string): string => (money(volume).abs().greaterThan(1e3) ? formatCount(volume) : displayBalance(volume));
 
 /** Base and quote coin of "BTC/USDT". */
 export function coinsOf(symbol: string): { base: string; quote: string } {
