@@ -57,6 +57,11 @@ describe('spot trading', () => {
     const firstPrice = await text(page, '.spot-header__price');
     await expect.poll(() => text(page, '.spot-header__price'), { timeout: 15_000 }).not.toBe(firstPrice);
     expect(await page.locator('canvas').count()).toBeGreaterThan(0);
+    // The K-line moves live: its last candle (told in words beside the canvas) changes with the feed.
+    const lastCandle = page.locator('.kline p.visually-hidden');
+    await expect.poll(() => lastCandle.textContent(), { timeout: 15_000 }).toMatch(/^Last candle: open /);
+    const candleBefore = await lastCandle.textContent();
+    await expect.poll(() => lastCandle.textContent(), { timeout: 15_000 }).not.toBe(candleBefore);
 
     // A limit buy well below the market rests in open orders, with its funds frozen.
     const usdtBefore = await spotAvailable(token, 'USDT');
@@ -87,8 +92,12 @@ describe('spot trading', () => {
     const btcBefore = await spotAvailable(token, 'BTC');
     await page.getByRole('button', { name: 'Market' }).click();
     await page.getByLabel(/^Amount/).fill('0.002');
+    const askSide = page.getByRole('list', { name: 'Asks' });
+    const asksBefore = (await askSide.allInnerTexts()).join(' ');
     await page.getByRole('button', { name: 'Buy BTC' }).click();
     await expect.poll(() => spotAvailable(token, 'BTC'), { timeout: 10_000 }).toBeGreaterThan(btcBefore);
+    // The book moves live: the buy took its quantity from the asks on screen.
+    await expect.poll(async () => (await askSide.allInnerTexts()).join(' '), { timeout: 10_000 }).not.toBe(asksBefore);
     expect(await spotAvailable(token, 'USDT')).toBeLessThan(usdtBefore);
     await expect.poll(() => page.getByRole('region', { name: 'Recent trades' }).getByRole('listitem').count(), { timeout: 10_000 }).toBeGreaterThan(0);
 

@@ -59,6 +59,7 @@ export const en = {
     options: 'Options',
     tradeLabel: 'Trade kinds',
     chart: 'Chart',
+    lastCandle: 'Last candle: open {{open}}, high {{high}}, low {{low}}, close {{close}}',
     periods: 'Chart period',
     period1min: '1m',
     period5min: '5m',

@@ -61,6 +61,7 @@ export const fra: Catalogue = {
     options: 'Trading d’options',
     tradeLabel: 'Types de trading',
     chart: 'Graphique',
+    lastCandle: 'Dernière bougie : ouverture {{open}}, plus haut {{high}}, plus bas {{low}}, clôture {{close}}',
     periods: 'Période du graphique',
     period1min: '1 min',
     period5min: '5 min',

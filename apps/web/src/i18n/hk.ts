@@ -61,6 +61,7 @@ export const hk: Catalogue = {
     options: '期權',
     tradeLabel: '交易類型',
     chart: 'K線',
+    lastCandle: '最新K線：開 {{open}}，高 {{high}}，低 {{low}}，收 {{close}}',
     periods: 'K線週期',
     period1min: '1分',
     period5min: '5分',

@@ -61,6 +61,7 @@ export const jp: Catalogue = {
     options: 'オプション',
     tradeLabel: '取引の種類',
     chart: 'チャート',
+    lastCandle: '最新のローソク足：始値 {{open}}、高値 {{high}}、安値 {{low}}、終値 {{close}}',
     periods: 'チャートの期間',
     period1min: '1分',
     period5min: '5分',

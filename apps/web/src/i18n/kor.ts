@@ -61,6 +61,7 @@ export const kor: Catalogue = {
     options: '옵션',
     tradeLabel: '거래 종류',
     chart: '차트',
+    lastCandle: '최근 캔들: 시가 {{open}}, 고가 {{high}}, 저가 {{low}}, 종가 {{close}}',
     periods: '차트 기간',
     period1min: '1분',
     period5min: '5분',

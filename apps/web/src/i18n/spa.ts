@@ -61,6 +61,7 @@ export const spa: Catalogue = {
     options: 'Opciones',
     tradeLabel: 'Tipos de operación',
     chart: 'Gráfico',
+    lastCandle: 'Última vela: apertura {{open}}, máximo {{high}}, mínimo {{low}}, cierre {{close}}',
     periods: 'Periodo del gráfico',
     period1min: '1 min',
     period5min: '5 min',

@@ -61,6 +61,7 @@ export const th: Catalogue = {
     options: 'ออปชัน',
     tradeLabel: 'ประเภทการเทรด',
     chart: 'กราฟ',
+    lastCandle: 'แท่งเทียนล่าสุด: เปิด {{open}} สูง {{high}} ต่ำ {{low}} ปิด {{close}}',
     periods: 'ช่วงเวลากราฟ',
     period1min: '1 นาที',
     period5min: '5 นาที',

@@ -61,6 +61,7 @@ export const zh: Catalogue = {
     options: '期权',
     tradeLabel: '交易类型',
     chart: 'K线',
+    lastCandle: '最新K线：开 {{open}}，高 {{high}}，低 {{low}}，收 {{close}}',
     periods: 'K线周期',
     period1min: '1分',
     period5min: '5分',

@@ -39,4 +39,21 @@ describe('K-line chart', () => {
     expect(socket.sent.filter((s) => s.event === 'unsubscribe')).toEqual([{ event: 'unsubscribe', payload: { channel: 'kline', symbol: 'BTC/USDT', period: '15min' } }]);
     expect(fetchMock.mock.calls.map(([url]) => new URL(url, 'http://x').searchParams.get('period'))).toEqual(['15min', '1min']);
   });
+
+  it('says the last candle in words, from history and then live', async () => {
+    const socket = fakeSocket();
+    const candle = { time: 1_767_225_600, open: '50000', high: '50100', low: '49900', close: '50050', volume: '1', amount: '50050' };
+    fakeServer({ '/currency/new_timeshar': [candle] });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <KlineChart symbol="BTC/USDT" />
+      </I18nextProvider>,
+    );
+    expect(await screen.findByText('Last candle: open 50000, high 50100, low 49900, close 50050')).toBeTruthy();
+    socket.serverSends('kline', { symbol: 'BTC/USDT', period: '15min', openTime: candle.time * 1000, open: '50000', high: '50200', low: '49900', close: '50180' });
+    expect(await screen.findByText('Last candle: open 50000, high 50200, low 49900, close 50180')).toBeTruthy();
+    // Another period's bar is not this chart's.
+    socket.serverSends('kline', { symbol: 'BTC/USDT', period: '1min', openTime: candle.time * 1000, open: '1', high: '1', low: '1', close: '1' });
+    expect(screen.queryByText(/close 1$/)).toBeNull();
+  });
 });

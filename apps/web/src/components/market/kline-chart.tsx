@@ -23,7 +23,9 @@ const PERIOD_SECONDS: Record<Period, number> = {
   '1mon': 2_678_400,
 };
 
-const barOf = (time: number, c: { open: string; high: string; low: string; close: string }): CandlestickData<UTCTimestamp> => ({
+type Prices = { open: string; high: string; low: string; close: string };
+
+const barOf = (time: number, c: Prices): CandlestickData<UTCTimestamp> => ({
   time: time as UTCTimestamp,
   open: Number(c.open),
   high: Number(c.high),
@@ -46,6 +48,8 @@ export function KlineChart({ symbol }: { symbol: string }) {
   const container = useRef<HTMLDivElement>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const lastTime = useRef(0);
+  // The last bar in words: the canvas has no text of its own for screen readers (or tests).
+  const [last, setLast] = useState<Prices | null>(null);
 
   useEffect(() => {
     const element = container.current;
@@ -76,12 +80,13 @@ export function KlineChart({ symbol }: { symbol: string }) {
     const from = to - PERIOD_SECONDS[period] * CANDLES_LOADED;
     lastTime.current = 0;
     series.current?.setData([]);
+    setLast(null);
     fetchCandles(symbol, period, from, to).then(
       (candles: Candle[]) => {
-        if (stale || !series.current) return;
-        const bars = candles.map((c) => barOf(c.time, c));
-        series.current.setData(bars);
-        lastTime.current = bars.at(-1)?.time ?? 0;
+        if (stale) return;
+        lastTime.current = candles.at(-1)?.time ?? 0;
+        setLast(candles.at(-1) ?? null);
+        series.current?.setData(candles.map((c) => barOf(c.time, c)));
       },
       () => undefined,
     );
@@ -92,11 +97,12 @@ export function KlineChart({ symbol }: { symbol: string }) {
 
   // The chart's one period only: switching period leaves the old room and joins the new one.
   useMarketEvents<KlineEvent>([{ channel: 'kline', symbol, period }], 'kline', (candle) => {
-    if (candle.symbol !== symbol || candle.period !== period || !series.current) return;
+    if (candle.symbol !== symbol || candle.period !== period) return;
     const time = Math.floor(candle.openTime / 1000);
     if (time < lastTime.current) return; // an older bar than the chart's last cannot be updated
-    series.current.update(barOf(time, candle));
+    series.current?.update(barOf(time, candle));
     lastTime.current = time;
+    setLast(candle);
   });
 
   return (
@@ -109,6 +115,7 @@ export function KlineChart({ symbol }: { symbol: string }) {
         onChange={setPeriod}
       />
       <div className="kline__chart" ref={container} />
+      {last && <p className="visually-hidden">{t('market.lastCandle', { open: last.open, high: last.high, low: last.low, close: last.close })}</p>}
     </section>
   );
 }
