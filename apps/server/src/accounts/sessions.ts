@@ -25,13 +25,17 @@ export async function revokeSession(db: Executor, token: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, sha256(token)));
 }
 
-/** The token of a request: the Authorization header, with or without a "Bearer " prefix. */
-export function tokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const token = header.startsWith('Bearer ') ? header.slice(7) : header;
-  return token.length > 0 && token.length <= 200 ? token : undefined;
+const TOKEN_LENGTH_MAX = 200;
+
+/** A session token as a client sends it (Authorization header, socket handshake), with or without a "Bearer " prefix. */
+export function parseToken(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const token = value.startsWith('Bearer ') ? value.slice(7) : value;
+  return token.length > 0 && token.length <= TOKEN_LENGTH_MAX ? token : undefined;
 }
+
+/** The token of a request: its Authorization header. */
+export const tokenOf = (request: FastifyRequest): string | undefined => parseToken(request.headers.authorization);
 
 /** The live user of a session token: unknown, revoked and expired tokens give undefined. */
 export async function userOfToken(db: Executor, token: string): Promise<SessionUser | undefined> {

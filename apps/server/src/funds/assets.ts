@@ -4,7 +4,6 @@ import {
   ACCOUNT_KINDS,
   accountFieldOf,
   isZero,
-  KEPT_FIAT_CURRENCIES,
   money,
   sum,
   toAmountString,
@@ -15,7 +14,7 @@ import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
 import { accountsOf, transfer, userAccount, type AccountRow } from '../ledger/index.ts';
-import { listFiatRates } from '../site/repository.ts';
+import { listKeptFiatRates } from '../site/repository.ts';
 import { priceUsdt } from './prices.ts';
 import { allCoins, findAnyCoin, findCoin, insertAccountTransfer, pageAccountTransfers, pageBills, type Coin } from './repository.ts';
 import { fitsDecimals } from './rules.ts';
@@ -123,7 +122,7 @@ export async function rateOfCurrency(ctx: AppContext, id: number): Promise<RateC
   const coin = await findAnyCoin(ctx.db, id);
   if (!coin) throw new DomainError('not_found');
   const price = priceUsdt(ctx, coin);
-  const rates = (await listFiatRates(ctx.db)).filter((r) => (KEPT_FIAT_CURRENCIES as readonly string[]).includes(r.currencyCode));
+  const rates = await listKeptFiatRates(ctx.db);
   return {
     id: coin.id,
     name: coin.name,

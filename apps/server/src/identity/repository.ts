@@ -127,7 +127,6 @@ export async function revokeOtherSessions(db: Executor, userId: number, keepToke
     .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, sha256(keepToken)), isNull(sessions.revokedAt)));
 }
 
-
 // ---- pay password attempts ----
 
 /**

@@ -29,8 +29,7 @@ export class Markets {
     private readonly bus: EventBus,
     private readonly onError: (error: unknown) => void,
   ) {
-    const ids = new Map(symbols.map((s) => [s.symbol, s.id]));
-    this.ids = ids;
+    this.ids = new Map(symbols.map((s) => [s.symbol, s.id]));
     feed.onTick((tick) => {
       this.ticked.add(tick.symbol);
       this.bus.emit('ticker', tick);

@@ -6,10 +6,9 @@
  */
 import type { Server } from 'socket.io';
 import { sha256 } from '../accounts/passwords.ts';
+import { parseToken } from '../accounts/sessions.ts';
 import type { BusEvents, EventBus } from '../events/bus.ts';
 import { sessionRoom, userRoom } from './rooms.ts';
-
-const TOKEN_LENGTH_MAX = 200;
 
 /** The user id of a live session token, or undefined (unknown, revoked, expired, frozen user). */
 export type UserOfToken = (token: string) => Promise<number | undefined>;
@@ -17,9 +16,8 @@ export type UserOfToken = (token: string) => Promise<number | undefined>;
 /** Wires sessions into `io`; returns the function that unwires them. */
 export function attachSessions(io: Server, bus: EventBus, userOfToken: UserOfToken, onError: (error: unknown) => void) {
   io.on('connection', (socket) => {
-    const auth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    if (typeof auth !== 'string' || auth.length === 0 || auth.length > TOKEN_LENGTH_MAX) return;
-    const token = auth.startsWith('Bearer ') ? auth.slice(7) : auth;
+    const token = parseToken((socket.handshake.auth as { token?: unknown } | undefined)?.token);
+    if (token === undefined) return;
     userOfToken(token).then(
       (userId) => {
         if (userId === undefined || !socket.connected) return void socket.emit('unauthenticated');

@@ -3,13 +3,13 @@ import { KEPT_FIAT_CURRENCIES, toAmountString, type FiatRateEditInput } from '@f
 import { logAction, type Operator } from '../admin/operators.ts';
 import type { Executor, Db } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
-import { listFiatRates, lockFiatRate, updateFiatRate } from './repository.ts';
+import { listKeptFiatRates, lockFiatRate, updateFiatRate } from './repository.ts';
 
 const KEPT = KEPT_FIAT_CURRENCIES as readonly string[];
 
 /** The kept currencies' rates against USD, in the spec's order, with when each was last set. */
 export async function fiatRateRows(db: Executor) {
-  const rows = (await listFiatRates(db)).filter((r) => KEPT.includes(r.currencyCode));
+  const rows = await listKeptFiatRates(db);
   rows.sort((a, b) => KEPT.indexOf(a.currencyCode) - KEPT.indexOf(b.currencyCode));
   return rows.map((r) => ({ currency_code: r.currencyCode, rate: toAmountString(r.rate), updated_at: r.updatedAt.toISOString() }));
 }

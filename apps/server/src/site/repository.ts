@@ -1,4 +1,4 @@
-import { toAmountString } from '@fairex/contract';
+import { KEPT_FIAT_CURRENCIES, toAmountString } from '@fairex/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { currencies, currencyNetworks, fiatRates, settings } from './tables.ts';
@@ -29,8 +29,9 @@ export async function listCurrencies(db: Executor) {
   }));
 }
 
-export async function listFiatRates(db: Executor) {
-  return db.select().from(fiatRates).orderBy(asc(fiatRates.currencyCode));
+/** The fiat rates of the spec's 11 kept currencies (other stored codes are ignored), by currency code. */
+export async function listKeptFiatRates(db: Executor) {
+  return db.select().from(fiatRates).where(inArray(fiatRates.currencyCode, [...KEPT_FIAT_CURRENCIES])).orderBy(asc(fiatRates.currencyCode));
 }
 
 export async function lockFiatRate(db: Executor, currencyCode: string) {

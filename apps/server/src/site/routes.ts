@@ -1,9 +1,9 @@
-import { getSettingInput, KEPT_FIAT_CURRENCIES, toAmountString } from '@fairex/contract';
+import { getSettingInput, toAmountString } from '@fairex/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
 import { DomainError, parse } from '../http/errors.ts';
-import { listCurrencies, listFiatRates, readSetting } from './repository.ts';
+import { listCurrencies, listKeptFiatRates, readSetting } from './repository.ts';
 
 /** Settings anyone may read through GET /getSetting; everything else stays with the back office. */
 export const PUBLIC_SETTINGS = ['site_name', 'site_logo', 'customer_service_url', 'recharge_contact_first'] as const;
@@ -29,8 +29,7 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The fiat rate list (against USD); the client keeps the 11 currencies of spec section 3 and caches it 24 h. */
   app.get('/apis/US.json', async () => {
-    const rows = await listFiatRates(ctx.db);
-    const kept = rows.filter((r) => (KEPT_FIAT_CURRENCIES as readonly string[]).includes(r.currencyCode));
+    const kept = await listKeptFiatRates(ctx.db);
     const updated = kept.reduce((latest, r) => (r.updatedAt > latest ? r.updatedAt : latest), new Date(0));
     return ok({
       base: 'USD' as const,
