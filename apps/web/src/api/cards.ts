@@ -1,3 +1,4 @@
+import { BANK_CARD_FIELDS_MAX, INTERNATIONAL_CARD_FIELDS_MAX } from '@fairex/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from './client.ts';
 
@@ -5,39 +6,15 @@ import { post } from './client.ts';
  * Bank cards (spec sections 3 and 7): one domestic and one international card per user, every field
  * required; saving replaces the card of that kind. Field names are the server's (contract schemas/funds.ts).
  */
-export const BANK_CARD_FIELDS = ['real_name', 'bank_account', 'bank_name', 'bank_branch', 'province', 'city', 'phone'] as const;
-export const INTERNATIONAL_CARD_FIELDS = [
-  'real_name',
-  'bank_account',
-  'bank_name',
-  'bank_branch',
-  'aba_number',
-  'swift_code',
-  'bank_network',
-  'holder_address',
-  'phone',
-] as const;
-
 export type CardKind = 'bank' | 'international';
-export type CardField = (typeof BANK_CARD_FIELDS)[number] | (typeof INTERNATIONAL_CARD_FIELDS)[number];
+/** Each kind's fields in form order, with the longest value the server accepts (the contract's card schemas). */
+export type CardField = keyof typeof BANK_CARD_FIELDS_MAX | keyof typeof INTERNATIONAL_CARD_FIELDS_MAX;
+export const CARD_MAX_LENGTH: Record<CardKind, Partial<Record<CardField, number>>> = { bank: BANK_CARD_FIELDS_MAX, international: INTERNATIONAL_CARD_FIELDS_MAX };
 export type SavedCard = Partial<Record<CardField, string>>;
 
-export const CARD_FIELDS: Record<CardKind, readonly CardField[]> = { bank: BANK_CARD_FIELDS, international: INTERNATIONAL_CARD_FIELDS };
-
-/** The longest value the server accepts per field (contract bankCardInput / internationalCardInput). */
-export const CARD_MAX_LENGTH: Record<CardKind, Partial<Record<CardField, number>>> = {
-  bank: { real_name: 50, bank_account: 40, bank_name: 80, bank_branch: 120, province: 50, city: 50, phone: 30 },
-  international: {
-    real_name: 80,
-    bank_account: 40,
-    bank_name: 120,
-    bank_branch: 120,
-    aba_number: 20,
-    swift_code: 20,
-    bank_network: 50,
-    holder_address: 200,
-    phone: 30,
-  },
+export const CARD_FIELDS: Record<CardKind, readonly CardField[]> = {
+  bank: Object.keys(BANK_CARD_FIELDS_MAX) as CardField[],
+  international: Object.keys(INTERNATIONAL_CARD_FIELDS_MAX) as CardField[],
 };
 
 const PATHS: Record<CardKind, { info: string; save: string }> = {

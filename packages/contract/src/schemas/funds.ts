@@ -179,30 +179,31 @@ export const idInput = z.object({ id: zPositiveInt });
 
 const zCardField = (max: number) => z.string({ error: 'bank_card_incomplete' }).trim().min(1, 'bank_card_incomplete').max(max, 'bank_card_incomplete');
 
+/** A card's fields, every one required, each up to its longest accepted length. */
+const cardInput = <const F extends Record<string, number>>(fields: F) =>
+  z.object(Object.fromEntries(Object.entries(fields).map(([name, max]) => [name, zCardField(max)])) as { [K in keyof F]: ReturnType<typeof zCardField> });
+
+/** A domestic card's fields in the form's order, with the longest value accepted (the web form's limits too). */
+export const BANK_CARD_FIELDS_MAX = { real_name: 50, bank_account: 40, bank_name: 80, bank_branch: 120, province: 50, city: 50, phone: 30 } as const;
+/** An international card's fields in the form's order, with the longest value accepted. */
+export const INTERNATIONAL_CARD_FIELDS_MAX = {
+  real_name: 80,
+  bank_account: 40,
+  bank_name: 120,
+  bank_branch: 120,
+  aba_number: 20,
+  swift_code: 20,
+  bank_network: 50,
+  holder_address: 200,
+  phone: 30,
+} as const;
+
 /** POST /user/cash_save: a domestic bank card; every field required. */
-export const bankCardInput = z.object({
-  real_name: zCardField(50),
-  bank_account: zCardField(40),
-  bank_name: zCardField(80),
-  bank_branch: zCardField(120),
-  province: zCardField(50),
-  city: zCardField(50),
-  phone: zCardField(30),
-});
+export const bankCardInput = cardInput(BANK_CARD_FIELDS_MAX);
 export type BankCardInput = z.infer<typeof bankCardInput>;
 
 /** POST /user/cash_save_international: an international card; every field required. */
-export const internationalCardInput = z.object({
-  real_name: zCardField(80),
-  bank_account: zCardField(40),
-  bank_name: zCardField(120),
-  bank_branch: zCardField(120),
-  aba_number: zCardField(20),
-  swift_code: zCardField(20),
-  bank_network: zCardField(50),
-  holder_address: zCardField(200),
-  phone: zCardField(30),
-});
+export const internationalCardInput = cardInput(INTERNATIONAL_CARD_FIELDS_MAX);
 export type InternationalCardInput = z.infer<typeof internationalCardInput>;
 
 /** POST /safe/update_login_password: changes the login password knowing the old one. */
