@@ -3,6 +3,7 @@
  * '999' means the operator session is gone (the token is dropped here, callers go to the login screen),
  * 'error' carries a message already translated by the server into the operator's language.
  */
+import type { AccountKind } from '@fairex/contract/accounts';
 import { storedLang, t } from './i18n.tsx';
 
 const API_BASE = '/api/admin';
@@ -254,8 +255,6 @@ export type NetworkEdit = Partial<Omit<NetworkConfig, 'id' | 'network'>>;
 export type FundsSettingsEdit = { exchange_fee_rate?: string; recharge_contact_first?: boolean };
 
 /** The account kinds a balance can be adjusted in, by the names the server accepts. */
-export const ACCOUNT_KINDS = ['fiat', 'spot', 'contract', 'options', 'mining', 'financial', 'stock', 'usdt_futures', 'coin_futures', 'margin'] as const;
-export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export type BalanceAdjust = { user_id: number; currency_id: number; kind: AccountKind; amount: string; reason: string };
 
 /** An enabled coin as the public currency list names it (for filters readable by every role). */

@@ -1,6 +1,8 @@
 import { Button, Card, Form, Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { ACCOUNT_KINDS, adminApi, type AccountKind, type CoinConfig } from '../api.ts';
+// The account kinds alone: the contract's index would bring every schema into the back office's bundle.
+import { ACCOUNT_KINDS, type AccountKind } from '@fairex/contract/accounts';
+import { adminApi, type CoinConfig } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { showError } from '../notify.ts';
 import { useDecision } from '../review-queue.ts';
