@@ -26,6 +26,7 @@ import { benchDatabases, nextMessage, percentile, startTsWorker } from './suppor
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const USERS = 32;
+const BENCH_LIMITS = { spotOrdersPerSecond: 1_000_000, spotOrdersPerMinute: 10_000_000, spotOpenOrdersPerSymbolMax: 1_000_000 };
 
 const rows: Record<string, string | number>[] = [];
 for (const target of await benchDatabases({ prefix: 'fairex_orders_bench', pgliteDir: true })) {
@@ -36,7 +37,8 @@ for (const target of await benchDatabases({ prefix: 'fairex_orders_bench', pglit
   await seedMarkets(db);
   await seedMarketMaker(db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-bench-'));
-  const { app, ctx } = await buildApp({ config: { ...loadConfig({}), dataDir }, database });
+  // A few users firing as fast as they can: above the per-user spot limits of a real user, so raised here.
+  const { app, ctx } = await buildApp({ config: { ...loadConfig({}), dataDir }, database, limits: BENCH_LIMITS });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/coin/trade`;
   const symbol = ctx.markets.symbolByName('BTC/USDT')!;
@@ -60,7 +62,7 @@ for (const target of await benchDatabases({ prefix: 'fairex_orders_bench', pglit
           await post(tx, {
             kind: 'deposit',
             refType: 'bench_seed',
-            refId: user.id,
+            refId: `${user.id}:${currencyId}`,
             legs: [
               { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
               { accountId: await userAccount(tx, user.id, currencyId, 'spot'), amount },

@@ -38,12 +38,13 @@ function processFigures(pid: number) {
   return { cpuS, rssMiB: Math.round(rssKb / 1024) };
 }
 
-async function startServer() {
+async function startServer(clients: number) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-realtime-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', DATABASE_URL: '', REDIS_URL: '' },
+    // Every client comes from this one address: its connection cap is raised for the run (the default stays).
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', DATABASE_URL: '', REDIS_URL: '', SOCKET_CONNECTIONS_PER_ADDRESS_MAX: String(clients + 100) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -66,7 +67,7 @@ const ms = (sorted: number[], p: number) => (sorted.length ? percentile(sorted, 
 
 const rows: Record<string, string | number>[] = [];
 for (const clients of SIZES) {
-  const server = await startServer();
+  const server = await startServer(clients);
   const workers: Worker[] = [];
   for (let left = clients; left > 0; left -= CLIENTS_PER_WORKER) {
     const load: RealtimeLoad = { url: server.url, symbol: SYMBOL, count: Math.min(CLIENTS_PER_WORKER, left) };

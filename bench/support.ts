@@ -12,6 +12,13 @@ export type BenchTarget = { name: string; open: () => Promise<{ database: Databa
  * a scratch database on PostgreSQL (TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432) when one answers.
  */
 export async function benchDatabases(options: { pgliteDir?: boolean; prefix: string }): Promise<BenchTarget[]> {
+  const all = await benchDatabaseList(options);
+  // BENCH_DATABASES=postgres (or "pglite memory") measures only those.
+  const only = process.env.BENCH_DATABASES?.split(',');
+  return only ? all.filter((t) => only.includes(t.name)) : all;
+}
+
+async function benchDatabaseList(options: { pgliteDir?: boolean; prefix: string }): Promise<BenchTarget[]> {
   const list: BenchTarget[] = [{ name: 'pglite memory', open: () => openScratchDatabase() }];
   if (options.pgliteDir) {
     list.push({ name: 'pglite dir', open: () => openScratchDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-bench-')) }) });

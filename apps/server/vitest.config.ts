@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+// Test files share nothing (each opens its own database), so two run at once: much of a file's time is
+// spent waiting on the database, scrypt or child processes, and vitest's default here would be one.
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks' },
+  test: { include: ['test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks', maxWorkers: 2 },
 });

@@ -47,6 +47,10 @@ describe('back office', () => {
     await expect.poll(() => page.getByRole('cell', { name: email }).first().isVisible()).toBe(true);
     await page.getByRole('menuitem', { name: 'Ledger audit' }).click();
     await expect.poll(() => page.getByText(/balanced/i).first().isVisible()).toBe(true);
+    // Each check by name, each holding.
+    for (const check of ['Every entry sums to zero per currency', 'Frozen equals what open orders and pending withdrawals hold', 'No business reference posted twice', 'Fixed-sign system accounts keep their sign', 'Each account’s balance-after chain is continuous']) {
+      expect(await page.getByRole('row', { name: new RegExp(`^${check}\\s+Holds`) }).count(), check).toBe(1);
+    }
     await screenshot(page, 'admin-ledger-audit');
     expect(errors).toEqual([]);
     await desktop.close();

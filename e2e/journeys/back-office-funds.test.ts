@@ -12,6 +12,7 @@ import {
   adminCall,
   ID_CARD,
   makeUserWithMobile,
+  PAY_PASSWORD,
   networkConfig,
   spotFigures,
   TRC20_PLATFORM,
@@ -82,10 +83,10 @@ describe('back office: funds and identity', () => {
 
       // Two withdrawals to a bound address, frozen on request with the operator's fee.
       const qrcode = await uploadImage(baseUrl, user.token);
-      const saved = await userApi<{ id: number }>(baseUrl, '/user/wallet/save', { token: user.token, data: { currency: usdt.id, name: 'mine', address: TRC20_USER, qrcode } });
-      const first = await userApi<{ id: number; fee: string }>(baseUrl, '/wallet/out', { token: user.token, data: { currency: usdt.id, number: '100', address_id: saved.id } });
+      const saved = await userApi<{ id: number }>(baseUrl, '/user/wallet/save', { token: user.token, data: { currency: usdt.id, name: 'mine', address: TRC20_USER, qrcode, pay_password: PAY_PASSWORD } });
+      const first = await userApi<{ id: number; fee: string }>(baseUrl, '/wallet/out', { token: user.token, data: { currency: usdt.id, number: '100', address_id: saved.id, pay_password: PAY_PASSWORD } });
       expect(first.fee).toBe('2.5');
-      const second = await userApi<{ id: number }>(baseUrl, '/wallet/out', { token: user.token, data: { currency: usdt.id, number: '50', address_id: saved.id } });
+      const second = await userApi<{ id: number }>(baseUrl, '/wallet/out', { token: user.token, data: { currency: usdt.id, number: '50', address_id: saved.id, pay_password: PAY_PASSWORD } });
 
       // Withdrawals: approve one with a reference (required), reject the other with a reason.
       await openQueue(page, 'Withdrawals', user.id);
@@ -93,6 +94,7 @@ describe('back office: funds and identity', () => {
       // The reference is required: approving without one is refused in the dialog.
       await rowOf(page, first.id).getByRole('button', { name: 'Approve' }).click();
       const approve = page.getByRole('dialog', { name: `Approve withdrawal #${first.id}` });
+      await approve.getByLabel('Transaction reference').waitFor();
       await approve.getByRole('button', { name: 'Approve' }).click();
       await approve.getByText('Enter the transaction reference').waitFor();
       await approveWithdrawal(page, first.id, '0xe2e-reference');

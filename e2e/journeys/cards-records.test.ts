@@ -36,7 +36,9 @@ async function admin<T>(method: 'GET' | 'POST', path: string, data: Record<strin
   return body.message;
 }
 
-/** Registers, binds a mobile, passes basic verification (operator approves) and gets 500 USDT in the spot account. */
+const PAY_PASSWORD = 'cards-pay-1';
+
+/** Registers, binds a mobile, sets a pay password, passes basic verification (operator approves) and gets 500 USDT in the spot account. */
 async function verifiedFundedUser() {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `cards${stamp}@fairex.test`;
@@ -46,7 +48,10 @@ async function verifiedFundedUser() {
   const token = await api<string>('/user/login', { user_string: email, password });
   const mobile = `139${stamp.slice(-8)}`;
   await api('/sms_send', { mobile, scene: 'bind' });
-  await api('/safe/mobile', { mobile, code: await latestCodeFor(baseUrl, mobile) }, token);
+  await api('/safe/mobile', { mobile, code: await latestCodeFor(baseUrl, mobile), password }, token);
+  // Cards and withdrawals are confirmed with the pay password.
+  await api('/sms_mail', { user_string: email, scene: 'security' }, token);
+  await api('/safe/update_password', { password: PAY_PASSWORD, re_password: PAY_PASSWORD, code: await latestCodeFor(baseUrl, email) }, token);
   await api('/user/real', { real_type: '1', id_type: '1', name: 'Li Lei', card_id: newIdCard() }, token);
   const me = await (await fetch(`${baseUrl}/api/user/info`, { headers: { authorization: token } })).json();
   const userId = (me as { message: { id: number } }).message.id;
@@ -82,6 +87,7 @@ describe('bank cards and records', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByText('Card number is required').isVisible()).toBe(true);
     for (const [label, value] of Object.entries(CARD)) await page.getByLabel(label, { exact: true }).fill(value);
+    await page.getByLabel('Pay password').fill(PAY_PASSWORD);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByText('Bank card saved').first().isVisible()).toBe(true);
     await page.reload();
@@ -96,6 +102,7 @@ describe('bank cards and records', () => {
     await expect.poll(() => page.getByText('ICBC · Li Lei · **** 3445').isVisible()).toBe(true);
     await screenshot(page, 'withdraw-to-bank-card');
     await page.getByLabel('Amount').fill('50');
+    await page.getByLabel('Pay password').fill(PAY_PASSWORD);
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     const answer = page.waitForResponse((response) => response.url().endsWith('/api/wallet/out'));
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();

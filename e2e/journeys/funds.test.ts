@@ -14,6 +14,7 @@ import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { adminCall, ID_CARD, networkConfig, PNG, TRC20_PLATFORM, TRC20_USER, userApi, type CurrencyItem, type Figures } from '../support/funds.ts';
 import { go, hashOf, register } from '../support/pages.ts';
 
+const PAY_PASSWORD = 'funds-pay-1';
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
 
@@ -62,6 +63,7 @@ describe('the funds journey', () => {
       await page.getByRole('button', { name: /^Mobile\s*Not bound/ }).click();
       const sheet = page.getByRole('dialog', { name: 'Bind mobile number' });
       await sheet.getByLabel('Mobile', { exact: true }).fill(mobile);
+      await sheet.getByLabel('Login password').fill('funds-pass-1');
       await sheet.getByRole('button', { name: 'Get code' }).click();
       await expect.poll(() => sheet.getByRole('button', { name: /Resend in \d+ s/ }).isVisible()).toBe(true);
       await sheet.getByLabel('Verification code').fill(await latestCodeFor(baseUrl, mobile));
@@ -149,12 +151,25 @@ describe('the funds journey', () => {
       await expect.poll(() => shownFigures(page, 'Spot account', 'BTC'), LONG).toContain(`Balance ${displayBalance(received)}`);
       await expect.poll(() => shownFigures(page, 'Contract account', 'USDT'), LONG).toMatch(/Balance 100 Available 100/);
 
-      // A wallet address with its QR image.
+      // A wallet address needs a pay password: the form leads to setting one first (code to the email).
+      await go(page, '/pages/setting/addWallet');
+      await page.getByRole('button', { name: 'Set payment password' }).click();
+      await expect.poll(() => hashOf(page)).toBe('#/pages/setting/payPassword');
+      await page.getByLabel('New payment password').fill(PAY_PASSWORD);
+      await page.getByLabel('Confirm payment password').fill(PAY_PASSWORD);
+      await page.getByRole('button', { name: 'Get code' }).click();
+      await expect.poll(() => page.getByRole('button', { name: /Resend in \d+ s/ }).isVisible()).toBe(true);
+      await page.getByLabel('Verification code').fill(await latestCodeFor(baseUrl, email));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => hashOf(page), LONG).toBe('#/pages/setting/security');
+
+      // A wallet address with its QR image, confirmed with the pay password.
       await go(page, '/pages/setting/addWallet');
       await page.getByLabel('Coin', { exact: true }).selectOption({ label: 'USDT' });
       await page.getByLabel('Address name').fill('My TRC20');
       await page.getByLabel('Wallet address').fill(TRC20_USER);
       await page.getByLabel('Address QR code image').setInputFiles(image('qr.png'));
+      await page.getByLabel('Pay password').fill(PAY_PASSWORD);
       await page.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => page.getByText('Address saved').first().isVisible(), LONG).toBe(true);
       const wallets = await userApi<{ data: { id: number; network: string; address: string }[] }>(baseUrl, '/user/wallet/list', { method: 'GET', token: token! });
@@ -168,6 +183,7 @@ describe('the funds journey', () => {
       await page.getByLabel('Amount').fill('100');
       const shown = page.locator('dl.funds-figures');
       await expect.poll(async () => (await shown.innerText()).replace(/\s+/g, ' ')).toBe(`Available 350 Fee ${fee} You receive ${displayBalance(sub('100', fee))}`);
+      await page.getByLabel('Pay password').fill(PAY_PASSWORD);
       const requested = page.waitForResponse((response) => response.url().endsWith('/api/wallet/out'));
       await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();

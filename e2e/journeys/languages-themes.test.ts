@@ -1,4 +1,4 @@
-// Proves the funds, identity, settings, market and spot screens in all eight languages and both themes
+// Proves the funds, identity, settings, market, spot, contract and options screens in all eight languages and both themes
 // (each language in one theme, four languages per theme), in chromium against the real server: each screen renders without a console error or an i18n key left
 // showing, its headings, buttons and labels differ from the English ones, the document language follows
 // the choice, and the theme reaches the page (its background changes).
@@ -40,6 +40,10 @@ const ROUTES = [
   '/pages/transaction/index',
   '/pages/transaction/currency',
   '/pages/transaction/currency_order',
+  '/pages/transaction/contract',
+  '/pages/transaction/contract_order',
+  '/pages/transaction/index2',
+  '/pages/transaction/seconds_order',
 ];
 
 /** Text that looks like a catalogue key (`funds.kind.margin`): i18next shows the key when a text is missing. */

@@ -1,7 +1,8 @@
 // Proves the security centre end to end in chromium against the real server: a freshly registered user is
 // sent from identity verification to bind first, binds a mobile number (with an area code chosen on the
-// picker) and a new email with codes read from the outbox, sets a pay password, changes the login password,
-// and logs in again with the new one (the old one is refused).
+// picker) and a new email with codes read from the outbox (each binding confirmed with the login password,
+// the new email also with a code sent to the current one), sets a pay password, changes the login
+// password, and logs in again with the new one (the old one is refused).
 import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor } from '../support/api.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
@@ -47,21 +48,29 @@ describe('the security centre', () => {
     sheet = page.getByRole('dialog', { name: 'Bind mobile number' });
     await expect.poll(() => sheet.getByRole('button', { name: 'Country or region code +852' }).isVisible()).toBe(true);
     expect(await sheet.getByLabel('Mobile', { exact: true }).inputValue()).toBe(mobile);
+    // No mobile is bound yet: the login password confirms, no current-number code is asked for.
+    expect(await sheet.getByLabel('Code from your current mobile number').count()).toBe(0);
+    await sheet.getByLabel('Login password').fill(password);
     await sheet.getByRole('button', { name: 'Get code' }).click();
     await expect.poll(() => sheet.getByRole('button', { name: /Resend in \d+ s/ }).isVisible()).toBe(true);
     await sheet.getByLabel('Verification code').fill(await latestCodeFor(baseUrl, mobile));
     await sheet.getByRole('button', { name: 'Bind', exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: new RegExp(`^Mobile\\s*\\+852 ${mobile}`) }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: new RegExp(`^Mobile\\s*\\+852 ${mobile}`) }).isVisible(), SLOW).toBe(true);
 
-    // Email: a new address with its own code.
+    // Email: a new address with its own code, and a code sent to the current address.
     await page.getByRole('button', { name: new RegExp(`^Email\\s*${email.replace(/[.]/g, '\\.')}`) }).click();
     sheet = page.getByRole('dialog', { name: 'Bind email' });
     await sheet.getByLabel('Email', { exact: true }).fill(newEmail);
-    await sheet.getByRole('button', { name: 'Get code' }).click();
-    await expect.poll(() => sheet.getByRole('button', { name: /Resend in \d+ s/ }).isVisible()).toBe(true);
+    await sheet.getByRole('button', { name: 'Get code' }).first().click();
+    await expect.poll(() => sheet.getByRole('button', { name: /Resend in \d+ s/ }).count()).toBe(1);
     await sheet.getByLabel('Verification code').fill(await latestCodeFor(baseUrl, newEmail));
+    await expect.poll(() => sheet.getByText(`A code confirming the change will be sent to ${email}`).isVisible()).toBe(true);
+    await sheet.getByRole('button', { name: 'Get code' }).click();
+    await expect.poll(() => sheet.getByRole('button', { name: /Resend in \d+ s/ }).count()).toBe(2);
+    await sheet.getByLabel('Code from your current email').fill(await latestCodeFor(baseUrl, email));
+    await sheet.getByLabel('Login password').fill(password);
     await sheet.getByRole('button', { name: 'Bind', exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: new RegExp(`^Email\\s*${newEmail.replace(/[.]/g, '\\.')}`) }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: new RegExp(`^Email\\s*${newEmail.replace(/[.]/g, '\\.')}`) }).isVisible(), SLOW).toBe(true);
     await screenshot(page, 'security-centre');
 
     // Pay password: the code goes to the bound email.

@@ -113,6 +113,14 @@ describe('spot trading', () => {
 
   it('shows own order updates live after logging in through the login screen', async () => {
     const { page, context, errors } = await openPhone(browser(), baseUrl);
+    // The server's `authenticated` (the socket is in the user's room), over long polling or the websocket.
+    const authenticated = new Promise<void>((resolve) => {
+      const told = (payload: string) => payload.includes('"authenticated"') && resolve();
+      page.on('response', (response) => {
+        if (response.url().includes('/socket.io/')) void response.text().then(told, () => undefined);
+      });
+      page.on('websocket', (ws) => ws.on('framereceived', (frame) => told(String(frame.payload))));
+    });
     // The app starts logged out, so its realtime connection opens without a token.
     await page.goto('/#/pages/common/login');
     await login(page, 'demo@fairex.local', 'demo123456');
@@ -120,8 +128,10 @@ describe('spot trading', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Trade', exact: true }).click();
     await expect.poll(() => hashOf(page)).toBe('#/pages/transaction/index');
 
-    // An order placed and cancelled from another session of the same user: only the socket's `order`
-    // events can bring them to this screen, which has no reason to reload its open orders otherwise.
+    // An order placed and cancelled from another session of the same user.
+    // Once the login's new handshake has put the socket in the user's room (the screen reloads its
+    // orders then), only the socket's `order` events can bring the order below to this screen.
+    await authenticated;
     const token = await demoToken(baseUrl);
     const cancelButtons = page.getByRole('button', { name: /^Cancel order \d+$/ });
     const openBefore = await openOrderCount(token);

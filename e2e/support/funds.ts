@@ -60,7 +60,16 @@ export async function uploadImage(baseUrl: string, token: string): Promise<strin
   return body.message;
 }
 
-/** A new user registered by email and logged in, with a bound mobile so they may verify their identity. */
+/** The pay password the helpers set: withdrawals, wallet addresses and bank cards are confirmed with it. */
+export const PAY_PASSWORD = 'pay-secret-1';
+
+/** Sets the user's pay password with a security code sent to their own email. */
+export async function setPayPassword(baseUrl: string, token: string, email: string, password = PAY_PASSWORD) {
+  await userApi(baseUrl, '/sms_mail', { token, data: { user_string: email, scene: 'security' } });
+  await userApi(baseUrl, '/safe/update_password', { token, data: { password, re_password: password, code: await latestCodeFor(baseUrl, email) } });
+}
+
+/** A new user registered by email and logged in, with a bound mobile (so they may verify their identity) and a pay password. */
 export async function makeUserWithMobile(baseUrl: string, prefix: string) {
   const stamp = Date.now();
   const email = `${prefix}-${stamp}@example.com`;
@@ -72,7 +81,8 @@ export async function makeUserWithMobile(baseUrl: string, prefix: string) {
   const token = await userApi<string>(baseUrl, '/user/login', { data: { user_string: email, password: 'secret-pass' } });
   const mobile = `139${String(stamp).slice(-8)}`;
   await userApi(baseUrl, '/sms_send', { data: { mobile, scene: 'bind' } });
-  await userApi(baseUrl, '/safe/mobile', { token, data: { mobile, code: await latestCodeFor(baseUrl, mobile) } });
+  await userApi(baseUrl, '/safe/mobile', { token, data: { mobile, code: await latestCodeFor(baseUrl, mobile), password: 'secret-pass' } });
+  await setPayPassword(baseUrl, token, email);
   return { id, email, token };
 }
 

@@ -3,7 +3,8 @@
  * '999' means the operator session is gone (the token is dropped here, callers go to the login screen),
  * 'error' carries a message already translated by the server into the operator's language.
  */
-import type { AccountKind } from '@fairex/contract/accounts';
+import type { ContractExposure, ContractSettings, ContractSettingsUpdateInput } from '@fairex/contract';
+import type { AccountKind, LedgerAuditCheck } from '@fairex/contract/accounts';
 import { storedLang, t } from './i18n.tsx';
 
 const API_BASE = '/api/admin';
@@ -13,7 +14,18 @@ export const PAGE_SIZE_MAX = 100;
 export const PAGE_SIZE = 10;
 
 export type Role = 'admin' | 'reviewer' | 'support';
-export type Operator = { id: number; username: string; role: Role };
+/** `must_change_password`: the password was given by someone else; the server refuses all but me, logout and the change. */
+export type Operator = { id: number; username: string; role: Role; must_change_password: boolean };
+export type OperatorRow = {
+  id: number;
+  username: string;
+  role: Role;
+  disabled: boolean;
+  must_change_password: boolean;
+  created_at: string;
+  disabled_at: string | null;
+};
+export type OperatorEdit = { role?: Role; disabled?: boolean };
 
 export type Page<T> = { data: T[]; total: number; page: number; limit: number };
 export type PageQuery = { page: number; limit: number; q?: string };
@@ -35,10 +47,16 @@ export type SymbolRow = {
   quantity_decimals: number;
   enabled: boolean;
   sort: number;
+  /** Spot: the smallest order value in the quote coin ("0" for none). */
+  order_value_min: string;
   /** The current index price from the feed; null while the symbol is not priced. */
   price: string | null;
   /** True once the symbol ticked or traded: its start price can no longer change. */
   start_price_locked: boolean;
+  /** Whether the feed has an index for it now; if not, why (a public feed with too few live sources, or none for stocks). */
+  index_status: { available: true; sources: string[] } | { available: false; reason: 'not_priced' | 'no_public_source' | 'too_few_sources'; sources: string[]; required: number };
+  /** The declared simulation's history written at first start (candles from `from` to `to`, epoch ms, from MARKET_SEED `seed`). */
+  simulated_history: { seed: number; from: number; to: number; stepMs: number } | null;
 };
 export type SymbolList = { symbols: SymbolRow[]; coins: { id: number; name: string }[] };
 export type SymbolCreate = {
@@ -53,11 +71,40 @@ export type SymbolCreate = {
   quantity_decimals: number;
   enabled: boolean;
   sort: number;
+  order_value_min?: string;
 };
-export type SymbolEdit = { enabled?: boolean; sort?: number; volatility?: string; start_price?: string };
+export type SymbolEdit = { enabled?: boolean; sort?: number; volatility?: string; start_price?: string; order_value_min?: string };
+// ---- contracts (futures and stocks: settings, insurance fund, exposure, liquidations, overnight fees) ----
+export type { ContractExposure, ContractSettings, ContractSettingsUpdateInput };
+export type ContractFunds = { currency_id: number; insurance_fund: string; margins_held: string }[];
+export type LiquidationRow = {
+  id: number;
+  user_id: number;
+  account: string;
+  symbol: string;
+  side: 'long' | 'short';
+  lots: number;
+  multiple: number;
+  open_price: string;
+  close_price: string;
+  margin: string;
+  profit: string;
+  close_tick_id: string | null;
+  closed_at: string;
+};
+export type OvernightRun = { day: string; positions: number; amount: string; from_margin: string; from_available: string; charged_at: string };
 export type FiatRateRow = { currency_code: string; rate: string; updated_at: string };
 export type SpotFeeRow = { symbol_id: number; symbol: string; enabled: boolean; maker_fee_rate: string; taker_fee_rate: string };
-export type MarketMakerSettings = { levels: number; spread_bps: number; step_bps: number; level_value: string; requote_bps: number };
+export type MarketMakerSettings = {
+  levels: number;
+  spread_bps: number;
+  step_bps: number;
+  level_value: string;
+  requote_bps: number;
+  /** Inventory band (USDT value of its holding of a symbol's base coin). */
+  inventory_min_value: string;
+  inventory_max_value: string;
+};
 export type MarketMakerView = {
   settings: MarketMakerSettings | null;
   account: {
@@ -158,13 +205,14 @@ export type OutboxRow = {
 /** One offending row of the audit; its columns depend on the check. */
 export type AuditProblem = Record<string, string | number | null>;
 
+/** One named check of the audit and its first offending rows (none when it holds). */
+export type AuditCheck = { name: LedgerAuditCheck; ok: boolean; rows: AuditProblem[] };
+
 export type LedgerAudit = {
   ok: boolean;
   entries: number;
   postings: number;
-  unbalancedEntries: AuditProblem[];
-  mismatchedAccounts: AuditProblem[];
-  negativeAccounts: AuditProblem[];
+  checks: AuditCheck[];
   checked_at: string;
 };
 
@@ -321,15 +369,52 @@ const pageQuery = ({ page, limit, q }: PageQuery) => {
   return params.toString();
 };
 
+/** Seconds options (GET /options): durations, exposure per symbol and direction, the pool's balance. */
+export type OptionDurationRow = { seconds: number; payout_ratio: string; stake_min: string; stake_max: string; fee_rate: string; enabled: boolean };
+export type OptionExposureRow = { symbol_id: number; symbol: string; direction: 'up' | 'down'; stake_max: string; open_stake: string; open_orders: number };
+export type OptionsOverview = { durations: OptionDurationRow[]; exposure: OptionExposureRow[]; pool: { currency: string; balance: string } | null; stake_coin: string };
+export type OptionOrderRow = {
+  id: string;
+  user_id: number;
+  symbol: string;
+  type: 1 | 2;
+  seconds: number;
+  number: string;
+  fee: string;
+  status: 'holding' | 'settled';
+  outcome: 'win' | 'lose' | 'draw' | null;
+  payout: string | null;
+  open: { id: string; price: string; time: number };
+  close: { id: string; price: string; time: number } | null;
+  created_at: number;
+};
+
 export const adminApi = {
   login: (username: string, password: string) =>
     request<{ token: string; operator: Operator }>('POST', '/login', { username, password }),
   me: () => request<Operator>('GET', '/me'),
   logout: () => request<unknown>('POST', '/logout', {}),
+  changePassword: (currentPassword: string, password: string) =>
+    request<unknown>('POST', '/password', { current_password: currentPassword, password }),
+  operators: (query: PageQuery) => request<Page<OperatorRow>>('GET', `/operators?${pageQuery(query)}`),
+  createOperator: (input: { username: string; password: string; role: Role }) => request<OperatorRow>('POST', '/operators', input),
+  editOperator: (id: number, edit: OperatorEdit) => request<OperatorRow>('POST', `/operators/${id}`, edit),
   symbols: () => request<SymbolList>('GET', '/symbols'),
+  contractSettings: () => request<ContractSettings[]>('GET', '/contracts/settings'),
+  editContractSettings: (input: ContractSettingsUpdateInput) =>
+    request<ContractSettings>('POST', '/contracts/settings', input),
+  contractFunds: () => request<ContractFunds>('GET', '/contracts/funds'),
+  contractExposure: () => request<ContractExposure[]>('GET', '/contracts/exposure'),
+  contractLiquidations: (query: PageQuery) => request<Page<LiquidationRow>>('GET', `/contracts/liquidations?${pageQuery(query)}`),
+  contractOvernight: (query: PageQuery) => request<Page<OvernightRun>>('GET', `/contracts/overnight?${pageQuery(query)}`),
   createSymbol: (input: SymbolCreate) => request<{ id: number }>('POST', '/symbols', input),
   editSymbol: (id: number, edit: SymbolEdit) => request<{ id: number }>('POST', `/symbols/${id}`, edit),
   spotFees: () => request<SpotFeeRow[]>('GET', '/spot/fees'),
+  options: () => request<OptionsOverview>('GET', '/options'),
+  editOptionDuration: (input: Omit<OptionDurationRow, 'enabled'> & { enabled: boolean }) => request<unknown>('POST', '/options/durations', input),
+  editOptionExposure: (input: { symbol_id: number; direction: 1 | 2; stake_max: string }) => request<unknown>('POST', '/options/exposure', input),
+  optionOrders: (query: PageQuery & { user_id?: number }) =>
+    request<Page<OptionOrderRow>>('GET', `/options/orders?${pageQuery(query)}${query.user_id ? `&user_id=${query.user_id}` : ''}`),
   fiatRates: () => request<FiatRateRow[]>('GET', '/fiat-rates'),
   editFiatRate: (currencyCode: string, rate: string) => request<FiatRateRow[]>('POST', '/fiat-rates', { currency_code: currencyCode, rate }),
   editSpotFees: (symbolId: number, maker: string, taker: string) =>

@@ -10,6 +10,7 @@ const MENU: { path: string; label: MessageKey; roles: readonly Role[] }[] = [
   { path: '/outbox', label: 'menu.outbox', roles: ['admin', 'support'] },
   { path: '/ledger', label: 'menu.ledger', roles: ['admin'] },
   { path: '/operator-log', label: 'menu.operatorLog', roles: ['admin'] },
+  { path: '/operators', label: 'menu.operators', roles: ['admin'] },
   { path: '/symbols', label: 'menu.symbols', roles: ['admin'] },
   { path: '/spot-fees', label: 'menu.spotFees', roles: ['admin'] },
   { path: '/market-maker', label: 'menu.marketMaker', roles: ['admin'] },
@@ -20,17 +21,25 @@ const MENU: { path: string; label: MessageKey; roles: readonly Role[] }[] = [
   { path: '/identity', label: 'menu.identity', roles: ['admin', 'reviewer'] },
   { path: '/coins', label: 'menu.coins', roles: ['admin'] },
   { path: '/fiat-rates', label: 'menu.fiatRates', roles: ['admin'] },
+  { path: '/contracts', label: 'menu.contracts', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/options', label: 'menu.options', roles: ['admin', 'reviewer', 'support'] },
 ];
 
-/** Every back-office screen needs a live operator session; without one, go to the login screen. */
+/**
+ * Every back-office screen needs a live operator session; without one, go to the login screen. An
+ * operator whose password was set by someone else changes it first (the server refuses the rest).
+ */
 export async function layoutLoader(): Promise<Operator> {
   if (!getToken()) throw redirect('/login');
+  let operator: Operator;
   try {
-    return await adminApi.me();
+    operator = await adminApi.me();
   } catch (error) {
     if (isSessionLost(error)) throw redirect('/login');
     throw error;
   }
+  if (operator.must_change_password) throw redirect('/password');
+  return operator;
 }
 
 export function AdminLayout() {
@@ -69,6 +78,7 @@ export function AdminLayout() {
               <Typography.Text>{operator.username}</Typography.Text>
               <Tag color="blue">{t(`role.${operator.role}`)}</Tag>
               <LanguageSelect />
+              <Button onClick={() => navigate('/password')}>{t('header.changePassword')}</Button>
               <Button onClick={logout}>{t('header.logout')}</Button>
             </Flex>
           </Flex>

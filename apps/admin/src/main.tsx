@@ -14,10 +14,13 @@ function MessageBinding() {
   return null;
 }
 
+/** An operator who asked the system for less motion gets modals, drawers and messages without animation. */
+const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
 function Shell() {
   const { lang } = useI18n();
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} button={{ autoInsertSpace: false }} theme={{ token: { motion: !reducedMotion } }}>
       <AntApp>
         <MessageBinding />
         <RouterProvider router={router} />

@@ -5,6 +5,8 @@ import { AdminLayout, layoutLoader } from './layout.tsx';
 import { LedgerAuditPage, ledgerAuditLoader } from './pages/ledger-audit.tsx';
 import { LoginPage, loginLoader } from './pages/login.tsx';
 import { OperatorLogPage, operatorLogLoader } from './pages/operator-log.tsx';
+import { OperatorsPage, operatorsLoader } from './pages/operators.tsx';
+import { ChangePasswordPage, changePasswordLoader } from './pages/change-password.tsx';
 import { OutboxPage, outboxLoader } from './pages/outbox.tsx';
 import { UserDetailPage, userDetailLoader } from './pages/user-detail.tsx';
 import { UsersPage, usersLoader } from './pages/users.tsx';
@@ -18,10 +20,14 @@ import { FiatRatesPage, fiatRatesLoader } from './pages/fiat-rates.tsx';
 import { IdentityReviewsPage, identityReviewsLoader } from './pages/identity-reviews.tsx';
 import { RechargesPage, rechargesLoader } from './pages/recharges.tsx';
 import { WithdrawalsPage, withdrawalsLoader } from './pages/withdrawals.tsx';
+import { ContractsPage, contractsLoader } from './pages/contracts.tsx';
+import { OptionsPage, optionsLoader } from './pages/options.tsx';
 
 /** Hash routes, so the server only has to serve index.html under /admin/. */
 export const router = createHashRouter([
   { path: '/login', loader: loginLoader, Component: LoginPage, HydrateFallback: FullPageSpin },
+  // Outside the layout: the first screen of an operator who must change the password given to them.
+  { path: '/password', loader: changePasswordLoader, Component: ChangePasswordPage, HydrateFallback: FullPageSpin, ErrorBoundary: RouteError },
   {
     path: '/',
     // Pages read the operator (their role) through useOperator().
@@ -39,6 +45,7 @@ export const router = createHashRouter([
       { path: 'outbox', loader: outboxLoader, Component: OutboxPage },
       { path: 'ledger', loader: ledgerAuditLoader, Component: LedgerAuditPage },
       { path: 'operator-log', loader: operatorLogLoader, Component: OperatorLogPage },
+      { path: 'operators', loader: operatorsLoader, Component: OperatorsPage },
       { path: 'symbols', loader: symbolsLoader, Component: SymbolsPage },
       { path: 'spot-fees', loader: spotFeesLoader, Component: SpotFeesPage },
       { path: 'market-maker', loader: marketMakerLoader, Component: MarketMakerPage },
@@ -49,6 +56,8 @@ export const router = createHashRouter([
       { path: 'identity', loader: identityReviewsLoader, Component: IdentityReviewsPage },
       { path: 'coins', loader: coinsLoader, Component: CoinsPage },
       { path: 'fiat-rates', loader: fiatRatesLoader, Component: FiatRatesPage },
+      { path: 'contracts', loader: contractsLoader, Component: ContractsPage },
+      { path: 'options', loader: optionsLoader, Component: OptionsPage },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

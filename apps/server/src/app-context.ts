@@ -4,7 +4,11 @@ import type { EventBus } from './events/bus.ts';
 import type { Markets } from './markets/service.ts';
 import type { Notifier } from './notify/notifier.ts';
 import type { SpotService } from './spot/service.ts';
+import type { OptionsService } from './options/service.ts';
+import type { ContractService } from './contracts/service.ts';
 import type { UploadUrls } from './uploads/signing.ts';
+import type { JobScheduler } from './jobs/scheduler.ts';
+import type { TickStore, TickStoreLimits } from './markets/ticks.ts';
 
 /** What every domain's routes are given: no globals, so tests can build as many apps as they like. */
 export type AppContext = {
@@ -14,14 +18,22 @@ export type AppContext = {
   notifier: Notifier;
   bus: EventBus;
   markets: Markets;
+  /** Recorded index ticks (markets/ticks.ts): the mark price, and the tick any settlement or trigger cites. */
+  ticks: TickStore;
   spot: SpotService;
+  /** Seconds options (options/service.ts): /microtrade/*, settled by jobs of `jobs`. */
+  options: OptionsService;
+  /** Contracts (contracts/service.ts): /lever/*, triggered by recorded index ticks. */
+  contracts: ContractService;
   /** Signs every upload reference an answer gives (see uploads/signing.ts). */
   uploads: UploadUrls;
+  /** Scheduled jobs (jobs/scheduler.ts); main.ts starts its loop, closing the app stops it. */
+  jobs: JobScheduler;
   limits: Limits;
 };
 
 /** Rate limits, named and adjustable per app (tests build apps with small windows). */
-export type Limits = {
+export type Limits = TickStoreLimits & {
   loginPerMinute: number;
   codeResendMs: number;
   codesPerIpPerHour: number;
@@ -30,9 +42,46 @@ export type Limits = {
   /** Per user: POST /wallet/out, and POST /safe/update_password (each guesses at a pay password or a code). */
   withdrawalsPerMinute: number;
   payPasswordChangesPerMinute: number;
+  /** Calls that try a verification code (check_email, register, forget, binding), per client address and per target. */
+  codeGuessesPerIpPerMinute: number;
+  codeGuessesPerTargetPerMinute: number;
+  /** Login per account (users and operators): failures in a row before it locks, the first lock (doubling after), the longest. */
+  loginFailuresFree: number;
+  loginLockBaseMs: number;
+  loginLockMaxMs: number;
+  /** Pay-password checks in a row (in flight or missed) before its use locks (identity/service.ts checkPayPassword). */
+  payPasswordAttemptsMax: number;
+  /** Spot, per user (spot/order-limits.ts): orders and cancels per second and per minute, open orders per symbol. */
+  spotOrdersPerSecond: number;
+  spotOrdersPerMinute: number;
+  spotOpenOrdersPerSymbolMax: number;
+  /** Realtime (realtime/limits.ts): events one socket may send per second, sockets one client address may hold. */
+  socketEventsPerSecond: number;
+  socketConnectionsPerAddressMax: number;
+  /** Uploads, per user (uploads/quota.ts): POST /upload and /user/uploadHeadPortrait per minute, files and bytes kept at once. */
+  uploadsPerMinute: number;
+  uploadFilesPerUserMax: number;
+  uploadBytesPerUserMax: number;
+  /** Seconds options: an index tick older than this at acceptance refuses the order (index_unavailable). */
+  optionIndexStaleMs: number;
 };
 
 export const DEFAULT_LIMITS: Limits = {
+  // Index ticks (markets/ticks.ts): one INSERT per batch, a tick stored within a quarter second, ten minutes per symbol kept in memory.
+  indexTickBatchMax: 500,
+  indexTickFlushMs: 250,
+  indexTicksInMemoryPerSymbol: 600,
+  spotOrdersPerSecond: 10,
+  spotOrdersPerMinute: 300,
+  spotOpenOrdersPerSymbolMax: 200,
+  // A client joins all its rooms at once after a reconnect (up to ROOMS_PER_SOCKET_MAX, 64).
+  socketEventsPerSecond: 100,
+  socketConnectionsPerAddressMax: 100,
+  uploadsPerMinute: 10,
+  uploadFilesPerUserMax: 50,
+  uploadBytesPerUserMax: 100 * 1024 * 1024,
+  // The feed ticks every second; five missed ticks and the index is stale for options.
+  optionIndexStaleMs: 5_000,
   loginPerMinute: 10,
   codeResendMs: 60_000,
   codesPerIpPerHour: 20,
@@ -40,4 +89,10 @@ export const DEFAULT_LIMITS: Limits = {
   codeAttemptsMax: 5,
   withdrawalsPerMinute: 10,
   payPasswordChangesPerMinute: 5,
+  codeGuessesPerIpPerMinute: 30,
+  codeGuessesPerTargetPerMinute: 10,
+  loginFailuresFree: 5,
+  loginLockBaseMs: 60_000,
+  loginLockMaxMs: 60 * 60_000,
+  payPasswordAttemptsMax: 5,
 };

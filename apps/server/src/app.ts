@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,17 +12,29 @@ import { DEFAULT_LIMITS, type AppContext, type Limits } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installEnvelope, sendError } from './http/envelope.ts';
+import { SECURITY_HEADERS } from './http/security-headers.ts';
+import { API_COMPRESSION, builtAppFiles } from './http/web-delivery.ts';
 import { contentRoutes } from './content/routes.ts';
 import { createEventBus } from './events/bus.ts';
 import { fundsRoutes } from './funds/routes.ts';
 import { marketRoutes } from './markets/routes.ts';
 import { Markets } from './markets/service.ts';
+import { IndexTickStore } from './markets/ticks.ts';
+import { parseSourceUrls, PublicIndexFeed } from './markets/public-feed.ts';
 import { createNotifier } from './notify/notifier.ts';
 import { siteRoutes } from './site/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
 import { SpotService } from './spot/service.ts';
+import { OptionsService } from './options/service.ts';
+import { registerRetention } from './retention/retention.ts';
+import { fundOptionPool } from './options/pool.ts';
+import { optionRoutes } from './options/routes.ts';
+import { ContractService } from './contracts/service.ts';
+import { contractRoutes } from './contracts/routes.ts';
 import { UPLOAD_BYTES_MAX, uploadRoutes, uploadsDir } from './uploads/routes.ts';
 import { UploadUrls } from './uploads/signing.ts';
+import { registerUploadJobs } from './uploads/orphans.ts';
+import { JobScheduler } from './jobs/scheduler.ts';
 
 export const BODY_BYTES_MAX = 1024 * 1024;
 
@@ -33,27 +47,54 @@ export type BuildOptions = {
 
 /** The whole HTTP app: API under /api, back office API under /api/admin, uploads, and the built web apps. */
 export async function buildApp(options: BuildOptions) {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_BYTES_MAX, trustProxy: true });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_BYTES_MAX, trustProxy: options.config.trustProxy });
   const bus = createEventBus();
   const markets = await Markets.open(options.database.db, bus, {
     seed: options.config.marketSeed,
     onError: (error) => app.log.error({ err: error }, 'saving candles failed'),
+    createFeed:
+      options.config.priceFeed === 'public'
+        ? (symbols) =>
+            new PublicIndexFeed(symbols, {
+              baseUrls: parseSourceUrls(options.config.priceSourceUrls),
+              onError: (error) => app.log.warn({ err: error }, 'public price source failed'),
+            })
+        : undefined,
   });
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.config.limits, ...options.limits };
+  const ticks = new IndexTickStore(options.database.db, markets.feed, (symbol) => markets.symbolId(symbol), limits, (error) =>
+    app.log.error({ err: error }, 'recording index ticks failed'),
+  );
   const ctx: AppContext = {
     config: options.config,
     database: options.database,
     db: options.database.db,
     notifier: createNotifier({ smtpUrl: options.config.smtpUrl, log: app.log }),
-    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    limits,
     bus,
     markets,
-    spot: await SpotService.open(options.database.db, bus, { markets, onError: (error) => app.log.error({ err: error }, 'spot trading failed') }),
+    ticks,
+    spot: await SpotService.open(options.database.db, bus, { markets, limits, onError: (error) => app.log.error({ err: error }, 'spot trading failed') }),
     uploads: await UploadUrls.open(options.database.db),
+    jobs: new JobScheduler(options.database.db, { onError: (error, job) => app.log.error({ err: error, job: job.name }, 'scheduled job failed') }),
+    options: new OptionsService(options.database.db, { ticks, bus, indexStaleMs: limits.optionIndexStaleMs }),
+    contracts: await ContractService.open(options.database.db, ticks, bus, { onError: (error) => app.log.error({ err: error }, 'contract triggers failed') }),
   };
+  registerUploadJobs(ctx.jobs, uploadsDir(ctx));
+  registerRetention(ctx.jobs);
+  await fundOptionPool(ctx.db);
+  ctx.options.register(ctx.jobs);
+  ctx.contracts.register(ctx.jobs);
+  app.addHook('onClose', () => ctx.contracts.stop());
+  app.addHook('onClose', () => ctx.jobs.stop());
   app.addHook('onClose', () => ctx.spot.stop());
   app.addHook('onClose', () => markets.stop());
+  // After the feed stopped: the buffered ticks are written.
+  app.addHook('onClose', () => ticks.stop());
 
   installEnvelope(app);
+  // Security headers (CSP, nosniff, no framing, referrer policy) on every answer: API, pages, assets, errors.
+  await app.register(helmet, SECURITY_HEADERS);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: UPLOAD_BYTES_MAX, files: 1 } });
   // Body-dependent keys (login per account) need the parsed body, hence the preHandler hook.
@@ -61,12 +102,16 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(
     async (api) => {
+      // Compression for the API only: the built apps' files are compressed once, at build time.
+      await api.register(compress, API_COMPRESSION);
       accountRoutes(api, ctx);
       uploadRoutes(api, ctx);
       siteRoutes(api, ctx);
       marketRoutes(api, ctx);
       fundsRoutes(api, ctx);
       spotRoutes(api, ctx);
+      optionRoutes(api, ctx);
+      contractRoutes(api, ctx);
       contentRoutes(api, ctx);
       await api.register(async (admin) => adminRoutes(admin, ctx), { prefix: '/admin' });
     },
@@ -90,10 +135,12 @@ export async function buildApp(options: BuildOptions) {
     });
   });
   if (fs.existsSync(options.config.adminDist)) {
-    await app.register(fastifyStatic, { root: options.config.adminDist, prefix: '/admin/', decorateReply: false });
+    // The back office is served under /admin/; /admin (no slash) goes there too instead of a 404, query kept.
+    app.get('/admin', (request, reply) => reply.redirect(`/admin/${request.url.slice('/admin'.length)}`));
+    await app.register(fastifyStatic, builtAppFiles(options.config.adminDist, '/admin/'));
   }
   if (fs.existsSync(options.config.webDist)) {
-    await app.register(fastifyStatic, { root: options.config.webDist, prefix: '/', decorateReply: false });
+    await app.register(fastifyStatic, builtAppFiles(options.config.webDist, '/'));
   }
 
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 'not_found'));

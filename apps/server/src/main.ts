@@ -1,13 +1,11 @@
 import { buildApp } from './app.ts';
-import { seedOperators } from './admin/operators.ts';
+import { OperatorSetupError } from './admin/operator-accounts.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { holdTradingLease } from './db/lease.ts';
 import { appRealtimeSources, attachRealtime } from './realtime/socket.ts';
-import { seedMarkets } from './markets/seed.ts';
-import { seedMarketMaker } from './spot/market-maker.ts';
-import { seedDemo } from './site/demo.ts';
-import { seedSite } from './site/seed.ts';
+import { seedOnStart } from './first-start.ts';
+import { backfillSimulatedHistory } from './markets/history.ts';
 
 /** Starts the API, realtime and the built web apps from one process: the database's one trading process. */
 const config = loadConfig();
@@ -22,11 +20,23 @@ const lease = await holdTradingLease({
   },
 });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await seedSite(database.db);
-await seedOperators(database.db);
-await seedDemo(database.db);
-await seedMarkets(database.db);
-await seedMarketMaker(database.db);
+try {
+  await seedOnStart(database.db, { production: config.production, firstOperator: config.firstOperator, log: console });
+} catch (error) {
+  if (!(error instanceof OperatorSetupError)) throw error;
+  // A weak ADMIN_PASSWORD must stop the start: a production server is never left with a guessable operator.
+  console.error(`cannot create the first operator: ${error.message}`);
+  await database.close();
+  await lease.release();
+  process.exit(1);
+}
+if (config.priceFeed === 'simulation') {
+  // A new install's K-line is not empty: the declared simulation's history, once per symbol (markets/history.ts).
+  const history = await backfillSimulatedHistory(database.db, { seed: config.marketSeed, now: Date.now() });
+  if (history.symbols.length > 0) {
+    console.log(`simulated history (MARKET_SEED ${config.marketSeed}) for ${history.symbols.map((s) => s.symbol).join(', ')}: ${history.symbols.reduce((n, s) => n + s.candles, 0)} candles in ${history.ms} ms`);
+  }
+}
 const { app, ctx } = await buildApp({
   config,
   database,
@@ -36,6 +46,8 @@ await app.listen({ port: config.port, host: config.host });
 const realtime = await attachRealtime(app.server, appRealtimeSources(ctx, (error) => app.log.error(error)), { redisUrl: config.redisUrl });
 ctx.markets.start();
 ctx.spot.marketMaker?.start();
+// Scheduled jobs (the upload orphan sweep, ...): safe beside other processes, each job runs once.
+ctx.jobs.start();
 app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}; realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

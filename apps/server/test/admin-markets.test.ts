@@ -108,7 +108,7 @@ describe('back-office markets: roles and validation', () => {
     expect((await admin('POST', '/spot/fees', adminToken, { symbol_id: 999999, maker_fee_rate: '0.001', taker_fee_rate: '0.001' })).body.code).toBe('not_found');
 
     const mm = { levels: 5, spread_bps: 10, step_bps: 5, level_value: '1000', requote_bps: 2 };
-    for (const bad of [{ levels: 0 }, { levels: 51 }, { spread_bps: 0 }, { step_bps: 5000 }, { requote_bps: -1 }, { level_value: '0' }, { level_value: '2000000' }, { level_value: '1.1234567' }]) {
+    for (const bad of [{ levels: 0 }, { levels: 51 }, { spread_bps: 0 }, { step_bps: 5000 }, { requote_bps: -1 }, { level_value: '0' }, { level_value: '2000000' }, { level_value: '1.1234567' }, { inventory_min_value: '-1' }, { inventory_min_value: '2000', inventory_max_value: '1000' }, { inventory_max_value: '1e30' }]) {
       const res = await admin('POST', '/market-maker', adminToken, { ...mm, ...bad });
       expect(res.body.type, JSON.stringify(bad)).toBe('error');
     }
@@ -281,12 +281,13 @@ describe('back-office markets: fees and the market maker', () => {
   it('saves market-maker settings, applies them at the next requote, and shows its ledger balances', async () => {
     const m = btcMarket(test);
     const before = (await admin('GET', '/market-maker', adminToken)).body.message;
-    expect(before.settings).toEqual({ levels: 10, spread_bps: 10, step_bps: 5, level_value: '2000', requote_bps: 2 });
+    expect(before.settings).toEqual({ levels: 10, spread_bps: 10, step_bps: 5, level_value: '2000', requote_bps: 2, inventory_min_value: '50000000', inventory_max_value: '150000000' });
     expect(before.account).toMatchObject({ user_id: makerId, account: 'market-maker' });
     expect(before.account.balances.find((b: { currency_id: number }) => b.currency_id === m.base)).toBeDefined();
 
-    const saved = await admin('POST', '/market-maker', adminToken, { levels: 3, spread_bps: 20, step_bps: 10, level_value: '500', requote_bps: 5 });
-    expect(saved.body.message).toEqual({ levels: 3, spread_bps: 20, step_bps: 10, level_value: '500', requote_bps: 5 });
+    const saved = await admin('POST', '/market-maker', adminToken, { levels: 3, spread_bps: 20, step_bps: 10, level_value: '500', requote_bps: 5, inventory_max_value: '200000000' });
+    // The band's minimum, not sent, takes its default.
+    expect(saved.body.message).toEqual({ levels: 3, spread_bps: 20, step_bps: 10, level_value: '500', requote_bps: 5, inventory_min_value: '50000000', inventory_max_value: '200000000' });
     expect(await readSetting(test.db, MARKET_MAKER_SETTING)).toEqual(saved.body.message);
     // The next tick requotes (the ladder no longer has the configured size).
     const writer = test.ctx.spot.writer(m.symbolId)!;
@@ -295,9 +296,13 @@ describe('back-office markets: fees and the market maker', () => {
       (test.ctx.markets.feed as SimulatedPriceFeed).step();
       await expect.poll(() => writer.openOrdersOf(makerId).length).toBe(6);
       await expect.poll(() => writer.queued).toBe(0);
+      // The queue empties when a batch starts committing; the depth readers get follows its commit.
+      await expect.poll(() => test.ctx.spot.depth(m.symbolId)!.asks.length).toBe(3);
     } finally {
       test.ctx.spot.marketMaker!.stop();
     }
+    await test.ctx.spot.marketMaker!.settled();
+    await expect.poll(() => writer.queued).toBe(0);
     const depth = test.ctx.spot.depth(m.symbolId)!;
     const ladder = writer.openOrdersOf(makerId);
     expect(ladder.filter((o) => o.side === 'buy')).toHaveLength(3);

@@ -1,11 +1,14 @@
 // Proves one trading process per database: a second lease waits while the first is held and takes over
-// once it is released, on the embedded database's lock file (a stale file of a dead process is taken
-// over at once) and on PostgreSQL's advisory lock when TEST_DATABASE_URL names a server.
+// once it is released, on the embedded database's lock (a crashed holder, killed with -9 in a child
+// process, frees it at once; of racing starters exactly one wins; a stale `server.lock` naming a pid
+// now used by another process does not block) and on PostgreSQL's advisory lock when TEST_DATABASE_URL
+// names a server.
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { holdTradingLease, type Lease, type LeaseOptions } from '../src/db/lease.ts';
 import { openScratchDatabase } from '../src/db/scratch.ts';
@@ -60,6 +63,39 @@ describe('trading lease', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('gives the lease to a standby at once when the holder is killed with -9', async () => {
+    const dataDir = tempDir();
+    const first = startHolder(dataDir);
+    await first.said('held');
+    const second = startHolder(dataDir);
+    expect(await second.said('waiting')).toContain(`process ${first.child.pid} `);
+    first.child.kill('SIGKILL');
+    expect(await second.said('held')).toBe(`held ${second.child.pid}`);
+  });
+
+  it('grants the lease to exactly one of several starters racing on a folder with a stale lock file', async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, 'server.lock'), '4194305');
+    const starters = Array.from({ length: 4 }, () => startHolder(dataDir));
+    const first = await Promise.all(starters.map((s) => s.said(/^(held|waiting)/)));
+    expect(first.filter((line) => line.startsWith('held'))).toHaveLength(1);
+    // And only one at a time after the winner is killed.
+    const winner = starters[first.findIndex((line) => line.startsWith('held'))]!;
+    winner.child.kill('SIGKILL');
+    const rest = starters.filter((s) => s !== winner);
+    await Promise.race(rest.map((s) => s.said('held')));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(rest.filter((s) => s.lines.some((line) => line.startsWith('held')))).toHaveLength(1);
+  });
+
+  it('is not blocked by a lock file naming a pid that a live process of someone else now has', async () => {
+    const dataDir = tempDir();
+    // The holder crashed and its pid went to another process: here, this test's own.
+    fs.writeFileSync(path.join(dataDir, 'server.lock'), String(process.pid));
+    const starter = startHolder(dataDir);
+    expect(await starter.said(/^(held|waiting)/)).toBe(`held ${starter.child.pid}`);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)('lets one process at a time hold a PostgreSQL database, while another database is apart', async () => {
     const [one, two] = await Promise.all([scratchUrl(), scratchUrl()]);
     try {
@@ -75,6 +111,55 @@ describe('trading lease', () => {
     }
   });
 });
+
+const children: ChildProcess[] = [];
+const folders: string[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+function tempDir() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-lease-'));
+  folders.push(dataDir);
+  return dataDir;
+}
+
+const HOLDER = path.join(import.meta.dirname, 'support', 'lease-holder.ts');
+/** Long enough for a child to start tsx on a busy machine. */
+const CHILD_SAY_MS = 30_000;
+
+/** A separate process holding (or waiting for) the lease on `dataDir`; `said` waits for a line it prints. */
+function startHolder(dataDir: string) {
+  // Node itself with tsx's loader (not the tsx wrapper, which would run the script in a child of its own).
+  const child = spawn(process.execPath, ['--import', 'tsx', HOLDER, dataDir], { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  const lines: string[] = [];
+  const listeners = new Set<() => void>();
+  let buffer = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const parts = buffer.split('\n');
+    buffer = parts.pop()!;
+    lines.push(...parts);
+    for (const listener of listeners) listener();
+  });
+  const said = (pattern: string | RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const matches = (line: string) => (typeof pattern === 'string' ? line.startsWith(pattern) : pattern.test(line));
+      const timer = setTimeout(() => reject(new Error(`child ${child.pid} did not say ${pattern}: ${lines.join(' | ')}`)), CHILD_SAY_MS);
+      const check = () => {
+        const line = lines.find(matches);
+        if (line === undefined) return;
+        clearTimeout(timer);
+        listeners.delete(check);
+        resolve(line);
+      };
+      listeners.add(check);
+      check();
+    });
+  return { child, lines, said };
+}
 
 /** A fresh PostgreSQL database and its URL (a lease connects on its own, as a process would). */
 async function scratchUrl() {

@@ -10,7 +10,7 @@ import { identityVerifications } from '../src/identity/tables.ts';
 import { settings } from '../src/site/tables.ts';
 import { UPLOAD_URL_STEP_S, UPLOAD_URL_TTL_S, UploadUrls } from '../src/uploads/signing.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from './support/app.ts';
-import { coinId, makeVerifiedUser, operatorToken } from './funds/support.ts';
+import { coinId, ensurePayPassword, makeVerifiedUser, operatorToken, PAY_PASSWORD } from './funds/support.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -179,9 +179,10 @@ describe('uploads', () => {
 
     // A wallet address's QR code, saved from a signed URL.
     const qrcode = await uploadPng(user.token);
+    await ensurePayPassword(test, user);
     const saved = await call(test.app, '/user/wallet/save', {
       token: user.token,
-      payload: { currency: usdt, name: 'mine', address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', qrcode },
+      payload: { currency: usdt, name: 'mine', address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', qrcode, pay_password: PAY_PASSWORD },
     });
     expect(saved.body.type).toBe('ok');
     const [address] = await test.db.select().from(walletAddresses).where(eq(walletAddresses.userId, user.id));

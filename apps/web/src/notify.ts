@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '@fairex/contract';
+import { TOAST_DURATION_MS } from '@fairex/contract/constants';
 import { Toast } from 'antd-mobile';
 
 /** One toast at a time, for the spec's default 1500 ms. */

@@ -1,8 +1,8 @@
 /** Proves every path of spec section 2 is registered, each to a page of its own (not the not-found view). */
-import { describe, expect, it } from 'vitest';
-import { SPEC_ROUTES } from '@fairex/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { SPEC_ROUTES } from '@fairex/contract/routes';
 import { matchRoutes } from 'react-router';
-import { PAGE_ROUTES, ROUTE_OBJECTS, TAB_ROUTES } from './routes.tsx';
+import { PAGE_ROUTES, preloadOpeningPage, ROUTE_OBJECTS, TAB_ROUTES } from './routes.tsx';
 
 const SPEC_PATHS: readonly string[] = SPEC_ROUTES;
 
@@ -31,5 +31,21 @@ describe('routes', () => {
   it('keeps exactly the public pages open without a token', () => {
     const open = routes.filter((route) => route.public).map((route) => route.path);
     expect(open.sort()).toEqual([...PUBLIC_PATHS].sort());
+  });
+
+  it('preloads the opening page (its query left aside), but a gated one only with a session', async () => {
+    const pageOf = (path: string) => routes.find((route) => route.path === path)! as { page: { preload: () => Promise<unknown> } };
+    const market = vi.spyOn(pageOf('/pages/market/market').page, 'preload').mockResolvedValue(undefined);
+    const assets = vi.spyOn(pageOf('/pages/fund/assets').page, 'preload').mockResolvedValue(undefined);
+    await preloadOpeningPage('#/pages/market/market?tab=1', false);
+    expect(market).toHaveBeenCalledTimes(1);
+    await preloadOpeningPage('#/pages/fund/assets', false);
+    expect(assets).not.toHaveBeenCalled();
+    await preloadOpeningPage('#/pages/fund/assets', true);
+    expect(assets).toHaveBeenCalledTimes(1);
+    // Home comes with the app; an unknown path has nothing to load.
+    await expect(preloadOpeningPage('', true)).resolves.toBeUndefined();
+    await expect(preloadOpeningPage('#/nowhere', true)).resolves.toBeUndefined();
+    vi.restoreAllMocks();
   });
 });

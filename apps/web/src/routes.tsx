@@ -1,11 +1,16 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { PAGE_LOADING_DELAY_MS } from '@fairex/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { createHashRouter, type RouteObject } from 'react-router';
+import { fiatRatesQuery } from './api/config.ts';
+import { walletListQuery } from './api/funds.ts';
+import { quotationsQuery } from './api/market.ts';
+import { queryClient } from './api/query-client.ts';
 import { ComingSoon } from './components/coming-soon.tsx';
-import { lazyPage } from './components/lazy-page.tsx';
+import { lazyPage, type PageComponent } from './components/lazy-page.tsx';
 import { RequireLogin } from './components/require-login.tsx';
 import { TabLayout } from './components/tab-layout.tsx';
 import type { Catalogue } from './i18n/catalogue.ts';
+import { HomePage } from './pages/index/index.tsx';
 import { NotFound } from './root.tsx';
 import { Root } from './root.tsx';
 
@@ -15,22 +20,35 @@ import { Root } from './root.tsx';
  * its feature is built. Routes are protected (login gate) unless marked public.
  */
 type PageTitle = keyof Catalogue['page'];
-type Page = LazyExoticComponent<ComponentType>;
+type Page = PageComponent;
 export type AppRoute = { path: string; public?: boolean } & ({ page: Page } | { soon: PageTitle });
 
-const Home = lazyPage('pages/index/index', () => import('./pages/index/index.tsx'), (m) => m.HomePage);
-const MarketTab = lazyPage('pages/market/market', () => import('./pages/market/market.tsx'), (m) => m.MarketPage);
-const TradeTab = lazyPage('pages/transaction/index', () => import('./pages/transaction/index.tsx'), (m) => m.TradePage);
+// Home is the landing screen: it comes with the app, not one more round trip after it.
+const Home = HomePage;
+// Pages whose first figures come from one call start it with their file (lazyPage's prefetch).
+const withQuotations = { prefetch: () => void queryClient.prefetchQuery(quotationsQuery) };
+const withBalances = {
+  prefetch: () => {
+    void queryClient.prefetchQuery(walletListQuery);
+    void queryClient.prefetchQuery(fiatRatesQuery());
+  },
+};
+const MarketTab = lazyPage('pages/market/market', () => import('./pages/market/market.tsx'), (m) => m.MarketPage, withQuotations);
+const TradeTab = lazyPage('pages/transaction/index', () => import('./pages/transaction/index.tsx'), (m) => m.TradePage, withQuotations);
 const FinanceTab = lazyPage('pages/financial/index', () => import('./pages/financial/index.tsx'), (m) => m.FinancePage);
-const AssetsTab = lazyPage('pages/fund/assets', () => import('./pages/fund/assets.tsx'), (m) => m.AssetsPage);
+const AssetsTab = lazyPage('pages/fund/assets', () => import('./pages/fund/assets.tsx'), (m) => m.AssetsPage, withBalances);
 const Login = lazyPage('pages/common/login', () => import('./pages/common/login.tsx'), (m) => m.LoginPage);
 const Register = lazyPage('pages/common/register', () => import('./pages/common/register.tsx'), (m) => m.RegisterPage);
 const Forget = lazyPage('pages/common/forget', () => import('./pages/common/forget.tsx'), (m) => m.ForgetPage);
 const Area = lazyPage('pages/common/area', () => import('./pages/common/area.tsx'), (m) => m.AreaPage);
 const AboutUs = lazyPage('pages/common/aboutus', () => import('./pages/common/aboutus.tsx'), (m) => m.AboutUsPage);
 const MarketSearch = lazyPage('pages/market/search', () => import('./pages/market/search.tsx'), (m) => m.SearchPage);
-const Spot = lazyPage('pages/transaction/currency', () => import('./pages/transaction/currency.tsx'), (m) => m.SpotPage);
+const Spot = lazyPage('pages/transaction/currency', () => import('./pages/transaction/currency.tsx'), (m) => m.SpotPage, withQuotations);
 const SpotOrders = lazyPage('pages/transaction/currency_order', () => import('./pages/transaction/currency_order.tsx'), (m) => m.SpotOrdersPage);
+const Contract = lazyPage('pages/transaction/contract', () => import('./pages/transaction/contract.tsx'), (m) => m.ContractPage);
+const ContractOrders = lazyPage('pages/transaction/contract_order', () => import('./pages/transaction/contract_order.tsx'), (m) => m.ContractOrdersPage);
+const SecondsOrder = lazyPage('pages/transaction/seconds_order', () => import('./pages/transaction/seconds_order.tsx'), (m) => m.SecondsOrderPage);
+const Stock = lazyPage('pages/transaction/index2', () => import('./pages/transaction/contract.tsx'), (m) => m.StockPage);
 const Setting = lazyPage('pages/setting/setting', () => import('./pages/setting/setting.tsx'), (m) => m.SettingPage);
 const UserInfo = lazyPage('pages/setting/userInfo', () => import('./pages/setting/userInfo.tsx'), (m) => m.UserInfoPage);
 const Bill = lazyPage('pages/setting/bill', () => import('./pages/setting/bill.tsx'), (m) => m.BillPage);
@@ -108,10 +126,11 @@ export const PAGE_ROUTES: AppRoute[] = [
   { path: '/pages/market/search', page: MarketSearch },
   { path: '/pages/transaction/currency', page: Spot },
   { path: '/pages/transaction/currency_order', page: SpotOrders },
-  soon('/pages/transaction/contract', 'futures'),
-  soon('/pages/transaction/contract_order', 'futuresOrders'),
-  soon('/pages/transaction/seconds_order', 'optionsOrders'),
-  soon('/pages/transaction/index2', 'options'),
+  { path: '/pages/transaction/contract', page: Contract },
+  { path: '/pages/transaction/contract_order', page: ContractOrders },
+  { path: '/pages/transaction/seconds_order', page: SecondsOrder },
+  // The stock trade screen: the contract screen on stock symbols (futures stay on /pages/transaction/contract).
+  { path: '/pages/transaction/index2', page: Stock },
   soon('/pages/otc/otc', 'otc'),
   // Copy trading and following
   soon('/pages/copytrade/copy', 'copyTrading'),
@@ -180,3 +199,23 @@ export const ROUTE_OBJECTS: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createHashRouter(ROUTE_OBJECTS);
+
+/**
+ * How long the start-up waits for the opening page's file before rendering: the spec's loading-view
+ * delay (a page slower than that shows its loading view through Suspense, as on any navigation).
+ */
+export const OPENING_PAGE_WAIT_MS = PAGE_LOADING_DELAY_MS;
+
+/**
+ * Fetches the file of the page the app opens on (the location's hash), so its first render has it
+ * (lazyPage's preload): the boot screen stays until then instead of a loading view in between. A page
+ * behind the login gate is left alone without a session (the gate sends to login), and a load that
+ * fails or is slow is left to the page's own loading and error views.
+ */
+export function preloadOpeningPage(hash: string, loggedIn: boolean): Promise<void> {
+  const path = hash.replace(/^#/, '').split('?')[0] || '/';
+  const route = [...TAB_ROUTES, ...PAGE_ROUTES].find((r) => r.path === path);
+  if (!route || !('page' in route) || !route.page.preload || (!route.public && !loggedIn)) return Promise.resolve();
+  const waited = new Promise<void>((resolve) => setTimeout(resolve, OPENING_PAGE_WAIT_MS));
+  return Promise.race([route.page.preload().then(() => undefined, () => undefined), waited]);
+}

@@ -44,5 +44,63 @@ export const SYSTEM_ACCOUNTS = [
   'ieo_sale',
   'loans',
   'adjustments',
+  /** Spot fills: what users pay rounded up and receive rounded down, beyond the exact amounts (never below zero). */
+  'rounding',
+  /** The platform's own capital: funds the market maker (never above zero, like deposits in transit). */
+  'equity',
+  /** Contracts: the margins of open positions (never below zero). */
+  'contract_margins',
+  /** Contracts: the platform's side of positions' profit and loss (either sign). */
+  'contract_pnl',
+  /** Contracts: covers a loss beyond a position's margin and the user's balance; funded from equity (never below zero). */
+  'insurance_fund',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+/**
+ * The ledger audit's checks, by name (the back office shows each): entries sum to zero; account figures
+ * equal their postings; no user bucket below zero; frozen equals what open business rows hold; no
+ * business reference posted twice; fixed-sign system accounts keep their sign; every bucket's
+ * balance_after runs on from the one before.
+ */
+export const LEDGER_AUDIT_CHECKS = [
+  'entries_balance',
+  'accounts_match_postings',
+  'user_accounts_not_negative',
+  'frozen_matches_holds',
+  'references_posted_once',
+  'system_account_signs',
+  'balance_after_chain',
+] as const;
+export type LedgerAuditCheck = (typeof LEDGER_AUDIT_CHECKS)[number];
+
+/**
+ * An account kind as the client names it: a legacy field (legal, change, lever, micro), a domain name
+ * (fiat, spot, ...) or its numeric id (1..7).
+ */
+export function toAccountKind(value: unknown): AccountKind | undefined {
+  const text = String(value ?? '').trim();
+  if (text in LEGACY_ACCOUNT_FIELDS) return LEGACY_ACCOUNT_FIELDS[text];
+  if ((ACCOUNT_KINDS as readonly string[]).includes(text)) return text as AccountKind;
+  return ACCOUNT_KINDS.find((kind) => String(ACCOUNT_KIND_IDS[kind]) === text);
+}
+
+/** The legacy field name of a kind where it has one (the client's labels), else the kind itself. */
+export function accountFieldOf(kind: AccountKind): string {
+  return Object.entries(LEGACY_ACCOUNT_FIELDS).find(([, k]) => k === kind)?.[0] ?? kind;
+}
+
+/** A domestic card's fields in the form's order, with the longest value accepted (the web form's limits too). */
+export const BANK_CARD_FIELDS_MAX = { real_name: 50, bank_account: 40, bank_name: 80, bank_branch: 120, province: 50, city: 50, phone: 30 } as const;
+/** An international card's fields in the form's order, with the longest value accepted. */
+export const INTERNATIONAL_CARD_FIELDS_MAX = {
+  real_name: 80,
+  bank_account: 40,
+  bank_name: 120,
+  bank_branch: 120,
+  aba_number: 20,
+  swift_code: 20,
+  bank_network: 50,
+  holder_address: 200,
+  phone: 30,
+} as const;

@@ -71,5 +71,18 @@ export const Z_INDEX = {
 
 export const DESIGN_WIDTH = 750;
 
-/** Decimal arithmetic (spec section 9). */
-export const DECIMAL_PRECISION = 20;
+/**
+ * Significant digits of money arithmetic. The spec's "precision 20" (section 9) is a display concern,
+ * kept by the display helpers; arithmetic carries 40 digits, more than NUMERIC(36,18) holds, so no sum,
+ * difference or product of stored amounts ever loses a digit (DESIGN.md, "Stack").
+ */
+export const DECIMAL_PRECISION = 40;
+
+/** The K-line periods (spec section 7, /market/kline). */
+export const CANDLE_PERIOD_NAMES = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon'] as const;
+/** Contract positions and orders per page. */
+export const CONTRACT_PAGE_SIZE = PAGE_SIZE;
+/** Spot orders per page. */
+export const SPOT_PAGE_SIZE = 10;
+/** Trades sent in the snapshot on joining a book room (the `trades` event), newest first. */
+export const RECENT_TRADES_SNAPSHOT_SIZE = 50;

@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'upload_missing',
   'upload_type_refused',
   'upload_too_large',
+  'upload_quota_exceeded',
   'insufficient_balance',
   'wrong_number',
   'feature_under_development',
@@ -32,11 +33,23 @@ export const ERROR_CODES = [
   'not_found',
   'forbidden',
   'internal_error',
+  // Operator accounts
+  'password_weak',
+  'password_reused',
+  'password_change_required',
+  'operator_disabled',
+  'operator_self',
+  'last_admin',
   // Funds and identity
   'already_reviewed',
   'currency_unavailable',
   'withdraw_below_minimum',
   'withdraw_limit_exceeded',
+  // Idempotency keys and inventories (ledger trust)
+  'idempotency_key_invalid',
+  'idempotency_key_reused',
+  'idempotency_in_progress',
+  'exchange_inventory_short',
   'pay_password_required',
   'pay_password_wrong',
   'address_invalid',
@@ -58,15 +71,42 @@ export const ERROR_CODES = [
   'identity_card_in_use',
   'photos_identical',
   'voucher_used',
+  // Accounts: a login locked after failures in a row, money calls before a pay password, binding, security codes.
+  'login_locked',
+  'pay_password_not_set',
+  'login_password_wrong',
+  'code_target_not_own',
   // Spot trading
   'no_liquidity',
   'symbol_disabled',
   'symbol_exists',
   'start_price_locked',
-  // A symbol's writer could not restore its book after a failed batch: no orders until it can.
+  // A spot symbol whose price or quantity decimals are finer than its coins' smallest units.
+  'symbol_decimals_invalid',
+  // A symbol's writer could not read its book (at start, or after a failed batch): no orders until it can.
   'market_unavailable',
+  // Spot anti-abuse: open orders per user, a symbol's minimum order value, orders and cancels per user and second.
+  'open_orders_too_many',
+  'order_value_too_small',
+  'orders_too_frequent',
   // A notice rather than a refusal: the translated text PUT /coin/trade answers with.
   'order_cancelled',
+  // Index prices (issue 10): a symbol without a fresh recorded index tick pauses what needs one.
+  'index_unavailable',
+  // Seconds options (options/).
+  'option_duration_unavailable',
+  'option_stake_out_of_range',
+  'option_exposure_exceeded',
+  'option_pool_short',
+  // Contracts (contracts/).
+  'contract_market_closed',
+  'contract_multiple_not_allowed',
+  'contract_lots_out_of_range',
+  'contract_take_profit_side',
+  'contract_stop_loss_side',
+  'contract_position_closed',
+  // A transfer out of the contract account larger than what open positions leave free.
+  'contract_transfer_exceeds_free',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -91,6 +131,8 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'verification_required':
       return 200;
     case 'forbidden':
+    case 'password_change_required':
+    case 'operator_disabled':
       return 403;
     case 'not_found':
     case 'account_not_found':
@@ -98,16 +140,25 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'too_many_requests':
     case 'code_too_frequent':
     case 'pay_password_locked':
+    case 'login_locked':
+    case 'orders_too_frequent':
       return 429;
     case 'upload_too_large':
       return 413;
     case 'internal_error':
       return 500;
     case 'market_unavailable':
+    case 'index_unavailable':
+    case 'option_pool_short':
       return 503;
     case 'already_reviewed':
+    case 'idempotency_key_reused':
+    case 'idempotency_in_progress':
+    case 'operator_self':
+    case 'last_admin':
     case 'symbol_exists':
     case 'start_price_locked':
+    case 'contract_position_closed':
       return 409;
     default:
       return 400;

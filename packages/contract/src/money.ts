@@ -2,8 +2,8 @@ import { Decimal } from 'decimal.js';
 import { BALANCE_DISPLAY_DECIMALS, DECIMAL_PRECISION } from './constants.ts';
 
 /**
- * The one decimal type for money: precision 20, half-up (spec section 9). A clone, so the global
- * Decimal other libraries may use keeps its own settings.
+ * The one decimal type for money: precision 40 (never fewer digits than NUMERIC(36,18) holds), half-up.
+ * A clone, so the global Decimal other libraries may use keeps its own settings.
  */
 export const Money = Decimal.clone({ precision: DECIMAL_PRECISION, rounding: Decimal.ROUND_HALF_UP });
 export type MoneyValue = InstanceType<typeof Money>;

@@ -1,4 +1,4 @@
-// Proves the money helpers compute exactly at precision 20 half-up, return plain strings, and leave the global Decimal alone.
+// Proves the money helpers compute exactly at precision 40 half-up (never losing a NUMERIC(36,18) digit), return plain strings, and leave the global Decimal alone.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Decimal } from 'decimal.js';
@@ -28,9 +28,9 @@ const amountArb = fc
   .map(([negative, units]) => toAmountString(`${negative ? '-' : ''}${units}e-18`));
 
 describe('money', () => {
-  it('uses a clone at precision 20, half-up, without touching the global Decimal', () => {
+  it('uses a clone at precision 40, half-up, without touching the global Decimal', () => {
     expect(Money).not.toBe(Decimal);
-    expect(Money.precision).toBe(20);
+    expect(Money.precision).toBe(40);
     expect(Money.rounding).toBe(Decimal.ROUND_HALF_UP);
     expect(money('1')).toBeInstanceOf(Money);
   });
@@ -49,11 +49,24 @@ describe('money', () => {
     expect(div('10', '2')).toBe('5');
   });
 
-  it('rounds a division to precision 20, half-up', () => {
-    // 20 significant digits, the last one rounded up from ...666.
+  it('rounds a division to precision 40, half-up', () => {
+    // 40 significant digits, the last one rounded up from ...666.
     expect(div('2', '3')).toBe('0.666666666666666667');
-    expect(money('2').dividedBy('3').toFixed()).toBe('0.66666666666666666667');
+    expect(money('2').dividedBy('3').toFixed()).toBe(`0.${'6'.repeat(39)}7`);
     expect(div('1', '3')).toBe('0.333333333333333333');
+  });
+
+  it('keeps every digit of amounts as large as NUMERIC(36,18) holds', () => {
+    // 21 significant digits: precision 20 rounded this difference to 123456789012345.12346.
+    expect(sub('123456789012345.123456', '0.001')).toBe('123456789012345.122456');
+    expect(add('123456789012345.123456', '0.000001')).toBe('123456789012345.123457');
+    // The largest figure a column holds, 18 + 18 digits, moved by its smallest unit both ways.
+    const largest = `${'9'.repeat(17)}.${'9'.repeat(18)}`;
+    expect(sub(largest, '0.000000000000000001')).toBe(`${'9'.repeat(17)}.${'9'.repeat(17)}8`);
+    expect(add(sub(largest, '1'), '1')).toBe(largest);
+    expect(sum([largest, `-${largest}`, '0.000000000000000001'])).toBe('0.000000000000000001');
+    expect(mul('123456789012345.123456', '1000')).toBe('123456789012345123.456');
+    expect(cmp('123456789012345.123456', '123456789012345.123457')).toBe(-1);
   });
 
   it('throws on a zero divisor and on text that is not a number', () => {

@@ -1,5 +1,5 @@
 // Proves the spot sizing rules on exact figures: what a buy freezes, the protection prices, and the
-// largest limit buy, market buy (walking ask levels) and sell that a budget affords.
+// largest limit buy, market buy (at the best ask's protection price) and sell that a budget affords.
 import { describe, expect, it } from 'vitest';
 import {
   buyFreezeUnits,
@@ -16,7 +16,7 @@ import {
 const BTC: SpotSymbolRules = {
   price_decimals: 2,
   quantity_decimals: 6,
-  spot_rules: { maker_fee_rate: '0.001', taker_fee_rate: '0.002', market_protection_bps: 100 },
+  spot_rules: { maker_fee_rate: '0.001', taker_fee_rate: '0.002', market_protection_bps: 100, order_value_min: '0' },
 };
 
 describe('units', () => {
@@ -50,18 +50,18 @@ describe('largest orders a budget affords', () => {
     expect(limitBuyQuantityMax('1000', '50000', { ...BTC, spot_rules: null })).toBe('0');
   });
 
-  it('sizes a market buy at the protection price of the level that completes it', () => {
+  it('sizes a market buy at the protection price of the best ask, within the asks up to it', () => {
     const asks: [string, string][] = [
       ['101', '1'],
       ['100', '2'],
+      ['1000', '5'],
     ];
-    const symbol: SpotSymbolRules = { price_decimals: 0, quantity_decimals: 2, spot_rules: { maker_fee_rate: '0', taker_fee_rate: '0', market_protection_bps: 100 } };
-    // Up to 2 lots the order completes at 100 (protection 101): 150 buys 1.48.
+    const symbol: SpotSymbolRules = { price_decimals: 0, quantity_decimals: 2, spot_rules: { maker_fee_rate: '0', taker_fee_rate: '0', market_protection_bps: 100, order_value_min: '0' } };
+    // Protection at the best ask 100 plus 1 % = 101: 150 buys 1.48.
     expect(marketBuyQuantityMax('150', asks, symbol)).toBe('1.48');
-    // 2 at 101 cost 202; beyond 2 the protection is 103 (102.01 up), 250 / 103 = 2.42.
     expect(marketBuyQuantityMax('202', asks, symbol)).toBe('2');
-    expect(marketBuyQuantityMax('250', asks, symbol)).toBe('2.42');
-    // Never more than the asks shown.
+    expect(marketBuyQuantityMax('250', asks, symbol)).toBe('2.47');
+    // Never more than the asks up to the protection price: the ask at 1000 cannot fill.
     expect(marketBuyQuantityMax('100000', asks, symbol)).toBe('3');
     expect(marketBuyQuantityMax('100000', [], symbol)).toBe('0');
   });

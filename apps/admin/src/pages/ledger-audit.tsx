@@ -1,17 +1,37 @@
-import { Button, Card, Descriptions, Flex, Result, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Result, Table, Tag, Typography } from 'antd';
 import { useLoaderData, useRevalidator } from 'react-router';
-import { adminApi, type AuditProblem, type LedgerAudit } from '../api.ts';
+import { adminApi, type AuditCheck, type AuditProblem, type LedgerAudit } from '../api.ts';
 import { useI18n, type MessageKey } from '../i18n.tsx';
 import { loadOr } from '../load.ts';
 
 /** The ledger invariant, checked by the server on each visit and on "run again". */
 export const ledgerAuditLoader = (): Promise<LedgerAudit | null> => loadOr(() => adminApi.ledgerAudit(), null);
 
-const PROBLEM_LISTS: { key: 'unbalancedEntries' | 'mismatchedAccounts' | 'negativeAccounts'; title: MessageKey }[] = [
-  { key: 'unbalancedEntries', title: 'ledger.unbalancedEntries' },
-  { key: 'mismatchedAccounts', title: 'ledger.mismatchedAccounts' },
-  { key: 'negativeAccounts', title: 'ledger.negativeAccounts' },
-];
+const checkTitle = (name: AuditCheck['name']): MessageKey => `ledger.check.${name}`;
+
+/** Every check by name with whether it holds, as the server ran them. */
+function ChecksTable({ checks }: { checks: AuditCheck[] }) {
+  const { t } = useI18n();
+  return (
+    <Card size="small">
+      <Table<AuditCheck>
+        rowKey="name"
+        pagination={false}
+        size="small"
+        dataSource={checks}
+        columns={[
+          { title: t('ledger.check'), key: 'name', render: (_, check) => t(checkTitle(check.name)) },
+          {
+            title: t('ledger.result'),
+            key: 'ok',
+            render: (_, check) => <Tag color={check.ok ? 'success' : 'error'}>{check.ok ? t('ledger.holds') : t('ledger.fails')}</Tag>,
+          },
+          { title: t('ledger.offenders'), key: 'rows', render: (_, check) => check.rows.length },
+        ]}
+      />
+    </Card>
+  );
+}
 
 /** Offending rows differ in shape per check, so their columns come from the rows themselves. */
 function ProblemTable({ title, rows }: { title: string; rows: AuditProblem[] }) {
@@ -60,9 +80,11 @@ export function LedgerAuditPage() {
           <Result status="warning" title={t('ledger.notRun')} extra={runAgain} />
         )}
       </Card>
-      {audit &&
-        PROBLEM_LISTS.filter(({ key }) => audit[key].length > 0).map(({ key, title }) => (
-          <ProblemTable key={key} title={t(title)} rows={audit[key]} />
+      {audit && <ChecksTable checks={audit.checks} />}
+      {audit?.checks
+        .filter((check) => !check.ok)
+        .map((check) => (
+          <ProblemTable key={check.name} title={t(checkTitle(check.name))} rows={check.rows} />
         ))}
     </Flex>
   );

@@ -19,9 +19,9 @@ export function LoginPage() {
   const logIn = async ({ username, password }: Credentials) => {
     setBusy(true);
     try {
-      const { token } = await adminApi.login(username, password);
+      const { token, operator } = await adminApi.login(username, password);
       setToken(token);
-      navigate('/users', { replace: true });
+      navigate(operator.must_change_password ? '/password' : '/users', { replace: true });
     } catch (error) {
       showError(error);
     } finally {

@@ -10,13 +10,18 @@ import { useSave } from '../markets-admin.ts';
 export const marketMakerLoader = (): Promise<MarketMakerView | null> => loadOr(() => adminApi.marketMaker(), null);
 
 /** The server's safe bounds (MARKET_MAKER_BOUNDS in the contract), checked again by the server. */
-const BOUNDS: { name: Exclude<keyof MarketMakerSettings, 'level_value'>; label: MessageKey; min: number; max: number }[] = [
+const BOUNDS: { name: Exclude<keyof MarketMakerSettings, 'level_value' | 'inventory_min_value' | 'inventory_max_value'>; label: MessageKey; min: number; max: number }[] = [
   { name: 'levels', label: 'mm.levels', min: 1, max: 50 },
   { name: 'spread_bps', label: 'mm.spreadBps', min: 1, max: 1000 },
   { name: 'step_bps', label: 'mm.stepBps', min: 1, max: 1000 },
   { name: 'requote_bps', label: 'mm.requoteBps', min: 0, max: 1000 },
 ];
 const LEVEL_VALUE = /^(?=.*[1-9])\d+(\.\d{1,6})?$/;
+const INVENTORY_VALUE = /^\d{1,12}(\.\d{1,6})?$/;
+const INVENTORY_FIELDS: { name: 'inventory_min_value' | 'inventory_max_value'; label: MessageKey }[] = [
+  { name: 'inventory_min_value', label: 'mm.inventoryMin' },
+  { name: 'inventory_max_value', label: 'mm.inventoryMax' },
+];
 
 type Balance = MarketMakerView['account']['balances'][number];
 
@@ -29,7 +34,14 @@ export function MarketMakerPage() {
 
   const submit = async (values: MarketMakerSettings) => {
     setBusy(true);
-    await save(() => adminApi.editMarketMaker({ ...values, level_value: values.level_value.trim() }));
+    await save(() =>
+      adminApi.editMarketMaker({
+        ...values,
+        level_value: values.level_value.trim(),
+        inventory_min_value: values.inventory_min_value.trim(),
+        inventory_max_value: values.inventory_max_value.trim(),
+      }),
+    );
     setBusy(false);
   };
 
@@ -45,6 +57,7 @@ export function MarketMakerPage() {
       <Typography.Title level={3}>{t('mm.title')}</Typography.Title>
       <Card size="small" title={t('mm.settings')}>
         <Typography.Paragraph type="secondary">{t('mm.hint')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t('mm.inventoryHint')}</Typography.Paragraph>
         <Form<MarketMakerSettings> layout="inline" requiredMark={false} initialValues={view.settings} onFinish={submit}>
           <Flex wrap gap="small" align="flex-start">
             {BOUNDS.map((b) => (
@@ -55,6 +68,11 @@ export function MarketMakerPage() {
             <Form.Item name="level_value" label={t('mm.levelValue')} rules={[{ required: true, pattern: LEVEL_VALUE, message: t('mm.levelValueInvalid') }]}>
               <Input aria-label={t('mm.levelValue')} inputMode="decimal" style={{ width: 120 }} />
             </Form.Item>
+            {INVENTORY_FIELDS.map((f) => (
+              <Form.Item key={f.name} name={f.name} label={t(f.label)} rules={[{ required: true, pattern: INVENTORY_VALUE, message: t('mm.inventoryInvalid') }]}>
+                <Input aria-label={t(f.label)} inputMode="decimal" style={{ width: 160 }} />
+              </Form.Item>
+            ))}
             <Button type="primary" htmlType="submit" loading={busy}>
               {t('markets.save')}
             </Button>

@@ -5,7 +5,10 @@ import { useI18n } from '../i18n.tsx';
 import { emptyPage, loadOr, pageQueryOf } from '../load.ts';
 import { usePaging } from '../paging.ts';
 
-/** Mail and SMS the platform would have sent; without SMTP the verification codes are read here. */
+/**
+ * Mail and SMS the platform sent or would have sent. The server masks verification codes for every
+ * role but admin, and for everyone once delivered (admin/repository.ts pageOutbox).
+ */
 export async function outboxLoader({ request }: LoaderFunctionArgs) {
   const query = pageQueryOf(request);
   return loadOr(() => adminApi.outbox(query), emptyPage<OutboxRow>(query));
@@ -37,6 +40,7 @@ export function OutboxPage() {
   return (
     <Flex vertical gap="middle">
       <Typography.Title level={3}>{t('outbox.title')}</Typography.Title>
+      <Typography.Text type="secondary">{t('outbox.codesHidden')}</Typography.Text>
       <Table<OutboxRow> rowKey="id" columns={columns} dataSource={result.data} pagination={pagination} loading={busy} />
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Form, Input, InputNumber, Modal, Result, Select, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Form, Input, InputNumber, Modal, Result, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { adminApi, type SymbolCreate, type SymbolKind, type SymbolList, type SymbolRow } from '../api.ts';
@@ -11,11 +11,17 @@ export const symbolsLoader = (): Promise<SymbolList | null> => loadOr(() => admi
 
 /** Prices and volatility are decimal strings the server checks; never parsed into money here. */
 const POSITIVE = /^(?=.*[1-9])\d+(\.\d{1,18})?$/;
+/** A minimum order value: 0 or more, as the server's schema takes it (up to 7 digits and 8 decimals). */
+const ORDER_VALUE_MIN = /^\d{1,7}(\.\d{1,8})?$/;
 const KINDS: SymbolKind[] = ['spot', 'futures', 'stock'];
 const QUOTE = 'USDT';
+/** A UTC date (yyyy-mm-dd) of epoch milliseconds: the range of a simulated history. */
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The minimum order value suggested for a new USDT pair, as the seeded pairs have it. */
+const ORDER_VALUE_MIN_USDT = '5';
 
 type AddForm = Omit<SymbolCreate, 'symbol'> & { symbol: string };
-type EditForm = { sort: number; volatility: string; start_price: string };
+type EditForm = { sort: number; volatility: string; start_price: string; order_value_min: string };
 
 function EditModal({ row, onClose }: { row: SymbolRow; onClose: () => void }) {
   const { t } = useI18n();
@@ -29,6 +35,7 @@ function EditModal({ row, onClose }: { row: SymbolRow; onClose: () => void }) {
         sort: values.sort,
         volatility: values.volatility.trim(),
         ...(row.start_price_locked ? {} : { start_price: values.start_price.trim() }),
+        ...(row.kind === 'spot' ? { order_value_min: values.order_value_min.trim() } : {}),
       }),
     );
     setBusy(false);
@@ -48,7 +55,7 @@ function EditModal({ row, onClose }: { row: SymbolRow; onClose: () => void }) {
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ sort: row.sort, volatility: String(row.volatility), start_price: row.start_price }}
+        initialValues={{ sort: row.sort, volatility: String(row.volatility), start_price: row.start_price, order_value_min: row.order_value_min }}
         onFinish={submit}
       >
         <Form.Item name="sort" label={t('symbols.sort')} rules={[{ required: true }]}>
@@ -65,6 +72,16 @@ function EditModal({ row, onClose }: { row: SymbolRow; onClose: () => void }) {
         >
           <Input inputMode="decimal" disabled={row.start_price_locked} />
         </Form.Item>
+        {row.kind === 'spot' && (
+          <Form.Item
+            name="order_value_min"
+            label={t('symbols.orderValueMin')}
+            extra={t('symbols.orderValueMinHint')}
+            rules={[{ required: true, pattern: ORDER_VALUE_MIN, message: t('markets.numberInvalid') }]}
+          >
+            <Input inputMode="decimal" addonAfter={row.quote ?? undefined} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
@@ -93,6 +110,7 @@ function AddSymbol({ coins }: { coins: SymbolList['coins'] }) {
       quantity_decimals: values.quantity_decimals,
       enabled: values.enabled,
       sort: values.sort,
+      order_value_min: values.kind === 'spot' ? values.order_value_min?.trim() : undefined,
     };
     const done = await save(() => adminApi.createSymbol(input));
     setBusy(false);
@@ -105,7 +123,7 @@ function AddSymbol({ coins }: { coins: SymbolList['coins'] }) {
         form={form}
         layout="inline"
         requiredMark={false}
-        initialValues={{ kind: 'spot', quote_currency_id: usdt, price_decimals: 2, quantity_decimals: 4, enabled: true, sort: 0, volatility: '0.6' }}
+        initialValues={{ kind: 'spot', quote_currency_id: usdt, price_decimals: 2, quantity_decimals: 4, enabled: true, sort: 0, volatility: '0.6', order_value_min: ORDER_VALUE_MIN_USDT }}
         onFinish={submit}
         onValuesChange={(changed: Partial<AddForm>, values: AddForm) => {
           // A spot symbol is named BASE/QUOTE; picking its coins fills the name in.
@@ -113,6 +131,8 @@ function AddSymbol({ coins }: { coins: SymbolList['coins'] }) {
           const base = coins.find((c) => c.id === values.base_currency_id)?.name;
           const quote = coins.find((c) => c.id === values.quote_currency_id)?.name;
           if (base && quote) form.setFieldValue('symbol', `${base}/${quote}`);
+          // The suggested minimum is in USDT; for another quote coin the operator sets one (0 until then).
+          if ('quote_currency_id' in changed) form.setFieldValue('order_value_min', quote === QUOTE ? ORDER_VALUE_MIN_USDT : '0');
         }}
       >
         <Flex wrap gap="small" align="flex-start">
@@ -142,6 +162,11 @@ function AddSymbol({ coins }: { coins: SymbolList['coins'] }) {
           <Form.Item name="volatility" label={t('symbols.volatility')} rules={[numberRule]}>
             <Input aria-label={t('symbols.volatility')} inputMode="decimal" style={{ width: 80 }} />
           </Form.Item>
+          {kind === 'spot' && (
+            <Form.Item name="order_value_min" label={t('symbols.orderValueMin')} tooltip={t('symbols.orderValueMinHint')} rules={[{ required: true, pattern: ORDER_VALUE_MIN, message: t('markets.numberInvalid') }]}>
+              <Input aria-label={t('symbols.orderValueMin')} inputMode="decimal" style={{ width: 90 }} />
+            </Form.Item>
+          )}
           <Form.Item name="price_decimals" label={t('symbols.priceDecimals')}>
             <InputNumber aria-label={t('symbols.priceDecimals')} min={0} max={8} precision={0} />
           </Form.Item>
@@ -178,13 +203,41 @@ export function SymbolsPage() {
   };
 
   const columns: TableColumnsType<SymbolRow> = [
-    { title: t('symbols.symbol'), dataIndex: 'symbol' },
+    {
+      title: t('symbols.symbol'),
+      key: 'symbol',
+      render: (_, row) => (
+        <Flex vertical gap={2} align="start">
+          {row.symbol}
+          {row.simulated_history && (
+            <Tooltip title={t('symbols.simulatedHistoryHint', { to: day(row.simulated_history.to), seed: row.simulated_history.seed })}>
+              <Tag color="purple">
+                {t('symbols.simulatedHistory', { from: day(row.simulated_history.from), to: day(row.simulated_history.to), seed: row.simulated_history.seed })}
+              </Tag>
+            </Tooltip>
+          )}
+        </Flex>
+      ),
+    },
     { title: t('symbols.kind'), dataIndex: 'kind', render: (kind: SymbolKind) => <Tag>{t(`symbolKind.${kind}`)}</Tag> },
     { title: t('symbols.pair'), key: 'pair', render: (_, row) => (row.base ? `${row.base} / ${row.quote}` : row.quote) },
-    { title: t('symbols.price'), dataIndex: 'price', align: 'right', render: (price: string | null) => price ?? '—' },
+    {
+      title: t('symbols.price'),
+      key: 'price',
+      align: 'right',
+      render: (_, row) =>
+        row.index_status.available ? (
+          <Tooltip title={t('symbols.indexSources', { sources: row.index_status.sources.join(', ') })}>{row.price ?? '—'}</Tooltip>
+        ) : (
+          <Typography.Text type="warning">
+            {t(`symbols.indexUnavailable.${row.index_status.reason}`, { live: row.index_status.sources.length, required: row.index_status.required })}
+          </Typography.Text>
+        ),
+    },
     { title: t('symbols.startPrice'), dataIndex: 'start_price', align: 'right' },
     { title: t('symbols.volatility'), dataIndex: 'volatility', align: 'right' },
     { title: t('symbols.decimals'), key: 'decimals', render: (_, row) => `${row.price_decimals} / ${row.quantity_decimals}` },
+    { title: t('symbols.orderValueMin'), key: 'order_value_min', align: 'right', render: (_, row) => (row.kind === 'spot' ? `${row.order_value_min} ${row.quote ?? ''}` : '—') },
     { title: t('symbols.sort'), dataIndex: 'sort', align: 'right' },
     {
       title: t('symbols.enabled'),

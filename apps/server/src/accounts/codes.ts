@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Lang } from '@fairex/contract';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
@@ -19,7 +19,8 @@ const codeHash = (target: string, scene: string, code: string) => sha256(`${targ
 
 /**
  * Creates a 6-digit code and sends it. Refuses a resend within the resend window, more than the daily
- * number per target, and more than the hourly number per client address.
+ * number per target and scene (a day's register codes do not use up the forget codes), and more than
+ * the hourly number per client address.
  */
 export async function sendCode(ctx: AppContext, request: CodeRequest, log: (line: string) => void) {
   const { db, limits } = ctx;
@@ -34,7 +35,13 @@ export async function sendCode(ctx: AppContext, request: CodeRequest, log: (line
   const [perTarget] = await db
     .select({ n: count() })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.target, request.target), gt(verificationCodes.createdAt, new Date(now - DAY_MS))));
+    .where(
+      and(
+        eq(verificationCodes.target, request.target),
+        eq(verificationCodes.scene, request.scene),
+        gt(verificationCodes.createdAt, new Date(now - DAY_MS)),
+      ),
+    );
   if ((perTarget?.n ?? 0) >= limits.codesPerTargetPerDay) throw new DomainError('code_too_frequent');
   const [perIp] = await db
     .select({ n: count() })
@@ -52,19 +59,20 @@ export async function sendCode(ctx: AppContext, request: CodeRequest, log: (line
       ip: request.ip,
       expiresAt: new Date(now + CODE_TTL_MS),
     });
-    await ctx.notifier.send(tx, { channel: request.channel, recipient: request.target, ...text });
+    await ctx.notifier.send(tx, { channel: request.channel, recipient: request.target, ...text, hasCode: true });
   });
   if (!ctx.config.production) log(`verification code for ${request.target}: ${code}`);
 }
 
 /**
- * Checks the newest live code for target and scene. A wrong guess counts against the code (outside any
- * caller transaction, so a refusal cannot roll it back); after the maximum number of attempts it is dead.
- * Returns the code row id for `consumeCode`.
+ * Checks the newest live code for target and scene. The attempt is counted first, in one statement that
+ * only counts while the code has attempts left, and only a counted attempt is compared: a burst of
+ * concurrent guesses gets at most `codeAttemptsMax` comparisons. The count is kept outside any caller
+ * transaction, so a refusal cannot roll it back. Returns the code row id for `consumeCode`.
  */
 export async function checkCode(ctx: AppContext, target: string, scene: string, code: string): Promise<number> {
-  const [row] = await ctx.db
-    .select()
+  const newest = ctx.db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(
       and(
@@ -76,14 +84,12 @@ export async function checkCode(ctx: AppContext, target: string, scene: string, 
     )
     .orderBy(desc(verificationCodes.id))
     .limit(1);
-  if (!row || row.attempts >= ctx.limits.codeAttemptsMax) throw new DomainError('code_invalid');
-  if (row.codeHash !== codeHash(target, scene, code)) {
-    await ctx.db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, row.id));
-    throw new DomainError('code_invalid');
-  }
+  const [row] = await ctx.db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(sql`${verificationCodes.id} = (${newest})`, lt(verificationCodes.attempts, ctx.limits.codeAttemptsMax)))
+    .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash });
+  if (!row || row.codeHash !== codeHash(target, scene, code)) throw new DomainError('code_invalid');
   return row.id;
 }
 

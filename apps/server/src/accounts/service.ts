@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { DEFAULT_AREA_CODE, isEmail, isMobileFor, type RegisterInput } from '@fairex/contract';
+import { DEFAULT_AREA_CODE, isEmail, isMobileFor, normaliseAreaCode, normaliseEmail, normaliseLogin, normaliseMobile, type RegisterInput } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { DomainError, isUniqueViolation } from '../http/errors.ts';
 import { openUserAccounts } from '../ledger/index.ts';
 import { checkCode, consumeCode } from './codes.ts';
-import { hashPassword, sha256, verifyPassword } from './passwords.ts';
+import { checkLoginPassword } from './login-throttle.ts';
+import { hashPassword, sha256 } from './passwords.ts';
 import { findUserByInviteCode, findUserByLogin, insertUser, updateUser, type User } from './repository.ts';
 import { createSession, revokeSession } from './sessions.ts';
 import { sessions } from './tables.ts';
@@ -21,7 +22,14 @@ const INVITE_CODE_LENGTH = 8;
 const newInviteCode = () =>
   Array.from({ length: INVITE_CODE_LENGTH }, () => INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)]).join('');
 
-export async function register(ctx: AppContext, input: RegisterInput): Promise<User> {
+/** The stored form of a contact a user typed: an email lower-cased, a mobile as its national digits. */
+export function normaliseContact(type: 'email' | 'mobile', target: string, areaCode = DEFAULT_AREA_CODE) {
+  return type === 'email' ? normaliseEmail(target) : normaliseMobile(areaCode, target);
+}
+
+export async function register(ctx: AppContext, raw: RegisterInput): Promise<User> {
+  const areaCode = normaliseAreaCode(raw.area_code);
+  const input = { ...raw, area_code: areaCode, user_string: normaliseContact(raw.type, raw.user_string, areaCode) };
   checkTarget(input.type, input.user_string, input.area_code);
   if (await findUserByLogin(ctx.db, input.user_string)) throw new DomainError('account_exists');
   let parentId: number | null = null;
@@ -60,8 +68,9 @@ function insertRegisteredUser(ctx: AppContext, input: RegisterInput, codeId: num
 
 export async function login(ctx: AppContext, userString: string, password: string): Promise<string> {
   const user = await findUserByLogin(ctx.db, userString);
-  // Same answer for an unknown account and a wrong password, so accounts cannot be probed.
-  if (!user || user.frozen || !(await verifyPassword(password, user.passwordHash))) throw new DomainError('login_failed');
+  // Same answer, same limit and same hashing time for an unknown account and a wrong password, so accounts cannot be probed.
+  const subject = user ? `user:${user.id}` : `user:name:${normaliseLogin(userString)}`;
+  if (!(await checkLoginPassword(ctx, subject, user?.passwordHash, password)) || !user || user.frozen) throw new DomainError('login_failed');
   return createSession(ctx.db, user.id);
 }
 
@@ -75,7 +84,8 @@ export async function logout(ctx: AppContext, userId: number, token: string) {
 export async function resetPassword(ctx: AppContext, account: string, code: string, password: string) {
   const user = await findUserByLogin(ctx.db, account);
   if (!user) throw new DomainError('account_not_found');
-  const target = user.email === account || user.mobile === account ? account : (user.email ?? user.mobile ?? account);
+  const login = normaliseLogin(account);
+  const target = user.email === login || user.mobile === login ? login : (user.email ?? user.mobile ?? login);
   const codeId = await checkCode(ctx, target, 'forget', code);
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, createdAt } from '../db/columns.ts';
 
 export const users = pgTable(
@@ -22,9 +23,13 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_account_key').on(t.account),
+    // Stored normalised (contract: normaliseEmail, normaliseMobile), so these compare without regard to case or format.
     uniqueIndex('users_email_key').on(t.email),
-    uniqueIndex('users_mobile_key').on(t.mobile),
+    uniqueIndex('users_mobile_key').on(t.areaCode, t.mobile),
     uniqueIndex('users_extension_code_key').on(t.extensionCode),
+    check('users_email_normalised', sql`${t.email} = lower(btrim(${t.email}))`),
+    check('users_mobile_normalised', sql`${t.mobile} ~ '^[0-9]+$'`),
+    check('users_area_code_normalised', sql`${t.areaCode} ~ '^[0-9]{1,4}$'`),
   ],
 );
 
@@ -69,5 +74,15 @@ export const outbox = pgTable('outbox', {
   subject: text('subject').notNull(),
   body: text('body').notNull(),
   delivered: boolean('delivered').notNull().default(false),
+  /** The body carries a verification code: masked for every operator but an admin (and stored masked once delivered). */
+  hasCode: boolean('has_code').notNull().default(false),
   createdAt: createdAt(),
+});
+
+/** Login failures in a row per login name (`user:<name>` or `operator:<name>`, known or not) and the lock they earned. */
+export const loginAttempts = pgTable('login_attempts', {
+  subject: text('subject').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: at('locked_until'),
+  updatedAt: at('updated_at').notNull().defaultNow(),
 });

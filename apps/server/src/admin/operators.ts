@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** The demo operator the README names; created on first start only. */
+/** The demo operator the README names; created on a first development start only (never in production). */
 export const DEMO_OPERATOR = { username: 'admin', password: 'admin123456', role: 'admin' as const };
 
 export async function seedOperators(db: Db) {
@@ -42,8 +42,15 @@ export async function logAction(db: Executor, operatorId: number, action: string
   await db.insert(operatorAuditLog).values({ operatorId, action, target, detail });
 }
 
-/** preHandler for back-office routes: a live operator session (999 otherwise) with one of the roles. */
-export function requireOperator(db: Executor, roles: readonly OperatorRole[] = ['admin', 'reviewer', 'support']) {
+export const ALL_ROLES: readonly OperatorRole[] = ['admin', 'reviewer', 'support'];
+
+/**
+ * preHandler for back-office routes: a live operator session (999 otherwise) of an enabled operator with
+ * one of the roles. An operator who must change the password given to them is refused everything
+ * (password_change_required) but the routes that pass `pendingPasswordChange: 'allow'` (me, logout,
+ * change own password).
+ */
+export function requireOperator(db: Executor, roles: readonly OperatorRole[] = ALL_ROLES, options: { pendingPasswordChange?: 'allow' } = {}) {
   return async (request: FastifyRequest) => {
     const token = tokenOf(request);
     if (!token) throw new DomainError('not_logged_in');
@@ -53,7 +60,9 @@ export function requireOperator(db: Executor, roles: readonly OperatorRole[] = [
       .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
       .where(and(eq(operatorSessions.tokenHash, sha256(token)), isNull(operatorSessions.revokedAt), gt(operatorSessions.expiresAt, new Date())))
       .limit(1);
-    if (!row) throw new DomainError('session_invalid');
+    // Disabling revokes the sessions too; this also covers a session opened in the same instant.
+    if (!row || row.operator.disabledAt) throw new DomainError('session_invalid');
+    if (row.operator.mustChangePassword && options.pendingPasswordChange !== 'allow') throw new DomainError('password_change_required');
     if (!roles.includes(row.operator.role)) throw new DomainError('forbidden');
     request.operator = row.operator;
   };

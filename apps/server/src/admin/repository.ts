@@ -1,5 +1,6 @@
 import { count, desc, eq, ilike, or } from 'drizzle-orm';
 import { outbox, sessions, users } from '../accounts/tables.ts';
+import { maskCodes } from '../notify/notifier.ts';
 import type { Executor } from '../db/client.ts';
 import type { UploadUrls } from '../uploads/signing.ts';
 import { operatorAuditLog, operators } from './tables.ts';
@@ -46,7 +47,11 @@ export async function userDetail(db: Executor, id: number, uploads: UploadUrls) 
   };
 }
 
-export async function pageOutbox(db: Executor, { page, limit }: PageInput) {
+/**
+ * The outbox, newest first. A verification code shows only with `showCodes` (admins): every other
+ * operator reads it masked, and a delivered message was stored masked (the recipient has it).
+ */
+export async function pageOutbox(db: Executor, { page, limit }: PageInput, options: { showCodes: boolean }) {
   const [rows, [total]] = await Promise.all([
     db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit).offset((page - 1) * limit),
     db.select({ n: count() }).from(outbox),
@@ -57,7 +62,7 @@ export async function pageOutbox(db: Executor, { page, limit }: PageInput) {
       channel: r.channel,
       recipient: r.recipient,
       subject: r.subject,
-      body: r.body,
+      body: r.hasCode && !options.showCodes ? maskCodes(r.body) : r.body,
       delivered: r.delivered,
       created_at: r.createdAt.toISOString(),
     })),

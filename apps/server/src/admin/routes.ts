@@ -3,13 +3,18 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
+import { checkLoginPassword } from '../accounts/login-throttle.ts';
 import { tokenOf } from '../accounts/sessions.ts';
 import { ok } from '../http/envelope.ts';
 import { DomainError, parse } from '../http/errors.ts';
 import { accountsOf, audit } from '../ledger/index.ts';
 import { adminFundsRoutes } from './funds-routes.ts';
 import { adminMarketsRoutes } from './markets-routes.ts';
-import { createOperatorSession, currentOperator, logAction, requireOperator, revokeOperatorSession } from './operators.ts';
+import { adminOptionsRoutes } from './options-routes.ts';
+import { adminContractsRoutes } from './contracts-routes.ts';
+import { contractsBackOfficeRoutes } from '../contracts/back-office.ts';
+import { ALL_ROLES, createOperatorSession, currentOperator, logAction, requireOperator, revokeOperatorSession } from './operators.ts';
+import { adminOperatorRoutes } from './operators-routes.ts';
 import { editFiatRate, fiatRateRows } from '../site/back-office.ts';
 import { pageAuditLog, pageOutbox, pageUsers, userDetail } from './repository.ts';
 import { operators } from './tables.ts';
@@ -17,6 +22,8 @@ import { operators } from './tables.ts';
 /** The back-office API under /api/admin: operators, their sessions and roles, and what they may read. */
 export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const anyOperator = { preHandler: requireOperator(ctx.db) };
+  // Open while a first-login password change is pending: who am I, and leaving.
+  const evenBeforePasswordChange = { preHandler: requireOperator(ctx.db, ALL_ROLES, { pendingPasswordChange: 'allow' }) };
   const loginLimit = {
     config: { rateLimit: { max: ctx.limits.loginPerMinute, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => `admin:${r.ip}` } },
   };
@@ -24,20 +31,23 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/login', loginLimit, async (request) => {
     const input = parse(adminLoginInput, request.body);
     const [operator] = await ctx.db.select().from(operators).where(eq(operators.username, input.username)).limit(1);
-    if (!operator || !(await verifyPassword(input.password, operator.passwordHash))) throw new DomainError('login_failed');
+    // Limited per operator name (known or not) like a user's login: accounts/login-throttle.ts.
+    const subject = operator ? `operator:${operator.id}` : `operator:name:${input.username}`;
+    if (!(await checkLoginPassword(ctx, subject, operator?.passwordHash, input.password)) || !operator) throw new DomainError('login_failed');
+    if (operator.disabledAt) throw new DomainError('operator_disabled');
     const token = await ctx.db.transaction(async (tx) => {
       await logAction(tx, operator.id, 'login', `operator:${operator.id}`, { ip: request.ip });
       return createOperatorSession(tx, operator.id);
     });
-    return ok({ token, operator: { id: operator.id, username: operator.username, role: operator.role } });
+    return ok({ token, operator: { id: operator.id, username: operator.username, role: operator.role, must_change_password: operator.mustChangePassword } });
   });
 
-  app.get('/me', anyOperator, async (request) => {
-    const { id, username, role } = currentOperator(request);
-    return ok({ id, username, role });
+  app.get('/me', evenBeforePasswordChange, async (request) => {
+    const { id, username, role, mustChangePassword } = currentOperator(request);
+    return ok({ id, username, role, must_change_password: mustChangePassword });
   });
 
-  app.post('/logout', anyOperator, async (request) => {
+  app.post('/logout', evenBeforePasswordChange, async (request) => {
     const operator = currentOperator(request);
     await ctx.db.transaction(async (tx) => {
       await revokeOperatorSession(tx, tokenOf(request)!);
@@ -56,7 +66,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/outbox', { preHandler: requireOperator(ctx.db, ['admin', 'support']) }, async (request) =>
-    ok(await pageOutbox(ctx.db, parse(adminPageInput, request.query))),
+    ok(await pageOutbox(ctx.db, parse(adminPageInput, request.query), { showCodes: currentOperator(request).role === 'admin' })),
   );
 
   app.get('/ledger/audit', { preHandler: requireOperator(ctx.db, ['admin']) }, async () => {
@@ -74,5 +84,9 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   adminFundsRoutes(app, ctx);
+  adminOperatorRoutes(app, ctx);
   adminMarketsRoutes(app, ctx);
+  adminOptionsRoutes(app, ctx);
+  adminContractsRoutes(app, ctx);
+  contractsBackOfficeRoutes(app, ctx);
 }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, createdAt } from '../db/columns.ts';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
@@ -12,6 +12,10 @@ export const operators = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: OPERATOR_ROLES }).notNull(),
     createdAt: createdAt(),
+    /** Set for a password someone else chose (the environment, the command, another admin): only 'change own password' until changed. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** A disabled operator cannot log in; their sessions were revoked when this was set. */
+    disabledAt: at('disabled_at'),
   },
   (t) => [uniqueIndex('operators_username_key').on(t.username)],
 );
@@ -28,7 +32,7 @@ export const operatorSessions = pgTable(
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
   },
-  (t) => [uniqueIndex('operator_sessions_token_hash_key').on(t.tokenHash)],
+  (t) => [uniqueIndex('operator_sessions_token_hash_key').on(t.tokenHash), index('operator_sessions_operator_idx').on(t.operatorId)],
 );
 
 /** Every operator action, written in the same transaction as the change it describes. */

@@ -51,6 +51,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`, which the shared Drizzle type leaves unknown. */
+/**
+ * A list of integers as one bigint[] parameter (`${bigintArray(ids)}::bigint[]`): one bind however many,
+ * and with `id = any(...)` the planner finds the rows by index (it cannot guess the size of a JSON set).
+ */
+export const bigintArray = (values: readonly number[]) => `{${values.map((v) => String(Math.trunc(v))).join(',')}}`;
+
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ContractAccountSummary, ContractPosition, OptionOrderView } from '@fairex/contract';
 import type { Candle } from '../markets/candles.ts';
 
 /** What domains publish for realtime delivery: engine and markets -> bus -> socket.io rooms. */
@@ -8,6 +9,11 @@ export type BusEvents = {
   spot_depth: [{ symbol: string; bids: [string, string][]; asks: [string, string][]; time: number }];
   spot_trade: [{ symbol: string; id: number; price: string; quantity: string; side: 'buy' | 'sell'; time: number }];
   spot_order: [{ userId: number; order: { id: number; symbol: string; status: string } & Record<string, unknown> }];
+  /** A seconds option accepted or settled (options/service.ts), for its owner's user room. */
+  option_order: [{ userId: number; order: OptionOrderView }];
+  /** A contract position opened, changed or closed (with its reason), and the account's figures with the risk rate (contracts/service.ts). */
+  contract_position: [{ userId: number; position: ContractPosition }];
+  contract_account: [{ userId: number; account: ContractAccountSummary }];
   /** Sessions ended (logout, password reset or change): their sockets stop getting the user's events. */
   session_revoked: [{ userId: number; tokenHash?: string; keptTokenHash?: string }];
 };

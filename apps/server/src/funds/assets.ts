@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
+import { plainTransact, type Transact } from '../http/idempotency.ts';
 import { accountsOf, transfer, userAccount, type AccountRow } from '../ledger/index.ts';
 import { listKeptFiatRates } from '../site/repository.ts';
 import { priceUsdt } from './prices.ts';
@@ -100,16 +101,22 @@ export async function transferBetweenKinds(
   ctx: AppContext,
   userId: number,
   input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind },
+  transact: Transact = plainTransact(ctx.db),
 ) {
   const coin = await enabledCoin(ctx.db, input.currency_id);
   if (!fitsDecimals(input.number, coin.decimals)) throw new DomainError('wrong_number');
-  return ctx.db.transaction(async (tx) => {
+  const answer = await transact(async (tx) => {
+    // Out of the contract account only what open positions leave free (contracts/service.ts).
+    if (input.from_field === 'contract') await ctx.contracts.checkTransferOut(tx, userId, coin.id, input.number);
     const from = await userAccount(tx, userId, coin.id, input.from_field);
     const to = await userAccount(tx, userId, coin.id, input.to_field);
     const row = await insertAccountTransfer(tx, { userId, currencyId: coin.id, fromKind: input.from_field, toKind: input.to_field, number: input.number });
     await transfer(tx, from, to, input.number, { kind: 'account_transfer', refType: 'account_transfer', refId: row.id });
     return { id: row.id };
   });
+  // The contract account's balance moved: its liquidation trigger follows at once.
+  if (input.from_field === 'contract' || input.to_field === 'contract') await ctx.contracts.accountChanged(userId, coin.id);
+  return answer;
 }
 
 /** GET /wallet/hzhistory. */

@@ -3,8 +3,10 @@ import { isAmount, isPositive, money, toAmountString } from '@fairex/contract';
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
+import { plainTransact, type Transact } from '../http/idempotency.ts';
 import { accountsOf, post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
 import { readSetting } from '../site/repository.ts';
+import { findMarketMakerId } from '../spot/market-maker.ts';
 import { FUNDS_ACCOUNT_KIND } from './deposits.ts';
 import { priceUsdt } from './prices.ts';
 import { enabledCoins, findCoin, insertExchange } from './repository.ts';
@@ -55,16 +57,24 @@ export async function exchangeFee(ctx: AppContext, fromId: number, toId: number)
 }
 
 /**
- * POST /user/Transfer. One entry: the source leaves the user's spot account for the platform's
- * market-maker account; the target comes from it, less the fee, which goes to fees.
+ * POST /user/Transfer. One entry: the source leaves the user's spot account for the exchange desk; the
+ * target comes from the desk, less the fee, which goes to fees. The desk is the market maker's spot
+ * account: real inventory funded from equity, never an account that may go below zero. What it can pay
+ * out is its available balance (what its quotes freeze is not on offer); short of that the exchange is
+ * refused (exchange_inventory_short) and nothing moves.
  */
-export async function exchange(ctx: AppContext, userId: number, input: { number: string; from_currency_id: number; to_currency_id: number }) {
+export async function exchange(
+  ctx: AppContext,
+  userId: number,
+  input: { number: string; from_currency_id: number; to_currency_id: number },
+  transact: Transact = plainTransact(ctx.db),
+) {
   const { from, to, fromPrice, toPrice } = await pricedPair(ctx, input.from_currency_id, input.to_currency_id);
   if (!fitsDecimals(input.number, from.decimals)) throw new DomainError('wrong_number');
   const quote = quoteExchange(input.number, fromPrice, toPrice, await exchangeFeeRate(ctx.db), to.decimals);
   // Nothing to receive, or more than an amount column holds (a huge number at a high rate).
   if (!isPositive(quote.received) || !isAmount(quote.received)) throw new DomainError('wrong_number');
-  return ctx.db.transaction(async (tx) => {
+  return transact(async (tx) => {
     const row = await insertExchange(tx, {
       userId,
       fromCurrencyId: from.id,
@@ -74,15 +84,24 @@ export async function exchange(ctx: AppContext, userId: number, input: { number:
       fee: quote.fee,
       received: quote.received,
     });
+    const desk = await findMarketMakerId(tx);
+    if (desk === undefined || desk === userId) throw new DomainError('exchange_inventory_short');
+    const deskPays = await userAccount(tx, desk, to.id, FUNDS_ACCOUNT_KIND);
     const paidOut = money(quote.received).plus(quote.fee);
     const legs: Leg[] = [
       { accountId: await userAccount(tx, userId, from.id, FUNDS_ACCOUNT_KIND), amount: toAmountString(money(input.number).negated()) },
-      { accountId: await systemAccount(tx, 'market_maker', from.id), amount: input.number },
-      { accountId: await systemAccount(tx, 'market_maker', to.id), amount: toAmountString(paidOut.negated()) },
+      { accountId: await userAccount(tx, desk, from.id, FUNDS_ACCOUNT_KIND), amount: input.number },
+      { accountId: deskPays, amount: toAmountString(paidOut.negated()) },
       { accountId: await userAccount(tx, userId, to.id, FUNDS_ACCOUNT_KIND), amount: quote.received },
     ];
     if (isPositive(quote.fee)) legs.push({ accountId: await systemAccount(tx, 'fees', to.id), amount: quote.fee });
-    await post(tx, { kind: 'exchange', refType: 'exchange', refId: row.id, legs });
+    try {
+      await post(tx, { kind: 'exchange', refType: 'exchange', refId: row.id, legs });
+    } catch (error) {
+      const short = error instanceof DomainError && error.code === 'insufficient_balance' ? (error.detail as { accounts?: number[] }).accounts : undefined;
+      if (short?.includes(deskPays) && !short.some((id) => id !== deskPays)) throw new DomainError('exchange_inventory_short');
+      throw error;
+    }
     return { id: row.id, number: toAmountString(input.number), rate: quote.rate, fee: quote.fee, received: quote.received };
   });
 }

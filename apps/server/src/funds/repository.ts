@@ -370,7 +370,10 @@ export async function pageBills(db: Executor, userId: number, filter: PageInput 
     queryRows<BillRow>(
       db,
       sql`
-      select p.id::text, p.entry_id::text, e.kind as type, e.ref_type, e.ref_id, e.memo,
+      select p.id::text, p.entry_id::text, e.kind as type,
+        -- A leg's own reference (a spot leg names its order) stands before the entry's, which may name others.
+        coalesce(p.ref_type, e.ref_type) as ref_type, coalesce(p.ref_id, e.ref_id) as ref_id,
+        case when p.ref_id is null then e.memo end as memo,
         a.currency_id, c.name as currency, a.kind as account_kind, p.bucket,
         p.amount::text as amount, p.balance_after::text as balance_after, p.created_at
       from ledger_postings p

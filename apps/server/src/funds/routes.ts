@@ -23,6 +23,7 @@ import type { AppContext } from '../app-context.ts';
 import { currentUser, requireUser } from '../accounts/sessions.ts';
 import { ok } from '../http/envelope.ts';
 import { DomainError, parse } from '../http/errors.ts';
+import { claimOf, once } from '../http/idempotency.ts';
 import { identityRoutes } from '../identity/routes.ts';
 import { bills, rateOfCurrency, transferBetweenKinds, transferHistory, userCurrencyList, walletDetail, walletList } from './assets.ts';
 import { cardInfo, saveCard, saveWalletAddress } from './cards.ts';
@@ -59,7 +60,10 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/wallet/legal_log', auth, async (request) => ok(await bills(ctx, userId(request), parse(billsInput, request.body))));
 
   // Transfer between account kinds
-  app.post('/wallet/change', auth, async (request) => ok(await transferBetweenKinds(ctx, userId(request), parse(accountTransferInput, request.body))));
+  app.post('/wallet/change', auth, async (request) => {
+    const input = parse(accountTransferInput, request.body);
+    return ok(await once(ctx.db, claimOf(request, 'transfer', input), (transact) => transferBetweenKinds(ctx, userId(request), input, transact)));
+  });
   app.get('/wallet/hzhistory', auth, async (request) => ok(await transferHistory(ctx, userId(request), parse(fundsPageInput, request.query).page)));
 
   // A coin's price in USDT and in the kept fiat currencies; public like the prices it is made of.
@@ -78,7 +82,11 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/recharge/log', auth, async (request) => ok(await rechargeLog(ctx, userId(request), parse(fundsPageInput, request.query))));
 
   // Withdrawals
-  app.post('/wallet/out', withdrawLimit, async (request) => ok(await requestWithdrawal(ctx, currentUser(request), parse(withdrawInput, request.body))));
+  app.post('/wallet/out', withdrawLimit, async (request) => {
+    const input = parse(withdrawInput, request.body);
+    const { pay_password: _secret, ...decisive } = input;
+    return ok(await once(ctx.db, claimOf(request, 'withdrawal', decisive), (transact) => requestWithdrawal(ctx, currentUser(request), input, transact)));
+  });
   app.get('/user/withdraw/list', auth, async (request) => ok(await withdrawalList(ctx, userId(request), parse(fundsPageInput, request.query))));
 
   // Exchange
@@ -87,10 +95,13 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { from_currency_id, to_currency_id } = parse(exchangeFeeInput, request.body);
     return ok(await exchangeFee(ctx, from_currency_id, to_currency_id));
   });
-  app.post('/user/Transfer', auth, async (request) => ok(await exchange(ctx, userId(request), parse(exchangeInput, request.body))));
+  app.post('/user/Transfer', auth, async (request) => {
+    const input = parse(exchangeInput, request.body);
+    return ok(await once(ctx.db, claimOf(request, 'exchange', input), (transact) => exchange(ctx, userId(request), input, transact)));
+  });
 
   // Wallet addresses
-  app.post('/user/wallet/save', auth, async (request) => ok(await saveWalletAddress(ctx, userId(request), parse(walletAddressInput, request.body))));
+  app.post('/user/wallet/save', auth, async (request) => ok(await saveWalletAddress(ctx, currentUser(request), parse(walletAddressInput, request.body))));
   app.get('/user/wallet/list', auth, async (request) => ok(await pageWalletAddresses(ctx.db, userId(request), parse(fundsPageInput, input(request)), ctx.uploads)));
   app.post('/user/wallet/list', auth, async (request) => ok(await pageWalletAddresses(ctx.db, userId(request), parse(fundsPageInput, input(request)), ctx.uploads)));
   app.post('/user/wallet/delete', auth, async (request) => {
@@ -100,9 +111,9 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // Bank cards
-  app.post('/user/cash_save', auth, async (request) => ok(await saveCard(ctx, userId(request), 'bank', parse(bankCardInput, request.body))));
+  app.post('/user/cash_save', auth, async (request) => ok(await saveCard(ctx, currentUser(request), 'bank', parse(bankCardInput, request.body))));
   app.post('/user/cash_save_international', auth, async (request) =>
-    ok(await saveCard(ctx, userId(request), 'international', parse(internationalCardInput, request.body))),
+    ok(await saveCard(ctx, currentUser(request), 'international', parse(internationalCardInput, request.body))),
   );
   app.post('/user/cash_info', auth, async (request) => ok(await cardInfo(ctx, userId(request), 'bank')));
   app.post('/user/cash_info_international', auth, async (request) => ok(await cardInfo(ctx, userId(request), 'international')));

@@ -8,6 +8,7 @@ import type { AppContext } from '../app-context.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { logAction, type Operator } from '../admin/operators.ts';
 import { DomainError } from '../http/errors.ts';
+import { plainTransact, type Transact } from '../http/idempotency.ts';
 import { identityLevel, checkPayPassword } from '../identity/service.ts';
 import { freeze, post, systemAccount, unfreeze, userAccount, type Leg } from '../ledger/index.ts';
 import { coinAndNetwork, FUNDS_ACCOUNT_KIND } from './deposits.ts';
@@ -50,11 +51,11 @@ async function destinationOf(ctx: AppContext, user: SessionUser, input: Withdraw
   return { coin, network, destination: card };
 }
 
-/** POST /wallet/out. */
-export async function requestWithdrawal(ctx: AppContext, user: SessionUser, input: WithdrawInput) {
+/** POST /wallet/out; `transact` runs the freeze's transaction (the route's holds an idempotency key too). */
+export async function requestWithdrawal(ctx: AppContext, user: SessionUser, input: WithdrawInput, transact: Transact = plainTransact(ctx.db)) {
   const level = await identityLevel(ctx.db, user.id);
   if (level < 1) throw new DomainError('verification_required');
-  await checkPayPassword(ctx.db, user, input.pay_password);
+  await checkPayPassword(ctx.db, user, input.pay_password, ctx.limits.payPasswordAttemptsMax);
   const { coin, network, destination } = await destinationOf(ctx, user, input);
   if (!network.withdrawEnabled) throw new DomainError('currency_unavailable');
   if (!fitsDecimals(input.number, coin.decimals)) throw new DomainError('wrong_number');
@@ -65,7 +66,7 @@ export async function requestWithdrawal(ctx: AppContext, user: SessionUser, inpu
   const btcValue = valueIn(input.number, priceUsdt(ctx, coin), priceUsdt(ctx, btc));
   const limit = LEVEL_LIMITS[level].withdraw_24h_btc;
 
-  return ctx.db.transaction(async (tx) => {
+  return transact(async (tx) => {
     await lockUser(tx, user.id);
     const used = await withdrawnBtcSince(tx, user.id, new Date(Date.now() - WITHDRAW_LIMIT_WINDOW_MS));
     if (cmp(add(used, btcValue), limit) > 0) throw new DomainError('withdraw_limit_exceeded');

@@ -2,15 +2,30 @@
  * Identity verification: basic (level 1) then advanced (level 2), each reviewed by an operator; and the
  * security settings beside it (binding email and mobile, pay password, login password).
  */
-import { isEmail, isMobileFor, LEVEL_LIMITS, normaliseIdNumber, type IdentityInput, type IdentityLevel, type IdentityState } from '@fairex/contract';
+import {
+  isEmail,
+  isMobileFor,
+  LEVEL_LIMITS,
+  normaliseAreaCode,
+  normaliseEmail,
+  normaliseIdNumber,
+  normaliseMobile,
+  type Confirmation,
+  type IdentityInput,
+  type IdentityLevel,
+  type IdentityState,
+  type Lang,
+} from '@fairex/contract';
 import type { AppContext } from '../app-context.ts';
 import { checkCode, consumeCode } from '../accounts/codes.ts';
+import { checkLoginPassword } from '../accounts/login-throttle.ts';
 import { hashPassword, sha256, verifyPassword } from '../accounts/passwords.ts';
 import { updateUser } from '../accounts/repository.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { logAction, type Operator } from '../admin/operators.ts';
 import type { Executor } from '../db/client.ts';
 import { DomainError, isUniqueViolation } from '../http/errors.ts';
+import { contactChangedMessage } from '../notify/templates.ts';
 import { ownsUpload } from '../uploads/repository.ts';
 import {
   approvedLevel,
@@ -122,31 +137,65 @@ export async function reviewIdentity(ctx: AppContext, operator: Operator, id: nu
 
 // ---- security ----
 
-/** POST /safe/mobile: the code went to the new number (POST /sms_send, scene bind). */
-export async function bindMobile(ctx: AppContext, user: SessionUser, mobile: string, code: string, areaCode?: string) {
-  const area = areaCode ?? user.areaCode;
-  if (!isMobileFor(area, mobile)) throw new DomainError('mobile_invalid');
-  const codeId = await checkCode(ctx, mobile, 'bind', code);
-  await bindContact(ctx, codeId, user.id, { mobile, areaCode: area });
+type Binding = { code: string; password: string; old_code?: string };
+
+/**
+ * POST /safe/mobile: the code went to the new number (POST /sms_send, scene bind). Needs the login
+ * password, and a code sent to the current number when there is one (scene security).
+ */
+export async function bindMobile(ctx: AppContext, user: SessionUser, token: string, lang: Lang, input: Binding & { mobile: string; area_code?: string }) {
+  const areaCode = normaliseAreaCode(input.area_code ?? user.areaCode);
+  const mobile = normaliseMobile(areaCode, input.mobile);
+  if (!isMobileFor(areaCode, mobile)) throw new DomainError('mobile_invalid');
+  const current = user.mobile ? { channel: 'sms' as const, target: user.mobile } : undefined;
+  await bindContact(ctx, user, token, lang, input, current, { target: mobile, values: { mobile, areaCode }, kind: 'mobile' });
 }
 
-/** POST /safe/email: the code went to the new address (POST /sms_mail, scene bind). */
-export async function bindEmail(ctx: AppContext, user: SessionUser, email: string, code: string) {
+/**
+ * POST /safe/email: the code went to the new address (POST /sms_mail, scene bind). Needs the login
+ * password, and a code sent to the current address when there is one (scene security).
+ */
+export async function bindEmail(ctx: AppContext, user: SessionUser, token: string, lang: Lang, input: Binding & { email: string }) {
+  const email = normaliseEmail(input.email);
   if (!isEmail(email)) throw new DomainError('email_invalid');
-  const codeId = await checkCode(ctx, email, 'bind', code);
-  await bindContact(ctx, codeId, user.id, { email });
+  const current = user.email ? { channel: 'mail' as const, target: user.email } : undefined;
+  await bindContact(ctx, user, token, lang, input, current, { target: email, values: { email }, kind: 'email' });
 }
 
-async function bindContact(ctx: AppContext, codeId: number, userId: number, values: { mobile?: string; areaCode?: string; email?: string }) {
+/**
+ * Binds a new contact once the login password, the current contact's code (if any) and the new
+ * contact's code are right; the old contact is told, and every other session of the user ends (a
+ * stolen session cannot take the account over by rebinding).
+ */
+async function bindContact(
+  ctx: AppContext,
+  user: SessionUser,
+  token: string,
+  lang: Lang,
+  input: Binding,
+  current: { channel: 'mail' | 'sms'; target: string } | undefined,
+  next: { target: string; values: { mobile?: string; areaCode?: string; email?: string }; kind: 'email' | 'mobile' },
+) {
+  if (!(await checkLoginPassword(ctx, `user:${user.id}`, user.passwordHash, input.password))) throw new DomainError('login_password_wrong');
+  let currentCodeId: number | undefined;
+  if (current && current.target !== next.target) {
+    if (!input.old_code) throw new DomainError('code_invalid');
+    currentCodeId = await checkCode(ctx, current.target, 'security', input.old_code);
+  }
+  const codeId = await checkCode(ctx, next.target, 'bind', input.code);
   try {
     await ctx.db.transaction(async (tx) => {
+      if (currentCodeId !== undefined) await consumeCode(tx, currentCodeId);
       await consumeCode(tx, codeId);
-      await updateUser(tx, userId, values);
+      await updateUser(tx, user.id, next.values);
+      await revokeOtherSessions(tx, user.id, token);
+      if (current) await ctx.notifier.send(tx, { channel: current.channel, recipient: current.target, ...contactChangedMessage(lang, next.kind) });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('account_exists');
     throw error;
   }
+  ctx.bus.emit('session_revoked', { userId: user.id, keptTokenHash: sha256(token) });
 }
 
 /** Where security codes go: the user's email, else their mobile. */
@@ -165,19 +214,20 @@ export async function setPayPassword(ctx: AppContext, user: SessionUser, passwor
 }
 
 /**
- * Refuses a money request when a pay password is set and the one given is missing or wrong. Misses
- * are counted per user; after PAY_PASSWORD_ATTEMPTS_MAX in a row, pay-password use is locked for
+ * Refuses a money request without a pay password set, or with the one given missing or wrong. Misses
+ * are counted per user (in flight too); after `attemptsMax` (PAY_PASSWORD_ATTEMPTS_MAX unless the app's limits say) in a row, pay-password use is locked for
  * PAY_PASSWORD_LOCK_MS (even the right one is refused meanwhile); a success resets the count.
  */
-export async function checkPayPassword(db: Executor, user: SessionUser, given: string | undefined) {
-  if (!user.payPasswordHash) return;
+export async function checkPayPassword(db: Executor, user: SessionUser, given: string | undefined, attemptsMax = PAY_PASSWORD_ATTEMPTS_MAX) {
+  // Money leaves only with a pay password: a user without one is sent to set it first.
+  if (!user.payPasswordHash) throw new DomainError('pay_password_not_set');
   if (!given) throw new DomainError('pay_password_required');
   const now = new Date();
   const lock = () => lockPayPassword(db, user.id, new Date(now.getTime() + PAY_PASSWORD_LOCK_MS));
   // The attempt is counted before the slow hash check, so concurrent guesses cannot slip past the count.
   const attempt = await claimPayPasswordAttempt(db, user.id, now);
   if (attempt.lockedUntil && attempt.lockedUntil > now) throw new DomainError('pay_password_locked');
-  if (attempt.failures > PAY_PASSWORD_ATTEMPTS_MAX) {
+  if (attempt.failures > attemptsMax) {
     await lock();
     throw new DomainError('pay_password_locked');
   }
@@ -185,7 +235,7 @@ export async function checkPayPassword(db: Executor, user: SessionUser, given: s
     await clearPayPasswordAttempts(db, user.id);
     return;
   }
-  if (attempt.failures < PAY_PASSWORD_ATTEMPTS_MAX) throw new DomainError('pay_password_wrong');
+  if (attempt.failures < attemptsMax) throw new DomainError('pay_password_wrong');
   await lock();
   throw new DomainError('pay_password_locked');
 }
@@ -199,4 +249,15 @@ export async function changeLoginPassword(ctx: AppContext, user: SessionUser, to
     await revokeOtherSessions(tx, user.id, token);
   });
   ctx.bus.emit('session_revoked', { userId: user.id, keptTokenHash: sha256(token) });
+}
+
+/**
+ * Adding a wallet address or a bank card: confirmed by the pay password, or by a code sent to the
+ * user's own email or mobile (scene security), used up here.
+ */
+export async function checkConfirmation(ctx: AppContext, user: SessionUser, confirmation: Confirmation) {
+  if (confirmation.pay_password !== undefined) return checkPayPassword(ctx.db, user, confirmation.pay_password, ctx.limits.payPasswordAttemptsMax);
+  if (confirmation.code === undefined) throw new DomainError(user.payPasswordHash ? 'pay_password_required' : 'pay_password_not_set');
+  const codeId = await checkCode(ctx, securityTarget(user), 'security', confirmation.code);
+  await consumeCode(ctx.db, codeId);
 }

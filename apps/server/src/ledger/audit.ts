@@ -1,26 +1,43 @@
 /**
- * Proves the ledger invariant: every entry sums to zero per currency, every account's figures equal
- * the sum of its postings, and no user bucket is negative. A few aggregate queries, each one pass.
+ * Proves the ledger invariant, one named check at a time (the back office shows each by name): every
+ * entry sums to zero per currency; every account's figures equal the sum of its postings; no user
+ * bucket is negative; frozen equals what open business rows hold; no business reference is posted
+ * twice; fixed-sign system accounts keep their sign; every bucket's balance_after chain runs on without
+ * a gap. A few aggregate queries, each one pass.
  */
+import type { LedgerAuditCheck } from '@fairex/contract';
 import type { Executor } from '../db/client.ts';
+import { selectBrokenBalanceChains, selectFrozenMismatches, selectRepeatedReferences, selectWrongSignSystemAccounts } from './audit-repository.ts';
 import { countJournal, selectMismatchedAccounts, selectNegativeUserAccounts, selectUnbalancedEntries } from './repository.ts';
 
-/** Offenders listed per kind; the first few are enough to start looking. */
+/** Offenders listed per check; the first few are enough to start looking. */
 export const AUDIT_SAMPLE_MAX = 20;
 
+export type AuditRow = Record<string, string | number | null>;
+export type AuditCheckResult = { name: LedgerAuditCheck; ok: boolean; rows: AuditRow[] };
+
+/** Each check lists its first offenders; none means it holds. In the order the back office shows them. */
+const CHECKS: Record<LedgerAuditCheck, (db: Executor, limit: number) => Promise<AuditRow[]>> = {
+  entries_balance: selectUnbalancedEntries,
+  accounts_match_postings: selectMismatchedAccounts,
+  user_accounts_not_negative: selectNegativeUserAccounts,
+  frozen_matches_holds: selectFrozenMismatches,
+  references_posted_once: selectRepeatedReferences,
+  system_account_signs: selectWrongSignSystemAccounts,
+  balance_after_chain: selectBrokenBalanceChains,
+};
+
 export async function audit(db: Executor) {
-  const unbalancedEntries = await selectUnbalancedEntries(db, AUDIT_SAMPLE_MAX);
-  const mismatchedAccounts = await selectMismatchedAccounts(db, AUDIT_SAMPLE_MAX);
-  const negativeAccounts = await selectNegativeUserAccounts(db, AUDIT_SAMPLE_MAX);
+  const checks: AuditCheckResult[] = [];
+  for (const [name, select] of Object.entries(CHECKS) as [LedgerAuditCheck, (typeof CHECKS)[LedgerAuditCheck]][]) {
+    const rows = await select(db, AUDIT_SAMPLE_MAX);
+    checks.push({ name, ok: rows.length === 0, rows });
+  }
   const { entries, postings } = await countJournal(db);
-  return {
-    ok: unbalancedEntries.length === 0 && mismatchedAccounts.length === 0 && negativeAccounts.length === 0,
-    entries,
-    postings,
-    unbalancedEntries,
-    mismatchedAccounts,
-    negativeAccounts,
-  };
+  return { ok: checks.every((c) => c.ok), entries, postings, checks };
 }
 
 export type AuditResult = Awaited<ReturnType<typeof audit>>;
+
+/** The offenders of one check (empty when it holds). */
+export const offenders = (result: AuditResult, name: LedgerAuditCheck) => result.checks.find((c) => c.name === name)?.rows ?? [];

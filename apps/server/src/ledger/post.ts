@@ -8,31 +8,44 @@ import { DomainError } from '../http/errors.ts';
 import { lockAccounts, writeEntry, type Bucket, type CheckedLeg } from './repository.ts';
 
 export type { Bucket } from './repository.ts';
-export type Leg = { accountId: number; bucket?: Bucket; amount: string };
+/**
+ * A leg may name its own business reference (refType + refId) where one entry moves money for several
+ * (a spot batch: each leg names the order it belongs to); a user's bill line then shows the leg's own
+ * reference, never another user's. Without one, the entry's reference stands for the leg.
+ */
+export type Leg = { accountId: number; bucket?: Bucket; amount: string; refType?: string; refId?: string | number };
 export type EntryRef = { kind: string; refType: string; refId: string | number; memo?: string };
 export type Entry = EntryRef & { legs: Leg[] };
 
 /** One entry moves a handful of buckets; a long list is a bug in the caller. */
 export const LEGS_PER_ENTRY_MAX = 64;
+/**
+ * A batch that pays many users at once (an option settlement window) may ask for long entries: one
+ * statement writes them, each leg naming its own business row. Beyond this, split into more entries.
+ */
+export const BATCH_LEGS_PER_ENTRY_MAX = 1_024;
 /** NUMERIC(36,18): an amount with more decimals would be rounded by the database, so it is refused. */
 const AMOUNT_DECIMALS_MAX = 18;
 const BUCKETS: readonly Bucket[] = ['available', 'frozen', 'locked'];
 
 /** A malformed entry is a programming error, so these throw plain Errors (not business refusals). */
-function checkLegs(legs: Leg[]): CheckedLeg[] {
-  if (legs.length < 2 || legs.length > LEGS_PER_ENTRY_MAX) throw new Error(`ledger entry needs 2..${LEGS_PER_ENTRY_MAX} legs, got ${legs.length}`);
+function checkLegs(legs: Leg[], legsMax: number): CheckedLeg[] {
+  if (legs.length < 2 || legs.length > legsMax) throw new Error(`ledger entry needs 2..${legsMax} legs, got ${legs.length}`);
   return legs.map((leg) => {
     const bucket = leg.bucket ?? 'available';
     if (!BUCKETS.includes(bucket)) throw new Error(`ledger leg has an unknown bucket: ${bucket}`);
     if (!Number.isInteger(leg.accountId)) throw new Error(`ledger leg has no account id: ${leg.accountId}`);
     const value = money(leg.amount);
     if (!value.isFinite() || value.decimalPlaces() > AMOUNT_DECIMALS_MAX) throw new Error(`ledger leg amount is not a NUMERIC(36,18): ${leg.amount}`);
-    return { accountId: leg.accountId, bucket, amount: toAmountString(value) };
+    if ((leg.refType === undefined) !== (leg.refId === undefined)) throw new Error('ledger leg reference needs both refType and refId');
+    return { accountId: leg.accountId, bucket, amount: toAmountString(value), refType: leg.refType ?? null, refId: leg.refId === undefined ? null : String(leg.refId) };
   });
 }
 
-export async function post(tx: Tx, entry: Entry): Promise<number> {
-  const legs = checkLegs(entry.legs);
+/** Posts an entry; `legsMax` above LEGS_PER_ENTRY_MAX only for batches (up to BATCH_LEGS_PER_ENTRY_MAX). */
+export async function post(tx: Tx, entry: Entry, legsMax = LEGS_PER_ENTRY_MAX): Promise<number> {
+  if (legsMax > BATCH_LEGS_PER_ENTRY_MAX) throw new Error(`ledger entry legs are capped at ${BATCH_LEGS_PER_ENTRY_MAX}`);
+  const legs = checkLegs(entry.legs, legsMax);
   const ids = [...new Set(legs.map((l) => l.accountId))].sort((a, b) => a - b);
   if ((await lockAccounts(tx, ids)) !== ids.length) throw new Error(`ledger entry names an unknown account: ${ids.join(', ')}`);
   const header = { kind: entry.kind, refType: entry.refType, refId: String(entry.refId), memo: entry.memo ?? null };

@@ -35,7 +35,11 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-/** A journal entry: a set of postings that sums to zero per currency. */
+/**
+ * A journal entry: a set of postings that sums to zero per currency. A business row is posted at most
+ * once per kind (the unique key on kind and reference): entries that legitimately share a reference,
+ * like a withdrawal's request, payout and rejection, have distinct kinds.
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
@@ -46,7 +50,7 @@ export const ledgerEntries = pgTable(
     memo: text('memo'),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_entries_ref_idx').on(t.refType, t.refId)],
+  (t) => [index('ledger_entries_ref_idx').on(t.refType, t.refId), uniqueIndex('ledger_entries_kind_ref_key').on(t.kind, t.refType, t.refId)],
 );
 
 /** One leg of an entry: a signed amount into one bucket of one account. */
@@ -65,6 +69,9 @@ export const ledgerPostings = pgTable(
     amount: amount('amount').notNull(),
     /** The bucket's figure right after this posting, for bills. */
     balanceAfter: amount('balance_after').notNull(),
+    /** The leg's own business reference, where the entry moves money for several (null: the entry's). */
+    refType: text('ref_type'),
+    refId: text('ref_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -10,13 +10,15 @@ import type { AppContext } from '../app-context.ts';
 import { QUOTE_COIN } from '../funds/prices.ts';
 import { DomainError, isUniqueViolation } from '../http/errors.ts';
 import { fundMarketMakerFor } from '../spot/market-maker.ts';
-import { ensureSpotMarkets } from '../spot/repository.ts';
+import { symbolDecimalsProblem } from '../spot/amounts.ts';
+import { ensureSpotMarkets, selectCoinDecimals } from '../spot/repository.ts';
+import { simulatedHistories } from './history.ts';
 import { findSymbolClash, insertSymbol, listAllSymbols, listCoinNames, symbolById, symbolHasActivity, updateSymbol, type MarketSymbol } from './repository.ts';
 
 
 /** GET /api/admin/symbols: every symbol with its index price, and the coins a spot symbol may pair. */
 export async function adminSymbols(ctx: AppContext) {
-  const [symbols, coins] = await Promise.all([listAllSymbols(ctx.db), listCoinNames(ctx.db)]);
+  const [symbols, coins, histories] = await Promise.all([listAllSymbols(ctx.db), listCoinNames(ctx.db), simulatedHistories(ctx.db)]);
   const coinName = (id: number | null) => (id === null ? null : (coins.find((c) => c.id === id)?.name ?? null));
   const rows = [];
   for (const s of symbols) {
@@ -35,8 +37,13 @@ export async function adminSymbols(ctx: AppContext) {
       quantity_decimals: s.quantityDecimals,
       enabled: s.enabled,
       sort: s.sort,
+      order_value_min: toAmountString(s.orderValueMin),
       price: price === undefined ? null : toAmountString(price),
       start_price_locked: await startPriceLocked(ctx, s),
+      /** Whether the feed has an index for it now, and if not why (a public feed with too few live sources). */
+      index_status: ctx.markets.feed.status(s.symbol),
+      /** The declared simulation's first-start history (markets/history.ts), labelled so in the back office. */
+      simulated_history: histories.get(s.id) ?? null,
     });
   }
   return { symbols: rows, coins };
@@ -75,6 +82,15 @@ export async function createSymbol(ctx: AppContext, operator: Operator, input: S
     if (base.id === quote.id) throw new DomainError('parameter_error');
     // The name users see must say what is traded: BASE/QUOTE.
     if (input.symbol !== `${base.name}/${quote.name}`) throw new DomainError('parameter_error');
+    // Every amount the symbol posts must be a whole unit of its coins (spot/amounts.ts states the rule).
+    const decimals = await selectCoinDecimals(ctx.db);
+    const problem = symbolDecimalsProblem({
+      priceDecimals: input.price_decimals,
+      quantityDecimals: input.quantity_decimals,
+      baseDecimals: decimals.get(base.id)!,
+      quoteDecimals: decimals.get(quote.id)!,
+    });
+    if (problem !== null) throw new DomainError('symbol_decimals_invalid');
     baseCurrencyId = base.id;
   } else if (input.symbol.includes('/')) {
     throw new DomainError('parameter_error');
@@ -95,6 +111,8 @@ export async function createSymbol(ctx: AppContext, operator: Operator, input: S
       quantityDecimals: input.quantity_decimals,
       enabled: input.enabled,
       sort: input.sort,
+      // A minimum order value only means something where orders are placed.
+      orderValueMin: input.kind === 'spot' ? toAmountString(input.order_value_min) : '0',
     });
     if (row.kind === 'spot') {
       await ensureSpotMarkets(tx, [row.id]);
@@ -117,6 +135,7 @@ export async function editSymbol(ctx: AppContext, operator: Operator, id: number
   const startPrice = input.start_price === undefined ? undefined : toAmountString(input.start_price);
   const moveStart = startPrice !== undefined && startPrice !== toAmountString(before.startPrice);
   if (moveStart && (await startPriceLocked(ctx, before))) throw new DomainError('start_price_locked');
+  if (input.order_value_min !== undefined && before.kind !== 'spot') throw new DomainError('parameter_error');
   const after = await ctx.db.transaction(async (tx) => {
     const locked = await symbolById(tx, id, { lock: true });
     if (!locked) throw new DomainError('not_found');
@@ -126,11 +145,12 @@ export async function editSymbol(ctx: AppContext, operator: Operator, id: number
       sort: input.sort ?? locked.sort,
       volatility: input.volatility ?? locked.volatility,
       startPrice: moveStart ? startPrice : locked.startPrice,
+      orderValueMin: input.order_value_min === undefined ? locked.orderValueMin : toAmountString(input.order_value_min),
     });
     if (row.kind === 'spot') await ensureSpotMarkets(tx, [row.id]);
     await logAction(tx, operator.id, 'symbol_edit', `symbol:${id}`, {
-      before: { enabled: locked.enabled, sort: locked.sort, volatility: locked.volatility, start_price: toAmountString(locked.startPrice) },
-      after: { enabled: row.enabled, sort: row.sort, volatility: row.volatility, start_price: toAmountString(row.startPrice) },
+      before: { enabled: locked.enabled, sort: locked.sort, volatility: locked.volatility, start_price: toAmountString(locked.startPrice), order_value_min: toAmountString(locked.orderValueMin) },
+      after: { enabled: row.enabled, sort: row.sort, volatility: row.volatility, start_price: toAmountString(row.startPrice), order_value_min: toAmountString(row.orderValueMin) },
     });
     return row;
   });

@@ -1,4 +1,5 @@
 import { money, roundTo, toAmountString } from '@fairex/contract';
+import type { IndexStatus } from './index-rules.ts';
 import { normal, seededRandom } from './random.ts';
 
 /** One index price observation. Prices are decimal strings; time is epoch milliseconds. */
@@ -11,6 +12,8 @@ export type Tick = { symbol: string; price: string; time: number };
 export interface PriceFeed {
   /** The latest index price, or undefined before the first tick. */
   price(symbol: string): string | undefined;
+  /** Whether the symbol has an index now, and if not why (a public source gone quiet); trading that needs it answers index_unavailable. */
+  status(symbol: string): IndexStatus;
   onTick(listener: (tick: Tick) => void): () => void;
   /**
    * Starts pricing a symbol the operator added or enabled (at its start price), or takes new model
@@ -28,6 +31,8 @@ export type SimulatedSymbol = {
   /** Annualised volatility, e.g. 0.6 for 60 %. */
   volatility: number;
   priceDecimals: number;
+  /** The symbol's kind (spot, futures, stock): the public feed prices coins only. */
+  kind?: string;
 };
 
 const SECONDS_PER_YEAR = 365 * 24 * 60 * 60;
@@ -57,6 +62,10 @@ export class SimulatedPriceFeed implements PriceFeed {
 
   price(symbol: string) {
     return this.prices.get(symbol);
+  }
+
+  status(symbol: string): IndexStatus {
+    return this.prices.has(symbol) ? { available: true, sources: ['simulation'] } : { available: false, reason: 'not_priced', sources: [], required: 1 };
   }
 
   onTick(listener: (tick: Tick) => void) {

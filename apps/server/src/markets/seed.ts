@@ -5,6 +5,9 @@ import { marketSymbols, type SymbolKind } from './tables.ts';
 
 type SymbolSeed = { symbol: string; kind: SymbolKind; base?: string; startPrice: string; volatility: number; priceDecimals: number; quantityDecimals: number };
 
+/** The minimum order value of the seeded spot pairs (all quoted in USDT), as migration 0012 sets it. */
+const SPOT_ORDER_VALUE_MIN_USDT = '5';
+
 /** Starting symbols; operators add more in the back office. Start prices only seed the simulation. */
 const SYMBOLS: SymbolSeed[] = [
   { symbol: 'BTC/USDT', kind: 'spot', base: 'BTC', startPrice: '65000', volatility: 0.6, priceDecimals: 2, quantityDecimals: 6 },
@@ -40,6 +43,7 @@ export async function seedMarkets(db: Db) {
         priceDecimals: s.priceDecimals,
         quantityDecimals: s.quantityDecimals,
         sort: index,
+        orderValueMin: s.kind === 'spot' ? SPOT_ORDER_VALUE_MIN_USDT : '0',
       });
     }
   });

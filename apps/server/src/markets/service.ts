@@ -2,7 +2,7 @@ import { money, toAmountString } from '@fairex/contract';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import { CandleBuilder, type Candle } from './candles.ts';
-import { SimulatedPriceFeed, type PriceFeed } from './price-feed.ts';
+import { SimulatedPriceFeed, type PriceFeed, type SimulatedSymbol } from './price-feed.ts';
 import { candlesBetween, dayStats, lastCloses, listAllSymbols, listSymbols, openCandles, saveCandles, type MarketSymbol } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,19 +40,25 @@ export class Markets {
     });
   }
 
-  /** Loads the symbols and starts the default offline feed where each symbol's last close left off. */
-  static async open(db: Db, bus: EventBus, options: { seed: number; onError: (error: unknown) => void }) {
+  /**
+   * Loads the symbols and starts the feed where each symbol's last close left off: the offline
+   * simulation by default, or the one `createFeed` makes (PRICE_FEED=public: markets/public-feed.ts).
+   */
+  static async open(
+    db: Db,
+    bus: EventBus,
+    options: { seed: number; onError: (error: unknown) => void; createFeed?: (symbols: SimulatedSymbol[]) => PriceFeed },
+  ) {
     const symbols = await listSymbols(db);
     const closes = await lastCloses(db);
-    const feed = new SimulatedPriceFeed(
-      symbols.map((s) => ({
-        symbol: s.symbol,
-        startPrice: closes.get(s.id) ?? s.startPrice,
-        volatility: s.volatility,
-        priceDecimals: s.priceDecimals,
-      })),
-      options.seed,
-    );
+    const specs = symbols.map((s) => ({
+      symbol: s.symbol,
+      kind: s.kind,
+      startPrice: closes.get(s.id) ?? s.startPrice,
+      volatility: s.volatility,
+      priceDecimals: s.priceDecimals,
+    }));
+    const feed = options.createFeed ? options.createFeed(specs) : new SimulatedPriceFeed(specs, options.seed);
     const markets = new Markets(db, feed, symbols, bus, options.onError);
     markets.builder.resume(await openCandles(db, Date.now()));
     return markets;
@@ -109,11 +115,16 @@ export class Markets {
       const reset = options.resetPriceOf === s.symbol;
       if (!s.enabled && !known) continue;
       this.feed.addSymbol(
-        { symbol: s.symbol, startPrice: reset ? s.startPrice : (closes.get(s.id) ?? s.startPrice), volatility: s.volatility, priceDecimals: s.priceDecimals },
+        { symbol: s.symbol, kind: s.kind, startPrice: reset ? s.startPrice : (closes.get(s.id) ?? s.startPrice), volatility: s.volatility, priceDecimals: s.priceDecimals },
         { resetPrice: reset },
       );
     }
     this.symbols = all.filter((s) => s.enabled);
+  }
+
+  /** The id in market_symbols of a symbol the feed may price (index ticks are stored under it). */
+  symbolId(name: string): number | undefined {
+    return this.ids.get(name);
   }
 
   /** Whether the feed moved this symbol since the process started (see symbolHasActivity for the rest). */

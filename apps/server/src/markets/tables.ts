@@ -1,5 +1,6 @@
-import { boolean, doublePrecision, integer, pgTable, primaryKey, serial, text, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
-import { amount } from '../db/columns.ts';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, bigint } from 'drizzle-orm/pg-core';
+import { amount, createdAt } from '../db/columns.ts';
 
 export const SYMBOL_KINDS = ['spot', 'futures', 'stock'] as const;
 export type SymbolKind = (typeof SYMBOL_KINDS)[number];
@@ -24,8 +25,10 @@ export const marketSymbols = pgTable(
     quantityDecimals: integer('quantity_decimals').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(0),
+    /** Spot: the smallest order value accepted, in the quote coin (quantity x price; 0 = none). */
+    orderValueMin: amount('order_value_min').notNull().default('0'),
   },
-  (t) => [uniqueIndex('market_symbols_symbol_key').on(t.symbol)],
+  (t) => [uniqueIndex('market_symbols_symbol_key').on(t.symbol), check('market_symbols_order_value_min_check', sql`${t.orderValueMin} >= 0`)],
 );
 
 /** K-line candles per symbol and period, built from trades and index ticks. */
@@ -44,3 +47,37 @@ export const candles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.symbolId, t.period, t.openTime] })],
 );
+
+/**
+ * Every index tick the feed emitted, recorded in batches (markets/ticks.ts): a liquidation, trigger or
+ * option settlement names the tick id it used, so a user can check the result against it.
+ */
+export const indexTicks = pgTable(
+  'index_ticks',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    symbolId: integer('symbol_id')
+      .notNull()
+      .references(() => marketSymbols.id),
+    price: amount('price').notNull(),
+    /** Epoch milliseconds. */
+    time: bigint('time', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('index_ticks_symbol_time_idx').on(t.symbolId, t.time), index('index_ticks_time_idx').on(t.time), check('index_ticks_price_check', sql`${t.price} > 0`)],
+);
+
+/**
+ * The declared simulation's history: a symbol that had no candles at first start got simulated candles
+ * from `from_time` to `to_time` (1-minute steps of the offline model, seed MARKET_SEED); the back office
+ * labels them so (markets/history.ts).
+ */
+export const marketHistoryBackfills = pgTable('market_history_backfills', {
+  symbolId: integer('symbol_id')
+    .primaryKey()
+    .references(() => marketSymbols.id),
+  seed: bigint('seed', { mode: 'number' }).notNull(),
+  fromTime: bigint('from_time', { mode: 'number' }).notNull(),
+  toTime: bigint('to_time', { mode: 'number' }).notNull(),
+  stepMs: integer('step_ms').notNull(),
+  createdAt: createdAt(),
+});

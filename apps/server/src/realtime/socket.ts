@@ -1,14 +1,19 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { userOfToken } from '../accounts/sessions.ts';
-import type { AppContext } from '../app-context.ts';
+import { DEFAULT_LIMITS, type AppContext, type Limits } from '../app-context.ts';
 import type { EventBus } from '../events/bus.ts';
+import { clientAddressOf } from '../http/client-address.ts';
 import type { Candle } from '../markets/candles.ts';
 import { attachSpotRealtime, sendBookSnapshot } from '../spot/realtime.ts';
+import { attachOptionsRealtime } from '../options/realtime.ts';
+import { attachContractsRealtime } from '../contracts/realtime.ts';
 import { handleSubscriptions, klineRoom, tickerRoom, type SubscriptionRules } from './rooms.ts';
+import { AddressCounter, countEvent, type EventWindow } from './limits.ts';
 import { attachSessions, type UserOfToken } from './sessions.ts';
+import { SECURITY_HEADER_VALUES } from '../http/security-headers.ts';
 
 export const SERVER_TIME_INTERVAL_MS = 1000;
 
@@ -17,14 +22,20 @@ export type RealtimeSources = SubscriptionRules & {
   bus: EventBus;
   /** For the user rooms (own order updates); without it every socket is anonymous. */
   userOfToken?: UserOfToken;
+  /** Events per socket and second, sockets per client address (DEFAULT_LIMITS when absent). */
+  limits?: Pick<Limits, 'socketEventsPerSecond' | 'socketConnectionsPerAddressMax'>;
+  /** A handshake's client address, as the HTTP side reads request.ip (the socket's peer when absent). */
+  addressOf?: (request: IncomingMessage) => string;
 };
 
 export type Realtime = { io: Server; close(): Promise<void> };
 
 /** The realtime sources of a running app: its bus, listed symbols, spot books and sessions. */
-export function appRealtimeSources(ctx: Pick<AppContext, 'bus' | 'db' | 'markets' | 'spot'>, onError: (error: unknown) => void): RealtimeSources {
+export function appRealtimeSources(ctx: Pick<AppContext, 'bus' | 'db' | 'markets' | 'spot' | 'limits' | 'config'>, onError: (error: unknown) => void): RealtimeSources {
   return {
     bus: ctx.bus,
+    limits: ctx.limits,
+    addressOf: clientAddressOf(ctx.config.trustProxy),
     isKnown(room) {
       const listed = ctx.markets.symbolByName(room.symbol);
       return listed !== undefined && (room.channel !== 'book' || ctx.spot.writer(listed.id) !== undefined);
@@ -44,7 +55,27 @@ export function appRealtimeSources(ctx: Pick<AppContext, 'bus' | 'db' | 'markets
  * processes share every room. `server-time` every second shows the connection is alive.
  */
 export async function attachRealtime(server: HttpServer, sources: RealtimeSources, options: { redisUrl?: string } = {}): Promise<Realtime> {
-  const io = new Server(server, { path: '/socket.io', transports: ['polling', 'websocket'], serveClient: false });
+  const { socketEventsPerSecond, socketConnectionsPerAddressMax } = sources.limits ?? DEFAULT_LIMITS;
+  const addressOf = sources.addressOf ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '');
+  const perAddress = new AddressCounter();
+  const io = new Server(server, {
+    path: '/socket.io',
+    transports: ['polling', 'websocket'],
+    serveClient: false,
+    // A new connection (a handshake; polling upgraded to websocket stays one) beyond the address's cap is refused with 403.
+    allowRequest: (request, answer) => {
+      const full = perAddress.count(addressOf(request)) >= socketConnectionsPerAddressMax;
+      answer(full ? 'too many connections from this address' : null, !full);
+    },
+  });
+  // socket.io answers outside Fastify: its polling answers carry the app's security headers too.
+  io.engine.on('headers', (headers: Record<string, string>) => Object.assign(headers, SECURITY_HEADER_VALUES));
+  io.engine.on('connection', (connection: { request: IncomingMessage; once(event: 'close', listener: () => void): void }) => {
+    const address = addressOf(connection.request);
+    perAddress.add(address);
+    connection.once('close', () => perAddress.remove(address));
+  });
+  io.on('connection', (socket) => limitEvents(socket, socketEventsPerSecond));
   const redisClients: { quit(): Promise<unknown> }[] = [];
   if (options.redisUrl) {
     const pub = createClient({ url: options.redisUrl });
@@ -61,6 +92,8 @@ export async function attachRealtime(server: HttpServer, sources: RealtimeSource
   bus.on('ticker', relayTicker);
   bus.on('kline', relayKline);
   const detachSpot = attachSpotRealtime(io, bus);
+  const detachOptions = attachOptionsRealtime(io, bus);
+  const detachContracts = attachContractsRealtime(io, bus);
   const detachSessions = sources.userOfToken ? attachSessions(io, bus, sources.userOfToken, sources.onError) : undefined;
   const timer = setInterval(() => io.emit('server-time', { now: new Date().toISOString() }), SERVER_TIME_INTERVAL_MS);
   return {
@@ -70,9 +103,30 @@ export async function attachRealtime(server: HttpServer, sources: RealtimeSource
       bus.off('ticker', relayTicker);
       bus.off('kline', relayKline);
       detachSpot();
+      detachOptions();
+      detachContracts();
       detachSessions?.();
       await io.close();
       await Promise.all(redisClients.map((c) => c.quit()));
     },
   };
+}
+
+/**
+ * Events beyond `perSecond` are dropped (the client is told with `rate_limited`, once a second); a socket
+ * over it SOCKET_OVER_LIMIT_SECONDS_MAX seconds in a row is disconnected (limits.ts).
+ */
+function limitEvents(socket: Socket, perSecond: number) {
+  let window: EventWindow | undefined;
+  let toldSecond: number | undefined;
+  socket.use((_packet, next) => {
+    const counted = countEvent(window, Date.now(), perSecond);
+    window = counted.window;
+    if (counted.verdict === 'ok') return next();
+    if (toldSecond !== window.second) {
+      toldSecond = window.second;
+      socket.emit('rate_limited', { events_per_second: perSecond });
+    }
+    if (counted.verdict === 'disconnect') socket.disconnect(true);
+  });
 }

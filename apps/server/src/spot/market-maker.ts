@@ -1,6 +1,6 @@
 /**
  * The built-in market maker: a real user (account `market-maker`, funded at seed through the ledger
- * like any deposit) that quotes a ladder of limit orders on both sides of the index price through the
+ * from the platform's equity, a named system account) that quotes a ladder of limit orders on both sides of the index price through the
  * same writers as everyone, so its orders freeze real balances and fill against real users. Levels it
  * cannot afford are simply refused and skipped. Self-trades cannot happen: it cancels the orders it
  * replaces before placing their successors in the same queue, and the engine's self-trade prevention
@@ -13,18 +13,19 @@
  * longer match a target are cancelled and replaced.
  */
 import { randomBytes } from 'node:crypto';
-import { marketMakerInput, money, truncateTo, type MoneyValue } from '@fairex/contract';
+import { MARKET_MAKER_INVENTORY_DEFAULT, marketMakerInput, money, truncateTo, type MoneyValue } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUser } from '../accounts/repository.ts';
 import { users } from '../accounts/tables.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, Executor, Tx } from '../db/client.ts';
 import { QUOTE_COIN } from '../funds/prices.ts';
 import { accountsOf, openUserAccounts, post, systemAccount, userAccount } from '../ledger/index.ts';
 import { listSymbols, type MarketSymbol } from '../markets/repository.ts';
 import type { Markets } from '../markets/service.ts';
 import { currencies } from '../site/tables.ts';
 import { priceToTicks, quantityToLots, type Side } from './engine/index.ts';
+import { levelsWithinInventory } from './inventory.ts';
 import type { SpotService } from './service.ts';
 import type { Market, SymbolWriter } from './writer.ts';
 
@@ -46,9 +47,23 @@ export type MarketMakerConfig = {
    * and an order whose remaining size is more than this off its level's is replaced.
    */
   requoteBps: number;
+  /**
+   * Inventory band per symbol: the USDT value of its holding of the base coin. No bid is quoted that
+   * could take it above the maximum, no ask that could take it below the minimum (inventory.ts).
+   */
+  inventoryMinValue: string;
+  inventoryMaxValue: string;
 };
 
-export const DEFAULT_MARKET_MAKER: MarketMakerConfig = { levels: 10, spreadBps: 10, stepBps: 5, levelValue: '2000', requoteBps: 2 };
+export const DEFAULT_MARKET_MAKER: MarketMakerConfig = {
+  levels: 10,
+  spreadBps: 10,
+  stepBps: 5,
+  levelValue: '2000',
+  requoteBps: 2,
+  inventoryMinValue: MARKET_MAKER_INVENTORY_DEFAULT.min_value,
+  inventoryMaxValue: MARKET_MAKER_INVENTORY_DEFAULT.max_value,
+};
 
 /** The settings row operators edit in the back office (POST /api/admin/market-maker). */
 export const MARKET_MAKER_SETTING = 'market_maker';
@@ -60,6 +75,8 @@ export const marketMakerSettingOf = (c: MarketMakerConfig) => ({
   step_bps: c.stepBps,
   level_value: c.levelValue,
   requote_bps: c.requoteBps,
+  inventory_min_value: c.inventoryMinValue,
+  inventory_max_value: c.inventoryMaxValue,
 });
 
 /** The saved setting as a configuration; anything outside the back office's bounds falls back to the defaults. */
@@ -67,16 +84,33 @@ export function marketMakerConfigOf(value: unknown): MarketMakerConfig {
   const parsed = marketMakerInput.safeParse(value);
   if (!parsed.success) return DEFAULT_MARKET_MAKER;
   const v = parsed.data;
-  return { levels: v.levels, spreadBps: v.spread_bps, stepBps: v.step_bps, levelValue: v.level_value, requoteBps: v.requote_bps };
+  return {
+    levels: v.levels,
+    spreadBps: v.spread_bps,
+    stepBps: v.step_bps,
+    levelValue: v.level_value,
+    requoteBps: v.requote_bps,
+    inventoryMinValue: v.inventory_min_value,
+    inventoryMaxValue: v.inventory_max_value,
+  };
 }
 
 /** Funding of the market maker: the quote coin, and the base coins worth this much each at their start price. */
 const FUNDING_QUOTE = '100000000';
 
-/** Creates and funds the market-maker user once (idempotent): a deposit from deposits_in_transit. */
+/** The market maker's funding: the platform's own money (equity), never deposits in transit (the users' claim). */
+const FUNDING = { kind: 'market_maker_funding', refType: 'market_maker', memo: 'market maker funding from equity' } as const;
+
+/** The market maker's user id, or undefined before it is seeded. */
+export async function findMarketMakerId(db: Executor): Promise<number | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.account, MARKET_MAKER_ACCOUNT)).limit(1);
+  return row?.id;
+}
+
+/** Creates and funds the market-maker user once (idempotent): an entry from equity per coin. */
 export async function seedMarketMaker(db: Db): Promise<number> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.account, MARKET_MAKER_ACCOUNT)).limit(1);
-  if (existing) return existing.id;
+  const existing = await findMarketMakerId(db);
+  if (existing !== undefined) return existing;
   const symbols = (await listSymbols(db)).filter((s) => s.kind === 'spot' && s.baseCurrencyId !== null);
   const coins = await db.select({ id: currencies.id, decimals: currencies.decimals }).from(currencies);
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
@@ -96,12 +130,10 @@ export async function seedMarketMaker(db: Db): Promise<number> {
     }
     for (const [currencyId, amount] of funding) {
       await post(tx, {
-        kind: 'deposit',
-        refType: 'market_maker_seed',
-        refId: user.id,
-        memo: 'market maker funding',
+        ...FUNDING,
+        refId: `${user.id}:${currencyId}`,
         legs: [
-          { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
+          { accountId: await systemAccount(tx, 'equity', currencyId), amount: `-${amount}` },
           { accountId: await userAccount(tx, user.id, currencyId, 'spot'), amount },
         ],
       });
@@ -112,8 +144,8 @@ export async function seedMarketMaker(db: Db): Promise<number> {
 
 /**
  * Funds the market maker in a new spot symbol's coins it holds nothing of (an operator added the
- * symbol), exactly as at seed: a deposit from deposits_in_transit, so its balances stay real ledger
- * balances. Coins it already holds are left alone.
+ * symbol), exactly as at seed: from equity, so its balances stay real ledger balances. Coins it
+ * already holds are left alone.
  */
 export async function fundMarketMakerFor(tx: Tx, userId: number, symbol: MarketSymbol) {
   if (symbol.baseCurrencyId === null) return;
@@ -128,12 +160,10 @@ export async function fundMarketMakerFor(tx: Tx, userId: number, symbol: MarketS
     if (account && !money(account.balance).isZero()) continue;
     if (money(amount).isZero()) continue;
     await post(tx, {
-      kind: 'deposit',
-      refType: 'market_maker_seed',
+      ...FUNDING,
       refId: `${userId}:${symbol.id}:${currencyId}`,
-      memo: 'market maker funding',
       legs: [
-        { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
+        { accountId: await systemAccount(tx, 'equity', currencyId), amount: `-${amount}` },
         { accountId: await userAccount(tx, userId, currencyId, 'spot'), amount },
       ],
     });
@@ -149,7 +179,8 @@ const BPS = 10_000;
 
 export class MarketMaker {
   private userId: number | undefined;
-  private readonly busy = new Set<string>();
+  /** Per symbol, the requote or withdrawal under way (settled, never rejecting). */
+  private readonly running = new Map<string, Promise<void>>();
   private readonly grids = new Map<string, Grid>();
   private unsubscribe: (() => void) | undefined;
 
@@ -164,27 +195,44 @@ export class MarketMaker {
 
   /** The market maker's user id, or undefined when it was never seeded (then it does nothing). */
   async user(): Promise<number | undefined> {
-    if (this.userId === undefined) {
-      const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.account, MARKET_MAKER_ACCOUNT)).limit(1);
-      this.userId = row?.id;
-    }
+    this.userId ??= await findMarketMakerId(this.db);
     return this.userId;
   }
 
   /** Requotes a symbol on each index tick (one requote per symbol at a time). */
   start() {
     this.unsubscribe ??= this.markets.feed.onTick((tick) => {
-      if (this.busy.has(tick.symbol)) return;
+      // A tick arriving while the symbol is being requoted is skipped: the next one requotes.
+      if (this.running.has(tick.symbol)) return;
       const writer = this.spot.writerBySymbol(tick.symbol);
       if (!writer) return;
       const trading = this.spot.isTrading(writer.market.symbolId);
       // A ladder left on a disabled symbol (a requote raced the operator's switch) is taken back.
       if (!trading && (this.userId === undefined || writer.openOrdersOf(this.userId).length === 0)) return;
-      this.busy.add(tick.symbol);
-      (trading ? this.quote(writer, tick.price) : this.withdraw(writer.market.symbolId))
-        .catch(this.onError)
-        .finally(() => this.busy.delete(tick.symbol));
+      (trading ? this.quote(writer, tick.price) : this.withdraw(writer.market.symbolId)).catch(this.onError);
     });
+  }
+
+  /**
+   * Runs `work` on a symbol once the requote or withdrawal under way there has finished, never beside
+   * it: two at once would read the same ladder and both place its missing levels.
+   */
+  private exclusive(symbol: string, work: () => Promise<void>): Promise<void> {
+    const result = (this.running.get(symbol) ?? Promise.resolve()).then(work);
+    const done = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.running.set(symbol, done);
+    void done.then(() => {
+      if (this.running.get(symbol) === done) this.running.delete(symbol);
+    });
+    return result;
+  }
+
+  /** Waits for the requotes and withdrawals under way (after stop(), nothing starts a new one). */
+  async settled() {
+    while (this.running.size > 0) await Promise.all(this.running.values());
   }
 
   stop() {
@@ -212,8 +260,10 @@ export class MarketMaker {
     const userId = await this.user();
     const writer = this.spot.writer(symbolId);
     if (userId === undefined || !writer) return;
-    this.grids.delete(writer.market.symbol);
-    await Promise.allSettled(writer.openOrdersOf(userId).map((o) => writer.submit({ kind: 'cancel', userId, orderId: o.id })));
+    await this.exclusive(writer.market.symbol, async () => {
+      this.grids.delete(writer.market.symbol);
+      await Promise.allSettled(writer.openOrdersOf(userId).map((o) => writer.submit({ kind: 'cancel', userId, orderId: o.id })));
+    });
   }
 
   /** Quotes every spot symbol at its current index price (start-up and tests). */
@@ -225,23 +275,38 @@ export class MarketMaker {
     }
   }
 
-  /** A level's value in the quote coin: the configured USDT value, through `<quote>/USDT` for other coins. */
-  private levelValueIn(quote: string) {
-    if (quote === QUOTE_COIN) return money(this.config.levelValue);
+  /** A USDT value in the quote coin, through `<quote>/USDT` for other coins; undefined without a price. */
+  private usdtIn(quote: string, value: string) {
+    if (quote === QUOTE_COIN) return money(value);
     const rate = this.markets.feed.price(`${quote}/${QUOTE_COIN}`);
-    return rate ? money(this.config.levelValue).dividedBy(rate) : undefined;
+    return rate ? money(value).dividedBy(rate) : undefined;
+  }
+
+  /** How many levels a side may quote within the inventory band, from its holding of the base coin at `index`. */
+  private async levelsAllowed(userId: number, market: Market, index: MoneyValue, levelValue: MoneyValue, levels: number) {
+    const quote = market.symbol.split('/')[1]!;
+    const [min, max] = [this.usdtIn(quote, this.config.inventoryMinValue), this.usdtIn(quote, this.config.inventoryMaxValue)];
+    if (min === undefined || max === undefined) return { buy: 0, sell: 0 };
+    const held = (await accountsOf(this.db, userId)).find((a) => a.currency_id === market.baseCurrencyId && a.kind === 'spot');
+    return levelsWithinInventory(levels, levelValue, money(held?.balance ?? 0).times(index), { min, max });
   }
 
   /**
    * Brings its orders on one symbol to the ladder around `index`: orders matching a level stay, the
    * others are cancelled, and the missing levels are placed, all through the symbol's queue.
    */
-  async quote(writer: SymbolWriter, index: string) {
+  quote(writer: SymbolWriter, index: string): Promise<void> {
+    return this.exclusive(writer.market.symbol, () => this.requote(writer, index));
+  }
+
+  private async requote(writer: SymbolWriter, index: string) {
     const userId = await this.user();
     if (userId === undefined || !this.spot.isTrading(writer.market.symbolId)) return;
-    const levelValue = this.levelValueIn(writer.market.symbol.split('/')[1]!);
+    const levelValue = this.usdtIn(writer.market.symbol.split('/')[1]!, this.config.levelValue);
     if (levelValue === undefined) return;
-    const missing = this.ladder(writer.market, money(index), levelValue);
+    const levels = Math.min(Math.max(Math.trunc(this.config.levels), 1), MARKET_MAKER_LEVELS_MAX);
+    const allowed = await this.levelsAllowed(userId, writer.market, money(index), levelValue, levels);
+    const missing = this.ladder(writer.market, money(index), levelValue, allowed);
     const stale: number[] = [];
     for (const order of writer.openOrdersOf(userId)) {
       const remaining = order.quantity - Number(order.filledLots);
@@ -258,17 +323,18 @@ export class MarketMaker {
     await Promise.allSettled(commands);
   }
 
-  /** The orders the ladder wants around `index`: `levels` a side, on the symbol's grid. */
-  private ladder(market: Market, index: MoneyValue, levelValue: MoneyValue): Target[] {
+  /** The orders the ladder wants around `index`: the allowed levels a side (nearest first), on the symbol's grid. */
+  private ladder(market: Market, index: MoneyValue, levelValue: MoneyValue, allowed: Record<Side, number>): Target[] {
     const { spec, symbol } = market;
     const { spreadBps, stepBps } = this.config;
-    const levels = Math.min(Math.max(Math.trunc(this.config.levels), 1), MARKET_MAKER_LEVELS_MAX);
+    const levels = Math.max(allowed.buy, allowed.sell);
     const step = money(1).plus(money(stepBps).dividedBy(BPS));
     const grid = this.gridFor(symbol, index, step);
     const half = money(spreadBps).dividedBy(2 * BPS);
     const targets: Target[] = [];
     for (let level = 0; level < levels; level++) {
       for (const side of ['buy', 'sell'] as const) {
+        if (level >= allowed[side]) continue;
         // The same power of the step for the same grid point, so a level reached again after the centre
         // moved gets exactly the price it had (and its resting order stays).
         const raw =

@@ -3,13 +3,10 @@
  * owner's user room; and what a client gets on joining a book room, so its order book and trade list
  * are full at once rather than at the next change.
  */
-import { RECENT_TRADES_SNAPSHOT_SIZE, toAmountString } from '@fairex/contract';
 import type { Server, Socket } from 'socket.io';
-import type { Executor } from '../db/client.ts';
 import type { BusEvents, EventBus } from '../events/bus.ts';
 import type { Markets } from '../markets/service.ts';
 import { bookRoom, userRoom } from '../realtime/rooms.ts';
-import { selectRecentTrades } from './repository.ts';
 import type { SpotService } from './service.ts';
 
 /** Wires spot events into `io`; returns the function that unwires them. */
@@ -28,23 +25,14 @@ export function attachSpotRealtime(io: Server, bus: EventBus) {
 }
 
 /**
- * The book snapshot: the current depth first, read from memory right after the join so no later
- * `depth` event can reach the client before it; then the latest trades as one `trades` event (the
- * client merges it with any `trade` that overtook it, by id).
+ * The book snapshot, from the spot service's memory (no query per join): the committed depth first,
+ * read right after the join so no later `depth` event can reach the client before it; then the latest
+ * committed trades as one `trades` event (the client merges it with any `trade` that overtook it, by id).
  */
-export async function sendBookSnapshot(socket: Socket, from: { db: Executor; markets: Markets; spot: SpotService }, symbol: string) {
+export async function sendBookSnapshot(socket: Socket, from: { markets: Markets; spot: SpotService }, symbol: string) {
   const listed = from.markets.symbolByName(symbol);
   const depth = listed && from.spot.depth(listed.id);
   if (!listed || !depth) return;
   socket.emit('depth', depth);
-  const rows = await selectRecentTrades(from.db, listed.id, RECENT_TRADES_SNAPSHOT_SIZE);
-  const trades: BusEvents['spot_trade'][0][] = rows.map((row) => ({
-    symbol,
-    id: row.id,
-    price: toAmountString(row.price),
-    quantity: toAmountString(row.quantity),
-    side: row.side,
-    time: row.createdAt.getTime(),
-  }));
-  socket.emit('trades', { symbol, trades });
+  socket.emit('trades', { symbol, trades: from.spot.latestTrades(listed.id) });
 }

@@ -3,8 +3,9 @@ import { and, asc, count, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.ts';
 import { queryRows, type Executor, type Tx } from '../db/client.ts';
-import { ledgerAccounts } from '../ledger/tables.ts';
+import { ledgerAccounts, ledgerEntries } from '../ledger/tables.ts';
 import { marketSymbols } from '../markets/tables.ts';
+import { currencies } from '../site/tables.ts';
 import { favourites, spotMarkets, spotOrders, spotTrades, type SpotOrderStatus } from './tables.ts';
 
 export type SpotOrderRow = typeof spotOrders.$inferSelect;
@@ -35,6 +36,34 @@ export async function reserveOrderIds(db: Executor, n: number): Promise<number[]
   if (n === 0) return [];
   const rows = await queryRows<{ id: string | number }>(db, sql`select nextval('spot_orders_id_seq') as id from generate_series(1, ${n}::int)`);
   return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/** Decimals of every coin, by id (a spot market's amounts are whole units of its coins). */
+export async function selectCoinDecimals(db: Executor): Promise<Map<number, number>> {
+  const rows = await db.select({ id: currencies.id, decimals: currencies.decimals }).from(currencies);
+  return new Map(rows.map((r) => [r.id, r.decimals]));
+}
+
+/** Whether a batch's writes are in the database: one of its new orders, or its first ledger entry. */
+export async function batchLanded(db: Executor, batch: { orderIds: number[]; entry?: { refType: string; refId: string } }): Promise<boolean> {
+  if (batch.orderIds.length > 0) {
+    const [order] = await db.select({ id: spotOrders.id }).from(spotOrders).where(inArray(spotOrders.id, batch.orderIds)).limit(1);
+    if (order) return true;
+  }
+  if (!batch.entry) return false;
+  const [entry] = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.refType, batch.entry.refType), eq(ledgerEntries.refId, batch.entry.refId)))
+    .limit(1);
+  return entry !== undefined;
+}
+
+/** Ids of the trades new orders took as takers, in insertion order. */
+export async function selectTradeIdsOfTakers(db: Executor, takerOrderIds: number[]): Promise<number[]> {
+  if (takerOrderIds.length === 0) return [];
+  const rows = await db.select({ id: spotTrades.id }).from(spotTrades).where(inArray(spotTrades.takerOrderId, takerOrderIds)).orderBy(asc(spotTrades.id));
+  return rows.map((r) => r.id);
 }
 
 /** Available figures of ledger accounts, as NUMERIC text. */

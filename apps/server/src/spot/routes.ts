@@ -4,13 +4,17 @@ import { currentUser, requireUser } from '../accounts/sessions.ts';
 import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
+import { claimOf, onceAround } from '../http/idempotency.ts';
 
 /** Spot orders (/coin/*) and favourites (/optional/*), spec section 7 "Market and trade". */
 export function spotRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 
-  app.post('/coin/trade', auth, async (request) => ok(await ctx.spot.place(currentUser(request).id, parse(spotTradeInput, data(request)))));
+  app.post('/coin/trade', auth, async (request) => {
+    const input = parse(spotTradeInput, data(request));
+    return ok(await onceAround(ctx.db, claimOf(request, 'order', input), () => ctx.spot.place(currentUser(request).id, input)));
+  });
 
   app.put('/coin/trade', auth, async (request) => {
     const input = parse(spotCancelInput, data(request));

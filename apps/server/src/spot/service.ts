@@ -2,9 +2,10 @@
  * Spot trading: one SymbolWriter per spot symbol (single writer, group commit), the users' order list,
  * favourites, and the realtime events of each committed batch.
  */
-import { money, roundTo, toAmountString, type SpotOrderItem, type SpotRules } from '@fairex/contract';
+import { marketOrderValuePrice, meetsOrderValueMin, money, RECENT_TRADES_SNAPSHOT_SIZE, roundTo, toAmountString, type SpotOrderItem, type SpotRules } from '@fairex/contract';
+import { DEFAULT_LIMITS, type Limits } from '../app-context.ts';
 import type { Db } from '../db/client.ts';
-import type { EventBus } from '../events/bus.ts';
+import type { BusEvents, EventBus } from '../events/bus.ts';
 import { DomainError } from '../http/errors.ts';
 import { systemAccount, userAccount } from '../ledger/index.ts';
 import type { MarketSymbol } from '../markets/repository.ts';
@@ -12,7 +13,7 @@ import { listAllSymbols, listSymbols } from '../markets/repository.ts';
 import { readSetting } from '../site/repository.ts';
 import type { Markets } from '../markets/service.ts';
 import { MARKET_MAKER_SETTING, MarketMaker, marketMakerConfigOf, type MarketMakerConfig } from './market-maker.ts';
-import { FEE_RATE_DECIMALS, feeRatePpm, fineDecimals, fitsLedger, fromUnits, MARKET_PROTECTION_BPS } from './amounts.ts';
+import { coinUnitInFine, FEE_RATE_DECIMALS, feeRatePpm, fineDecimals, fitsLedger, fromUnits, MARKET_PROTECTION_BPS, symbolDecimalsProblem } from './amounts.ts';
 import { lotsToQuantity, priceToTicks, quantityToLots, ticksToPrice, type SymbolSpec } from './engine/index.ts';
 import {
   countFavourites,
@@ -21,10 +22,13 @@ import {
   FAVOURITES_PER_USER_MAX,
   insertFavourite,
   pageOrders,
+  selectCoinDecimals,
   selectFavourites,
+  selectRecentTrades,
   selectSpotMarkets,
   type SpotOrderRow,
 } from './repository.ts';
+import { OrderRateLimiter } from './order-limits.ts';
 import { SymbolWriter, type BatchPublished, type Market, type OrderView, type UserAccounts } from './writer.ts';
 
 /** Maxima of every spot book (the engine's units stay exact below them). */
@@ -35,16 +39,36 @@ export const DEPTH_PUBLISHED_LEVELS = 20;
 /** Cached account ids (they never change); bounded so a flood of users cannot grow it forever. */
 const ACCOUNT_CACHE_MAX = 100_000;
 
+/** The limits the service checks (app-context's Limits; tests raise them). */
+export type SpotLimits = Pick<Limits, 'spotOrdersPerSecond' | 'spotOrdersPerMinute' | 'spotOpenOrdersPerSymbolMax'>;
+
+type SpotTradeEvent = BusEvents['spot_trade'][0];
+
 export type PlaceInput = { amount: string; target_price?: string; currency_id: number; legal_id: number; type: 'buy' | 'sell' };
 
 export class SpotService {
   private readonly writers = new Map<number, SymbolWriter>();
   private readonly accountCache = new Map<string, number>();
+  /**
+   * Per symbol, its latest committed trades, newest first (at most RECENT_TRADES_SNAPSHOT_SIZE): read once
+   * when its writer opens, then kept from each committed batch, so joining a book room costs no query.
+   */
+  private readonly recentTrades = new Map<number, SpotTradeEvent[]>();
   /** Quotes around the index; started by main.ts (tests call quoteAll). Absent without a price feed. */
   marketMaker: MarketMaker | undefined;
   /** Spot symbols an operator disabled: no new orders, cancels still allowed. */
   private readonly disabled = new Set<number>();
   private syncing: Promise<void> = Promise.resolve();
+  /** Orders and cancels per user and second and minute (spot/order-limits.ts). */
+  private readonly rate: OrderRateLimiter;
+  /**
+   * Per symbol and user, the ids of open orders that came through place() (or rested at start). Checked
+   * against the writer before each count, so a filled or cancelled order drops out; the market maker's
+   * orders never enter it.
+   */
+  private readonly openIds = new Map<number, Map<number, Set<number>>>();
+  /** Places per symbol and user still in their writer's queue: they count as open until answered. */
+  private readonly placing = new Map<string, number>();
 
   private constructor(
     private readonly db: Db,
@@ -52,12 +76,15 @@ export class SpotService {
     private readonly markets: Markets | undefined,
     /** Every spot symbol with a writer (disabled ones included), as last read from the database. */
     readonly symbols: MarketSymbol[],
+    private readonly limits: SpotLimits,
     private readonly onError: (error: unknown) => void,
-  ) {}
+  ) {
+    this.rate = new OrderRateLimiter({ ordersPerSecond: limits.spotOrdersPerSecond, ordersPerMinute: limits.spotOrdersPerMinute });
+  }
 
   /** Opens a writer per spot symbol and rebuilds its book from the open orders in the database. */
-  static async open(db: Db, bus: EventBus, options: { markets?: Markets; marketMaker?: MarketMakerConfig; onError: (error: unknown) => void }) {
-    const service = new SpotService(db, bus, options.markets, [], options.onError);
+  static async open(db: Db, bus: EventBus, options: { markets?: Markets; marketMaker?: MarketMakerConfig; limits?: SpotLimits; onError: (error: unknown) => void }) {
+    const service = new SpotService(db, bus, options.markets, [], options.limits ?? DEFAULT_LIMITS, options.onError);
     await service.sync();
     if (options.markets) {
       const config = options.marketMaker ?? marketMakerConfigOf(await readSetting(db, MARKET_MAKER_SETTING));
@@ -85,6 +112,7 @@ export class SpotService {
       symbols.map((s) => s.id),
     );
     const fees = new Map((await selectSpotMarkets(this.db)).map((m) => [m.symbolId, m]));
+    const coinDecimals = await selectCoinDecimals(this.db);
     for (const s of symbols) {
       const index = this.symbols.findIndex((known) => known.id === s.id);
       if (index >= 0) this.symbols[index] = s;
@@ -93,8 +121,14 @@ export class SpotService {
       else this.disabled.add(s.id);
       if (this.writers.has(s.id)) continue;
       const spec: SymbolSpec = { symbol: s.symbol, priceDecimals: s.priceDecimals, quantityDecimals: s.quantityDecimals, priceMax: PRICE_MAX, quantityMax: QUANTITY_MAX };
-      if (!fitsLedger(spec)) {
-        this.onError(new Error(`spot ${s.symbol}: price and quantity decimals too fine for the ledger; not traded`));
+      const baseDecimals = coinDecimals.get(s.baseCurrencyId!);
+      const quoteDecimals = coinDecimals.get(s.quoteCurrencyId);
+      const problem =
+        baseDecimals === undefined || quoteDecimals === undefined
+          ? 'coin'
+          : symbolDecimalsProblem({ priceDecimals: s.priceDecimals, quantityDecimals: s.quantityDecimals, baseDecimals, quoteDecimals });
+      if (problem !== null || !fitsLedger(spec)) {
+        this.onError(new Error(`spot ${s.symbol}: decimals its coins cannot hold (${problem}); not traded`));
         continue;
       }
       const fee = fees.get(s.id)!;
@@ -107,10 +141,17 @@ export class SpotService {
         makerFeePpm: feeRatePpm(fee.makerFeeRate),
         takerFeePpm: feeRatePpm(fee.takerFeeRate),
         feesAccountId: await systemAccount(this.db, 'fees', s.quoteCurrencyId),
+        roundingAccountId: await systemAccount(this.db, 'rounding', s.quoteCurrencyId),
+        quoteDecimals: quoteDecimals!,
+        quoteUnit: coinUnitInFine(fineDecimals(spec), quoteDecimals!),
       };
       const writer = new SymbolWriter(this.db, market, (batch) => this.published(batch), this.onError);
-      await writer.rebuild();
+      // A symbol whose book cannot be read stays stale (refusing orders) and tries again on each order;
+      // the other symbols and the server go on.
+      await writer.open();
+      this.recentTrades.set(s.id, await this.readRecentTrades(s.id, s.symbol));
       this.writers.set(s.id, writer);
+      for (const order of writer.restingOrders()) this.openIdsOf(s.id, order.userId).add(order.id);
     }
   }
 
@@ -123,6 +164,8 @@ export class SpotService {
       maker_fee_rate: fromUnits(makerFeePpm, FEE_RATE_DECIMALS),
       taker_fee_rate: fromUnits(takerFeePpm, FEE_RATE_DECIMALS),
       market_protection_bps: Number(MARKET_PROTECTION_BPS),
+      quote_decimals: writer.market.quoteDecimals,
+      order_value_min: toAmountString(this.symbolOf(symbolId).orderValueMin),
     };
   }
 
@@ -175,12 +218,16 @@ export class SpotService {
     return { base: await one(market.baseCurrencyId), quote: await one(market.quoteCurrencyId) };
   }
 
-  /** POST /coin/trade: answered once the order's batch has committed. */
+  /**
+   * POST /coin/trade: answered once the order's batch has committed. Before the writer sees it: the
+   * user's order rate, the symbol's minimum order value and the user's open orders in the symbol.
+   */
   async place(userId: number, input: PlaceInput): Promise<SpotOrderItem> {
+    if (!this.rate.take(userId)) throw new DomainError('orders_too_frequent');
     const writer = [...this.writers.values()].find((w) => w.market.baseCurrencyId === input.currency_id && w.market.quoteCurrencyId === input.legal_id);
     if (!writer) throw new DomainError('not_found');
-    if (this.disabled.has(writer.market.symbolId)) throw new DomainError('symbol_disabled');
-    const { spec } = writer.market;
+    const { symbolId, spec } = writer.market;
+    if (this.disabled.has(symbolId)) throw new DomainError('symbol_disabled');
     const quantity = quantityToLots(spec, input.amount);
     if (quantity === null || quantity === 0) throw new DomainError('wrong_number');
     let price: number | undefined;
@@ -189,21 +236,74 @@ export class SpotService {
       if (ticks === null || ticks === 0) throw new DomainError('wrong_number');
       price = ticks;
     }
-    const accounts = await this.accountsOf(userId, writer.market);
-    const order = await writer.submit({
-      kind: 'place',
-      userId,
-      accounts,
-      side: input.type,
-      type: price === undefined ? 'market' : 'limit',
-      price,
-      quantity,
-    });
-    return this.viewOf(writer.market, order);
+    const valuedAt = price !== undefined ? ticksToPrice(spec, price) : this.marketValuePrice(writer, input.type);
+    // A market order with nothing to value it at meets no liquidity in the writer either; it answers that.
+    if (valuedAt !== undefined && !meetsOrderValueMin(lotsToQuantity(spec, quantity), valuedAt, this.symbolOf(symbolId).orderValueMin)) {
+      throw new DomainError('order_value_too_small');
+    }
+    const placingKey = `${symbolId}:${userId}`;
+    if (this.openOrderCount(writer, userId) + (this.placing.get(placingKey) ?? 0) >= this.limits.spotOpenOrdersPerSymbolMax) {
+      throw new DomainError('open_orders_too_many');
+    }
+    this.placing.set(placingKey, (this.placing.get(placingKey) ?? 0) + 1);
+    try {
+      const accounts = await this.accountsOf(userId, writer.market);
+      const order = await writer.submit({
+        kind: 'place',
+        userId,
+        accounts,
+        side: input.type,
+        type: price === undefined ? 'market' : 'limit',
+        price,
+        quantity,
+      });
+      if (order.status === 'open') this.openIdsOf(symbolId, userId).add(order.id);
+      return this.viewOf(writer.market, order);
+    } finally {
+      const left = (this.placing.get(placingKey) ?? 1) - 1;
+      if (left === 0) this.placing.delete(placingKey);
+      else this.placing.set(placingKey, left);
+    }
+  }
+
+  /** The price a market order is valued at: the best price on the other side, else the index. */
+  private marketValuePrice(writer: SymbolWriter, side: 'buy' | 'sell') {
+    const { spec, symbol } = writer.market;
+    const depth = writer.depth(1);
+    const best = side === 'buy' ? depth.asks[0] : depth.bids[0];
+    return marketOrderValuePrice(best && ticksToPrice(spec, best.price), this.markets?.feed.price(symbol));
+  }
+
+  private symbolOf(symbolId: number): MarketSymbol {
+    return this.symbols.find((s) => s.id === symbolId)!;
+  }
+
+  private openIdsOf(symbolId: number, userId: number): Set<number> {
+    let users = this.openIds.get(symbolId);
+    if (!users) this.openIds.set(symbolId, (users = new Map()));
+    let ids = users.get(userId);
+    if (!ids) users.set(userId, (ids = new Set()));
+    return ids;
+  }
+
+  private forgetOpen(symbolId: number, userId: number, orderId: number) {
+    const users = this.openIds.get(symbolId);
+    const ids = users?.get(userId);
+    if (ids?.delete(orderId) && ids.size === 0) users!.delete(userId);
+  }
+
+  /** The user's open orders in the writer's symbol (ids no longer open are dropped on the way). */
+  private openOrderCount(writer: SymbolWriter, userId: number) {
+    const { symbolId } = writer.market;
+    const ids = this.openIds.get(symbolId)?.get(userId);
+    if (!ids) return 0;
+    for (const id of ids) if (writer.openOrder(id) === undefined) this.forgetOpen(symbolId, userId, id);
+    return ids.size;
   }
 
   /** PUT /coin/trade?id=: only the owner's open order; anything else is not_found. */
   async cancel(userId: number, orderId: number): Promise<SpotOrderItem> {
+    if (!this.rate.take(userId)) throw new DomainError('orders_too_frequent');
     const writer = [...this.writers.values()].find((w) => w.openOrder(orderId) !== undefined);
     if (!writer) throw new DomainError('not_found');
     const order = await writer.submit({ kind: 'cancel', userId, orderId });
@@ -219,6 +319,16 @@ export class SpotService {
   depth(symbolId: number, levels = DEPTH_PUBLISHED_LEVELS) {
     const writer = this.writers.get(symbolId);
     return writer ? this.depthView(writer, levels) : undefined;
+  }
+
+  /** A symbol's latest committed trades, newest first (the snapshot a client gets on joining its book room). */
+  latestTrades(symbolId: number): SpotTradeEvent[] {
+    return this.recentTrades.get(symbolId) ?? [];
+  }
+
+  private async readRecentTrades(symbolId: number, symbol: string): Promise<SpotTradeEvent[]> {
+    const rows = await selectRecentTrades(this.db, symbolId, RECENT_TRADES_SNAPSHOT_SIZE);
+    return rows.map((row) => ({ symbol, id: row.id, price: toAmountString(row.price), quantity: toAmountString(row.quantity), side: row.side, time: row.createdAt.getTime() }));
   }
 
   private depthView(writer: SymbolWriter, levels: number) {
@@ -250,16 +360,25 @@ export class SpotService {
   /** Stops taking orders and waits for the queued batches. */
   async stop() {
     this.marketMaker?.stop();
+    await this.marketMaker?.settled();
     await Promise.all([...this.writers.values()].map((w) => w.close()));
   }
 
   private published(batch: BatchPublished) {
     const { market } = batch;
+    const recent = this.recentTrades.get(market.symbolId) ?? [];
     for (const trade of batch.trades) {
-      this.bus.emit('spot_trade', { symbol: market.symbol, id: trade.id, price: trade.price, quantity: trade.quantity, side: trade.takerSide, time: trade.time });
+      const event: SpotTradeEvent = { symbol: market.symbol, id: trade.id, price: trade.price, quantity: trade.quantity, side: trade.takerSide, time: trade.time };
+      recent.unshift(event);
+      this.bus.emit('spot_trade', event);
       this.markets?.recordTrade(market.symbol, trade.price, trade.quantity, trade.time);
     }
-    for (const order of batch.orders) this.bus.emit('spot_order', { userId: order.userId, order: this.viewOf(market, order) });
+    for (const order of batch.orders) {
+      this.bus.emit('spot_order', { userId: order.userId, order: this.viewOf(market, order) });
+      if (order.status !== 'open') this.forgetOpen(market.symbolId, order.userId, order.id);
+    }
+    if (recent.length > RECENT_TRADES_SNAPSHOT_SIZE) recent.length = RECENT_TRADES_SNAPSHOT_SIZE;
+    this.recentTrades.set(market.symbolId, recent);
     const writer = this.writers.get(market.symbolId);
     if (batch.depthChanged && writer) this.bus.emit('spot_depth', this.depthView(writer, DEPTH_PUBLISHED_LEVELS));
   }

@@ -18,8 +18,11 @@ export const spotMarkets = pgTable('spot_markets', {
 /**
  * Orders. Ids come from the sequence before the engine sees the order (the engine needs unique ids);
  * open rows are the book, rebuilt in id order at start. `frozen` is what was frozen for the order (quote
- * for a buy, base for a sell) and `used` what fills consumed of it; frozen - used is released when the
- * order ends.
+ * for a buy, base for a sell, a whole number of the coin's units) and `used` what fills consumed of it
+ * plus what was released: a buy releases at each fill what its remaining quantity no longer needs, and
+ * every order releases the rest when it ends, so frozen - used is what an open order still holds.
+ * `filled_quote` and `fee` are exact (they may carry more decimals than the coin); what reached the
+ * ledger was rounded by the settlement rule (amounts.ts settleFill).
  */
 export const spotOrders = pgTable(
   'spot_orders',

@@ -7,16 +7,36 @@ import type { AppContext } from '../app-context.ts';
 import { currentUser, requireUser } from '../accounts/sessions.ts';
 import { ok } from '../http/envelope.ts';
 import { DomainError } from '../http/errors.ts';
+import { limitedBy } from '../http/rate-limits.ts';
 import { sniffImage } from './images.ts';
-import { recordUpload } from './repository.ts';
+import { deleteUpload, recordUploadWithinQuota } from './repository.ts';
 
 export const UPLOAD_BYTES_MAX = 5 * 1024 * 1024;
 
 export const uploadsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads');
 
-/** POST /upload: one image (multipart field `file`); answers its signed URL, to preview and to give to later calls. */
+const uploadLimits = new WeakMap<AppContext, ReturnType<typeof limitedBy>>();
+
+/**
+ * Per user (after requireUser): POST /upload and POST /user/uploadHeadPortrait share one counter, so
+ * neither can be used to fill the disk or to churn files faster than a person would.
+ */
+export function uploadRateLimit(app: FastifyInstance, ctx: AppContext) {
+  let limit = uploadLimits.get(ctx);
+  if (!limit) {
+    limit = limitedBy(app, [{ name: 'upload', max: ctx.limits.uploadsPerMinute, windowMs: 60_000, key: (request) => String(currentUser(request).id) }]);
+    uploadLimits.set(ctx, limit);
+  }
+  return limit;
+}
+
+/**
+ * POST /upload: one image (multipart field `file`); answers its signed URL, to preview and to give to
+ * later calls. Each user keeps at most uploadFilesPerUserMax files and uploadBytesPerUserMax bytes;
+ * images not used anywhere are removed after a day (orphans.ts), which frees the quota again.
+ */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/upload', { preHandler: requireUser(ctx.db) }, async (request) => {
+  app.post('/upload', { preHandler: [requireUser(ctx.db), uploadRateLimit(app, ctx)] }, async (request) => {
     const user = currentUser(request);
     if (!request.isMultipart()) throw new DomainError('upload_missing');
     const file = await request.file({ limits: { fileSize: UPLOAD_BYTES_MAX, files: 1 } });
@@ -27,9 +47,18 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     const image = sniffImage(bytes);
     if (!image) throw new DomainError('upload_type_refused');
     const fileName = `${randomBytes(16).toString('hex')}.${image.ext}`;
-    await fs.mkdir(uploadsDir(ctx), { recursive: true });
-    await fs.writeFile(path.join(uploadsDir(ctx), fileName), bytes);
-    await recordUpload(ctx.db, { userId: user.id, fileName, mime: image.mime, bytes: bytes.length });
+    const quota = { filesMax: ctx.limits.uploadFilesPerUserMax, bytesMax: ctx.limits.uploadBytesPerUserMax };
+    // The row first, then the file: a file never exists without its row (which the orphan sweep finds).
+    if (!(await recordUploadWithinQuota(ctx.db, { userId: user.id, fileName, mime: image.mime, bytes: bytes.length }, quota))) {
+      throw new DomainError('upload_quota_exceeded');
+    }
+    try {
+      await fs.mkdir(uploadsDir(ctx), { recursive: true });
+      await fs.writeFile(path.join(uploadsDir(ctx), fileName), bytes);
+    } catch (error) {
+      await deleteUpload(ctx.db, fileName);
+      throw error;
+    }
     return ok(ctx.uploads.sign(`${UPLOAD_URL_PREFIX}${fileName}`));
   });
 }

@@ -4,6 +4,7 @@
 // balance, amounts too long for an amount column refused (never a 500), disabled coins the user still
 // holds, a coin's price, other users' rows never shown, and the ledger audit holding after every test.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { seedMarketMaker } from '../../src/spot/market-maker.ts';
 import { call, expectLedgerBalanced, makeUser, type TestApp } from '../support/app.ts';
 import { coinId, figures, fund, makeFundsApp, operatorToken, pinPrice, setCoinEnabled } from './support.ts';
 
@@ -14,6 +15,8 @@ const WRONG_NUMBER_ZH = { type: 'error', code: 'wrong_number', message: '请输�
 
 beforeAll(async () => {
   test = await makeFundsApp();
+  // The exchange's other side: the market maker's inventory.
+  await seedMarketMaker(test.db);
 });
 afterEach(async () => {
   await expectLedgerBalanced(test);

@@ -43,8 +43,8 @@ describe('identity verification', () => {
     const fresh = nextMobile();
     await call(test.app, '/sms_send', { ip: test.nextIp(), payload: { mobile: fresh, scene: 'bind' } });
     const code = await latestCode(test, fresh);
-    expect((await call(test.app, '/safe/mobile', { token: other.token, payload: { mobile: fresh, code: code === '111111' ? '222222' : '111111' } })).body.code).toBe('code_invalid');
-    expect((await call(test.app, '/safe/mobile', { token: other.token, payload: { mobile: '12345', code } })).body.code).toBe('mobile_invalid');
+    expect((await call(test.app, '/safe/mobile', { token: other.token, payload: { mobile: fresh, code: code === '111111' ? '222222' : '111111', password: other.password } })).body.code).toBe('code_invalid');
+    expect((await call(test.app, '/safe/mobile', { token: other.token, payload: { mobile: '12345', code, password: other.password } })).body.code).toBe('mobile_invalid');
   });
 
   it('goes basic -> under review -> authenticated, then advanced, with the limits of each level', async () => {
@@ -161,7 +161,7 @@ describe('email binding', () => {
     });
     expect(registered.body.type).toBe('ok');
     const login = await call(test.app, '/user/login', { ip, payload: { user_string: mobile, password } });
-    return { token: login.body.message as string, mobile };
+    return { token: login.body.message as string, mobile, password };
   }
   const sendBindCode = (email: string) => call(test.app, '/sms_mail', { ip: test.nextIp(), payload: { user_string: email, scene: 'bind' } });
 
@@ -171,13 +171,13 @@ describe('email binding', () => {
     const email = `bind-${Date.now()}@example.com`;
     expect((await sendBindCode(email)).body.type).toBe('ok');
     const code = await latestCode(test, email);
-    const wrong = await call(test.app, '/safe/email', { token: user.token, lang: 'zh', payload: { email, code: code === '000000' ? '000001' : '000000' } });
+    const wrong = await call(test.app, '/safe/email', { token: user.token, lang: 'zh', payload: { email, code: code === '000000' ? '000001' : '000000', password: user.password } });
     expect(wrong.body).toEqual({ type: 'error', code: 'code_invalid', message: '验证码错误或已过期' });
-    expect((await call(test.app, '/safe/email', { token: user.token, payload: { email: 'not-an-email', code } })).body.code).toBe('email_invalid');
-    expect((await call(test.app, '/safe/email', { token: user.token, payload: { email, code } })).body.type).toBe('ok');
+    expect((await call(test.app, '/safe/email', { token: user.token, payload: { email: 'not-an-email', code, password: user.password } })).body.code).toBe('email_invalid');
+    expect((await call(test.app, '/safe/email', { token: user.token, payload: { email, code, password: user.password } })).body.type).toBe('ok');
     expect((await call(test.app, '/user/info', { method: 'GET', token: user.token })).body.message.email).toBe(email);
     // The code is used up.
-    expect((await call(test.app, '/safe/email', { token: user.token, payload: { email, code } })).body.code).toBe('code_invalid');
+    expect((await call(test.app, '/safe/email', { token: user.token, payload: { email, code, password: user.password } })).body.code).toBe('code_invalid');
     expect((await call(test.app, '/safe/email', { payload: { email, code } })).body.type).toBe('999');
   });
 
@@ -190,7 +190,7 @@ describe('email binding', () => {
     await sendBindCode(email);
     const code = await latestCode(test, email);
     await makeUser(test, { email });
-    const res = await call(test.app, '/safe/email', { token: user.token, lang: 'en', payload: { email, code } });
+    const res = await call(test.app, '/safe/email', { token: user.token, lang: 'en', payload: { email, code, password: user.password } });
     expect(res.body).toEqual({ type: 'error', code: 'account_exists', message: 'This account is already registered' });
     expect((await call(test.app, '/user/info', { method: 'GET', token: user.token })).body.message.email).toBeNull();
   });

@@ -39,7 +39,7 @@ export const nextMobile = () => `13${String(process.pid % 1000).padStart(3, '0')
 export async function bindMobile(test: TestApp, user: User, mobile = nextMobile()) {
   const sent = await call(test.app, '/sms_send', { ip: test.nextIp(), payload: { mobile, scene: 'bind' } });
   if (sent.body.type !== 'ok') throw new Error(`sms_send: ${JSON.stringify(sent.body)}`);
-  const res = await call(test.app, '/safe/mobile', { token: user.token, payload: { mobile, code: await latestCode(test, mobile) } });
+  const res = await call(test.app, '/safe/mobile', { token: user.token, payload: { mobile, code: await latestCode(test, mobile), password: user.password } });
   if (res.body.type !== 'ok') throw new Error(`safe/mobile: ${JSON.stringify(res.body)}`);
   return mobile;
 }
@@ -121,4 +121,19 @@ export async function setCoinEnabled(test: TestApp, currency: string, enabled: b
   const op = await operatorToken(test);
   const res = await call(test.app, `/admin/coins/${await coinId(test, currency)}`, { token: op, payload: { enabled } });
   if (res.body.type !== 'ok') throw new Error(`coin: ${JSON.stringify(res.body)}`);
+}
+
+/** The pay password the factories set: withdrawals, wallet addresses and bank cards need one. */
+export const PAY_PASSWORD = 'pay-secret-0';
+const withPayPassword = new Set<string>();
+
+/** Sets a pay password with a security code sent to the user's own email (once per user and app). */
+export async function ensurePayPassword(test: TestApp, user: User, password = PAY_PASSWORD) {
+  const key = `${user.token}:${password}`;
+  if (withPayPassword.has(key)) return;
+  const sent = await call(test.app, '/sms_mail', { ip: test.nextIp(), token: user.token, payload: { user_string: user.email, scene: 'security' } });
+  if (sent.body.type !== 'ok') throw new Error(`sms_mail security: ${JSON.stringify(sent.body)}`);
+  const res = await call(test.app, '/safe/update_password', { token: user.token, payload: { password, re_password: password, code: await latestCode(test, user.email) } });
+  if (res.body.type !== 'ok') throw new Error(`update_password: ${JSON.stringify(res.body)}`);
+  withPayPassword.add(key);
 }

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { PAY_PASSWORD_ATTEMPTS_MAX, PAY_PASSWORD_LOCK_MS } from '../../src/identity/service.ts';
 import { accountsOf } from '../../src/ledger/index.ts';
 import { call, expectLedgerBalanced, latestCode, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { coinId, figures, fund, makeFundsApp, makeVerifiedUser, operatorToken, pinPrice, uploadImage, type User } from './support.ts';
+import { coinId, ensurePayPassword, figures, fund, makeFundsApp, makeVerifiedUser, operatorToken, PAY_PASSWORD, pinPrice, uploadImage, type User } from './support.ts';
 
 let test: TestApp;
 let op: string;
@@ -28,8 +28,18 @@ afterAll(async () => {
 });
 
 async function saveAddress(user: User, currency: string, address: string, extra: Record<string, unknown> = {}) {
+  await ensurePayPassword(test, user);
   const qrcode = await uploadImage(test, user.token);
-  return call(test.app, '/user/wallet/save', { token: user.token, payload: { currency: await coinId(test, currency), name: 'mine', address, qrcode, ...extra } });
+  return call(test.app, '/user/wallet/save', {
+    token: user.token,
+    payload: { currency: await coinId(test, currency), name: 'mine', address, qrcode, pay_password: PAY_PASSWORD, ...extra },
+  });
+}
+
+/** Saves a bank card confirmed with the user's pay password. */
+async function cashSave(user: User, path: string, payload: Record<string, unknown>, lang?: string) {
+  await ensurePayPassword(test, user);
+  return call(test.app, path, { token: user.token, lang, payload: { ...payload, pay_password: PAY_PASSWORD } });
 }
 
 const BANK = { real_name: 'Li Lei', bank_account: '6222020200112233445', bank_name: 'ICBC', bank_branch: 'Xidan', province: 'Beijing', city: 'Beijing', phone: '13800138000' };
@@ -80,10 +90,10 @@ describe('bank cards', () => {
   it('saves and reads a domestic and an international card, replacing on save', async () => {
     const user = await makeUser(test);
     expect((await call(test.app, '/user/cash_info', { token: user.token })).body.message).toBeNull();
-    expect((await call(test.app, '/user/cash_save', { token: user.token, payload: BANK })).body.type).toBe('ok');
-    expect((await call(test.app, '/user/cash_save', { token: user.token, payload: { ...BANK, bank_branch: 'Chaoyang' } })).body.type).toBe('ok');
+    expect((await cashSave(user, '/user/cash_save', BANK)).body.type).toBe('ok');
+    expect((await cashSave(user, '/user/cash_save', { ...BANK, bank_branch: 'Chaoyang' })).body.type).toBe('ok');
     expect((await call(test.app, '/user/cash_info', { token: user.token })).body.message).toEqual({ ...BANK, bank_branch: 'Chaoyang' });
-    expect((await call(test.app, '/user/cash_save_international', { token: user.token, payload: INTERNATIONAL })).body.type).toBe('ok');
+    expect((await cashSave(user, '/user/cash_save_international', INTERNATIONAL)).body.type).toBe('ok');
     expect((await call(test.app, '/user/cash_info_international', { token: user.token })).body.message).toEqual(INTERNATIONAL);
     const other = await makeUser(test);
     expect((await call(test.app, '/user/cash_info', { token: other.token })).body.message).toBeNull();
@@ -92,12 +102,12 @@ describe('bank cards', () => {
   it('requires every field', async () => {
     const user = await makeUser(test);
     for (const field of Object.keys(BANK)) {
-      const res = await call(test.app, '/user/cash_save', { token: user.token, lang: 'th', payload: { ...BANK, [field]: '' } });
+      const res = await cashSave(user, '/user/cash_save', { ...BANK, [field]: '' }, 'th');
       expect(res.body).toMatchObject({ code: 'bank_card_incomplete', message: 'กรุณากรอกข้อมูลบัตรธนาคารให้ครบทุกช่อง' });
     }
     for (const field of Object.keys(INTERNATIONAL)) {
       const { [field]: _dropped, ...rest } = INTERNATIONAL as Record<string, string>;
-      expect((await call(test.app, '/user/cash_save_international', { token: user.token, payload: rest })).body.code).toBe('bank_card_incomplete');
+      expect((await cashSave(user, '/user/cash_save_international', rest)).body.code).toBe('bank_card_incomplete');
     }
   });
 });
@@ -109,8 +119,10 @@ describe('withdraw', () => {
     const addressId = (await saveAddress(user, 'USDT', TRC20)).body.message.id as number;
     return { user, addressId };
   }
-  const out = async (user: User, payload: Record<string, unknown>, lang?: string) =>
-    call(test.app, '/wallet/out', { token: user.token, lang, payload: { currency: await coinId(test, 'USDT'), ...payload } });
+  const out = async (user: User, payload: Record<string, unknown>, lang?: string) => {
+    await ensurePayPassword(test, user);
+    return call(test.app, '/wallet/out', { token: user.token, lang, payload: { currency: await coinId(test, 'USDT'), pay_password: PAY_PASSWORD, ...payload } });
+  };
 
   it('answers 998 without basic verification', async () => {
     const user = await makeUser(test);
@@ -142,7 +154,7 @@ describe('withdraw', () => {
 
   it('rejection unfreezes the quantity', async () => {
     const { user } = await verifiedWithAddress();
-    await call(test.app, '/user/cash_save', { token: user.token, payload: BANK });
+    await cashSave(user, '/user/cash_save', BANK);
     const res = await out(user, { number: '50', destination: 'bank' });
     expect(res.body.message).toMatchObject({ fee: '5', arrival: '45' });
     const rejected = await call(test.app, `/admin/withdrawals/${res.body.message.id}/reject`, { token: op, payload: { reason: 'name mismatch' } });
@@ -189,7 +201,7 @@ describe('withdraw', () => {
 
   it('requires the pay password once it is set', async () => {
     const { user, addressId } = await verifiedWithAddress();
-    await call(test.app, '/sms_mail', { ip: test.nextIp(), payload: { user_string: user.email, scene: 'security' } });
+    await call(test.app, '/sms_mail', { ip: test.nextIp(), token: user.token, payload: { user_string: user.email, scene: 'security' } });
     const code = await latestCode(test, user.email);
     const mismatch = await call(test.app, '/safe/update_password', { token: user.token, payload: { password: '1234567', re_password: '1234568', code } });
     expect(mismatch.body.code).toBe('passwords_inconsistent');
@@ -199,13 +211,13 @@ describe('withdraw', () => {
     const wrongCode = await call(test.app, '/safe/update_password', { token: user.token, payload: { password: '1234567', re_password: '1234567', code: code === '000000' ? '000001' : '000000' } });
     expect(wrongCode.body.code).toBe('code_invalid');
     expect((await call(test.app, '/safe/update_password', { token: user.token, payload: { password: '1234567', re_password: '1234567', code } })).body.type).toBe('ok');
-    expect((await out(user, { number: '20', address_id: addressId }, 'zh')).body).toMatchObject({ code: 'pay_password_required', message: '请输入支付密码' });
+    expect((await out(user, { number: '20', address_id: addressId, pay_password: undefined }, 'zh')).body).toMatchObject({ code: 'pay_password_required', message: '请输入支付密码' });
     expect((await out(user, { number: '20', address_id: addressId, pay_password: '7654321' })).body.code).toBe('pay_password_wrong');
     expect((await out(user, { number: '20', address_id: addressId, pay_password: '1234567' })).body.type).toBe('ok');
   });
 
   async function setPayPassword(user: User, password: string) {
-    await call(test.app, '/sms_mail', { ip: test.nextIp(), payload: { user_string: user.email, scene: 'security' } });
+    await call(test.app, '/sms_mail', { ip: test.nextIp(), token: user.token, payload: { user_string: user.email, scene: 'security' } });
     const code = await latestCode(test, user.email);
     const res = await call(test.app, '/safe/update_password', { token: user.token, payload: { password, re_password: password, code } });
     expect(res.body.type).toBe('ok');
@@ -278,7 +290,7 @@ describe('withdraw', () => {
   it('pays a card on the coin’s first network open for withdrawals, and refuses when none is', async () => {
     const user = await makeVerifiedUser(test);
     await fund(test, user.id, 'USDT', '100');
-    await call(test.app, '/user/cash_save', { token: user.token, payload: BANK });
+    await cashSave(user, '/user/cash_save', BANK);
     const coins = await call(test.app, '/admin/coins', { method: 'GET', token: op });
     const networks = coins.body.message.coins.find((c: { name: string }) => c.name === 'USDT').networks as { id: number; network: string }[];
     const id = (name: string) => networks.find((n) => n.network === name)!.id;
@@ -303,8 +315,8 @@ describe('withdraw', () => {
     const { user, addressId } = await verifiedWithAddress();
     const other = await makeVerifiedUser(test);
     await fund(test, other.id, 'USDT', '100');
-    await call(test.app, '/user/cash_save', { token: user.token, payload: BANK });
-    await call(test.app, '/user/cash_save_international', { token: user.token, payload: INTERNATIONAL });
+    await cashSave(user, '/user/cash_save', BANK);
+    await cashSave(user, '/user/cash_save_international', INTERNATIONAL);
     expect((await out(user, { number: '50', address_id: addressId })).body.type).toBe('ok');
 
     expect((await call(test.app, '/user/withdraw/list', { method: 'GET', token: other.token })).body.message).toMatchObject({ total: 0, data: [] });
@@ -326,7 +338,7 @@ describe('withdraw', () => {
     await fund(test, user.id, 'BTC', '300');
     const addressId = (await saveAddress(user, 'BTC', BTC_ADDRESS)).body.message.id;
     const btc = await coinId(test, 'BTC');
-    const send = (number: string) => call(test.app, '/wallet/out', { token: user.token, payload: { currency: btc, number, address_id: addressId } });
+    const send = (number: string) => call(test.app, '/wallet/out', { token: user.token, payload: { currency: btc, number, address_id: addressId, pay_password: PAY_PASSWORD } });
     expect((await send('150')).body.type).toBe('ok');
     expect((await send('50')).body.type).toBe('ok');
     expect((await send('0.001'), await send('0.01')).body).toMatchObject({ code: 'withdraw_limit_exceeded' });
@@ -348,7 +360,7 @@ describe('withdraw', () => {
     await fund(test, user.id, 'ETH', '100');
     const send = async (currency: string, address: string, number: string) => {
       const addressId = (await saveAddress(user, currency, address)).body.message.id;
-      return call(test.app, '/wallet/out', { token: user.token, payload: { currency: await coinId(test, currency), number, address_id: addressId } });
+      return call(test.app, '/wallet/out', { token: user.token, payload: { currency: await coinId(test, currency), number, address_id: addressId, pay_password: PAY_PASSWORD } });
     };
     expect((await send('BTC', BTC_ADDRESS, '499')).body.type).toBe('ok');
     // 60000 USDT is 1.2 BTC: over the 1 BTC left; 40000 USDT (0.8 BTC) fits.
@@ -364,7 +376,11 @@ describe('withdraw', () => {
 
   it('lets exactly the affordable ones of 50 concurrent withdrawals through', async () => {
     const { user, addressId } = await verifiedWithAddress('1000');
-    const results = await Promise.all(Array.from({ length: 50 }, () => out(user, { number: '30', address_id: addressId })));
+    // The race here is over the balance: let 50 pay-password checks be in flight at once without locking.
+    test.ctx.limits.payPasswordAttemptsMax = 100;
+    const results = await Promise.all(Array.from({ length: 50 }, () => out(user, { number: '30', address_id: addressId }))).finally(() => {
+      test.ctx.limits.payPasswordAttemptsMax = 5;
+    });
     expect(results.filter((r) => r.body.type === 'ok')).toHaveLength(33);
     expect(results.filter((r) => r.body.code === 'insufficient_balance')).toHaveLength(17);
     expect(await figures(test, user, 'USDT')).toMatchObject({ balance: '1000', available: '10', frozen: '990' });

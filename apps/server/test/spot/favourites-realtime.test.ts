@@ -16,7 +16,8 @@ let url: string;
 const errors: unknown[] = [];
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  test = await makeTestApp();
+  // One test fires more orders at once than a user may per second (spot/order-limits.ts): raised here.
+  test = await makeTestApp({ spotOrdersPerSecond: 1000, spotOrdersPerMinute: 10_000 });
   await test.app.listen({ port: 0, host: '127.0.0.1' });
   realtime = await attachRealtime(test.app.server, appRealtimeSources(test.ctx, (error) => errors.push(error)));
   url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;

@@ -65,4 +65,22 @@ describe('market maker', () => {
     expect(money((await spotFigures(test, makerId, m.base)).frozen).times(1_000_000).toFixed()).toBe(held.toString());
     await expectLedgerBalanced(test);
   });
+
+  it('requotes a symbol one at a time: a requote, a second one and a withdrawal asked at once leave one ladder, then none', async () => {
+    const m = btcMarket(test);
+    const makerId = await seedMarketMaker(test.db);
+    const maker = test.ctx.spot.marketMaker!;
+    const writer = test.ctx.spot.writer(m.symbolId)!;
+    await maker.withdraw(m.symbolId);
+    expect(writer.openOrdersOf(makerId)).toHaveLength(0);
+    // Side by side, both would read the empty ladder and place its 20 levels twice.
+    await Promise.all([maker.quote(writer, '66000'), maker.quote(writer, '66000')]);
+    expect(writer.openOrdersOf(makerId)).toHaveLength(20);
+    const settled = Promise.all([maker.quote(writer, '66100'), maker.withdraw(m.symbolId)]);
+    await maker.settled();
+    expect(writer.openOrdersOf(makerId)).toHaveLength(0);
+    await settled;
+    expect((await spotFigures(test, makerId, m.base)).frozen).toBe('0');
+    await expectLedgerBalanced(test);
+  });
 });

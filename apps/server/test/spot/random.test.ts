@@ -3,10 +3,11 @@
 // commands) against the market maker; afterwards the audit holds, every user's frozen funds equal what
 // their open orders still hold, and a writer rebuilt from the database holds exactly the same book:
 // every resting order with its price, remaining quantity, time priority and frozen and used amounts.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { marketSymbols } from '../../src/markets/tables.ts';
 import { seedMarketMaker } from '../../src/spot/market-maker.ts';
 import { SpotService } from '../../src/spot/service.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
@@ -14,7 +15,11 @@ import { btcMarket, fund } from './support.ts';
 
 let test: TestApp;
 beforeAll(async () => {
-  test = await makeTestApp();
+  // The load is a few users firing as fast as they can, with orders down to one lot: above the
+  // anti-abuse limits a user gets by default (spot/order-limits.ts), so this test raises them.
+  test = await makeTestApp({ spotOrdersPerSecond: 100_000, spotOrdersPerMinute: 1_000_000, spotOpenOrdersPerSymbolMax: 100_000 });
+  await test.db.update(marketSymbols).set({ orderValueMin: '0' }).where(eq(marketSymbols.symbol, 'BTC/USDT'));
+  await test.ctx.spot.sync();
 });
 afterAll(async () => {
   await test.close();

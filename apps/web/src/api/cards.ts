@@ -1,4 +1,4 @@
-import { BANK_CARD_FIELDS_MAX, INTERNATIONAL_CARD_FIELDS_MAX } from '@fairex/contract';
+import { BANK_CARD_FIELDS_MAX, INTERNATIONAL_CARD_FIELDS_MAX } from '@fairex/contract/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from './client.ts';
 

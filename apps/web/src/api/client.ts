@@ -1,4 +1,5 @@
-import { REDIRECT_DELAY_MS, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS, type Lang } from '@fairex/contract';
+import type { Lang } from '@fairex/contract';
+import { REDIRECT_DELAY_MS, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@fairex/contract/constants';
 import { i18n } from '../i18n/index.ts';
 import { LOGIN_PATH, REAL_NAME_PATH, navigateTo } from '../navigation.ts';
 import { toast } from '../notify.ts';

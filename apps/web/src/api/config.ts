@@ -1,5 +1,6 @@
-import { FIAT_RATES_CACHE_MS, KEPT_FIAT_CURRENCIES, type currencyItem, type ratesAnswer, type siteConfig } from '@fairex/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { currencyItem, ratesAnswer, siteConfig } from '@fairex/contract';
+import { FIAT_RATES_CACHE_MS, KEPT_FIAT_CURRENCIES } from '@fairex/contract/constants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getState, setState, useStore, type StoredFiatRate } from '../store/store.ts';
 import { get } from './client.ts';
 
@@ -24,11 +25,12 @@ const KEPT = KEPT_FIAT_CURRENCIES as readonly string[];
 
 /**
  * GET /apis/US.json, kept 24 h in localStorage (with saveFiatsTime) so a reload within the day does not
- * fetch again; only the spec's 11 currencies are kept, in the spec's order.
+ * fetch again; only the spec's 11 currencies are kept, in the spec's order. A function, as the kept copy
+ * is read when the query is made (also prefetched with the assets page, whose total is in fiat).
  */
-export function useFiatRates() {
+export function fiatRatesQuery() {
   const { fiats, saveFiatsTime } = getState();
-  return useQuery({
+  return queryOptions({
     queryKey: ['config', 'fiat-rates'],
     queryFn: async (): Promise<StoredFiatRate[]> => {
       const answer = await get<RatesAnswer>('/apis/US.json');
@@ -45,6 +47,8 @@ export function useFiatRates() {
     gcTime: FIAT_RATES_CACHE_MS,
   });
 }
+
+export const useFiatRates = () => useQuery(fiatRatesQuery());
 
 /** The chosen fiat with its rate from the current rate list (the rate saved with the choice until the list is in). */
 export function useFiat(): { currency_code: string; rate: string } {

@@ -1,6 +1,7 @@
 import type { IdentityState, IdType } from '@fairex/contract';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { get, post, upload } from './client.ts';
+import { useIdempotent } from './idempotency.ts';
 
 /** Funds and identity calls of spec section 7 (Wallet, User), typed after the server's answers. */
 export const FUNDS_PAGE_SIZE = 10;
@@ -71,7 +72,9 @@ export const fundsKeys = {
 };
 
 /** POST /wallet/list: every account kind with its coins and USDT values. */
-export const useWalletList = () => useQuery({ queryKey: fundsKeys.wallet, queryFn: () => post<WalletList>('/wallet/list') });
+/** POST /wallet/list: every account's balances (also prefetched with the assets page). */
+export const walletListQuery = queryOptions({ queryKey: fundsKeys.wallet, queryFn: () => post<WalletList>('/wallet/list') });
+export const useWalletList = () => useQuery(walletListQuery);
 
 /** GET /currency/user_currency_list: the coins with the available amount per account field. */
 export const useUserCoins = () => useQuery({ queryKey: fundsKeys.coins, queryFn: () => get<UserCoin[]>('/currency/user_currency_list') });
@@ -114,7 +117,9 @@ function useRefreshFunds() {
 export function useAccountTransfer() {
   const refresh = useRefreshFunds();
   return useMutation({
-    mutationFn: (input: { currency_id: number; number: string; from_field: string; to_field: string }) => post<{ id: number }>('/wallet/change', input),
+    mutationFn: useIdempotent((input: { currency_id: number; number: string; from_field: string; to_field: string }) =>
+      post<{ id: number }>('/wallet/change', input),
+    ),
     onSuccess: refresh,
   });
 }
@@ -184,9 +189,15 @@ export function useDeleteWalletAddress() {
 export function useSaveWalletAddress() {
   const refresh = useRefreshFunds();
   return useMutation({
-    mutationFn: async (input: { currency: number; name: string; address: string; qrcode: File }) => {
+    mutationFn: async (input: { currency: number; name: string; address: string; qrcode: File; pay_password: string }) => {
       const qrcode = await upload(input.qrcode);
-      return post<{ id: number; network: string }>('/user/wallet/save', { currency: input.currency, name: input.name, address: input.address, qrcode });
+      return post<{ id: number; network: string }>('/user/wallet/save', {
+        currency: input.currency,
+        name: input.name,
+        address: input.address,
+        qrcode,
+        pay_password: input.pay_password,
+      });
     },
     onSuccess: refresh,
   });
@@ -199,8 +210,9 @@ export type WithdrawTarget = { destination: 'address'; address_id: number } | { 
 export function useWithdraw() {
   const refresh = useRefreshFunds();
   return useMutation({
-    mutationFn: (input: { currency: number; number: string; pay_password?: string } & WithdrawTarget) =>
+    mutationFn: useIdempotent((input: { currency: number; number: string; pay_password?: string } & WithdrawTarget) =>
       post<{ id: number; status: string; number: string; fee: string; arrival: string }>('/wallet/out', input),
+    ),
     onSuccess: refresh,
   });
 }
@@ -234,8 +246,9 @@ export const useExchangeQuote = (from: number, to: number) =>
 export function useExchange() {
   const refresh = useRefreshFunds();
   return useMutation({
-    mutationFn: (input: { number: string; from_currency_id: number; to_currency_id: number }) =>
+    mutationFn: useIdempotent((input: { number: string; from_currency_id: number; to_currency_id: number }) =>
       post<{ id: number; received: string; fee: string }>('/user/Transfer', input),
+    ),
     onSuccess: refresh,
   });
 }

@@ -1,5 +1,5 @@
 import type { candleItem, favouriteItem, quotationItem } from '@fairex/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useStore } from '../store/store.ts';
 import { get, post } from './client.ts';
@@ -18,12 +18,14 @@ export const marketKeys = {
 /** How often the list is refetched as a fallback for tickers the socket did not deliver. */
 const QUOTATIONS_REFRESH_MS = 30_000;
 
+/** GET /currency/quotation_new: every symbol's quotation (also prefetched with the pages that show one). */
+export const quotationsQuery = queryOptions({
+  queryKey: marketKeys.quotations,
+  queryFn: () => get<Quotation[]>('/currency/quotation_new', undefined, true),
+});
+
 export function useQuotations() {
-  return useQuery({
-    queryKey: marketKeys.quotations,
-    queryFn: () => get<Quotation[]>('/currency/quotation_new', undefined, true),
-    refetchInterval: QUOTATIONS_REFRESH_MS,
-  });
+  return useQuery({ ...quotationsQuery, refetchInterval: QUOTATIONS_REFRESH_MS });
 }
 
 /** The quotation of one symbol ("BTC/USDT"), once the list has loaded. */

@@ -6,8 +6,10 @@ import { userKeys } from './user.ts';
 
 /** Calls of spec section 7 "User" behind the security centre: bindings, pay password, login password. */
 
-export type BindEmailForm = { email: string; code: string };
-export type BindMobileForm = { mobile: string; code: string; area_code: string };
+/** What every binding proves besides the new contact's code: the login password, and the current contact's code when there is one. */
+export type BindingProof = { password: string; old_code?: string };
+export type BindEmailForm = { email: string; code: string } & BindingProof;
+export type BindMobileForm = { mobile: string; code: string; area_code: string } & BindingProof;
 export type PayPasswordForm = { password: string; re_password: string; code: string };
 export type LoginPasswordForm = { oldpassword: string; password: string; re_password: string };
 
@@ -31,10 +33,10 @@ function useUserChange<T>(call: (form: T) => Promise<string>) {
   });
 }
 
-/** POST /safe/email with a code sent by POST /sms_mail (scene bind). */
+/** POST /safe/email with a code sent by POST /sms_mail (scene bind); the server ends every other session. */
 export const useBindEmail = () => useUserChange((form: BindEmailForm) => post<string>('/safe/email', form));
 
-/** POST /safe/mobile with a code sent by POST /sms_send (scene bind). */
+/** POST /safe/mobile with a code sent by POST /sms_send (scene bind); the server ends every other session. */
 export const useBindMobile = () => useUserChange((form: BindMobileForm) => post<string>('/safe/mobile', form));
 
 /** POST /safe/update_password: sets or changes the pay password. */

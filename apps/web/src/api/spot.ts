@@ -1,7 +1,9 @@
-import { SPOT_PAGE_SIZE, type SpotOrderItem, type SpotTradeInput } from '@fairex/contract';
+import type { SpotOrderItem, SpotTradeInput } from '@fairex/contract';
+import { SPOT_PAGE_SIZE } from '@fairex/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from '../store/store.ts';
 import { get, post, put } from './client.ts';
+import { useIdempotent } from './idempotency.ts';
 
 /** Spot orders (POST /coin/trade, PUT /coin/trade?id=, GET /coin/list) and the spot balances. */
 export type SpotListStatus = 'in_progress' | 'completed';
@@ -40,7 +42,9 @@ export function useSpotBalances() {
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Omit<SpotTradeInput, 'target_price'> & { target_price: string }) => post<SpotOrderItem>('/coin/trade', input),
+    mutationFn: useIdempotent((input: Omit<SpotTradeInput, 'target_price' | 'client_id'> & { target_price: string }) =>
+      post<SpotOrderItem>('/coin/trade', input),
+    ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: spotKeys.all }),
   });
 }

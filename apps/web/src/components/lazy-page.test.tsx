@@ -3,6 +3,7 @@
  * 200 ms, then the loading view; a page that has not arrived after 60 s ends in the error view, which
  * names the failure type and the file; a failed import is reported as a missing file.
  */
+import type { ComponentType } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -61,6 +62,27 @@ describe('lazy pages', () => {
     await act(async () => {});
     expect(screen.getByText('quick page')).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('starts the page\'s prefetch together with its file, before the file has arrived', async () => {
+    const prefetch = vi.fn();
+    let arrive: (module: { QuickPage: ComponentType }) => void = () => undefined;
+    const Page = lazyPage('pages/quick/quick', () => new Promise<{ QuickPage: ComponentType }>((resolve) => (arrive = resolve)), (module) => module.QuickPage, { prefetch });
+    renderPage(Page);
+
+    await act(async () => {});
+    expect(prefetch).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('quick page')).toBeNull();
+    await act(async () => arrive({ QuickPage: () => <p>quick page</p> }));
+    expect(screen.getByText('quick page')).toBeTruthy();
+    expect(prefetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders a preloaded page at once, without the loading view in between', async () => {
+    const Page = lazyPage('pages/quick/quick', async () => ({ QuickPage: () => <p>quick page</p> }), (module) => module.QuickPage);
+    await Page.preload!();
+    renderPage(Page);
+    expect(screen.getByText('quick page')).toBeTruthy();
   });
 
   it('reports a failed import as a missing page file', async () => {

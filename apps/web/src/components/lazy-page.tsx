@@ -1,5 +1,5 @@
-import { PAGE_LOAD_TIMEOUT_MS } from '@fairex/contract';
-import { lazy, type ComponentType } from 'react';
+import { PAGE_LOAD_TIMEOUT_MS } from '@fairex/contract/constants';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 
 /** Spec section 8: a chunk load failure reports its type (missing, timeout or error) and the file. */
 export type ChunkFailure = 'missing' | 'timeout' | 'error';
@@ -24,25 +24,48 @@ function classify(error: unknown): ChunkFailure {
 
 type PageModule = { default: ComponentType };
 
+/** A page component; a lazy one can be fetched ahead of its first render (`preload`). */
+export type PageComponent = ComponentType & { preload?: () => Promise<unknown> };
+
 /**
  * A page loaded on demand (React.lazy): `load` imports the page's file and `pick` names its component.
  * The load races a 60 s timer, so a page that never arrives ends in the error view, not an endless spinner.
+ * `prefetch` starts the page's first data request together with its file, instead of after it has
+ * arrived and rendered (a round trip and a render less before the page shows its figures).
+ * `preload` fetches the file before any render (the app's start-up does it for the page it opens on):
+ * a page whose file is in when it mounts renders at once, not through Suspense, whose reveal React
+ * holds back a moment after a fallback.
  */
-export function lazyPage<M>(file: string, load: () => Promise<M>, pick: (module: M) => ComponentType, timeoutMs = PAGE_LOAD_TIMEOUT_MS) {
-  return lazy(
-    () =>
-      new Promise<PageModule>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new ChunkLoadError('timeout', file)), timeoutMs);
-        load().then(
-          (module) => {
-            clearTimeout(timer);
-            resolve({ default: pick(module) });
-          },
-          (error: unknown) => {
-            clearTimeout(timer);
-            reject(new ChunkLoadError(classify(error), file, error));
-          },
-        );
-      }),
-  );
+export function lazyPage<M>(
+  file: string,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  { timeoutMs = PAGE_LOAD_TIMEOUT_MS, prefetch }: { timeoutMs?: number; prefetch?: () => void } = {},
+): PageComponent {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<PageModule> | undefined;
+  const start = () =>
+    (loading ??= new Promise<PageModule>((resolve, reject) => {
+      prefetch?.();
+      const timer = setTimeout(() => reject(new ChunkLoadError('timeout', file)), timeoutMs);
+      load().then(
+        (module) => {
+          clearTimeout(timer);
+          loaded = pick(module);
+          resolve({ default: loaded });
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(new ChunkLoadError(classify(error), file, error));
+        },
+      );
+    }));
+  const Lazy = lazy(start);
+  const Page: PageComponent = () => {
+    // Decided once per mount, so a page never switches from one element type to the other (a remount).
+    const [direct] = useState(() => loaded);
+    return direct ? createElement(direct) : createElement(Lazy);
+  };
+  Page.preload = start;
+  return Page;
 }

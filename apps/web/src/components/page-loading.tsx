@@ -1,5 +1,4 @@
-import { PAGE_LOADING_DELAY_MS } from '@fairex/contract';
-import { SpinLoading } from 'antd-mobile';
+import { PAGE_LOADING_DELAY_MS } from '@fairex/contract/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -14,7 +13,8 @@ export function PageLoading({ delayMs = PAGE_LOADING_DELAY_MS }: { delayMs?: num
   if (!visible) return null;
   return (
     <div className="page-state" role="status" aria-live="polite">
-      <SpinLoading color="primary" style={{ '--size': '32px' }} />
+      {/* A CSS spinner: antd-mobile's SpinLoading brings an animation library onto the first screen's path. */}
+      <span className="page-state__spinner" aria-hidden="true" />
       <p className="page-state__text">{t('app.loading')}</p>
     </div>
   );

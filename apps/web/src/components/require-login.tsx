@@ -1,4 +1,4 @@
-import { REDIRECT_DELAY_MS } from '@fairex/contract';
+import { REDIRECT_DELAY_MS } from '@fairex/contract/constants';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PATH, navigateTo } from '../navigation.ts';

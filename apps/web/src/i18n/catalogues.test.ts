@@ -1,7 +1,7 @@
 /** Proves the eight catalogues carry the same keys, keep their placeholders, and leave no English behind. */
-import { LANGS } from '@fairex/contract';
+import { LANGS } from '@fairex/contract/lang';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES } from './index.ts';
+import { CATALOGUES } from './all-catalogues.ts';
 
 type Tree = { [key: string]: string | Tree };
 

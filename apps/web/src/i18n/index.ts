@@ -1,18 +1,24 @@
-import { DEFAULT_LANG, LANGS, deviceLocale, type Lang } from '@fairex/contract';
+import type { Lang } from '@fairex/contract';
+import { DEFAULT_LANG, deviceLocale } from '@fairex/contract/lang';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getState, setState } from '../store/store.ts';
 import type { Catalogue } from './catalogue.ts';
 import { en } from './en.ts';
-import { fra } from './fra.ts';
-import { hk } from './hk.ts';
-import { jp } from './jp.ts';
-import { kor } from './kor.ts';
-import { spa } from './spa.ts';
-import { th } from './th.ts';
-import { zh } from './zh.ts';
 
-export const CATALOGUES: Record<Lang, Catalogue> = { zh, en, hk, th, jp, kor, fra, spa };
+/**
+ * English (the fallback) comes with the app; every other catalogue is its own file, fetched when its
+ * language is chosen, so a first visit downloads and runs one language instead of eight.
+ */
+const LOADERS: Record<Exclude<Lang, 'en'>, () => Promise<Catalogue>> = {
+  zh: () => import('./zh.ts').then((m) => m.zh),
+  hk: () => import('./hk.ts').then((m) => m.hk),
+  th: () => import('./th.ts').then((m) => m.th),
+  jp: () => import('./jp.ts').then((m) => m.jp),
+  kor: () => import('./kor.ts').then((m) => m.kor),
+  fra: () => import('./fra.ts').then((m) => m.fra),
+  spa: () => import('./spa.ts').then((m) => m.spa),
+};
 
 /** Each language in its own name, for the language picker. */
 export const LANGUAGE_NAMES: Record<Lang, string> = {
@@ -40,16 +46,38 @@ export const INTL_LOCALES: Record<Lang, string> = {
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGS.map((lang) => [lang, { translation: CATALOGUES[lang] }])),
+  resources: { en: { translation: en } },
   lng: getState().lang,
   fallbackLng: DEFAULT_LANG,
   interpolation: { escapeValue: false },
   initAsync: false,
 });
 
-/** Switches the language everywhere: the catalogue, the stored choice and the document's locale (spec section 4). */
+/** Fetches a language's catalogue once (English is always there); the start-up awaits the stored one before the first render. */
+export async function loadLanguage(lang: Lang): Promise<void> {
+  if (lang === 'en' || i18n.hasResourceBundle(lang, 'translation')) return;
+  i18n.addResourceBundle(lang, 'translation', await LOADERS[lang]());
+}
+
+/** The page's meta description (index.html has the English one) in the language shown. */
+function describePage() {
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18n.t('app.description'));
+}
+
+/**
+ * Switches the language everywhere: the catalogue, the stored choice, the document's locale (spec
+ * section 4) and its description. A catalogue still arriving shows once it is there, unless another
+ * language was chosen meanwhile.
+ */
 export function applyLanguage(lang: Lang) {
-  if (i18n.language !== lang) void i18n.changeLanguage(lang);
   document.documentElement.lang = deviceLocale(lang);
   if (getState().lang !== lang) setState({ lang });
+  loadLanguage(lang).then(
+    async () => {
+      if (getState().lang !== lang) return;
+      if (i18n.language !== lang) await i18n.changeLanguage(lang);
+      describePage();
+    },
+    () => undefined, // The file did not arrive: the app stays in the language it shows.
+  );
 }

@@ -1,4 +1,5 @@
-import { realtimeRoomName, type RealtimeRoom } from '@fairex/contract';
+import type { RealtimeRoom } from '@fairex/contract';
+import { realtimeRoomName } from '@fairex/contract/rooms';
 import { act } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
 import { attachSocket } from './socket.ts';
@@ -33,7 +34,10 @@ export function fakeSocket() {
       sent.push({ event: 'disconnect', payload: undefined });
       return socket;
     },
+    /** Set by attachSocket; called at each connection as socket.io calls it for the handshake. */
+    auth: undefined as ((callback: (data: object) => void) => void) | undefined,
     connect() {
+      socket.auth?.(() => undefined);
       socket.connected = true;
       socket.reconnections++;
       sent.push({ event: 'connect', payload: undefined });
@@ -42,6 +46,8 @@ export function fakeSocket() {
     },
   };
   attachSocket(socket as unknown as Socket);
+  // Connected from the start, as after a first handshake.
+  socket.auth?.(() => undefined);
   return {
     sent,
     get reconnections() {
@@ -64,6 +70,16 @@ export function fakeSocket() {
     },
     connectAgain() {
       socket.connect();
+    },
+    /** A handshake goes out now (the token is read) and its answer comes with `answer()`. */
+    startHandshake() {
+      socket.auth?.(() => undefined);
+      return {
+        answer() {
+          socket.connected = true;
+          act(() => fire('connect'));
+        },
+      };
     },
     serverSends(event: string, payload: unknown) {
       act(() => fire(event, payload));

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, saveToken, setState } from '../store/store.ts';
 import { fakeSocket } from './fake-socket.ts';
-import { disconnectRealtime, joinRoom, leaveRoom } from './socket.ts';
+import { disconnectRealtime, joinRoom, leaveRoom, onRealtime } from './socket.ts';
 
 const BOOK = { channel: 'book', symbol: 'BTC/USDT' } as const;
 const TICKER = { channel: 'ticker', symbol: 'BTC/USDT' } as const;
@@ -43,5 +43,43 @@ describe('realtime connection', () => {
     expect(subscriptions(socket.sent)).toEqual([]);
     socket.connectAgain();
     expect(subscriptions(socket.sent)).toEqual([{ event: 'subscribe', payload: BOOK }]);
+  });
+
+  it('delivers events to a screen that listened before the connection existed (it opens after the first paint)', () => {
+    const received: unknown[] = [];
+    const stop = onRealtime('ticker', (payload) => received.push(payload));
+    joinRoom(TICKER);
+    const socket = fakeSocket();
+    socket.serverSends('ticker', { symbol: 'BTC/USDT', close: '1' });
+    expect(received).toEqual([{ symbol: 'BTC/USDT', close: '1' }]);
+    expect(socket.rooms()).toEqual([]);
+    socket.connectAgain();
+    expect(socket.rooms()).toEqual(['ticker:BTC/USDT']);
+    stop();
+    leaveRoom(TICKER);
+    socket.serverSends('ticker', { symbol: 'BTC/USDT', close: '2' });
+    expect(received).toHaveLength(1);
+  });
+
+  it('does not restart a connection still opening when the user logs in: its handshake carries the new token', () => {
+    const socket = fakeSocket();
+    socket.dropConnection();
+    saveToken('a-token');
+    expect(socket.reconnections).toBe(0);
+    socket.connectAgain();
+    expect(socket.reconnections).toBe(1);
+    expect(socket.sent.filter((s) => s.event === 'disconnect')).toHaveLength(0);
+  });
+
+  it('restarts, once connected, a connection whose handshake went out before the login', () => {
+    const socket = fakeSocket();
+    socket.dropConnection();
+    const handshake = socket.startHandshake();
+    saveToken('a-token');
+    expect(socket.reconnections).toBe(0);
+    handshake.answer();
+    // Connected with the old token: a new handshake, which reads the new one.
+    expect(socket.reconnections).toBe(1);
+    expect(socket.sent.filter((s) => s.event === 'disconnect')).toHaveLength(1);
   });
 });

@@ -1,12 +1,15 @@
-import { REALTIME_RECONNECT, realtimeRoomName, type RealtimeRoom } from '@fairex/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { RealtimeRoom } from '@fairex/contract';
+import { REALTIME_RECONNECT } from '@fairex/contract/constants';
+import { realtimeRoomName } from '@fairex/contract/rooms';
+import type { Socket } from 'socket.io-client';
 import { getState, subscribe as onStoreChange } from '../store/store.ts';
 
 /**
  * The realtime connection (spec section 7), opened once at launch to the app's own origin: long polling
  * first, upgraded to a websocket when the probe answers, reconnecting without limit (spec section 9).
  * Screens join the rooms they show with joinRoom / leaveRoom (see use-market-events.ts) and listen to
- * their events on `getSocket()`.
+ * their events with onRealtime, before or after the connection exists: socket.io-client is its own
+ * chunk, loaded once the first screen has painted (main.tsx), so it is not on the first screen's path.
  */
 let socket: Socket | null = null;
 let stopWatchingToken: (() => void) | null = null;
@@ -17,7 +20,13 @@ let stopWatchingToken: (() => void) | null = null;
  */
 const rooms = new Map<string, { room: RealtimeRoom; users: number }>();
 
-export function connectRealtime(): Socket {
+/** The listeners of the mounted screens by event, attached to every connection the app makes. */
+type Listener = Parameters<Socket['on']>[1];
+const listeners = new Map<string, Set<Listener>>();
+
+export async function connectRealtime(): Promise<Socket> {
+  if (socket) return socket;
+  const { io } = await import('socket.io-client');
   if (socket) return socket;
   return attachSocket(
     io({
@@ -25,29 +34,49 @@ export function connectRealtime(): Socket {
       transports: ['polling', 'websocket'],
       upgrade: true,
       ...REALTIME_RECONNECT,
-      // Read at every handshake: the server puts the socket in its user's room from this token.
-      auth: (callback) => callback({ token: getState().token }),
     }),
   );
 }
 
+/** The token the last handshake sent (the auth callback records it). */
+let handshakeToken: string | undefined;
+
 /** Makes `next` the app's connection (connectRealtime's, or a stand-in in tests). */
 export function attachSocket(next: Socket): Socket {
   socket = next;
-  // The server forgets a connection's rooms when it ends: every (re)connection joins them all again.
-  next.on('connect', () => rooms.forEach(({ room }) => next.emit('subscribe', room)));
+  // Read at every handshake (set before the first goes out: it waits for the transport to open): the
+  // server puts the socket in its user's room from this token.
+  next.auth = (callback) => callback({ token: (handshakeToken = getState().token) });
+  listeners.forEach((set, event) => set.forEach((listener) => next.on(event, listener)));
   // A login, a logout or a 999 changes the token: a new handshake tells the server, so own order
-  // updates start after a login and stop after a logout.
-  let token = getState().token;
-  stopWatchingToken = onStoreChange(() => {
-    if (getState().token === token) return;
-    token = getState().token;
-    next.disconnect().connect();
+  // updates start after a login and stop after a logout. Only a connected socket is restarted: one
+  // still opening sends the token current when its handshake goes out (restarting it mid-opening can
+  // leave socket.io's manager closed), and one whose handshake went out with an older token restarts
+  // once it connects.
+  const handshakeAgainIfStale = () => {
+    if (next.connected && getState().token !== handshakeToken) next.disconnect().connect();
+  };
+  // The server forgets a connection's rooms when it ends: every (re)connection joins them all again.
+  next.on('connect', () => {
+    if (getState().token !== handshakeToken) return handshakeAgainIfStale();
+    rooms.forEach(({ room }) => next.emit('subscribe', room));
   });
+  stopWatchingToken = onStoreChange(handshakeAgainIfStale);
   return next;
 }
 
 export const getSocket = (): Socket | null => socket;
+
+/** Calls `listener` for each `event` the server sends, on this connection and the next ones; returns its removal. */
+export function onRealtime<T>(event: string, listener: (payload: T) => void): () => void {
+  const set = listeners.get(event) ?? new Set<Listener>();
+  listeners.set(event, set.add(listener));
+  socket?.on(event, listener);
+  return () => {
+    set.delete(listener);
+    socket?.off(event, listener);
+  };
+}
 
 export function joinRoom(room: RealtimeRoom) {
   const name = realtimeRoomName(room);
@@ -68,6 +97,7 @@ export function leaveRoom(room: RealtimeRoom) {
 }
 
 export function disconnectRealtime() {
+  handshakeToken = undefined;
   stopWatchingToken?.();
   stopWatchingToken = null;
   socket?.disconnect();

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getSocket } from './socket.ts';
+import { onRealtime } from './socket.ts';
 
 /** The server's clock, from its `server-time` event ({ now: ISO string }) sent every second. */
 type ServerTime = { now: Date; offsetMs: number } | null;
@@ -9,10 +9,9 @@ const listeners = new Set<() => void>();
 let attached = false;
 
 function attach() {
-  const socket = getSocket();
-  if (attached || !socket) return;
+  if (attached) return;
   attached = true;
-  socket.on('server-time', (payload: { now?: string }) => {
+  onRealtime('server-time', (payload: { now?: string }) => {
     const now = new Date(payload?.now ?? '');
     if (Number.isNaN(now.getTime())) return;
     latest = { now, offsetMs: now.getTime() - Date.now() };

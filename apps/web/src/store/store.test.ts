@@ -1,7 +1,13 @@
-/** Proves the store persists under the spec's keys and that old storage is cleared once (spec section 4). */
-import { STORAGE_VERSION } from '@fairex/contract';
+/**
+ * Proves the store persists under the spec's keys and that old storage is cleared once (spec section 4),
+ * removing only the app's own keys.
+ */
+import { STORAGE_VERSION } from '@fairex/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { checkStorageVersion, clearSession, getState, reloadState, saveToken, setState } from './store.ts';
+import { RECENT_VIEWS_KEY, checkStorageVersion, clearSession, getState, reloadState, saveToken, setState } from './store.ts';
+
+/** The back office's operator session key (apps/admin/src/api.ts), on the same origin. */
+const ADMIN_TOKEN_STORAGE_KEY = 'fairex.admin.token';
 
 describe('store', () => {
   it('persists the token, language, theme and fiat choice in localStorage', () => {
@@ -30,16 +36,30 @@ describe('store', () => {
 
   it('clears storage older than the stored version once, then records the version', () => {
     localStorage.setItem('token', 'stale');
-    localStorage.setItem('somethingOld', 'x');
+    localStorage.setItem('saveFiatsTime', '5');
+    localStorage.setItem(RECENT_VIEWS_KEY, '["BTC/USDT"]');
     reloadState();
 
     checkStorageVersion();
     expect(localStorage.getItem('token')).toBeNull();
-    expect(localStorage.getItem('somethingOld')).toBeNull();
+    expect(localStorage.getItem('saveFiatsTime')).toBeNull();
+    expect(localStorage.getItem(RECENT_VIEWS_KEY)).toBeNull();
     expect(localStorage.getItem('h5Version')).toBe(String(STORAGE_VERSION));
 
     saveToken('fresh');
     checkStorageVersion();
     expect(localStorage.getItem('token')).toBe('fresh');
+  });
+
+  it("keeps keys it does not own (the back office's operator session) when it clears old storage", () => {
+    localStorage.setItem('token', 'stale');
+    localStorage.setItem(ADMIN_TOKEN_STORAGE_KEY, 'operator-session');
+    localStorage.setItem('someone-else', 'x');
+    reloadState();
+
+    checkStorageVersion();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY)).toBe('operator-session');
+    expect(localStorage.getItem('someone-else')).toBe('x');
   });
 });

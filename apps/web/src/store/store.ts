@@ -1,4 +1,6 @@
-import { DEFAULT_FIAT, DEFAULT_LANG, STORAGE_VERSION, isLang, type Lang, type UserInfo } from '@fairex/contract';
+import type { Lang, UserInfo } from '@fairex/contract';
+import { DEFAULT_FIAT, STORAGE_VERSION } from '@fairex/contract/constants';
+import { DEFAULT_LANG, isLang } from '@fairex/contract/lang';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -22,6 +24,13 @@ export type StoreState = {
 };
 
 const KEYS = ['token', 'lang', 'theme', 'fiat', 'user', 'h5Version', 'fiats', 'saveFiatsTime'] as const satisfies readonly (keyof StoreState)[];
+/** The search page's recently opened symbols (components/market/recent-views.ts). */
+export const RECENT_VIEWS_KEY = 'marketRecentViews';
+/**
+ * Every localStorage key the web app owns, in one place. The origin is shared with the back office
+ * (served under /admin), so the app never clears storage wholesale: only these keys are its own.
+ */
+export const OWN_STORAGE_KEYS: readonly string[] = [...KEYS, RECENT_VIEWS_KEY];
 const DEFAULT_FIAT_CHOICE: FiatChoice = { currency_code: DEFAULT_FIAT, rate: '1', saveTime: 0 };
 
 function readItem(key: string): string | null {
@@ -115,11 +124,14 @@ export const saveUser = (user: UserInfo) => setState({ user });
 export const clearSession = () => setState({ token: '', user: null });
 export const hasToken = () => state.token !== '';
 
-/** Spec section 4: storage older than STORAGE_VERSION is cleared once, then the version is recorded. */
+/**
+ * Spec section 4: storage older than STORAGE_VERSION is cleared once, then the version is recorded.
+ * Only the app's own keys are removed: the back office's operator session lives on the same origin.
+ */
 export function checkStorageVersion() {
   if (readState().h5Version < STORAGE_VERSION) {
     try {
-      localStorage.clear();
+      for (const key of OWN_STORAGE_KEYS) localStorage.removeItem(key);
     } catch {
       // Nothing stored that could be cleared.
     }

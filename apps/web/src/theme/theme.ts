@@ -1,14 +1,15 @@
-import { COLORS, Z_INDEX } from '@fairex/contract';
+import { COLORS, Z_INDEX } from '@fairex/contract/constants';
 import type { Theme } from '../store/store.ts';
 
 /**
  * The contract's brand colours and layering values become CSS variables on :root, so the stylesheets
- * use one source of truth; the light and dark palettes themselves live in styles/theme.css.
+ * use one source of truth; the light and dark palettes themselves live in styles/theme.css. Up arrives as
+ * --brand-up: each theme picks its own shade of up and down for text (the brand shades do not reach
+ * WCAG AA on every surface), see theme.css.
  */
 export function installDesignTokens(root: HTMLElement = document.documentElement) {
   const tokens: Record<string, string> = {
-    '--color-up': COLORS.up,
-    '--color-down': COLORS.down,
+    '--brand-up': COLORS.up,
     '--color-base': COLORS.base,
     '--tab-text': COLORS.tabText,
     '--tab-selected': COLORS.tabSelected,

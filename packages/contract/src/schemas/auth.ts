@@ -10,7 +10,7 @@ const zUserString = z.string({ message: 'parameter_error' }).trim().min(1, 'para
 const zAreaCode = z
   .string()
   .trim()
-  .regex(/^\d{1,4}$/, 'parameter_error')
+  .regex(/^\+?\d{1,4}$/, 'parameter_error')
   .default(DEFAULT_AREA_CODE);
 
 /** POST /sms_mail: a mail code. `type=forget` is the spec's older spelling of the scene. */

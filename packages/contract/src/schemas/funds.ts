@@ -4,27 +4,13 @@
  * Field names are the spec's; each issue message is an error code the server translates.
  */
 import { z } from 'zod';
-import { ACCOUNT_KIND_IDS, ACCOUNT_KINDS, LEGACY_ACCOUNT_FIELDS, type AccountKind } from '../accounts.ts';
+import { BANK_CARD_FIELDS_MAX, INTERNATIONAL_CARD_FIELDS_MAX, toAccountKind, type AccountKind } from '../accounts.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { UPLOAD_URL_PREFIX, zUploadReference } from '../uploads.ts';
 import { fiatRate } from './config.ts';
 import { isAmount, zAmount, zPage, zPassword, zPositiveInt } from '../validators.ts';
 
-/**
- * An account kind as the client names it: a legacy field (legal, change, lever, micro), a domain name
- * (fiat, spot, ...) or its numeric id (1..7).
- */
-export function toAccountKind(value: unknown): AccountKind | undefined {
-  const text = String(value ?? '').trim();
-  if (text in LEGACY_ACCOUNT_FIELDS) return LEGACY_ACCOUNT_FIELDS[text];
-  if ((ACCOUNT_KINDS as readonly string[]).includes(text)) return text as AccountKind;
-  return ACCOUNT_KINDS.find((kind) => String(ACCOUNT_KIND_IDS[kind]) === text);
-}
-
-/** The legacy field name of a kind where it has one (the client's labels), else the kind itself. */
-export function accountFieldOf(kind: AccountKind): string {
-  return Object.entries(LEGACY_ACCOUNT_FIELDS).find(([, k]) => k === kind)?.[0] ?? kind;
-}
+export { accountFieldOf, toAccountKind } from '../accounts.ts';
 
 export const zAccountKind = z.unknown().transform((value, context): AccountKind => {
   const kind = toAccountKind(value);
@@ -164,6 +150,13 @@ export const payPasswordInput = z
 
 // ---- wallet addresses ----
 
+/** Adding a wallet address or a bank card is confirmed by the pay password or by a code (scene security). */
+export const confirmationFields = {
+  pay_password: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(200, 'pay_password_wrong').optional()),
+  code: z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().regex(/^\d{6}$/, 'code_invalid').optional()),
+};
+export type Confirmation = { pay_password?: string; code?: string };
+
 /** POST /user/wallet/save: currency (id), name, address (checked against the coin's network formats), QR image. */
 export const walletAddressInput = z.object({
   currency: zPositiveInt,
@@ -171,6 +164,7 @@ export const walletAddressInput = z.object({
   address: zText(120, 'address_invalid'),
   qrcode: zUploadReference('qrcode_required'),
   network: z.string().trim().max(20, 'parameter_error').optional(),
+  ...confirmationFields,
 });
 
 export const idInput = z.object({ id: zPositiveInt });
@@ -183,27 +177,14 @@ const zCardField = (max: number) => z.string({ error: 'bank_card_incomplete' }).
 const cardInput = <const F extends Record<string, number>>(fields: F) =>
   z.object(Object.fromEntries(Object.entries(fields).map(([name, max]) => [name, zCardField(max)])) as { [K in keyof F]: ReturnType<typeof zCardField> });
 
-/** A domestic card's fields in the form's order, with the longest value accepted (the web form's limits too). */
-export const BANK_CARD_FIELDS_MAX = { real_name: 50, bank_account: 40, bank_name: 80, bank_branch: 120, province: 50, city: 50, phone: 30 } as const;
-/** An international card's fields in the form's order, with the longest value accepted. */
-export const INTERNATIONAL_CARD_FIELDS_MAX = {
-  real_name: 80,
-  bank_account: 40,
-  bank_name: 120,
-  bank_branch: 120,
-  aba_number: 20,
-  swift_code: 20,
-  bank_network: 50,
-  holder_address: 200,
-  phone: 30,
-} as const;
+export { BANK_CARD_FIELDS_MAX, INTERNATIONAL_CARD_FIELDS_MAX } from '../accounts.ts';
 
 /** POST /user/cash_save: a domestic bank card; every field required. */
-export const bankCardInput = cardInput(BANK_CARD_FIELDS_MAX);
+export const bankCardInput = cardInput(BANK_CARD_FIELDS_MAX).extend(confirmationFields);
 export type BankCardInput = z.infer<typeof bankCardInput>;
 
 /** POST /user/cash_save_international: an international card; every field required. */
-export const internationalCardInput = cardInput(INTERNATIONAL_CARD_FIELDS_MAX);
+export const internationalCardInput = cardInput(INTERNATIONAL_CARD_FIELDS_MAX).extend(confirmationFields);
 export type InternationalCardInput = z.infer<typeof internationalCardInput>;
 
 /** POST /safe/update_login_password: changes the login password knowing the old one. */

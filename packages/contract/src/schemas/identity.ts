@@ -2,41 +2,15 @@
 import { z } from 'zod';
 import { FIAT_TRADE_LIMIT_PER_ORDER_USDT, WITHDRAW_LIMIT_24H_BTC } from '../constants.ts';
 import { zUploadReference } from '../uploads.ts';
-import { zPositiveInt } from '../validators.ts';
+import { zPage, zPositiveInt } from '../validators.ts';
+import { ID_TYPES, isIdNumber, type IdType } from '../identity-rules.ts';
 
-export const ID_TYPES = ['id_card', 'passport', 'driver_licence'] as const;
-export type IdType = (typeof ID_TYPES)[number];
+export * from '../identity-rules.ts';
 
 /** The states the screens show (spec section 4). */
 export const IDENTITY_STATES = ['not_authenticated', 'under_review', 'authenticated', 'audit_failed'] as const;
 export type IdentityState = (typeof IDENTITY_STATES)[number];
 
-/** GB 11643 check digit (0-9 or X) of the first 17 digits of an ID card number. */
-export function idCardCheckDigit(first17: string): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const total = weights.reduce((acc, w, i) => acc + w * Number(first17[i]), 0);
-  return '10X98765432'[total % 11]!;
-}
-
-const idCardChecksumHolds = (value: string) => /^\d{17}[\dX]$/.test(value) && idCardCheckDigit(value) === value[17];
-
-/**
- * The form an ID number is compared in (one identity, one account): trimmed and upper-cased, since
- * letters in passport numbers and the X check digit are case-insensitive.
- */
-export const normaliseIdNumber = (value: string) => value.trim().toUpperCase();
-
-/** "The id number must be correct": an ID card by its check digit, a passport or licence by its shape. */
-export function isIdNumber(idType: IdType, value: string): boolean {
-  switch (idType) {
-    case 'id_card':
-      return idCardChecksumHolds(value.toUpperCase());
-    case 'passport':
-      return /^[A-Za-z0-9]{6,20}$/.test(value);
-    case 'driver_licence':
-      return /^[A-Za-z0-9-]{5,20}$/.test(value);
-  }
-}
 
 /** id_type by name or by the client's number (1 ID card, 2 passport, 3 driver licence). */
 const zIdType = z.preprocess(
@@ -66,21 +40,33 @@ export const identityInput = z.preprocess(
 );
 export type IdentityInput = z.infer<typeof identityInput>;
 
+const zBindCode = z.string({ error: 'code_invalid' }).trim().regex(/^\d{6}$/, 'code_invalid');
+/**
+ * What every binding proves besides the new contact's code: the login password, and where the user
+ * already has this kind of contact, a code sent to it (POST /sms_mail or /sms_send, scene security).
+ */
+const bindingProof = {
+  password: z.string({ error: 'login_password_wrong' }).min(1, 'login_password_wrong').max(200, 'login_password_wrong'),
+  old_code: z.preprocess((v) => (v === '' ? undefined : v), zBindCode.optional()),
+};
+
 /** POST /safe/mobile: binds a mobile number with a code sent by POST /sms_send (scene bind). */
 export const bindMobileInput = z.object({
   mobile: z.string({ error: 'mobile_invalid' }).trim().min(5, 'mobile_invalid').max(20, 'mobile_invalid'),
-  code: z.string({ error: 'code_invalid' }).trim().regex(/^\d{6}$/, 'code_invalid'),
-  area_code: z.string().trim().regex(/^\d{1,4}$/, 'parameter_error').optional(),
+  code: zBindCode,
+  area_code: z.string().trim().regex(/^\+?\d{1,4}$/, 'parameter_error').optional(),
+  ...bindingProof,
 });
 
 /** POST /safe/email: binds an email address with a code sent by POST /sms_mail (scene bind). */
 export const bindEmailInput = z.object({
   email: z.string({ error: 'email_invalid' }).trim().max(254, 'email_invalid'),
-  code: z.string({ error: 'code_invalid' }).trim().regex(/^\d{6}$/, 'code_invalid'),
+  code: zBindCode,
+  ...bindingProof,
 });
 
 export const identityQueueInput = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: zPage,
   limit: z.coerce.number().int().min(1).max(100).default(10),
   status: z.enum(['pending', 'approved', 'rejected'], { error: 'parameter_error' }).optional(),
   level: z.coerce.number().int().min(1).max(2).optional(),

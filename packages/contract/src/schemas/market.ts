@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const CANDLE_PERIOD_NAMES = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon'] as const;
+import { CANDLE_PERIOD_NAMES } from '../constants.ts';
+export { CANDLE_PERIOD_NAMES };
 
 const zEpochSeconds = z.coerce.number({ message: 'parameter_error' }).int('parameter_error').min(0, 'parameter_error');
 
@@ -26,7 +27,7 @@ export const candleItem = z.object({
 
 /**
  * What a spot order freezes (see spot-rules.ts): a limit buy price x quantity x (1 + the higher fee rate),
- * a market buy its protection price (the ask completing it plus market_protection_bps) x quantity x
+ * a market buy its protection price (the best ask at arrival plus market_protection_bps) x quantity x
  * (1 + taker fee rate); a market sell never sells below the best bid less market_protection_bps.
  * Fee rates are fractions ("0.001" = 0.1 %).
  */
@@ -34,6 +35,10 @@ export const spotRules = z.object({
   maker_fee_rate: z.string(),
   taker_fee_rate: z.string(),
   market_protection_bps: z.number().int(),
+  /** Decimals of the quote coin: a buy's freeze is rounded up to its smallest unit (absent: no rounding). */
+  quote_decimals: z.number().int().optional(),
+  /** The smallest order value accepted, in the quote coin (quantity x limit price, or x the best price for a market order); "0" for none. */
+  order_value_min: z.string(),
 });
 export type SpotRules = z.infer<typeof spotRules>;
 

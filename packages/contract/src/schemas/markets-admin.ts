@@ -3,6 +3,7 @@
  * trade search. Each issue message is an error code the server translates.
  */
 import { z } from 'zod';
+import { cmp } from '../money.ts';
 import { zAmount, zLimit, zPage, zPositiveInt } from '../validators.ts';
 
 export const SYMBOL_KIND_NAMES = ['spot', 'futures', 'stock'] as const;
@@ -21,6 +22,13 @@ const zInt = (min: number, max: number) => z.coerce.number({ error: 'parameter_e
 const zVolatility = z.coerce.number({ error: 'wrong_number' }).gt(0, 'wrong_number').max(VOLATILITY_MAX, 'wrong_number');
 const zStartPrice = zAmount.refine((v) => Number(v) <= START_PRICE_MAX, 'wrong_number');
 const zDecimals = zInt(0, SYMBOL_DECIMALS_MAX);
+/** A spot symbol's minimum order value, in its quote coin: 0 (none) up to ORDER_VALUE_MIN_MAX, at most 8 decimals. */
+export const ORDER_VALUE_MIN_MAX = 1_000_000;
+const zOrderValueMin = z
+  .string({ error: 'wrong_number' })
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,8})?$/, 'wrong_number')
+  .refine((v) => Number(v) <= ORDER_VALUE_MIN_MAX, 'wrong_number');
 
 /** POST /api/admin/symbols. */
 export const symbolCreateInput = z
@@ -37,6 +45,8 @@ export const symbolCreateInput = z
     quantity_decimals: zDecimals,
     enabled: zBool.default(true),
     sort: zInt(0, 100_000).default(0),
+    /** Spot only: the smallest order value in the quote coin; 0 (none) when omitted. */
+    order_value_min: zOrderValueMin.default('0'),
   })
   .refine((v) => v.kind !== 'spot' || v.base_currency_id !== undefined, { message: 'parameter_error', path: ['base_currency_id'] })
   .refine((v) => v.kind !== 'spot' || v.price_decimals + v.quantity_decimals <= SPOT_DECIMALS_SUM_MAX, { message: 'wrong_number', path: ['quantity_decimals'] });
@@ -48,6 +58,7 @@ export const symbolEditInput = z.object({
   sort: zInt(0, 100_000).optional(),
   volatility: zVolatility.optional(),
   start_price: zStartPrice.optional(),
+  order_value_min: zOrderValueMin.optional(),
 });
 export type SymbolEditInput = z.infer<typeof symbolEditInput>;
 
@@ -70,7 +81,22 @@ export const MARKET_MAKER_BOUNDS = {
   step_bps: { min: 1, max: 1000 },
   requote_bps: { min: 0, max: 1000 },
   level_value: { min: '1', max: '1000000' },
+  inventory_value: { min: '0', max: '100000000000' },
 } as const;
+
+/**
+ * The market maker's inventory band per spot symbol: the USDT value of what it holds of the base coin.
+ * It quotes no bid that would take the holding above the maximum and no ask that would take it below
+ * the minimum. The defaults sit around its funding (100,000,000 USDT of each base coin at start).
+ */
+export const MARKET_MAKER_INVENTORY_DEFAULT = { min_value: '50000000', max_value: '150000000' } as const;
+
+/** A USDT value with at most 6 decimals. Tested first: zod runs every refinement, and cmp throws on a non-number. */
+const INVENTORY_VALUE = /^\d{1,20}(\.\d{1,6})?$/;
+const zInventoryValue = zAmount.refine(
+  (v) => INVENTORY_VALUE.test(v) && cmp(v, MARKET_MAKER_BOUNDS.inventory_value.min) >= 0 && cmp(v, MARKET_MAKER_BOUNDS.inventory_value.max) <= 0,
+  'wrong_number',
+);
 
 /** POST /api/admin/market-maker. */
 export const marketMakerInput = z.object({
@@ -82,7 +108,14 @@ export const marketMakerInput = z.object({
     'wrong_number',
   ),
   requote_bps: zInt(MARKET_MAKER_BOUNDS.requote_bps.min, MARKET_MAKER_BOUNDS.requote_bps.max),
-});
+  // Optional: settings saved before the band existed keep their other values.
+  inventory_min_value: zInventoryValue.default(MARKET_MAKER_INVENTORY_DEFAULT.min_value),
+  inventory_max_value: zInventoryValue.default(MARKET_MAKER_INVENTORY_DEFAULT.max_value),
+}).refine(
+  // Compared only when both are values: a wrong one is already refused above.
+  (v) => !INVENTORY_VALUE.test(v.inventory_min_value) || !INVENTORY_VALUE.test(v.inventory_max_value) || cmp(v.inventory_min_value, v.inventory_max_value) < 0,
+  { message: 'wrong_number', path: ['inventory_max_value'] },
+);
 export type MarketMakerInput = z.infer<typeof marketMakerInput>;
 
 /** An ISO date-time or date; empty means no bound. */

@@ -16,10 +16,8 @@ export const realtimeRoomInput = z.discriminatedUnion('channel', [
 export type RealtimeRoom = z.infer<typeof realtimeRoomInput>;
 export type RealtimeChannel = RealtimeRoom['channel'];
 
-/** The socket.io room of a subscription; the client uses it as the key of its shared subscriptions. */
-export const realtimeRoomName = (room: RealtimeRoom) => (room.channel === 'kline' ? `kline:${room.symbol}:${room.period}` : `${room.channel}:${room.symbol}`);
+export { realtimeRoomName } from '../rooms.ts';
 
 /** Subscription rooms one connection may hold at once (a long market list shows fewer tickers). */
 export const ROOMS_PER_SOCKET_MAX = 64;
-/** Trades sent in the snapshot on joining a book room (the `trades` event), newest first. */
-export const RECENT_TRADES_SNAPSHOT_SIZE = 50;
+export { RECENT_TRADES_SNAPSHOT_SIZE } from '../constants.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SPOT_PAGE_SIZE } from '../constants.ts';
+import { zBigId, zPositiveInt } from '../validators.ts';
 
 /**
  * Spot trading (spec sections 3, 4, 7): POST /coin/trade, PUT /coin/trade?id=, GET /coin/list and the
@@ -12,7 +14,8 @@ const zDecimal = z
   .trim()
   .regex(PLAIN_DECIMAL, 'wrong_number')
   .refine((v) => /[1-9]/.test(v), 'wrong_number');
-const zId = z.coerce.number({ message: 'parameter_error' }).int('parameter_error').positive('parameter_error').max(2_147_483_647, 'parameter_error');
+/** Symbols and coins are serial rows; orders are bigserial (zBigId). */
+const zId = zPositiveInt;
 
 export const SPOT_ORDER_SIDES = ['buy', 'sell'] as const;
 /** The client sends buy/sell; 1 and 2 are accepted as their legacy numbers. */
@@ -36,11 +39,11 @@ export const spotTradeInput = z.object({
 export type SpotTradeInput = z.infer<typeof spotTradeInput>;
 
 /** PUT /coin/trade?id=: cancel one of the caller's open orders. */
-export const spotCancelInput = z.object({ id: zId });
+export const spotCancelInput = z.object({ id: zBigId });
 
 /** The spec's two list states: in progress (open) and completed (filled or cancelled). */
 export const SPOT_LIST_STATUSES = ['in_progress', 'completed'] as const;
-export const SPOT_PAGE_SIZE = 10;
+export { SPOT_PAGE_SIZE };
 export const SPOT_PAGE_SIZE_MAX = 50;
 
 /** GET /coin/list: own orders, newest first. status also accepts 1 (in progress) and 2 (completed). */

@@ -1,4 +1,5 @@
-import { ACCOUNT_KINDS, displayBalance, isPositive } from '@fairex/contract';
+import { displayBalance, isPositive } from '@fairex/contract/money';
+import { ACCOUNT_KINDS } from '@fairex/contract/rules';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBills, type BillRow, type UserCoin } from '../../api/funds.ts';

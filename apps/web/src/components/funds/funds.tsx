@@ -1,4 +1,5 @@
-import { toAccountKind, type AccountKind } from '@fairex/contract';
+import type { AccountKind } from '@fairex/contract';
+import { toAccountKind } from '@fairex/contract/rules';
 import { Button } from 'antd-mobile';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -25,7 +25,7 @@ export function quotation(overrides: Partial<Quotation> & Pick<Quotation, 'id' |
     amount: '0',
     price_decimals: 2,
     quantity_decimals: 6,
-    spot_rules: { maker_fee_rate: '0.001', taker_fee_rate: '0.002', market_protection_bps: 100 },
+    spot_rules: { maker_fee_rate: '0.001', taker_fee_rate: '0.002', market_protection_bps: 100, order_value_min: '0' },
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 /** Display helpers for market figures; values stay strings from the server. */
-import { displayBalance, formatCount, money, Money } from '@fairex/contract';
+import { formatCount } from '@fairex/contract/format';
+import { displayBalance, money, Money } from '@fairex/contract/money';
 
 /** A price or quantity with exactly the symbol's decimals, so a column lines up (65079.5 -> 65079.50). */
 export function withDecimals(value: string, decimals: number): string {

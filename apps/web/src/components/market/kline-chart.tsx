@@ -1,5 +1,5 @@
-import { CANDLE_PERIOD_NAMES } from '@fairex/contract';
-import { CandlestickSeries, createChart, type CandlestickData, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { CANDLE_PERIOD_NAMES } from '@fairex/contract/constants';
+import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchCandles, type Candle } from '../../api/market.ts';
@@ -40,7 +40,9 @@ function cssVariable(name: string) {
 
 /**
  * Candles of one symbol (lightweight-charts, attribution logo kept on): history from new_timeshar for
- * the chosen period, then live 'kline' events from that period's room.
+ * the chosen period, then live 'kline' events from that period's room. The chart library is the page's
+ * heaviest piece, so it loads on its own after the page shows, into a frame already laid out (its
+ * height fixed by CSS): nothing below the chart moves when it arrives.
  */
 export function KlineChart({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
@@ -48,29 +50,40 @@ export function KlineChart({ symbol }: { symbol: string }) {
   const container = useRef<HTMLDivElement>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const lastTime = useRef(0);
+  /** The bars shown, kept for the chart if it arrives after them. */
+  const bars = useRef<CandlestickData<UTCTimestamp>[]>([]);
   // The last bar in words: the canvas has no text of its own for screen readers (or tests).
   const [last, setLast] = useState<Prices | null>(null);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    let chart: IChartApi;
-    try {
-      chart = createChart(element, {
-        autoSize: true,
-        layout: { background: { color: 'transparent' }, textColor: cssVariable('--color-text-2'), attributionLogo: true },
-        grid: { vertLines: { color: cssVariable('--color-border') }, horzLines: { color: cssVariable('--color-border') } },
-        timeScale: { timeVisible: true, secondsVisible: false },
-      });
-    } catch {
-      return; // No canvas (a test DOM): the rest of the page works without the chart.
-    }
-    const up = cssVariable('--color-up');
-    const down = cssVariable('--color-down');
-    series.current = chart.addSeries(CandlestickSeries, { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false });
+    let chart: IChartApi | undefined;
+    let disposed = false;
+    import('lightweight-charts').then(
+      ({ createChart, CandlestickSeries }) => {
+        if (disposed) return;
+        try {
+          chart = createChart(element, {
+            autoSize: true,
+            layout: { background: { color: 'transparent' }, textColor: cssVariable('--color-text-2'), attributionLogo: true },
+            grid: { vertLines: { color: cssVariable('--color-border') }, horzLines: { color: cssVariable('--color-border') } },
+            timeScale: { timeVisible: true, secondsVisible: false },
+          });
+        } catch {
+          return; // No canvas (a test DOM): the rest of the page works without the chart.
+        }
+        const up = cssVariable('--color-up');
+        const down = cssVariable('--color-down');
+        series.current = chart.addSeries(CandlestickSeries, { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false });
+        series.current.setData(bars.current);
+      },
+      () => undefined, // The chart's file did not arrive: the rest of the page works without it.
+    );
     return () => {
+      disposed = true;
       series.current = null;
-      chart.remove();
+      chart?.remove();
     };
   }, []);
 
@@ -79,6 +92,7 @@ export function KlineChart({ symbol }: { symbol: string }) {
     const to = Math.floor(Date.now() / 1000);
     const from = to - PERIOD_SECONDS[period] * CANDLES_LOADED;
     lastTime.current = 0;
+    bars.current = [];
     series.current?.setData([]);
     setLast(null);
     fetchCandles(symbol, period, from, to).then(
@@ -86,7 +100,8 @@ export function KlineChart({ symbol }: { symbol: string }) {
         if (stale) return;
         lastTime.current = candles.at(-1)?.time ?? 0;
         setLast(candles.at(-1) ?? null);
-        series.current?.setData(candles.map((c) => barOf(c.time, c)));
+        bars.current = candles.map((c) => barOf(c.time, c));
+        series.current?.setData(bars.current);
       },
       () => undefined,
     );
@@ -100,7 +115,10 @@ export function KlineChart({ symbol }: { symbol: string }) {
     if (candle.symbol !== symbol || candle.period !== period) return;
     const time = Math.floor(candle.openTime / 1000);
     if (time < lastTime.current) return; // an older bar than the chart's last cannot be updated
-    series.current?.update(barOf(time, candle));
+    const bar = barOf(time, candle);
+    if (bars.current.at(-1)?.time === bar.time) bars.current[bars.current.length - 1] = bar;
+    else bars.current.push(bar);
+    series.current?.update(bar);
     lastTime.current = time;
     setLast(candle);
   });

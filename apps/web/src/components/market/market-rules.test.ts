@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { quotation } from './fake-server.ts';
 import { formatChange, formatVolume, trendOf } from './format.ts';
-import { validateOrder } from './trade-form.tsx';
+import { bestPrice, validateOrder } from './trade-form.tsx';
 import { applyTicker } from './use-live-quotations.ts';
 
 describe('validateOrder', () => {
@@ -19,6 +19,27 @@ describe('validateOrder', () => {
 
   it('accepts a market order without a price', () => {
     expect(validateOrder('market', '', '0.5')).toBeNull();
+  });
+
+  it('refuses an order worth less than the symbol’s minimum, valuing a market order at the price it is given', () => {
+    const minimum = { orderValueMin: '5', marketPrice: '60000' };
+    // 0.000099 x 50,000 = 4.95; 0.0001 x 50,000 = 5.
+    expect(validateOrder('limit', '50000', '0.000099', minimum)).toBe('belowMinimum');
+    expect(validateOrder('limit', '50000', '0.0001', minimum)).toBeNull();
+    // 0.00008 x 60,000 = 4.8; 0.0001 x 60,000 = 6.
+    expect(validateOrder('market', '', '0.00008', minimum)).toBe('belowMinimum');
+    expect(validateOrder('market', '', '0.0001', minimum)).toBeNull();
+    // Nothing to value a market order at: the server answers for it.
+    expect(validateOrder('market', '', '0.00008', { orderValueMin: '5', marketPrice: undefined })).toBeNull();
+  });
+});
+
+describe('bestPrice', () => {
+  it('finds the lowest ask and the highest bid whatever the order of the levels, compared as decimals', () => {
+    const levels = [['60010.5', '1'], ['9999.99', '2'], ['60000', '1']] as const;
+    expect(bestPrice(levels, 'ask')).toBe('9999.99');
+    expect(bestPrice(levels, 'bid')).toBe('60010.5');
+    expect(bestPrice([], 'ask')).toBeUndefined();
   });
 });
 

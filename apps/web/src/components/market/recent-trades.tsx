@@ -1,4 +1,5 @@
-import { RECENT_TRADES_SNAPSHOT_SIZE, type RealtimeRoom } from '@fairex/contract';
+import type { RealtimeRoom } from '@fairex/contract';
+import { RECENT_TRADES_SNAPSHOT_SIZE } from '@fairex/contract/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeOf, withDecimals } from './format.ts';

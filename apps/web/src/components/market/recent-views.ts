@@ -1,5 +1,6 @@
+import { RECENT_VIEWS_KEY } from '../../store/store.ts';
+
 /** The symbols a user opened lately, newest first, kept in localStorage for the search page. */
-const RECENT_VIEWS_KEY = 'marketRecentViews';
 export const RECENT_VIEWS_MAX = 10;
 
 export function readRecentViews(): string[] {

@@ -1,4 +1,6 @@
-import { displayBalance, isAmount, isPositive, limitBuyQuantityMax, marketBuyQuantityMax, mul, sellQuantityMax } from '@fairex/contract';
+import { cmp, displayBalance, isPositive, mul } from '@fairex/contract/money';
+import { limitBuyQuantityMax, marketBuyQuantityMax, marketOrderValuePrice, meetsOrderValueMin, sellQuantityMax } from '@fairex/contract/rules';
+import { isAmount } from '@fairex/contract/validators';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/market.ts';
@@ -15,14 +17,35 @@ export const PERCENT_SHORTCUTS = [25, 50, 75, 100] as const;
 
 const isPositiveAmount = (value: string) => isAmount(value) && isPositive(value);
 
-/** Client checks of spec section 5: a limit order needs an entrust price; both must be correct numbers. */
-export function validateOrder(orderType: OrderType, price: string, amount: string): 'priceRequired' | 'wrongPrice' | 'wrongAmount' | null {
+/** What the symbol's minimum order value is checked against: the minimum, and the price a market order is valued at (if known). */
+export type OrderMinimum = { orderValueMin: string; marketPrice: string | undefined };
+
+/**
+ * Client checks of spec section 5: a limit order needs an entrust price; both must be correct numbers;
+ * and, as the server checks it, the order's value (at the limit price, or a market order's best
+ * opposite price or the index) reaches the symbol's minimum.
+ */
+export function validateOrder(
+  orderType: OrderType,
+  price: string,
+  amount: string,
+  minimum?: OrderMinimum,
+): 'priceRequired' | 'wrongPrice' | 'wrongAmount' | 'belowMinimum' | null {
   if (orderType === 'limit') {
     if (price.trim() === '') return 'priceRequired';
     if (!isPositiveAmount(price.trim())) return 'wrongPrice';
   }
   if (!isPositiveAmount(amount.trim())) return 'wrongAmount';
+  const valuedAt = orderType === 'limit' ? price.trim() : minimum?.marketPrice;
+  if (minimum && valuedAt !== undefined && !meetsOrderValueMin(amount.trim(), valuedAt, minimum.orderValueMin)) return 'belowMinimum';
   return null;
+}
+
+/** The best price of a side of the book: the lowest ask or the highest bid. */
+export function bestPrice(levels: readonly (readonly [string, string])[], side: 'ask' | 'bid'): string | undefined {
+  let best: string | undefined;
+  for (const [price] of levels) if (best === undefined || cmp(price, best) === (side === 'ask' ? -1 : 1)) best = price;
+  return best;
 }
 
 /** Buy or sell, limit or market; the amount is in the base coin. The price is held by the page, so the order book can set it. */
@@ -54,9 +77,16 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
     setAmount(limitBuyQuantityMax(share, unitPrice, quotation));
   };
 
+  const orderValueMin = quotation.spot_rules?.order_value_min ?? '0';
+  // A market order is valued where it starts to fill: the best ask for a buy, the best bid for a sell, else the index.
+  const marketPrice = marketOrderValuePrice(
+    bestPrice(side === 'buy' ? (depth?.asks ?? []) : (depth?.bids ?? []), side === 'buy' ? 'ask' : 'bid'),
+    isPositiveAmount(quotation.price) ? quotation.price : undefined,
+  );
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateOrder(orderType, price, amount);
+    const problem = validateOrder(orderType, price, amount, { orderValueMin, marketPrice });
     setError(problem);
     if (problem || quotation.currency_id === null) return;
     place.mutate(
@@ -144,9 +174,17 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
           {displayBalance(available)} {availableCoin}
         </span>
       </p>
+      {isPositive(orderValueMin) && (
+        <p className="trade-form__available">
+          <span>{t('market.orderValueMin')}</span>
+          <span>
+            {orderValueMin} {quote}
+          </span>
+        </p>
+      )}
       {error && (
         <p className="trade-form__error" role="alert">
-          {t(`market.${error}`)}
+          {t(`market.${error}`, { value: orderValueMin, coin: quote })}
         </p>
       )}
       <button type="submit" className={`trade-submit trade-submit--${side}`} disabled={place.isPending}>

@@ -1,6 +1,7 @@
-import { realtimeRoomName, type RealtimeRoom } from '@fairex/contract';
+import type { RealtimeRoom } from '@fairex/contract';
+import { realtimeRoomName } from '@fairex/contract/rooms';
 import { useEffect, useRef } from 'react';
-import { getSocket, joinRoom, leaveRoom } from '../../realtime/socket.ts';
+import { joinRoom, leaveRoom, onRealtime } from '../../realtime/socket.ts';
 
 /**
  * Joins `rooms` while mounted (a market list its tickers, the spot page its book, the chart its one
@@ -14,27 +15,28 @@ export function useMarketEvents<T>(rooms: readonly RealtimeRoom[], event: string
   joined.current = rooms;
   const key = rooms.map(realtimeRoomName).join('\n');
   useEffect(() => {
-    const socket = getSocket();
     const list = joined.current;
-    const listener = (payload: T) => handler.current(payload);
-    socket?.on(event, listener);
+    const stop = onRealtime<T>(event, (payload) => handler.current(payload));
     list.forEach(joinRoom);
     return () => {
-      socket?.off(event, listener);
+      stop();
       list.forEach(leaveRoom);
     };
   }, [key, event]);
 }
+
+/**
+ * Sent by the server once a socket is in its user's room (after a login, a reconnection or a new token).
+ * An own update sent before that moment never reached this connection, so screens that keep own rows
+ * up to date with user events reload them on it too.
+ */
+export const USER_ROOM_JOINED = 'authenticated';
 
 /** The logged-in user's events (the server puts the socket in the user's room from its auth token). */
 export function useUserEvent<T>(event: string, onEvent: (payload: T) => void) {
   const handler = useRef(onEvent);
   handler.current = onEvent;
   useEffect(() => {
-    const socket = getSocket();
-    if (!socket) return;
-    const listener = (payload: T) => handler.current(payload);
-    socket.on(event, listener);
-    return () => void socket.off(event, listener);
+    return onRealtime<T>(event, (payload) => handler.current(payload));
   }, [event]);
 }

@@ -1,4 +1,4 @@
-import { APP_VERSION, APP_VERSION_CODE } from '@fairex/contract';
+import { APP_VERSION, APP_VERSION_CODE } from '@fairex/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useSiteConfig } from '../../api/config.ts';
 import { BrandMark, DEFAULT_SITE_NAME } from '../../components/brand-mark.tsx';

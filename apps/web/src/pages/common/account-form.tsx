@@ -1,4 +1,5 @@
-import { DEFAULT_AREA_CODE, isEmail, isMobileFor, isNumericCode, isPassword } from '@fairex/contract';
+import { DEFAULT_AREA_CODE } from '@fairex/contract/constants';
+import { isEmail, isMobileFor, isNumericCode, isPassword } from '@fairex/contract/validators';
 import { Tabs } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -120,11 +121,19 @@ export function useCodeSender(scene: CodeScene) {
 }
 
 /** The 6-digit verification code field with its get-code button. */
-export function CodeField(props: { value: string; onChange: (code: string) => void; error?: string; timerKey: string; onSend: () => Promise<boolean> }) {
+export function CodeField(props: {
+  value: string;
+  onChange: (code: string) => void;
+  error?: string;
+  timerKey: string;
+  onSend: () => Promise<boolean>;
+  /** For a second code field in one form (the current contact's code beside the new one's). */
+  label?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Field
-      label={t('auth.code')}
+      label={props.label ?? t('auth.code')}
       placeholder={t('auth.codePlaceholder')}
       inputMode="numeric"
       autoComplete="one-time-code"

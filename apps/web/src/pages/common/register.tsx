@@ -1,4 +1,4 @@
-import { isAlphanumeric } from '@fairex/contract';
+import { isAlphanumeric } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { cmp, displayBalance, money, Money } from '@fairex/contract';
+import { cmp, displayBalance, money, Money } from '@fairex/contract/money';
 import { Switch } from 'antd-mobile';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { ACCOUNT_KINDS, displayBalance, toAccountKind } from '@fairex/contract';
+import { displayBalance } from '@fairex/contract/money';
+import { ACCOUNT_KINDS, toAccountKind } from '@fairex/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUserCoins, useWalletDetail, type UserCoin } from '../../api/funds.ts';

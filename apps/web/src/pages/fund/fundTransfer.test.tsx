@@ -43,6 +43,19 @@ describe('fund transfer', () => {
     expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('2.5');
   });
 
+  it('tells that unrealised contract losses stay behind only when moving out of the contract account', async () => {
+    saveToken('a-token');
+    fakeFunds();
+    renderApp('/pages/fund/fundTransfer');
+    await screen.findByText('Available: 100 USDT');
+    const hint = /unrealised losses stay in the contract account/;
+    expect(screen.queryByText(hint)).toBeNull();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: 'contract' } });
+    expect(screen.getByText(hint)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: 'spot' } });
+    expect(screen.queryByText(hint)).toBeNull();
+  });
+
   it('refuses a wrong amount and the same account on both sides, sending nothing', async () => {
     saveToken('a-token');
     const calls = fakeFunds();
@@ -83,7 +96,7 @@ describe('fund transfer', () => {
     expect(calls.some((call) => call.path === '/wallet/change')).toBe(false);
   });
 
-  it('posts /wallet/change after the confirmation', async () => {
+  it('posts /wallet/change after the confirmation, with an idempotency key', async () => {
     saveToken('a-token');
     const calls = fakeFunds();
     renderApp('/pages/fund/fundTransfer');
@@ -94,5 +107,6 @@ describe('fund transfer', () => {
     await vi.waitFor(() => expect(calls.some((call) => call.path === '/wallet/change')).toBe(true));
     const body = new URLSearchParams(calls.find((call) => call.path === '/wallet/change')!.body);
     expect(Object.fromEntries(body)).toMatchObject({ currency_id: '1', number: '25', from_field: 'spot', to_field: 'contract' });
+    expect(body.get('client_id')).toMatch(/^[0-9a-f]{32}$/);
   });
 });

@@ -1,4 +1,7 @@
-import { accountFieldOf, cmp, displayBalance, isAmount, isPositive, type AccountKind } from '@fairex/contract';
+import type { AccountKind } from '@fairex/contract';
+import { cmp, displayBalance, isPositive } from '@fairex/contract/money';
+import { accountFieldOf } from '@fairex/contract/rules';
+import { isAmount } from '@fairex/contract/validators';
 import { Button, Dialog } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -102,6 +105,7 @@ export function FundTransferPage() {
               <p className="muted">
                 {t('funds.availableAmount', { amount: displayBalance(available), currency: coin?.name ?? '' })}
               </p>
+              {from === 'contract' && <p className="muted">{t('funds.contractKeepsLosses')}</p>}
               <Button type="submit" block color="primary" size="large" shape="rounded" loading={transfer.isPending}>
                 {t('funds.transfer')}
               </Button>

@@ -1,4 +1,5 @@
-import { isAmount, isPositive } from '@fairex/contract';
+import { isPositive } from '@fairex/contract/money';
+import { isAmount } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent } from 'react';

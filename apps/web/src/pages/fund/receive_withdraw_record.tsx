@@ -1,4 +1,4 @@
-import { displayBalance } from '@fairex/contract';
+import { displayBalance } from '@fairex/contract/money';
 import { Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { cmp, displayBalance, isAmount, isPositive, money } from '@fairex/contract';
+import { cmp, displayBalance, isPositive, money } from '@fairex/contract/money';
+import { isAmount } from '@fairex/contract/validators';
 import { Button, Dialog } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

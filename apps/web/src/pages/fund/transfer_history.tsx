@@ -1,4 +1,4 @@
-import { displayBalance } from '@fairex/contract';
+import { displayBalance } from '@fairex/contract/money';
 import { useTranslation } from 'react-i18next';
 import { useTransferHistory } from '../../api/funds.ts';
 import { Empty, useFormatTime, LoadMore, useKindLabel } from '../../components/funds/funds.tsx';

@@ -1,6 +1,7 @@
 /**
  * Proves the withdrawal destination switch (bound address, domestic card or international card, each sent as
- * /wallet/out takes it) and that the pay password is asked for, and required, only when the user has set one.
+ * /wallet/out takes it), that the pay password is always required and sent, and that a user without one
+ * is led to set it first instead of seeing the form.
  */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +30,7 @@ const ADDRESSES = {
 };
 const CARD = { real_name: 'Li Lei', bank_account: '6222020200112233445', bank_name: 'ICBC', bank_branch: 'Haidian', province: 'Beijing', city: 'Beijing', phone: '13800138000' };
 
-function fake(card: unknown, payPinSet = false) {
+function fake(card: unknown, payPinSet = true) {
   return fakeOkApi({
     '/user/info': { ...USER, pay_pin_set: payPinSet },
     '/currency/user_currency_list': COINS,
@@ -55,9 +56,10 @@ describe('withdraw destinations', () => {
     const api = fake(null);
     renderApp('/pages/fund/withdraw');
 
-    await screen.findByLabelText('Withdrawal address');
+    await screen.findByLabelText('Withdrawal address', {}, { timeout: 5000 });
     expect(screen.getByRole('button', { name: 'Wallet address' }).getAttribute('aria-pressed')).toBe('true');
     await vi.waitFor(() => expect(screen.getByText('0.5')).toBeTruthy());
+    fireEvent.change(screen.getByLabelText('Pay password'), { target: { value: 'secret1' } });
     await withdraw('20');
     await vi.waitFor(() => expect(api.of('/wallet/out')).toHaveLength(1));
     expect(api.of('/wallet/out')[0]!.params).toMatchObject({ currency: '1', number: '20', destination: 'address', address_id: '4' });
@@ -84,23 +86,21 @@ describe('withdraw destinations', () => {
     renderApp('/pages/fund/withdraw');
     fireEvent.click(await screen.findByRole('button', { name: 'Bank card' }));
     expect(await screen.findByText('ICBC · Li Lei · **** 3445')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Pay password'), { target: { value: 'secret1' } });
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '8' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
     expect(screen.getByRole('alert').textContent).toBe('The minimum withdrawal is 10');
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '150' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' })));
     expect(screen.getByRole('alert').textContent).toBe('Insufficient balance');
-    // No pay password set: none is asked for, none is sent.
-    expect(screen.queryByLabelText('Pay password')).toBeNull();
     await withdraw('20');
     await vi.waitFor(() => expect(api.of('/wallet/out')).toHaveLength(1));
     const body = api.of('/wallet/out')[0]!.params;
     expect(body).toMatchObject({ currency: '1', number: '20', destination: 'bank', network: 'ERC20' });
     expect(body.address_id).toBeUndefined();
-    expect(body.pay_password).toBeUndefined();
   });
 
-  it('requires the pay password of a user who has set one, and sends it', async () => {
+  it('requires the pay password, and sends it', async () => {
     saveToken('a-token');
     const api = fake(null, true);
     renderApp('/pages/fund/withdraw');
@@ -114,5 +114,16 @@ describe('withdraw destinations', () => {
     await withdraw('20');
     await vi.waitFor(() => expect(api.of('/wallet/out')).toHaveLength(1));
     expect(api.of('/wallet/out')[0]!.params).toMatchObject({ destination: 'address', address_id: '4', pay_password: 'secret1' });
+  });
+
+  it('leads a user without a pay password to set one first, with no withdrawal form', async () => {
+    saveToken('a-token');
+    const api = fake(null, false);
+    const { router } = renderApp('/pages/fund/withdraw');
+    expect(await screen.findByText('Set a payment password first: withdrawals, wallet addresses and bank cards are confirmed with it.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Set payment password' })));
+    expect(router.state.location.pathname).toBe('/pages/setting/payPassword');
+    expect(api.of('/wallet/out')).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
-import { cmp, displayBalance, isAmount, isPositive, money, toAmountString } from '@fairex/contract';
+import { cmp, displayBalance, isPositive, money, toAmountString } from '@fairex/contract/money';
+import { isAmount } from '@fairex/contract/validators';
 import { Button, Dialog } from 'antd-mobile';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { useUserInfo } from '../../api/user.ts';
 import { Field, PasswordField } from '../../components/field.tsx';
 import { SelectField } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
+import { PayPasswordFirst } from '../../components/funds/pay-password-first.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { toastSuccess } from '../../notify.ts';
 
@@ -66,8 +68,6 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
   const navigate = useNavigate();
   const withdraw = useWithdraw();
   const addresses = useWalletAddresses();
-  // The server asks for the pay password only of users who have set one (checkPayPassword).
-  const needsPayPassword = useUserInfo().data?.pay_pin_set === true;
   const bankCard = useCard('bank');
   const internationalCard = useCard('international');
   const [destination, setDestination] = useState<Destination>('address');
@@ -106,7 +106,7 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
     if (!isAmount(value) || !isPositive(value)) next.amount = t('funds.wrongAmount');
     else if (cmp(value, available) > 0) next.amount = t('funds.insufficient');
     else if (network && cmp(value, network.withdraw_min) < 0) next.amount = t('funds.belowMinimum', { amount: network.withdraw_min });
-    if (needsPayPassword && !payPassword) next.payPassword = t('funds.payPasswordRequired');
+    if (!payPassword) next.payPassword = t('funds.payPasswordRequired');
     setErrors(next);
     if (next.amount || next.payPassword || !chosen) return;
     const confirmed = await Dialog.confirm({
@@ -115,7 +115,7 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
     });
     if (!confirmed) return;
     try {
-      await withdraw.mutateAsync({ currency: coin.id, number: value, pay_password: needsPayPassword ? payPassword : undefined, ...chosen.body });
+      await withdraw.mutateAsync({ currency: coin.id, number: value, pay_password: payPassword, ...chosen.body });
     } catch {
       return; // The api client has shown the server's message (verification, pay password, limit...).
     }
@@ -179,18 +179,16 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
           </button>
         }
       />
-      {needsPayPassword && (
-        <PasswordField
-          label={t('funds.payPassword')}
-          value={payPassword}
-          onChange={(next) => {
-            setPayPassword(next);
-            setErrors((e) => ({ ...e, payPassword: undefined }));
-          }}
-          error={errors.payPassword}
-          autoComplete="off"
-        />
-      )}
+      <PasswordField
+        label={t('funds.payPassword')}
+        value={payPassword}
+        onChange={(next) => {
+          setPayPassword(next);
+          setErrors((e) => ({ ...e, payPassword: undefined }));
+        }}
+        error={errors.payPassword}
+        autoComplete="off"
+      />
       <dl className="funds-figures">
         <div>
           <dt>{t('funds.available')}</dt>
@@ -212,11 +210,12 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
   );
 }
 
-/** Withdraw a coin from the spot account to a bound wallet address or a saved bank card. */
+/** Withdraw a coin from the spot account to a bound wallet address or a saved bank card; a pay password is set first. */
 export function WithdrawPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const coins = useEnabledUserCoins();
+  const user = useUserInfo().data;
   return (
     <div className="page">
       <NavBar
@@ -228,7 +227,7 @@ export function WithdrawPage() {
         }
       />
       <div className="page__body">
-        <PageState query={coins}>{(list) => <WithdrawForm coins={list} />}</PageState>
+        {user && !user.pay_pin_set ? <PayPasswordFirst /> : <PageState query={coins}>{(list) => <WithdrawForm coins={list} />}</PageState>}
       </div>
     </div>
   );

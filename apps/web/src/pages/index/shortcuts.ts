@@ -10,11 +10,11 @@ export type Shortcut = { key: keyof Catalogue['shortcut']; icon: IconName; path:
 export const SHORTCUTS: Shortcut[] = [
   { key: 'recharge', icon: 'recharge', path: '/pages/fund/select' },
   { key: 'withdraw', icon: 'withdraw', path: '/pages/fund/withdraw' },
-  { key: 'stock', icon: 'stock', path: '/pages/market/market?tab=stock' },
-  { key: 'futures', icon: 'futures', path: '/pages/transaction/contract' },
+  { key: 'stock', icon: 'stock', path: '/pages/transaction/contract?kind=stock' },
+  { key: 'futures', icon: 'futures', path: '/pages/transaction/contract?kind=futures' },
   { key: 'copyTrade', icon: 'copyTrade', path: '/pages/copytrade/copy' },
   { key: 'finance', icon: 'finance', path: '/pages/financial/index' },
-  { key: 'superLeverage', icon: 'superLeverage', path: '/pages/transaction/contract' },
+  { key: 'superLeverage', icon: 'superLeverage', path: '/pages/transaction/contract?kind=futures' },
   { key: 'otc', icon: 'otc', path: '/pages/otc/otc' },
   { key: 'couponCentre', icon: 'coupon', path: '/pages/setting/coupon' },
   { key: 'bills', icon: 'bill', path: '/pages/setting/bill' },
@@ -28,6 +28,6 @@ export const SHORTCUTS: Shortcut[] = [
   { key: 'cloudMining', icon: 'cloud', path: '/pages/lockming/lockming' },
   { key: 'transfer', icon: 'transfer', path: '/pages/fund/fundTransfer' },
   { key: 'ieo', icon: 'ieo', path: '/pages/ieo/ieo' },
-  { key: 'options', icon: 'options', path: '/pages/transaction/index2' },
+  { key: 'options', icon: 'options', path: '/pages/transaction/seconds_order' },
   { key: 'borrowing', icon: 'borrowing', path: '/pages/common/borrowing' },
 ];

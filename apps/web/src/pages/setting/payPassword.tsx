@@ -1,4 +1,6 @@
-import { isPassword, PASSWORD_LENGTH_MAX, type UserInfo } from '@fairex/contract';
+import type { UserInfo } from '@fairex/contract';
+import { PASSWORD_LENGTH_MAX } from '@fairex/contract/constants';
+import { isPassword } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { ID_TYPES, isIdNumber, type IdentityState, type IdType } from '@fairex/contract';
+import type { IdentityState, IdType } from '@fairex/contract';
+import { ID_TYPES, isIdNumber } from '@fairex/contract/rules';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
 /**
  * Proves the security centre: the rows show what is bound and set; the email and phone sheets check their
- * fields, send the bind-scene code, post /safe/email or /safe/mobile with the right body, refresh the user
- * on success and keep the sheet open on a refusal; identity verification sends an unbound user here.
+ * fields, send the bind-scene code, ask for the login password and (to replace a bound contact) a code
+ * from the current one, post /safe/email or /safe/mobile with the right body, refresh the user on
+ * success and keep the sheet open on a refusal; identity verification sends an unbound user here.
  */
 import type { UserInfo } from '@fairex/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -48,32 +49,43 @@ describe('security centre', () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/setting/payPassword'));
   });
 
-  it('binds an email: checks, sends the bind code, posts /safe/email and refreshes the row', async () => {
+  it('replaces an email: checks, sends the bind code and the current email’s code, posts /safe/email with the login password', async () => {
     saveToken('a-token');
     const api = fakeSecurity();
     renderApp('/pages/setting/security');
     fireEvent.click(await row(/^Email/));
     const form = within(await sheet('Bind email'));
+    expect(form.getByText('A code confirming the change will be sent to ann@example.com')).toBeTruthy();
+    const [newCodeButton, currentCodeButton] = form.getAllByRole('button', { name: 'Get code' });
 
     fireEvent.change(form.getByLabelText('Email'), { target: { value: 'not-an-email' } });
-    await act(async () => fireEvent.click(form.getByRole('button', { name: 'Get code' })));
+    await act(async () => fireEvent.click(newCodeButton!));
     expect(alerts()).toEqual(['Please enter a correct email address']);
     await act(async () => fireEvent.click(form.getByRole('button', { name: 'Bind' })));
-    expect(alerts()).toEqual(['Please enter a correct email address', 'Please enter the 6-digit verification code']);
+    expect(alerts()).toEqual([
+      'Please enter a correct email address',
+      'Please enter the 6-digit verification code',
+      'Please enter your login password',
+      'Please enter the 6-digit verification code',
+    ]);
     expect(api.count('/sms_mail') + api.count('/safe/email')).toBe(0);
 
     fireEvent.change(form.getByLabelText('Email'), { target: { value: ' new@example.com ' } });
-    await act(async () => fireEvent.click(form.getByRole('button', { name: 'Get code' })));
+    await act(async () => fireEvent.click(newCodeButton!));
     expect(api.bodyOf('/sms_mail')).toEqual({ user_string: 'new@example.com', scene: 'bind', lang: 'en' });
+    await act(async () => fireEvent.click(currentCodeButton!));
+    expect(api.bodyOf('/sms_mail')).toEqual({ user_string: 'ann@example.com', scene: 'security', lang: 'en' });
     fireEvent.change(form.getByLabelText('Verification code'), { target: { value: '123456' } });
+    fireEvent.change(form.getByLabelText('Code from your current email'), { target: { value: '222333' } });
+    fireEvent.change(form.getByLabelText('Login password'), { target: { value: 'my-login-pass' } });
     await act(async () => fireEvent.click(form.getByRole('button', { name: 'Bind' })));
-    expect(api.bodyOf('/safe/email')).toEqual({ email: 'new@example.com', code: '123456', lang: 'en' });
+    expect(api.bodyOf('/safe/email')).toEqual({ email: 'new@example.com', code: '123456', password: 'my-login-pass', old_code: '222333', lang: 'en' });
     expect(await screen.findByText('Your email is bound')).toBeTruthy();
     expect(await row(/^Email\s*new@example\.com$/)).toBeTruthy();
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bind email' })).toBeNull());
   });
 
-  it('binds a mobile number with its area code: checks, sends the bind code, posts /safe/mobile', async () => {
+  it('binds a first mobile number with its area code and the login password, no current-number code', async () => {
     saveToken('a-token');
     const api = fakeSecurity();
     renderApp('/pages/setting/security');
@@ -83,14 +95,16 @@ describe('security centre', () => {
 
     fireEvent.change(form.getByLabelText('Mobile'), { target: { value: '12345678901' } });
     await act(async () => fireEvent.click(form.getByRole('button', { name: 'Bind' })));
-    expect(alerts()).toEqual(['Please enter a correct mobile number', 'Please enter the 6-digit verification code']);
+    expect(alerts()).toEqual(['Please enter a correct mobile number', 'Please enter the 6-digit verification code', 'Please enter your login password']);
+    expect(form.queryByLabelText('Code from your current mobile number')).toBeNull();
 
     fireEvent.change(form.getByLabelText('Mobile'), { target: { value: '13812345678' } });
+    fireEvent.change(form.getByLabelText('Login password'), { target: { value: 'my-login-pass' } });
     await act(async () => fireEvent.click(form.getByRole('button', { name: 'Get code' })));
     expect(api.bodyOf('/sms_send')).toEqual({ area_code: '86', mobile: '13812345678', scene: 'bind', lang: 'en' });
     fireEvent.change(form.getByLabelText('Verification code'), { target: { value: '654321' } });
     await act(async () => fireEvent.click(form.getByRole('button', { name: 'Bind' })));
-    expect(api.bodyOf('/safe/mobile')).toEqual({ mobile: '13812345678', code: '654321', area_code: '86', lang: 'en' });
+    expect(api.bodyOf('/safe/mobile')).toEqual({ mobile: '13812345678', code: '654321', area_code: '86', password: 'my-login-pass', lang: 'en' });
     expect(await screen.findByText('Your mobile number is bound')).toBeTruthy();
     expect(await row(/^Mobile\s*\+86 13812345678$/)).toBeTruthy();
   });
@@ -103,6 +117,7 @@ describe('security centre', () => {
     const form = within(await sheet('Bind mobile number'));
     fireEvent.change(form.getByLabelText('Mobile'), { target: { value: '13812345678' } });
     fireEvent.change(form.getByLabelText('Verification code'), { target: { value: '654321' } });
+    fireEvent.change(form.getByLabelText('Login password'), { target: { value: 'my-login-pass' } });
     await act(async () => fireEvent.click(form.getByRole('button', { name: 'Bind' })));
     expect(await screen.findByText('The account already exists')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Bind mobile number' })).toBeTruthy();

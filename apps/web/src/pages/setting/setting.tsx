@@ -1,4 +1,5 @@
-import { LANGS, type Lang } from '@fairex/contract';
+import type { Lang } from '@fairex/contract';
+import { LANGS } from '@fairex/contract/lang';
 import { Button, Dialog } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { isNickname, isSignature } from '@fairex/contract';
+import { isNickname, isSignature } from '@fairex/contract/validators';
 import { Button, Popup, Toast } from 'antd-mobile';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

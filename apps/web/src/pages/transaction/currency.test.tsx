@@ -1,6 +1,6 @@
 /**
  * Proves the spot order form's client checks and the order it sends, through the real route table; the
- * percentage shortcuts size buys by the server's freeze rules (fees, market protection over the asks).
+ * percentage shortcuts size buys by the server's freeze rules (fees, market protection at the best ask).
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +27,8 @@ async function openSpot() {
   saveToken('a-token');
   const fetchMock = fakeServer(ANSWERS);
   renderApp('/pages/transaction/currency?symbol=BTC/USDT');
-  await screen.findByRole('button', { name: 'Buy BTC' });
+  // The first test loads the lazy page cold, which takes more than the default second on a busy machine.
+  await screen.findByRole('button', { name: 'Buy BTC' }, { timeout: 10_000 });
   await act(async () => {});
   return fetchMock;
 }
@@ -64,7 +65,10 @@ describe('spot trade', () => {
     await act(async () => {});
     const [call] = tradeCalls(fetchMock);
     const body = new URLSearchParams(String(call?.[1]?.body));
-    expect(Object.fromEntries([...body].filter(([key]) => key !== 'lang'))).toEqual({ amount: '0.25', target_price: '', currency_id: '2', legal_id: '1', type: 'sell' });
+    const { client_id, ...order } = Object.fromEntries([...body].filter(([key]) => key !== 'lang'));
+    expect(order).toEqual({ amount: '0.25', target_price: '', currency_id: '2', legal_id: '1', type: 'sell' });
+    // Each order carries its idempotency key, so a resend cannot place it twice.
+    expect(client_id).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('fills 100 % of a limit buy with the most the balance affords after the higher fee rate', async () => {
@@ -79,7 +83,7 @@ describe('spot trade', () => {
     expect([body.get('amount'), body.get('target_price'), body.get('type')]).toEqual(['0.019962', '50000', 'buy']);
   });
 
-  it('fills 100 % of a market buy at the protection price of the asks it would reach, plus the taker fee', async () => {
+  it('fills 100 % of a market buy at the protection price of the best ask, plus the taker fee', async () => {
     const socket = fakeSocket();
     await openSpot();
     fireEvent.click(screen.getByRole('button', { name: 'Market' }));
@@ -93,8 +97,8 @@ describe('spot trade', () => {
       time: 0,
     });
     fireEvent.click(screen.getByRole('button', { name: '100% of available' }));
-    // Beyond 0.01 the order completes at 50100: protection 50601 (+1 %), x 1.002 = 50702.202 per BTC.
-    expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('0.019725');
+    // Protected at the best ask 50000 + 1 % = 50500, x 1.002 = 50601 per BTC; both asks lie within it.
+    expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('0.019764');
     fireEvent.click(screen.getByRole('button', { name: '25% of available' }));
     expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('0.004941');
   });
@@ -133,6 +137,16 @@ describe('spot trade', () => {
     const orderLists = () => fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/coin/list')).length;
     const before = orderLists();
     socket.serverSends('order', { id: 5, symbol: 'BTC/USDT', status: 'filled' });
+    await act(async () => {});
+    expect(orderLists()).toBeGreaterThan(before);
+  });
+
+  it('reloads the open orders when the socket joins the user room, since updates sent before were missed', async () => {
+    const socket = fakeSocket();
+    const fetchMock = await openSpot();
+    const orderLists = () => fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/coin/list')).length;
+    const before = orderLists();
+    socket.serverSends('authenticated', { user_id: 1 });
     await act(async () => {});
     expect(orderLists()).toBeGreaterThan(before);
   });

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useFavourites, useQuotation, useToggleFavourite, type Quotation } from '../../api/market.ts';
 import { spotKeys, useSpotOrders } from '../../api/spot.ts';
 import { formatChange, formatVolume, trendOf, withDecimals } from '../../components/market/format.ts';
+import { KlineChart } from '../../components/market/kline-chart.tsx';
 import { OrderBook } from '../../components/market/order-book.tsx';
 import { OrderList } from '../../components/market/order-list.tsx';
 import { DEFAULT_SPOT_SYMBOL, SPOT_ORDERS_PATH } from '../../components/market/paths.ts';
@@ -12,13 +13,10 @@ import { RecentTrades } from '../../components/market/recent-trades.tsx';
 import { rememberView } from '../../components/market/recent-views.ts';
 import { StarIcon } from '../../components/market/star-icon.tsx';
 import { TradeForm } from '../../components/market/trade-form.tsx';
-import { useUserEvent } from '../../components/market/use-market-events.ts';
+import { USER_ROOM_JOINED, useUserEvent } from '../../components/market/use-market-events.ts';
 import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
 import '../../components/market/market.css';
-
-// The chart library is the heaviest piece; it loads on its own after the rest of the page.
-const KlineChart = lazy(() => import('../../components/market/kline-chart.tsx').then((m) => ({ default: m.KlineChart })));
 
 /** /pages/transaction/currency?symbol=BTC/USDT: the spot trade page (login required by the route gate). */
 export function SpotPage() {
@@ -53,8 +51,11 @@ function SpotBody({ quotation }: { quotation: Quotation }) {
   const trend = trendOf(quotation.change);
   const decimals = { price: quotation.price_decimals, quantity: quotation.quantity_decimals };
   const showPrice = (value: string) => withDecimals(value, decimals.price);
-  // The user's own order updates refresh the open orders and balances.
-  useUserEvent('order', () => void queryClient.invalidateQueries({ queryKey: spotKeys.all }));
+  // The user's own order updates refresh the open orders and balances, and so does joining the user's
+  // room, since updates sent before it were missed.
+  const refreshOwn = () => void queryClient.invalidateQueries({ queryKey: spotKeys.all });
+  useUserEvent('order', refreshOwn);
+  useUserEvent(USER_ROOM_JOINED, refreshOwn);
   return (
     <>
       <header className="spot-header">
@@ -71,9 +72,7 @@ function SpotBody({ quotation }: { quotation: Quotation }) {
           <dd>{formatVolume(quotation.volume)}</dd>
         </dl>
       </header>
-      <Suspense fallback={<p className="empty">{t('app.loading')}</p>}>
-        <KlineChart symbol={quotation.symbol} />
-      </Suspense>
+      <KlineChart symbol={quotation.symbol} />
       <div className="spot-main">
         <TradeForm quotation={quotation} price={price} onPriceChange={setPrice} />
         <OrderBook symbol={quotation.symbol} decimals={decimals} lastPrice={quotation.price} trend={trend} onPickPrice={setPrice} />

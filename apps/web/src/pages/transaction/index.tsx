@@ -1,27 +1,47 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
-import { CONTRACT_PATH, DEFAULT_SPOT_SYMBOL, OPTIONS_PATH, spotPath } from '../../components/market/paths.ts';
+import { CONTRACT_ORDERS_PATH } from '../../components/contract/paths.ts';
+import { DEFAULT_SPOT_SYMBOL, OPTIONS_PATH, spotPath } from '../../components/market/paths.ts';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
+import { LOGIN_PATH } from '../../navigation.ts';
 import { useStore } from '../../store/store.ts';
+import { ContractTradeView } from './contract.tsx';
 import { FavouriteButton, SpotTradeView } from './currency.tsx';
+import { SecondsTradeView } from './seconds_order.tsx';
 import '../../components/market/market.css';
+import '../../components/contract/contract.css';
 
 type TradeKind = 'spot' | 'contract' | 'options';
+const KINDS: readonly TradeKind[] = ['spot', 'contract', 'options'];
 
 /**
- * The trade tab: spot trading of the default symbol (embedded once logged in; the tab itself is open to
- * everyone), and links to the futures and options screens, which are still coming soon.
+ * The trade tab (open to everyone): spot trading of the default symbol and futures/stock contracts, each
+ * embedded once logged in, and the way to the options screen. `?trade=contract` opens it on contracts.
  */
 export function TradePage() {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<TradeKind>('spot');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('trade') as TradeKind | null;
+  const [kind, setKind] = useState<TradeKind>(asked && KINDS.includes(asked) ? asked : 'spot');
   const loggedIn = useStore((s) => s.token !== '');
+  const choose = (next: TradeKind) => {
+    setKind(next);
+    setParams(new URLSearchParams({ trade: next }), { replace: true });
+  };
+  const right =
+    kind === 'spot' && loggedIn ? (
+      <FavouriteButton symbol={DEFAULT_SPOT_SYMBOL} />
+    ) : kind === 'contract' && loggedIn ? (
+      <Link to={CONTRACT_ORDERS_PATH} className="link-button">
+        {t('contract.positions')}
+      </Link>
+    ) : undefined;
   return (
     <div className="page trade-page">
-      <NavBar title={kind === 'spot' ? DEFAULT_SPOT_SYMBOL : t('tab.trade')} back={false} right={kind === 'spot' && loggedIn ? <FavouriteButton symbol={DEFAULT_SPOT_SYMBOL} /> : undefined} />
+      <NavBar title={kind === 'spot' ? DEFAULT_SPOT_SYMBOL : t('tab.trade')} back={false} right={right} />
       <div className="trade-switch">
         <SegmentTabs
           label={t('market.tradeLabel')}
@@ -31,27 +51,32 @@ export function TradePage() {
             { value: 'options', label: t('market.options') },
           ]}
           value={kind}
-          onChange={setKind}
+          onChange={choose}
         />
       </div>
       {kind === 'spot' && loggedIn ? (
         <SpotTradeView symbol={DEFAULT_SPOT_SYMBOL} />
+      ) : kind === 'contract' && loggedIn ? (
+        <ContractTradeView />
+      ) : kind === 'options' && loggedIn ? (
+        <SecondsTradeView />
       ) : (
         <section className="coming-soon">
           <span className="coming-soon__badge">
-            <Icon name={kind === 'spot' ? 'trade' : 'hourglass'} size={44} />
+            <Icon name={kind === 'options' ? 'options' : 'trade'} size={44} />
           </span>
           {kind === 'spot' ? (
             <Link to={spotPath(DEFAULT_SPOT_SYMBOL)} className="pill pill--primary">
               {t('market.openSpot', { symbol: DEFAULT_SPOT_SYMBOL })}
             </Link>
+          ) : kind === 'contract' ? (
+            <Link to={LOGIN_PATH} className="pill pill--primary">
+              {t('market.login')}
+            </Link>
           ) : (
-            <>
-              <p className="coming-soon__body">{t('market.soonBody')}</p>
-              <Link to={kind === 'contract' ? CONTRACT_PATH : OPTIONS_PATH} className="pill pill--ghost">
-                {t(`market.${kind}`)}
-              </Link>
-            </>
+            <Link to={OPTIONS_PATH} className="pill pill--ghost">
+              {t('market.options')}
+            </Link>
           )}
         </section>
       )}

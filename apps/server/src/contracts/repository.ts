@@ -1,0 +1,249 @@
+/** The only place contracts' SQL is written: settings, positions, overnight fees, account figures. */
+import { money, type MoneyValue } from '@fairex/contract';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { bigintArray, queryRows, type Executor, type Tx } from '../db/client.ts';
+import { ledgerAccounts } from '../ledger/tables.ts';
+import { accountKey, usersPerCoin, type AccountRef } from './accounts.ts';
+import { contractOvernightFees, contractPositions, contractSettings, type SessionColumn } from './tables.ts';
+
+export type PositionRow = typeof contractPositions.$inferSelect;
+export type SettingsRow = typeof contractSettings.$inferSelect;
+
+/** A futures or stock symbol with its settings and its margin coin's decimals. */
+export type ContractSymbol = {
+  id: number;
+  symbol: string;
+  kind: 'futures' | 'stock';
+  currencyId: number;
+  coinDecimals: number;
+  priceDecimals: number;
+  symbolEnabled: boolean;
+  settings: SettingsRow;
+};
+
+type SymbolJoin = { id: number; symbol: string; kind: 'futures' | 'stock'; currency_id: number; coin_decimals: number; price_decimals: number; enabled: boolean };
+
+export async function contractSymbols(db: Executor): Promise<ContractSymbol[]> {
+  const symbols = await queryRows<SymbolJoin>(
+    db,
+    sql`select s.id, s.symbol, s.kind, s.quote_currency_id as currency_id, c.decimals as coin_decimals, s.price_decimals, s.enabled
+      from market_symbols s join currencies c on c.id = s.quote_currency_id
+      where s.kind in ('futures', 'stock') order by s.sort, s.id`,
+  );
+  const settings = await db.select().from(contractSettings);
+  return symbols.flatMap((s) => {
+    const row = settings.find((r) => r.symbolId === s.id);
+    return row
+      ? [{ id: s.id, symbol: s.symbol, kind: s.kind, currencyId: s.currency_id, coinDecimals: s.coin_decimals, priceDecimals: s.price_decimals, symbolEnabled: s.enabled, settings: row }]
+      : [];
+  });
+}
+
+/** Futures and stock symbols that have no settings row yet (new installs, symbols an operator added). */
+export function symbolsWithoutSettings(db: Executor) {
+  return queryRows<{ id: number; symbol: string; kind: 'futures' | 'stock'; start_price: string }>(
+    db,
+    sql`select s.id, s.symbol, s.kind, s.start_price::text from market_symbols s
+      where s.kind in ('futures', 'stock') and not exists (select 1 from contract_settings c where c.symbol_id = s.id)`,
+  );
+}
+
+export async function insertSettings(db: Executor, row: typeof contractSettings.$inferInsert) {
+  await db.insert(contractSettings).values(row).onConflictDoNothing();
+}
+
+export async function updateSettings(db: Executor, symbolId: number, patch: Partial<typeof contractSettings.$inferInsert> & { session?: SessionColumn | null }) {
+  await db.update(contractSettings).set({ ...patch, updatedAt: new Date() }).where(eq(contractSettings.symbolId, symbolId));
+}
+
+export async function insertPosition(tx: Tx, row: typeof contractPositions.$inferInsert): Promise<PositionRow> {
+  const [inserted] = await tx.insert(contractPositions).values(row).returning();
+  return inserted!;
+}
+
+/** The position, locked, with the id of its owner's contract account (null where that account is missing). */
+export const lockPosition = async (tx: Tx, id: number) => (await lockPositions(tx, [id])).get(id);
+
+export async function updatePosition(tx: Tx, id: number, patch: Partial<typeof contractPositions.$inferInsert>) {
+  await tx.update(contractPositions).set(patch).where(eq(contractPositions.id, id));
+}
+
+/** Every pending and open position (the trigger index is rebuilt from them at start). */
+export const livePositions = (db: Executor) =>
+  db.select().from(contractPositions).where(inArray(contractPositions.status, ['pending', 'open']));
+
+/** The open positions of one account (what its risk needs of them). */
+export const openPositionsOf = (db: Executor, userId: number, currencyId: number) => openPositionsOfAccounts(db, [{ userId, currencyId }]);
+
+/** The user's positions in some statuses (optionally of one symbol), newest first, one page. */
+export async function positionPage(db: Executor, userId: number, statuses: PositionRow['status'][], symbolId: number | undefined, page: number, limit: number) {
+  const where = and(
+    eq(contractPositions.userId, userId),
+    inArray(contractPositions.status, statuses),
+    symbolId === undefined ? undefined : eq(contractPositions.symbolId, symbolId),
+  );
+  const rows = await db
+    .select()
+    .from(contractPositions)
+    .where(where)
+    .orderBy(desc(contractPositions.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(contractPositions).where(where);
+  return { rows, total: Number(count?.total ?? 0) };
+}
+
+/** The user's contract account figures in a coin (zero when the account does not exist yet). */
+export async function contractAccount(db: Executor, userId: number, currencyId: number) {
+  const [row] = await queryRows<{ available: string; frozen: string; locked: string }>(
+    db,
+    sql`select available::text, frozen::text, locked::text from ledger_accounts
+      where user_id = ${userId} and currency_id = ${currencyId} and kind = 'contract'`,
+  );
+  return row ?? { available: '0', frozen: '0', locked: '0' };
+}
+
+/** What an account's risk needs of a position (a narrow read: an account may hold many). */
+export type RiskPosition = Pick<PositionRow, 'id' | 'userId' | 'currencyId' | 'symbolId' | 'side' | 'openPrice' | 'lots' | 'contractSize' | 'margin'>;
+
+/** The open positions of these accounts (user and margin coin), one query per coin. */
+export async function openPositionsOfAccounts(db: Executor, accounts: AccountRef[]): Promise<RiskPosition[]> {
+  const rows: RiskPosition[] = [];
+  for (const [currencyId, userIds] of usersPerCoin(accounts)) {
+    rows.push(
+      ...(await db
+        .select({
+          id: contractPositions.id,
+          userId: contractPositions.userId,
+          currencyId: contractPositions.currencyId,
+          symbolId: contractPositions.symbolId,
+          side: contractPositions.side,
+          openPrice: contractPositions.openPrice,
+          lots: contractPositions.lots,
+          contractSize: contractPositions.contractSize,
+          margin: contractPositions.margin,
+        })
+        .from(contractPositions)
+        .where(and(eq(contractPositions.currencyId, currencyId), inArray(contractPositions.userId, userIds), eq(contractPositions.status, 'open')))
+        .orderBy(contractPositions.id)),
+    );
+  }
+  return rows;
+}
+
+/** An account's open positions on one symbol summed (see Exposure in contract-rules): margins, E and C. */
+export type ExposureRow = { userId: number; currencyId: number; symbolId: number; margin: string; exposure: string; cost: string };
+
+/**
+ * The open positions of these accounts summed per account and symbol, by the database (exact NUMERIC
+ * sums), so recomputing many accounts' liquidation triggers reads one row per symbol held, not every
+ * position. One query per coin.
+ */
+export async function accountExposures(db: Executor, accounts: AccountRef[]): Promise<ExposureRow[]> {
+  const rows: ExposureRow[] = [];
+  for (const [currencyId, userIds] of usersPerCoin(accounts)) {
+    rows.push(
+      ...(await queryRows<ExposureRow>(
+        db,
+        sql`select user_id as "userId", currency_id as "currencyId", symbol_id as "symbolId", sum(margin)::text as margin,
+            sum(w.weight)::text as exposure, sum(w.weight * open_price)::text as cost
+          from contract_positions, lateral (select (case when side = 'long' then 1 else -1 end) * lots * contract_size as weight) w
+          where currency_id = ${currencyId} and user_id = any(${bigintArray(userIds)}::int[]) and status = 'open'
+          group by user_id, currency_id, symbol_id`,
+      )),
+    );
+  }
+  return rows;
+}
+
+/** The available balance of these accounts' contract accounts, by `<user id>:<coin id>`. */
+export async function contractAvailableOf(db: Executor, accounts: AccountRef[]): Promise<Map<string, string>> {
+  const figures = new Map<string, string>();
+  for (const [currencyId, userIds] of usersPerCoin(accounts)) {
+    const rows = await db
+      .select({ userId: ledgerAccounts.userId, available: sql<string>`${ledgerAccounts.available}::text` })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.currencyId, currencyId), inArray(ledgerAccounts.userId, userIds), eq(ledgerAccounts.kind, 'contract')));
+    for (const r of rows) figures.set(accountKey(r.userId!, currencyId), r.available);
+  }
+  return figures;
+}
+
+/** Positions, locked in id order, each with its owner's contract account id (null where missing), by id. */
+export async function lockPositions(tx: Tx, ids: number[]): Promise<Map<number, PositionRow & { accountId: number | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ position: contractPositions, accountId: ledgerAccounts.id })
+    .from(contractPositions)
+    .leftJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.userId, contractPositions.userId), eq(ledgerAccounts.currencyId, contractPositions.currencyId), eq(ledgerAccounts.kind, 'contract')),
+    )
+    .where(inArray(contractPositions.id, [...new Set(ids)]))
+    .orderBy(contractPositions.id)
+    .for('update', { of: contractPositions });
+  return new Map(rows.map((r) => [r.position.id, { ...r.position, accountId: r.accountId }]));
+}
+
+/** Ledger accounts' available figures, the rows locked in id order (deadlock-free, as the ledger locks), by id. */
+export async function lockedAvailables(tx: Tx, accountIds: number[]): Promise<Map<number, MoneyValue>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, available: sql<string>`${ledgerAccounts.available}::text` })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, accountIds))
+    .orderBy(ledgerAccounts.id)
+    .for('update');
+  return new Map(rows.map((r) => [r.id, money(r.available)]));
+}
+
+/** Writes closed positions' outcomes in one statement. */
+export async function markClosed(
+  tx: Tx,
+  rows: { id: number; closePrice: string | null; closeTickId: number | null; profit: string | null; closeReason: string | null; closedAt: Date | null }[],
+) {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({ id: r.id, close_price: r.closePrice, close_tick_id: r.closeTickId, profit: r.profit, close_reason: r.closeReason, closed_at: r.closedAt?.toISOString() })),
+  );
+  await tx.execute(sql`update ${contractPositions} p set status = 'closed', close_price = v.close_price, close_tick_id = v.close_tick_id,
+      profit = v.profit, close_reason = v.close_reason, closed_at = v.closed_at
+    from json_to_recordset(${json}::json) as v (id bigint, close_price numeric, close_tick_id bigint, profit numeric, close_reason text, closed_at timestamptz)
+    where p.id = v.id and p.id = any(${bigintArray(rows.map((r) => r.id))}::bigint[])`);
+}
+
+/** The user's contract account in the coin, its row locked until the transaction ends (a transfer out checks it). */
+export async function lockContractAccount(tx: Tx, userId: number, currencyId: number) {
+  const [row] = await queryRows<{ available: string }>(
+    tx,
+    sql`select available::text from ledger_accounts
+      where user_id = ${userId} and currency_id = ${currencyId} and kind = 'contract' for update`,
+  );
+  return row ?? { available: '0' };
+}
+
+/** A system account's balance (zero before it exists). */
+export async function systemBalance(db: Executor, name: string, currencyId: number) {
+  const [row] = await queryRows<{ balance: string }>(
+    db,
+    sql`select (available + frozen + locked)::text as balance from ledger_accounts where system = ${name} and currency_id = ${currencyId}`,
+  );
+  return row?.balance ?? '0';
+}
+
+/** Records one position's overnight fee for one day; false when that day was already charged. */
+export async function insertOvernightFee(tx: Tx, row: typeof contractOvernightFees.$inferInsert): Promise<boolean> {
+  const inserted = await tx.insert(contractOvernightFees).values(row).onConflictDoNothing().returning({ day: contractOvernightFees.day });
+  return inserted.length === 1;
+}
+
+export const overnightDaysCharged = async (db: Executor, positionId: number) =>
+  (await db.select({ day: contractOvernightFees.day }).from(contractOvernightFees).where(eq(contractOvernightFees.positionId, positionId))).map((r) => r.day);
+
+/** Open positions opened before `beforeMs`, the ones an overnight cut-off may concern. */
+export const openPositionsBefore = (db: Executor, before: Date) =>
+  db
+    .select()
+    .from(contractPositions)
+    .where(and(eq(contractPositions.status, 'open'), sql`${contractPositions.openedAt} < ${before.toISOString()}`))
+    .orderBy(contractPositions.id);

@@ -1,0 +1,897 @@
+/**
+ * Contracts (futures and stocks): positions with margin and leverage on the index (mark) price.
+ *
+ * Money, always through the ledger in the transaction that writes the position row (in the symbol's
+ * margin coin, the user's contract account):
+ *  - a market order opens at the mark +/- the spread: margin to the contract_margins system account, fee
+ *    to fees (entry contract_open);
+ *  - a limit order freezes margin + fee in the user's account while pending (entry contract_order); when
+ *    the mark reaches its price it opens at that price (contract_open: frozen -> margins and fees), or is
+ *    cancelled (contract_cancel: frozen -> available);
+ *  - a close (user, batch, TP, SL, liquidation) at the mark pays back margin + P&L (entry contract_close,
+ *    several positions in one entry when closed together, each leg naming its position):
+ *    a profit comes from the contract_pnl system account (the platform's side), a loss goes to it; a loss
+ *    beyond the margin is taken from the user's available balance, and what that cannot cover from the
+ *    insurance_fund (funded from equity at start), so no user balance goes negative;
+ *  - the overnight fee, once per position and day, comes from the position's margin first, then from
+ *    the available balance (entry contract_overnight, see overnight.ts).
+ * What reaches the ledger is rounded to the coin's unit: margin and fee up, P&L down (contract-rules.ts).
+ *
+ * Triggers: a TriggerIndex (pure, in memory, rebuilt from the database at start) holds per symbol the
+ * prices of pending limits, TP/SL and each account's liquidation trigger; a recorded index tick crosses
+ * only those entries, handled together (up to TRIGGERS_PER_TRANSACTION_MAX per transaction) and citing
+ * the tick's id.
+ */
+import {
+  accountTriggerPrice,
+  exposureProfit,
+  cmp,
+  handlingFee,
+  inSession,
+  isolatedLiquidationPrice,
+  limitReached,
+  liquidationDue,
+  marginOf,
+  maxOf,
+  Money,
+  money,
+  type MoneyValue,
+  notional,
+  openPriceWithSpread,
+  payUnits,
+  profitLoss,
+  receiveUnits,
+  riskRate,
+  stopProblem,
+  stopTriggered,
+  sum,
+  toAmountString,
+  transferableOut,
+  type ContractAccountSummary,
+  type ContractCloseReason,
+  type ContractDealAnswer,
+  type ContractPosition,
+  type ContractSettings,
+  type ContractSettingsUpdateInput,
+  type ContractSide,
+  type ContractSubmitInput,
+  CONTRACT_PAGE_SIZE,
+} from '@fairex/contract';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db, type Executor, type Tx } from '../db/client.ts';
+import type { EventBus } from '../events/bus.ts';
+import { DomainError } from '../http/errors.ts';
+import { BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
+import type { RecordedTick, TickStore } from '../markets/ticks.ts';
+import type { Transact } from '../http/idempotency.ts';
+import {
+  contractAccount,
+  contractAvailableOf,
+  contractSymbols,
+  insertPosition,
+  insertSettings,
+  livePositions,
+  lockContractAccount,
+  lockedAvailables,
+  lockPosition,
+  lockPositions,
+  markClosed,
+  openPositionsOf,
+  accountExposures,
+  openPositionsOfAccounts,
+  positionPage,
+  symbolsWithoutSettings,
+  systemBalance,
+  updatePosition,
+  updateSettings,
+  type ContractSymbol,
+  type PositionRow,
+  type ExposureRow,
+  type RiskPosition,
+} from './repository.ts';
+import { accountKey, distinctAccounts, groupByAccount, type AccountRef } from './accounts.ts';
+import { TriggerIndex } from './trigger-index.ts';
+import { chargeOvernightFees, OVERNIGHT_JOB_EVERY_MS } from './overnight.ts';
+import type { JobScheduler } from '../jobs/scheduler.ts';
+
+/** What the insurance fund receives from equity, once per margin coin, at first start. */
+export const INSURANCE_FUND_SEED = '1000000';
+/** Positions one batch close handles at most (the rest stay open; the client asks again). */
+export const BATCH_CLOSE_MAX = 200;
+/**
+ * How often every account's liquidation trigger is recomputed: a trigger holds the other symbols' marks
+ * and the balance as they were, so it is refreshed after they move (a stale trigger that fires early is
+ * re-checked exactly and put back; this bounds how late one can be).
+ */
+export const TRIGGER_REFRESH_EVERY_MS = 5_000;
+/** Times one tick crosses a symbol's triggers again after handling what it crossed (see onTick). */
+export const TRIGGER_PASSES_MAX = 4;
+
+const NYSE_SESSION = { open: '09:30', close: '16:00', weekdays: [1, 2, 3, 4, 5], time_zone: 'America/New_York' };
+
+/** Settings a futures or stock symbol starts with (operators edit them in the back office). */
+export function defaultSettings(symbol: { id: number; symbol: string; kind: 'futures' | 'stock'; start_price: string }) {
+  const futures = symbol.kind === 'futures';
+  // A lot is worth a few hundred USDT at the start price: 0.01 BTC, 0.1 ETH, one share.
+  const size = futures ? (money(symbol.start_price).gte(10_000) ? '0.01' : money(symbol.start_price).gte(1_000) ? '0.1' : '1') : '1';
+  return {
+    symbolId: symbol.id,
+    contractSize: size,
+    multiples: futures ? [5, 10, 20, 50, 100] : [1, 2, 5, 10],
+    lotsMin: 1,
+    lotsMax: 1000,
+    feeRate: '0.0005',
+    overnightRate: futures ? '0.0003' : '0.0002',
+    spread: toAmountString(money(symbol.start_price).times('0.0001')),
+    maintenanceThreshold: '20',
+    session: futures ? null : NYSE_SESSION,
+    enabled: true,
+  };
+}
+
+type Trigger = { kind: 'limit' | 'take_profit' | 'stop_loss'; positionId: number } | { kind: 'liquidation'; userId: number; currencyId: number };
+
+export type ContractServiceOptions = { now?: () => number; onError?: (error: unknown) => void };
+
+const typeOf = (side: ContractSide) => (side === 'long' ? 1 : 2) as 1 | 2;
+const keyOf = (t: Trigger) => (t.kind === 'liquidation' ? `liquidation:${t.userId}:${t.currencyId}` : `${t.kind}:${t.positionId}`);
+
+/** A position as locked for a change, with its owner's contract account id where known. */
+type Locked = PositionRow & { accountId?: number | null };
+/** A position to close, why, and at which tick. */
+type Closing = { p: Locked; reason: ContractCloseReason; tick: RecordedTick };
+
+/** Crossed triggers handled in one transaction at most (a liquidation cascade commits in steps). */
+export const TRIGGERS_PER_TRANSACTION_MAX = 200;
+/** The system accounts positions move money with. */
+const CONTRACT_SYSTEM_ACCOUNTS = ['contract_margins', 'contract_pnl', 'insurance_fund', 'fees'] as const;
+
+export class ContractService {
+  private symbols: ContractSymbol[] = [];
+  readonly index = new TriggerIndex<Trigger>();
+  private queue: Promise<void> = Promise.resolve();
+  /** System account ids of the margin coins, created and committed when symbols load (a close reads none). */
+  private readonly systemIds = new Map<string, number>();
+  private readonly unsubscribe: () => void;
+  private readonly now: () => number;
+
+  private constructor(
+    private readonly db: Db,
+    private readonly ticks: TickStore,
+    private readonly bus: EventBus,
+    private readonly options: ContractServiceOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.unsubscribe = ticks.onTick((tick) => {
+      if (!this.symbolByName(tick.symbol)) return;
+      this.queue = this.queue.then(() => this.onTick(tick)).catch((error) => this.options.onError?.(error));
+    });
+  }
+
+  /** Settings for every futures/stock symbol, the insurance fund funded once, the trigger index rebuilt. */
+  static async open(db: Db, ticks: TickStore, bus: EventBus, options: ContractServiceOptions = {}) {
+    const service = new ContractService(db, ticks, bus, options);
+    await service.reloadSymbols();
+    await service.fundInsurance();
+    await service.rebuild();
+    return service;
+  }
+
+  stop() {
+    this.unsubscribe();
+    return this.queue;
+  }
+
+  /** Waits until every tick heard so far is handled (tests, shutdown). */
+  settled() {
+    return this.queue;
+  }
+
+  async reloadSymbols() {
+    for (const symbol of await symbolsWithoutSettings(this.db)) await insertSettings(this.db, defaultSettings(symbol));
+    this.symbols = await contractSymbols(this.db);
+    for (const currencyId of new Set(this.symbols.map((s) => s.currencyId))) {
+      for (const name of CONTRACT_SYSTEM_ACCOUNTS) {
+        if (!this.systemIds.has(`${name}:${currencyId}`)) this.systemIds.set(`${name}:${currencyId}`, await systemAccount(this.db, name, currencyId));
+      }
+    }
+  }
+
+  /**
+   * A system account's id: from memory for the margin coins (their rows exist, committed, since the
+   * symbols loaded; system accounts are never removed), else looked up or created in `tx`.
+   */
+  private systemId(tx: Tx, name: (typeof CONTRACT_SYSTEM_ACCOUNTS)[number], currencyId: number): Promise<number> | number {
+    return this.systemIds.get(`${name}:${currencyId}`) ?? systemAccount(tx, name, currencyId);
+  }
+
+  private async fundInsurance() {
+    for (const currencyId of new Set(this.symbols.map((s) => s.currencyId))) {
+      await this.db.transaction(async (tx) => {
+        if (!money(await systemBalance(tx, 'insurance_fund', currencyId)).isZero()) return;
+        // One funding per coin, ever: the reference is the coin (references_posted_once).
+        const [existing] = await queryRows(tx, sql`select 1 from ledger_entries where kind = 'insurance_funding' and ref_id = ${String(currencyId)} limit 1`);
+        if (existing) return;
+        await post(tx, {
+          kind: 'insurance_funding',
+          refType: 'currency',
+          refId: currencyId,
+          memo: 'insurance fund from equity',
+          legs: [
+            { accountId: await systemAccount(tx, 'equity', currencyId), amount: `-${INSURANCE_FUND_SEED}` },
+            { accountId: await systemAccount(tx, 'insurance_fund', currencyId), amount: INSURANCE_FUND_SEED },
+          ],
+        });
+      });
+    }
+  }
+
+  /** The trigger index from the database: pending limits, TP/SL, and every account's liquidation trigger. */
+  async rebuild() {
+    this.index.clear();
+    const live = await livePositions(this.db);
+    const bySymbol = new Map<string, ReturnType<ContractService['triggersOf']>>();
+    for (const p of live) {
+      const symbol = this.symbolById(p.symbolId);
+      if (!symbol) continue;
+      let list = bySymbol.get(symbol.symbol);
+      if (!list) bySymbol.set(symbol.symbol, (list = []));
+      list.push(...this.triggersOf(p));
+    }
+    for (const [symbol, entries] of bySymbol) this.index.load(symbol, entries);
+    await this.refreshAccounts(this.db, distinctAccounts(live.filter((p) => p.status === 'open')));
+  }
+
+  symbolById(id: number) {
+    return this.symbols.find((s) => s.id === id);
+  }
+
+  symbolByName(name: string) {
+    return this.symbols.find((s) => s.symbol === name);
+  }
+
+  private tradable(currencyId: number, legalId: number) {
+    const symbol = this.symbolById(currencyId);
+    if (!symbol || symbol.currencyId !== legalId || !symbol.symbolEnabled || !symbol.settings.enabled) throw new DomainError('not_found');
+    return symbol;
+  }
+
+  private mark(symbol: ContractSymbol): RecordedTick {
+    const tick = this.ticks.latest(symbol.symbol);
+    if (!tick) throw new DomainError('index_unavailable');
+    return tick;
+  }
+
+  settingsView(symbol: ContractSymbol): ContractSettings {
+    const s = symbol.settings;
+    return {
+      symbol_id: symbol.id,
+      symbol: symbol.symbol,
+      kind: symbol.kind,
+      legal_id: symbol.currencyId,
+      contract_size: toAmountString(s.contractSize),
+      multiples: [...s.multiples].sort((a, b) => a - b),
+      lots_min: s.lotsMin,
+      lots_max: s.lotsMax,
+      fee_rate: toAmountString(s.feeRate),
+      overnight_rate: toAmountString(s.overnightRate),
+      spread: toAmountString(s.spread),
+      maintenance_threshold: toAmountString(s.maintenanceThreshold),
+      session: s.session,
+      enabled: s.enabled && symbol.symbolEnabled,
+    };
+  }
+
+  isOpenNow(symbol: ContractSymbol) {
+    return symbol.settings.session === null || inSession(symbol.settings.session, this.now());
+  }
+
+  // ---------------------------------------------------------------- views
+
+  /** Unrealised P&L of an open position at the symbol's latest mark ("0" without a mark). */
+  private unrealised(p: RiskPosition, markPrice?: string) {
+    const price = markPrice ?? this.ticks.latest(this.symbolById(p.symbolId)?.symbol ?? '')?.price;
+    return price && p.openPrice ? profitLoss(p.side, p.openPrice, price, p.lots, p.contractSize) : '0';
+  }
+
+  view(p: PositionRow): ContractPosition {
+    const symbol = this.symbolById(p.symbolId);
+    const open = p.status === 'open';
+    const mark = open && symbol ? this.ticks.latest(symbol.symbol)?.price : undefined;
+    const amount = (x: string | null) => (x === null ? null : toAmountString(x));
+    return {
+      id: p.id,
+      symbol_id: p.symbolId,
+      symbol: symbol?.symbol ?? '',
+      currency_id: p.symbolId,
+      legal_id: p.currencyId,
+      side: p.side,
+      type: typeOf(p.side),
+      order_kind: p.orderKind,
+      status: p.status,
+      share: p.lots,
+      multiple: p.multiple,
+      target_price: amount(p.targetPrice),
+      open_price: amount(p.openPrice),
+      current_price: open ? (mark ?? null) : amount(p.closePrice),
+      margin: toAmountString(p.margin),
+      handling_fee: toAmountString(p.fee),
+      overnight_fee: toAmountString(p.overnightFee),
+      target_profit_price: amount(p.takeProfit),
+      stop_loss_price: amount(p.stopLoss),
+      profit: open ? this.unrealised(p, mark) : toAmountString(p.profit ?? '0'),
+      liquidation_price:
+        open && symbol && p.openPrice
+          ? isolatedLiquidationPrice(p.side, p.openPrice, p.margin, p.lots, p.contractSize, symbol.settings.maintenanceThreshold)
+          : null,
+      close_reason: p.closeReason,
+      open_tick_id: p.openTickId === null ? null : String(p.openTickId),
+      close_tick_id: p.closeTickId === null ? null : String(p.closeTickId),
+      created_at: p.createdAt.toISOString(),
+      opened_at: p.openedAt?.toISOString() ?? null,
+      closed_at: p.closedAt?.toISOString() ?? null,
+    };
+  }
+
+  async summary(db: Executor, userId: number, currencyId: number, marks: Map<number, string> = new Map()): Promise<ContractAccountSummary> {
+    const account = await contractAccount(db, userId, currencyId);
+    const open = await openPositionsOf(db, userId, currencyId);
+    const margins = open.map((p) => p.margin);
+    const profits = open.map((p) => this.unrealised(p, marks.get(p.symbolId)));
+    return {
+      legal_id: currencyId,
+      balance: sum([account.available, account.frozen, account.locked]),
+      available: toAmountString(account.available),
+      frozen: toAmountString(account.frozen),
+      margin_total: sum(margins),
+      profit_total: sum(profits),
+      risk_rate: riskRate(account.available, margins, profits),
+    };
+  }
+
+  /** POST /lever/deal. */
+  async deal(userId: number, input: { currency_id: number; legal_id: number }): Promise<ContractDealAnswer> {
+    const symbol = this.tradable(input.currency_id, input.legal_id);
+    const tick = this.ticks.latest(symbol.symbol);
+    const open = (await openPositionsOf(this.db, userId, symbol.currencyId)).filter((p) => p.symbolId === symbol.id);
+    const lots = (side: ContractSide) => open.filter((p) => p.side === side).reduce((t, p) => t + p.lots, 0);
+    return {
+      settings: this.settingsView(symbol),
+      mark_price: tick?.price ?? '0',
+      tick_id: tick?.id ?? null,
+      in_session: this.isOpenNow(symbol),
+      account: await this.summary(this.db, userId, symbol.currencyId),
+      positions: { count: open.length, long_lots: lots('long'), short_lots: lots('short') },
+    };
+  }
+
+  // ---------------------------------------------------------------- orders
+
+  /** POST /lever/submit: a market order opens now at the mark +/- spread; a limit order waits, its margin and fee frozen. */
+  async submit(userId: number, input: ContractSubmitInput, transact: Transact = (work) => this.db.transaction(work)): Promise<ContractPosition> {
+    const symbol = this.tradable(input.currency_id, input.legal_id);
+    const s = symbol.settings;
+    if (!this.isOpenNow(symbol)) throw new DomainError('contract_market_closed');
+    if (!s.multiples.includes(input.multiple)) throw new DomainError('contract_multiple_not_allowed');
+    if (input.share < s.lotsMin || input.share > s.lotsMax) throw new DomainError('contract_lots_out_of_range');
+    const tick = this.mark(symbol);
+    const price = input.status === 'market' ? openPriceWithSpread(input.type, tick.price, s.spread) : input.target_price!;
+    if (!money(price).isPositive()) throw new DomainError('wrong_number');
+    const problem = stopProblem(input.type, input.status === 'market' ? tick.price : price, input.target_profit_price, input.stop_loss_price);
+    if (problem) throw new DomainError(problem === 'take_profit_side' ? 'contract_take_profit_side' : 'contract_stop_loss_side');
+    const value = notional(price, input.share, s.contractSize);
+    const margin = payUnits(marginOf(value, input.multiple), symbol.coinDecimals);
+    const fee = payUnits(handlingFee(value, s.feeRate), symbol.coinDecimals);
+    const now = new Date(this.now());
+    const position = await transact(async (tx) => {
+      const account = await userAccount(tx, userId, symbol.currencyId, 'contract');
+      const row = await insertPosition(tx, {
+        userId,
+        symbolId: symbol.id,
+        currencyId: symbol.currencyId,
+        side: input.type,
+        orderKind: input.status,
+        status: input.status === 'market' ? 'open' : 'pending',
+        lots: input.share,
+        multiple: input.multiple,
+        contractSize: s.contractSize,
+        targetPrice: input.status === 'limit' ? price : null,
+        openPrice: input.status === 'market' ? price : null,
+        margin,
+        fee,
+        takeProfit: input.target_profit_price ?? null,
+        stopLoss: input.stop_loss_price ?? null,
+        openTickId: input.status === 'market' ? Number(tick.id) : null,
+        createdAt: now,
+        openedAt: input.status === 'market' ? now : null,
+      });
+      const ref = { refType: 'contract_position', refId: row.id };
+      const total = toAmountString(money(margin).plus(fee));
+      if (input.status === 'market') {
+        await post(tx, {
+          kind: 'contract_open',
+          ...ref,
+          legs: nonZero([
+            { accountId: account, amount: `-${total}` },
+            { accountId: await this.systemId(tx, 'contract_margins', symbol.currencyId), amount: margin },
+            { accountId: await this.systemId(tx, 'fees', symbol.currencyId), amount: fee },
+          ]),
+        });
+      } else {
+        await post(tx, {
+          kind: 'contract_order',
+          ...ref,
+          legs: [
+            { accountId: account, amount: `-${total}` },
+            { accountId: account, bucket: 'frozen', amount: total },
+          ],
+        });
+      }
+      return row;
+    });
+    this.indexPosition(position);
+    if (position.status === 'open') await this.refreshAccount(this.db, userId, symbol.currencyId);
+    await this.publish(userId, symbol.currencyId, [position]);
+    return this.view(position);
+  }
+
+  /** POST /lever/close: closes the caller's open position at the mark, or cancels its pending limit order. */
+  async close(userId: number, id: number): Promise<ContractPosition> {
+    const closed = await this.db.transaction(async (tx) => {
+      const p = await lockPosition(tx, id);
+      if (!p || p.userId !== userId) throw new DomainError('not_found');
+      if (p.status === 'pending') return this.cancelIn(tx, p);
+      if (p.status !== 'open') throw new DomainError('contract_position_closed');
+      return this.closeIn(tx, p, 'user', this.mark(this.symbolById(p.symbolId)!));
+    });
+    await this.afterClose([closed]);
+    return this.view(closed);
+  }
+
+  /** POST /lever/batch_close: the caller's open positions (all, longs or shorts; optionally one symbol) at their marks. */
+  async batchClose(userId: number, input: { type: 'all' | 'long' | 'short'; currency_id?: number }) {
+    const open = (await livePositionsOfUser(this.db, userId)).filter(
+      (p) => p.status === 'open' && (input.type === 'all' || p.side === input.type) && (input.currency_id === undefined || p.symbolId === input.currency_id),
+    );
+    const closed = await this.db.transaction(async (tx) => {
+      const locked = await lockPositions(tx, open.slice(0, BATCH_CLOSE_MAX).map((p) => p.id));
+      const items = [...locked.values()].flatMap((p) => {
+        const symbol = this.symbolById(p.symbolId);
+        const tick = symbol && this.ticks.latest(symbol.symbol);
+        return p.status === 'open' && tick ? [{ p, reason: 'batch' as const, tick }] : [];
+      });
+      return this.closeMany(tx, items);
+    });
+    await this.afterClose(closed);
+    return { closed: closed.length, profit: sum(closed.map((p) => p.profit ?? '0')) };
+  }
+
+  /** POST /lever/setstop: sets or clears TP/SL of an open (or pending) position, checked against its side. */
+  async setStop(userId: number, input: { id: number; target_profit_price?: string; stop_loss_price?: string }): Promise<ContractPosition> {
+    const row = await this.db.transaction(async (tx) => {
+      const p = await lockPosition(tx, input.id);
+      if (!p || p.userId !== userId) throw new DomainError('not_found');
+      if (p.status !== 'open' && p.status !== 'pending') throw new DomainError('contract_position_closed');
+      const symbol = this.symbolById(p.symbolId)!;
+      const reference = p.status === 'open' ? this.mark(symbol).price : p.targetPrice!;
+      const problem = stopProblem(p.side, reference, input.target_profit_price, input.stop_loss_price);
+      if (problem) throw new DomainError(problem === 'take_profit_side' ? 'contract_take_profit_side' : 'contract_stop_loss_side');
+      const patch = { takeProfit: input.target_profit_price ?? null, stopLoss: input.stop_loss_price ?? null };
+      await updatePosition(tx, p.id, patch);
+      return { ...p, ...patch };
+    });
+    this.indexPosition(row);
+    await this.publish(userId, row.currencyId, [row]);
+    return this.view(row);
+  }
+
+  /** POST /lever/dealall: open positions with the account totals. */
+  async dealAll(userId: number, input: { currency_id?: number; legal_id?: number; page: number }) {
+    const { rows, total } = await positionPage(this.db, userId, ['open'], input.currency_id, input.page, CONTRACT_PAGE_SIZE);
+    const currencyId = input.legal_id ?? (input.currency_id !== undefined ? this.symbolById(input.currency_id)?.currencyId : undefined) ?? this.symbols[0]?.currencyId ?? 0;
+    return { data: rows.map((r) => this.view(r)), total, page: input.page, limit: CONTRACT_PAGE_SIZE, totals: await this.summary(this.db, userId, currencyId) };
+  }
+
+  /** POST /lever/my_trade: current (open), pending (limit orders waiting) or history (closed, cancelled). */
+  async myTrade(userId: number, input: { currency_id?: number; page: number; status: 'current' | 'pending' | 'history' }) {
+    const statuses: PositionRow['status'][] = input.status === 'current' ? ['open'] : input.status === 'pending' ? ['pending'] : ['closed', 'cancelled'];
+    const { rows, total } = await positionPage(this.db, userId, statuses, input.currency_id, input.page, CONTRACT_PAGE_SIZE);
+    return { data: rows.map((r) => this.view(r)), total, page: input.page, limit: CONTRACT_PAGE_SIZE };
+  }
+
+  // ---------------------------------------------------------------- money movements (inside a transaction)
+
+  private async cancelIn(tx: Tx, p: PositionRow): Promise<PositionRow> {
+    const account = await userAccount(tx, p.userId, p.currencyId, 'contract');
+    const total = toAmountString(money(p.margin).plus(p.fee));
+    await post(tx, {
+      kind: 'contract_cancel',
+      refType: 'contract_position',
+      refId: p.id,
+      legs: [
+        { accountId: account, bucket: 'frozen', amount: `-${total}` },
+        { accountId: account, amount: total },
+      ],
+    });
+    const patch = { status: 'cancelled' as const, closedAt: new Date(this.now()) };
+    await updatePosition(tx, p.id, patch);
+    return { ...p, ...patch };
+  }
+
+  private async fillIn(tx: Tx, p: PositionRow, tick: RecordedTick): Promise<PositionRow> {
+    const account = await userAccount(tx, p.userId, p.currencyId, 'contract');
+    const total = toAmountString(money(p.margin).plus(p.fee));
+    await post(tx, {
+      kind: 'contract_open',
+      refType: 'contract_position',
+      refId: p.id,
+      legs: nonZero([
+        { accountId: account, bucket: 'frozen', amount: `-${total}` },
+        { accountId: await this.systemId(tx, 'contract_margins', p.currencyId), amount: p.margin },
+        { accountId: await this.systemId(tx, 'fees', p.currencyId), amount: p.fee },
+      ]),
+    });
+    const patch = { status: 'open' as const, openPrice: p.targetPrice, openTickId: Number(tick.id), openedAt: new Date(this.now()) };
+    await updatePosition(tx, p.id, patch);
+    return { ...p, ...patch };
+  }
+
+  /** Closes one open position at `tick`'s price (closeMany of one). */
+  async closeIn(tx: Tx, p: Locked, reason: ContractCloseReason, tick: RecordedTick): Promise<PositionRow> {
+    return (await this.closeMany(tx, [{ p, reason, tick }]))[0]!;
+  }
+
+  /**
+   * Closes open positions at their ticks' prices, in `tx`, in the order given: margin + P&L back to the
+   * user; a loss beyond the margin from the user's available balance first (as the closes before it
+   * left it), then from the insurance fund while it holds any; the platform's side (contract_pnl) takes
+   * the rest, so each position's legs sum to zero. A few statements however many positions: the
+   * accounts a loss draws on are locked and read at once, one ledger entry per BATCH_LEGS_PER_ENTRY_MAX
+   * legs (every leg naming its position), one UPDATE for the rows.
+   */
+  async closeMany(tx: Tx, items: Closing[]): Promise<PositionRow[]> {
+    if (items.length === 0) return [];
+    const figures = items.map(({ p, tick }) => {
+      const profit = receiveUnits(profitLoss(p.side, p.openPrice!, tick.price, p.lots, p.contractSize), this.symbolById(p.symbolId)!.coinDecimals);
+      return { profit, back: money(p.margin).plus(profit) };
+    });
+    const accountOfPosition = new Map<number, number>();
+    for (const { p } of items) accountOfPosition.set(p.id, p.accountId ?? (await userAccount(tx, p.userId, p.currencyId, 'contract')));
+    // Every account the closes post to, locked at once in id order (the order every ledger entry locks
+    // in, so no deadlock with another entry); the users' figures are what a loss beyond the margin
+    // draws on, followed in memory through the closes.
+    const touched = new Set(accountOfPosition.values());
+    for (const currencyId of new Set(items.map(({ p }) => p.currencyId))) {
+      for (const name of ['contract_margins', 'contract_pnl', 'insurance_fund'] as const) touched.add(await this.systemId(tx, name, currencyId));
+    }
+    const available = await lockedAvailables(tx, [...touched]);
+    const short = items.filter((_, i) => figures[i]!.back.isNegative());
+    const insurance = new Map<number, MoneyValue>();
+    for (const { p } of short) {
+      if (!insurance.has(p.currencyId)) insurance.set(p.currencyId, Money.max(money(await systemBalance(tx, 'insurance_fund', p.currencyId)), 0));
+    }
+    const perPosition: Leg[][] = [];
+    for (const [i, { p }] of items.entries()) {
+      const { back } = figures[i]!;
+      const account = accountOfPosition.get(p.id)!;
+      const ref = { refType: 'contract_position', refId: p.id };
+      const legs: Leg[] = [{ accountId: await this.systemId(tx, 'contract_margins', p.currencyId), amount: `-${toAmountString(p.margin)}`, ...ref }];
+      if (back.isPositive()) {
+        legs.push({ accountId: account, amount: toAmountString(back), ...ref });
+        available.set(account, available.get(account)!.plus(back));
+      } else if (back.isNegative()) {
+        const deficit = back.negated();
+        const fromUser = Money.min(deficit, available.get(account)!);
+        const fromInsurance = Money.min(deficit.minus(fromUser), insurance.get(p.currencyId)!);
+        available.set(account, available.get(account)!.minus(fromUser));
+        insurance.set(p.currencyId, insurance.get(p.currencyId)!.minus(fromInsurance));
+        legs.push(
+          { accountId: account, amount: toAmountString(fromUser.negated()), ...ref },
+          { accountId: await this.systemId(tx, 'insurance_fund', p.currencyId), amount: toAmountString(fromInsurance.negated()), ...ref },
+        );
+      }
+      const rest = toAmountString(legs.reduce((t, l) => t.minus(l.amount), money(0)));
+      legs.push({ accountId: await this.systemId(tx, 'contract_pnl', p.currencyId), amount: rest, ...ref });
+      perPosition.push(nonZero(legs));
+    }
+    // Whole positions per entry (each sums to zero), named after its first position: each closes once.
+    for (let from = 0; from < items.length; ) {
+      let to = from;
+      let legs: Leg[] = [];
+      while (to < items.length && legs.length + perPosition[to]!.length <= BATCH_LEGS_PER_ENTRY_MAX) legs = legs.concat(perPosition[to++]!);
+      const reasons = new Set(items.slice(from, to).map((c) => c.reason));
+      await post(tx, { kind: 'contract_close', refType: 'contract_close', refId: items[from]!.p.id, memo: reasons.size === 1 ? [...reasons][0] : undefined, legs }, BATCH_LEGS_PER_ENTRY_MAX);
+      from = to;
+    }
+    const closedAt = new Date(this.now());
+    const rows = items.map(({ p, reason, tick }, i) => ({
+      ...p,
+      status: 'closed' as const,
+      closePrice: tick.price,
+      closeTickId: Number(tick.id),
+      profit: figures[i]!.profit,
+      closeReason: reason,
+      closedAt,
+    }));
+    await markClosed(tx, rows);
+    return rows;
+  }
+
+  // ---------------------------------------------------------------- triggers
+
+  /** A position's own triggers: a pending limit, or an open position's TP and SL. */
+  private triggersOf(p: PositionRow) {
+    const list: { key: string; price: string; when: 'below' | 'above'; value: Trigger }[] = [];
+    const add = (kind: 'limit' | 'take_profit' | 'stop_loss', price: string, when: 'below' | 'above') =>
+      list.push({ key: keyOf({ kind, positionId: p.id }), price, when, value: { kind, positionId: p.id } });
+    if (p.status === 'pending' && p.targetPrice) add('limit', p.targetPrice, p.side === 'long' ? 'below' : 'above');
+    if (p.status === 'open' && p.takeProfit) add('take_profit', p.takeProfit, p.side === 'long' ? 'above' : 'below');
+    if (p.status === 'open' && p.stopLoss) add('stop_loss', p.stopLoss, p.side === 'long' ? 'below' : 'above');
+    return list;
+  }
+
+  /** Puts a position's own triggers in the index, dropping stale ones. */
+  indexPosition(p: PositionRow) {
+    const symbol = this.symbolById(p.symbolId);
+    if (!symbol) return;
+    for (const kind of ['limit', 'take_profit', 'stop_loss'] as const) this.index.remove(symbol.symbol, keyOf({ kind, positionId: p.id }));
+    for (const t of this.triggersOf(p)) this.index.set(symbol.symbol, t.key, t.price, t.when, t.value);
+  }
+
+  /**
+   * An account's liquidation trigger on each symbol it holds: the mark of that symbol at which its risk
+   * rate reaches the threshold (the highest threshold among its symbols), other marks as they are now.
+   * Recomputed after every change to the account's positions and by the periodic refresh.
+   */
+  refreshAccount(db: Executor, userId: number, currencyId: number) {
+    return this.refreshAccounts(db, [{ userId, currencyId }]);
+  }
+
+  /** refreshAccount for many accounts at once: their positions summed per symbol and balances read in one query each. */
+  async refreshAccounts(db: Executor, accounts: AccountRef[]) {
+    if (accounts.length === 0) return;
+    const [exposures, balances] = await Promise.all([accountExposures(db, accounts), contractAvailableOf(db, accounts)]);
+    const byAccount = groupByAccount(exposures);
+    for (const { userId, currencyId } of accounts) {
+      const key = accountKey(userId, currencyId);
+      this.setAccountTrigger(userId, currencyId, byAccount.get(key) ?? [], balances.get(key) ?? '0');
+    }
+  }
+
+  private setAccountTrigger(userId: number, currencyId: number, held: ExposureRow[], available: string) {
+    const key = keyOf({ kind: 'liquidation', userId, currencyId });
+    for (const s of this.symbols) if (s.currencyId === currencyId) this.index.remove(s.symbol, key);
+    if (held.length === 0) return;
+    const marginTotal = sum(held.map((h) => h.margin));
+    const threshold = maxOf('0', ...held.map((h) => this.symbolById(h.symbolId)?.settings.maintenanceThreshold ?? '0'));
+    // Each symbol's P&L at its latest mark ("0" without one, as for a single position).
+    const profits = held.map((h) => {
+      const mark = this.ticks.latest(this.symbolById(h.symbolId)?.symbol ?? '')?.price;
+      return mark ? exposureProfit(h, mark) : '0';
+    });
+    held.forEach((here, i) => {
+      const symbol = this.symbolById(here.symbolId);
+      if (!symbol) return;
+      const otherProfit = sum(profits.filter((_, j) => j !== i));
+      const trigger = accountTriggerPrice({ available, marginTotal, otherProfit, thresholdPercent: threshold, exposure: here.exposure, cost: here.cost });
+      // A trigger at or below zero cannot be reached by a falling mark; one in the clouds still waits.
+      if (trigger && (trigger.when === 'above' || money(trigger.price).isPositive())) {
+        this.index.set(symbol.symbol, key, maxOf(trigger.price, 0), trigger.when, { kind: 'liquidation', userId, currencyId });
+      }
+    });
+  }
+
+  /**
+   * A transfer out of the contract account (POST /wallet/change), checked in the transfer's transaction
+   * with the account row locked (two transfers at once cannot both pass): refused beyond what the open
+   * positions leave free at today's marks (transferableOut), and while a held symbol has no mark.
+   */
+  async checkTransferOut(tx: Tx, userId: number, currencyId: number, amount: string) {
+    const { available } = await lockContractAccount(tx, userId, currencyId);
+    const open = await openPositionsOf(tx, userId, currencyId);
+    if (open.length === 0) return;
+    const profits = open.map((p) => this.unrealised(p, this.mark(this.symbolById(p.symbolId)!).price));
+    if (cmp(amount, transferableOut(available, profits)) > 0) throw new DomainError('contract_transfer_exceeds_free');
+  }
+
+  /**
+   * The account's balance moved outside its positions (a transfer in or out): its liquidation trigger is
+   * recomputed now, in turn with the ticks (not 5 seconds later by the periodic refresh).
+   */
+  accountChanged(userId: number, currencyId: number): Promise<void> {
+    this.queue = this.queue.then(() => this.refreshAccount(this.db, userId, currencyId)).catch((error) => this.options.onError?.(error));
+    return this.queue;
+  }
+
+  /** Recomputes every account's liquidation trigger (the other symbols' marks and balances moved). */
+  async refreshAll() {
+    const open = (await livePositions(this.db)).filter((p) => p.status === 'open');
+    await this.refreshAccounts(this.db, distinctAccounts(open));
+  }
+
+  /**
+   * One recorded tick: only the entries it crosses are handled, each in its own transaction. What they
+   * change (a filled limit's TP/SL, an account's new liquidation trigger) may itself be crossed by the
+   * same mark, so the tick crosses the book again, a bounded number of passes.
+   */
+  async onTick(tick: RecordedTick) {
+    const touched: PositionRow[] = [];
+    for (let pass = 0; pass < TRIGGER_PASSES_MAX; pass++) {
+      const crossed = this.index.cross(tick.symbol, tick.price);
+      if (crossed.length === 0) break;
+      touched.push(...(await this.handleCrossed(tick, crossed)));
+    }
+    await this.publishMany(touched);
+  }
+
+  /**
+   * The triggers one pass crossed, handled a chunk (TRIGGERS_PER_TRANSACTION_MAX) per transaction, so
+   * a cascade commits in steps and the accounts it locks are not held long. Should a chunk fail, its
+   * triggers are tried again one per transaction, so one bad trigger cannot hold back the others. The
+   * trigger index follows once they have committed.
+   */
+  private async handleCrossed(tick: RecordedTick, crossed: { value: Trigger }[]): Promise<PositionRow[]> {
+    const touched: PositionRow[] = [];
+    const accounts: AccountRef[] = [];
+    const handle = async (triggers: Trigger[]) => {
+      const rows = await this.db.transaction((tx) => this.handleTriggers(tx, triggers, tick));
+      for (const t of triggers) if (t.kind === 'liquidation') accounts.push(t);
+      touched.push(...rows);
+      accounts.push(...rows);
+    };
+    for (let i = 0; i < crossed.length; i += TRIGGERS_PER_TRANSACTION_MAX) {
+      const chunk = crossed.slice(i, i + TRIGGERS_PER_TRANSACTION_MAX).map((c) => c.value);
+      try {
+        await handle(chunk);
+      } catch (error) {
+        this.options.onError?.(error);
+        if (chunk.length === 1) continue;
+        for (const trigger of chunk) await handle([trigger]).catch((e: unknown) => this.options.onError?.(e));
+      }
+    }
+    for (const row of touched) this.indexPosition(row);
+    await this.refreshAccounts(this.db, distinctAccounts(accounts));
+    return touched;
+  }
+
+  /**
+   * Crossed triggers in one transaction: limits reached are filled; the TP/SL that fire close their
+   * positions at once; then the accounts whose liquidation trigger was crossed are checked (after
+   * those closes, which may have saved them) and those due are liquidated at once.
+   */
+  private async handleTriggers(tx: Tx, triggers: Trigger[], tick: RecordedTick): Promise<PositionRow[]> {
+    const positionIds = triggers.flatMap((t) => (t.kind === 'liquidation' ? [] : [t.positionId]));
+    const locked = await lockPositions(tx, positionIds);
+    const changed: PositionRow[] = [];
+    const closing = new Map<number, Closing>();
+    for (const trigger of triggers) {
+      if (trigger.kind === 'liquidation') continue;
+      const p = locked.get(trigger.positionId);
+      if (!p) continue;
+      if (trigger.kind === 'limit') {
+        if (p.status !== 'pending' || !limitReached(p.side, tick.price, p.targetPrice!)) continue;
+        const filled = await this.fillIn(tx, p, tick);
+        changed.push(filled);
+        locked.set(p.id, { ...filled, accountId: p.accountId });
+        continue;
+      }
+      if (p.status !== 'open' || closing.has(p.id)) continue;
+      const fired = stopTriggered(p.side, tick.price, trigger.kind === 'take_profit' ? p.takeProfit : null, trigger.kind === 'stop_loss' ? p.stopLoss : null);
+      if (fired) closing.set(p.id, { p, reason: fired, tick });
+    }
+    const closed = await this.closeMany(tx, [...closing.values()]);
+    const due = triggers.flatMap((t) => (t.kind === 'liquidation' ? [{ userId: t.userId, currencyId: t.currencyId }] : []));
+    const liquidated = await this.closeMany(tx, await this.liquidationsDue(tx, due, tick));
+    // A limit filled and closed in the same transaction is told once, closed.
+    const final = new Map([...changed, ...closed, ...liquidated].map((row) => [row.id, row]));
+    return [...final.values()];
+  }
+
+  /**
+   * The positions to liquidate of these accounts: every open position of an account whose risk rate is
+   * at or below the threshold (the highest among its symbols), each at its symbol's mark, locked.
+   */
+  private async liquidationsDue(tx: Tx, accounts: AccountRef[], tick: RecordedTick): Promise<Closing[]> {
+    if (accounts.length === 0) return [];
+    const [positions, balances] = await Promise.all([openPositionsOfAccounts(tx, accounts), contractAvailableOf(tx, accounts)]);
+    const markOf = (symbolId: number) => {
+      const symbol = this.symbolById(symbolId)!;
+      return symbol.symbol === tick.symbol ? tick : this.ticks.latest(symbol.symbol);
+    };
+    const byAccount = groupByAccount(positions);
+    const due: { id: number; at: RecordedTick }[] = [];
+    for (const { userId, currencyId } of accounts) {
+      const open = byAccount.get(accountKey(userId, currencyId)) ?? [];
+      if (open.length === 0) continue;
+      const profits = open.map((p) => this.unrealised(p, markOf(p.symbolId)?.price));
+      const threshold = maxOf('0', ...open.map((p) => this.symbolById(p.symbolId)!.settings.maintenanceThreshold));
+      if (!liquidationDue(riskRate(balances.get(accountKey(userId, currencyId)) ?? '0', open.map((p) => p.margin), profits), threshold)) continue;
+      for (const p of open) {
+        const at = markOf(p.symbolId);
+        if (at) due.push({ id: p.id, at });
+      }
+    }
+    const locked = await lockPositions(tx, due.map((d) => d.id));
+    return due.flatMap(({ id, at }) => {
+      const p = locked.get(id);
+      return p?.status === 'open' ? [{ p, reason: 'liquidation' as const, tick: at }] : [];
+    });
+  }
+
+  private async afterClose(rows: PositionRow[]) {
+    for (const r of rows) this.indexPosition(r);
+    await this.refreshAccounts(this.db, distinctAccounts(rows));
+    await this.publishMany(rows);
+  }
+
+  // ---------------------------------------------------------------- realtime
+
+  private async publishMany(rows: PositionRow[]) {
+    for (const list of groupByAccount(rows).values()) await this.publish(list[0]!.userId, list[0]!.currencyId, list);
+  }
+
+  /** Each changed position (with its close reason once closed) and the account's figures with the risk rate, to the owner's room. */
+  private async publish(userId: number, currencyId: number, rows: PositionRow[]) {
+    if (this.bus.listenerCount('contract_position') === 0 && this.bus.listenerCount('contract_account') === 0) return;
+    for (const r of rows) this.bus.emit('contract_position', { userId, position: this.view(r) });
+    this.bus.emit('contract_account', { userId, account: await this.summary(this.db, userId, currencyId) });
+  }
+
+  // ---------------------------------------------------------------- jobs
+
+  /** The overnight fee (daily cut-off, checked every few minutes) and the periodic refresh of liquidation triggers. */
+  register(jobs: JobScheduler) {
+    jobs.every('contracts.overnight_fee', OVERNIGHT_JOB_EVERY_MS, async (tx, _job, now) => {
+      await chargeOvernightFees(tx, this, now.getTime());
+    });
+    jobs.every('contracts.trigger_refresh', TRIGGER_REFRESH_EVERY_MS, async () => {
+      // Queued behind the ticks, not awaited: the refresh reads through the service's own connection,
+      // which on PGlite (one connection) would wait for this job's transaction forever.
+      this.queue = this.queue.then(() => this.refreshAll()).catch((error) => this.options.onError?.(error));
+    });
+  }
+
+  // ---------------------------------------------------------------- back office
+
+  adminSettings() {
+    return this.symbols.map((s) => this.settingsView(s));
+  }
+
+  async editSettings(tx: Tx, input: ContractSettingsUpdateInput) {
+    const symbol = this.symbolById(input.symbol_id);
+    if (!symbol) throw new DomainError('not_found');
+    await updateSettings(tx, symbol.id, {
+      contractSize: input.contract_size,
+      multiples: [...new Set(input.multiples)].sort((a, b) => a - b),
+      lotsMin: input.lots_min,
+      lotsMax: input.lots_max,
+      feeRate: input.fee_rate,
+      overnightRate: input.overnight_rate,
+      spread: input.spread,
+      maintenanceThreshold: input.maintenance_threshold,
+      session: input.session,
+      enabled: input.enabled,
+    });
+  }
+
+  async funds() {
+    const coins = [...new Set(this.symbols.map((s) => s.currencyId))];
+    return Promise.all(
+      coins.map(async (currencyId) => ({
+        currency_id: currencyId,
+        insurance_fund: toAmountString(await systemBalance(this.db, 'insurance_fund', currencyId)),
+        margins_held: toAmountString(await systemBalance(this.db, 'contract_margins', currencyId)),
+      })),
+    );
+  }
+}
+
+/** Legs of zero moved nothing; the ledger wants at least two that do. */
+function nonZero(legs: Leg[]): Leg[] {
+  return legs.filter((l) => !money(l.amount).isZero());
+}
+
+async function livePositionsOfUser(db: Executor, userId: number) {
+  const { rows } = await positionPage(db, userId, ['open'], undefined, 1, BATCH_CLOSE_MAX);
+  return rows;
+}

@@ -1,0 +1,38 @@
+/**
+ * What a start puts into the database. Every start: the site configuration (coins, rates, settings), the
+ * symbols and the market maker, each idempotent. Development also seeds the demo operator and the demo
+ * user the README names; production never does: its first operator comes from ADMIN_USER /
+ * ADMIN_PASSWORD (or from `npm run operator:create`) and must change that password at first login.
+ */
+import { ensureFirstOperator } from './admin/operator-accounts.ts';
+import { seedOperators } from './admin/operators.ts';
+import type { Db } from './db/client.ts';
+import { seedMarkets } from './markets/seed.ts';
+import { seedDemo } from './site/demo.ts';
+import { seedSite } from './site/seed.ts';
+import { seedMarketMaker } from './spot/market-maker.ts';
+
+export type StartSeedOptions = {
+  production: boolean;
+  /** ADMIN_USER / ADMIN_PASSWORD: read in production only, and only while no operator exists. */
+  firstOperator: { username?: string; password?: string };
+  log: { info(message: string): void; warn(message: string): void };
+};
+
+/** Throws OperatorSetupError (a readable reason) when production asks for a first operator it cannot create. */
+export async function seedOnStart(db: Db, options: StartSeedOptions) {
+  await seedSite(db);
+  if (options.production) {
+    const outcome = await ensureFirstOperator(db, options.firstOperator);
+    if (outcome === 'created') options.log.info(`first operator "${options.firstOperator.username}" created from ADMIN_USER; it must change its password at first login`);
+    if (outcome === 'exists' && options.firstOperator.username) options.log.info('ADMIN_USER / ADMIN_PASSWORD ignored: operator accounts already exist');
+    if (outcome === 'missing') {
+      options.log.warn('no operator account yet: set ADMIN_USER and ADMIN_PASSWORD and start again, or run `npm run operator:create -- --user NAME`');
+    }
+  } else {
+    await seedOperators(db);
+    await seedDemo(db);
+  }
+  await seedMarkets(db);
+  await seedMarketMaker(db);
+}

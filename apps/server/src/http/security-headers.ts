@@ -1,0 +1,45 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+/**
+ * The Content-Security-Policy of every answer (pages, assets, the API): what the web app and the back
+ * office load, and nothing else.
+ * - Scripts only from our origin (Vite's module scripts and chunks); no inline script and no eval (the
+ *   contract's schemas parse without eval in a browser: packages/contract/src/jitless.ts).
+ * - Inline styles are allowed: antd writes its CSS-in-JS into <style> elements and antd-mobile and
+ *   lightweight-charts set style attributes.
+ * - Images from our origin (signed uploads), data: (inline icons) and blob: (the preview of a chosen file).
+ * - Connections to our origin only: the API and socket.io (CSP 3 lets 'self' match ws:/wss: on the same host).
+ * - No framing by anyone (frame-ancestors 'none'), no plugins, no <base> hijack, forms post to us only.
+ * upgrade-insecure-requests is left out: the server itself speaks plain HTTP (TLS ends at a proxy).
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+} as const;
+
+/** @fastify/helmet's options (nosniff and the rest of its defaults kept): the policy above, no framing, and no referrer (signed upload URLs stay with us). */
+export const SECURITY_HEADERS: FastifyHelmetOptions = {
+  global: true,
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+};
+
+/** The same headers as plain values, for answers Fastify does not make (socket.io's polling transport). */
+export const SECURITY_HEADER_VALUES: Readonly<Record<string, string>> = {
+  'content-security-policy': Object.entries(CONTENT_SECURITY_POLICY)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';'),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};

@@ -1,0 +1,206 @@
+import { money } from '@fairex/contract';
+import { coinOfSymbol, indexOf, type IndexStatus, type SourceQuote } from './index-rules.ts';
+import { TICK_INTERVAL_MS, type PriceFeed, type SimulatedSymbol, type Tick } from './price-feed.ts';
+
+/**
+ * One exchange's public REST ticker: where to ask for a coin's last price (quoted in USDT) and how to
+ * read it from the answer. Shapes as the exchanges document them; test fixtures replay them.
+ */
+export type SourceAdapter = {
+  name: string;
+  defaultBaseUrl: string;
+  path(coin: string): string;
+  /** The last price as a decimal string, or undefined when the answer is not a price for this coin. */
+  parse(body: any, coin: string): string | undefined;
+};
+
+const decimal = (value: unknown): string | undefined => {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string' || !/^\d+(\.\d+)?$/.test(text) || money(text).isZero()) return undefined;
+  return text;
+};
+
+/** Binance spot: GET /api/v3/ticker/price?symbol=BTCUSDT -> { symbol, price }. */
+export const BINANCE: SourceAdapter = {
+  name: 'binance',
+  defaultBaseUrl: 'https://api.binance.com',
+  path: (coin) => `/api/v3/ticker/price?symbol=${coin}USDT`,
+  parse: (body, coin) => (body?.symbol === `${coin}USDT` ? decimal(body.price) : undefined),
+};
+
+/** Coinbase Exchange: GET /products/BTC-USDT/ticker -> { trade_id, price, size, bid, ask, volume, time }. */
+export const COINBASE: SourceAdapter = {
+  name: 'coinbase',
+  defaultBaseUrl: 'https://api.exchange.coinbase.com',
+  path: (coin) => `/products/${coin}-USDT/ticker`,
+  parse: (body) => decimal(body?.price),
+};
+
+/** Kraken spot: GET /0/public/Ticker?pair=XBTUSDT -> { error: [], result: { XBTUSDT: { c: [last price, lot volume], ... } } } (BTC is XBT there). */
+export const KRAKEN: SourceAdapter = {
+  name: 'kraken',
+  defaultBaseUrl: 'https://api.kraken.com',
+  path: (coin) => `/0/public/Ticker?pair=${coin === 'BTC' ? 'XBT' : coin}USDT`,
+  parse: (body) => {
+    if (!Array.isArray(body?.error) || body.error.length > 0 || typeof body.result !== 'object' || body.result === null) return undefined;
+    const pairs = Object.values(body.result) as any[];
+    return pairs.length === 1 && Array.isArray(pairs[0]?.c) ? decimal(pairs[0].c[0]) : undefined;
+  },
+};
+
+/** OKX: GET /api/v5/market/ticker?instId=BTC-USDT -> { code: "0", msg: "", data: [{ instId, last, ts, ... }] }. */
+export const OKX: SourceAdapter = {
+  name: 'okx',
+  defaultBaseUrl: 'https://www.okx.com',
+  path: (coin) => `/api/v5/market/ticker?instId=${coin}-USDT`,
+  parse: (body, coin) => (body?.code === '0' && body.data?.[0]?.instId === `${coin}-USDT` ? decimal(body.data[0].last) : undefined),
+};
+
+export const PUBLIC_SOURCES: SourceAdapter[] = [BINANCE, COINBASE, KRAKEN, OKX];
+
+export type PublicFeedOptions = {
+  /** Base URL per source name (PRICE_SOURCE_URLS); the exchanges' own by default. */
+  baseUrls?: Record<string, string>;
+  sources?: SourceAdapter[];
+  now?: () => number;
+  /** How often every source is asked for every coin. */
+  pollMs?: number;
+  /** A source whose last good answer for a coin is older than this drops out of that coin's index. */
+  staleMs?: number;
+  /** Fewer live sources than this: the symbol has no index (price() undefined, trading that needs it pauses). */
+  minSources?: number;
+  requestTimeoutMs?: number;
+  onError?: (error: unknown) => void;
+};
+
+export const PUBLIC_FEED_DEFAULTS = { pollMs: 2000, staleMs: 10_000, minSources: 2, requestTimeoutMs: 5000 };
+
+/**
+ * The public-market index for coins (PRICE_FEED=public): the median of several large exchanges' last
+ * prices, polled over their public REST APIs, with staleness rules. Symbols without a coin source
+ * (stocks) have no index in this mode. One tick per second per symbol that has an index.
+ */
+export class PublicIndexFeed implements PriceFeed {
+  private readonly symbols = new Map<string, SimulatedSymbol & { coin: string | undefined }>();
+  /** Last good quote per coin and source. */
+  private readonly quotes = new Map<string, Map<string, SourceQuote>>();
+  private readonly prices = new Map<string, string>();
+  private readonly listeners = new Set<(tick: Tick) => void>();
+  /** Source and coin pairs whose last request failed (a failure is reported once, not every poll). */
+  private readonly failing = new Set<string>();
+  private readonly sources: SourceAdapter[];
+  private readonly rules: typeof PUBLIC_FEED_DEFAULTS;
+  private readonly now: () => number;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private tickTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(symbols: SimulatedSymbol[], private readonly options: PublicFeedOptions = {}) {
+    this.sources = options.sources ?? PUBLIC_SOURCES;
+    this.now = options.now ?? Date.now;
+    this.rules = {
+      pollMs: options.pollMs ?? PUBLIC_FEED_DEFAULTS.pollMs,
+      staleMs: options.staleMs ?? PUBLIC_FEED_DEFAULTS.staleMs,
+      minSources: options.minSources ?? PUBLIC_FEED_DEFAULTS.minSources,
+      requestTimeoutMs: options.requestTimeoutMs ?? PUBLIC_FEED_DEFAULTS.requestTimeoutMs,
+    };
+    for (const s of symbols) this.addSymbol(s);
+  }
+
+  addSymbol(spec: SimulatedSymbol) {
+    this.symbols.set(spec.symbol, { ...spec, coin: coinOfSymbol(spec.symbol, spec.kind) });
+  }
+
+  private coins() {
+    return [...new Set([...this.symbols.values()].flatMap((s) => (s.coin ? [s.coin] : [])))];
+  }
+
+  /** Asks every source for every coin once; a good answer refreshes that source's quote. */
+  async poll() {
+    await Promise.all(
+      this.coins().flatMap((coin) =>
+        this.sources.map(async (source) => {
+          const base = this.options.baseUrls?.[source.name] ?? source.defaultBaseUrl;
+          try {
+            const response = await fetch(`${base}${source.path(coin)}`, { signal: AbortSignal.timeout(this.rules.requestTimeoutMs) });
+            if (!response.ok) throw new Error(`${source.name} ${coin}: HTTP ${response.status}`);
+            const price = source.parse(await response.json(), coin);
+            if (price === undefined) throw new Error(`${source.name} ${coin}: no price in the answer`);
+            const perSource = this.quotes.get(coin) ?? new Map<string, SourceQuote>();
+            perSource.set(source.name, { source: source.name, price, receivedAt: this.now() });
+            this.quotes.set(coin, perSource);
+            this.failing.delete(`${source.name}\n${coin}`);
+          } catch (error) {
+            if (this.failing.has(`${source.name}\n${coin}`)) return;
+            this.failing.add(`${source.name}\n${coin}`);
+            this.options.onError?.(error);
+          }
+        }),
+      ),
+    );
+  }
+
+  private index(symbol: string) {
+    const spec = this.symbols.get(symbol);
+    if (!spec) return undefined;
+    if (!spec.coin) {
+      const status: IndexStatus = { available: false, reason: 'no_public_source', sources: [], required: this.rules.minSources };
+      return { price: undefined, status };
+    }
+    return indexOf([...(this.quotes.get(spec.coin)?.values() ?? [])], this.now(), { ...this.rules, priceDecimals: spec.priceDecimals });
+  }
+
+  /** Emits one tick per symbol that has an index now; the timer calls it every second. */
+  step(): Tick[] {
+    const time = this.now();
+    const ticks: Tick[] = [];
+    for (const symbol of this.symbols.keys()) {
+      const price = this.index(symbol)?.price;
+      if (price === undefined) continue;
+      this.prices.set(symbol, price);
+      ticks.push({ symbol, price, time });
+    }
+    for (const tick of ticks) for (const listener of this.listeners) listener(tick);
+    return ticks;
+  }
+
+  /** The last index emitted, while the symbol still has one (undefined once too few sources are live). */
+  price(symbol: string) {
+    return this.status(symbol).available ? this.prices.get(symbol) : undefined;
+  }
+
+  status(symbol: string): IndexStatus {
+    const index = this.index(symbol);
+    if (!index) return { available: false, reason: 'no_public_source', sources: [], required: this.rules.minSources };
+    return index.status;
+  }
+
+  onTick(listener: (tick: Tick) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start() {
+    if (this.pollTimer) return;
+    void this.poll();
+    this.pollTimer = setInterval(() => void this.poll(), this.rules.pollMs);
+    this.tickTimer = setInterval(() => this.step(), TICK_INTERVAL_MS);
+  }
+
+  stop() {
+    clearInterval(this.pollTimer);
+    clearInterval(this.tickTimer);
+    this.pollTimer = undefined;
+    this.tickTimer = undefined;
+  }
+}
+
+/** PRICE_SOURCE_URLS: "binance=http://127.0.0.1:8001,okx=http://..." -> base URL per source name. */
+export function parseSourceUrls(text: string | undefined): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const part of (text ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [name, url] = part.split(/=(.*)/s);
+    if (!name || !url || !PUBLIC_SOURCES.some((s) => s.name === name)) throw new Error(`PRICE_SOURCE_URLS: "${part}" is not source=url with a source among ${PUBLIC_SOURCES.map((s) => s.name).join(', ')}`);
+    urls[name] = url.replace(/\/$/, '');
+  }
+  return urls;
+}

@@ -1,0 +1,167 @@
+import { toAmountString } from '@fairex/contract';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.ts';
+import type { PriceFeed, Tick } from './price-feed.ts';
+import { indexTicks } from './tables.ts';
+
+/** An index tick as stored: `id` names its row in index_ticks, so a result can cite the tick it used. */
+export type RecordedTick = { id: string; symbol: string; price: string; time: number };
+
+/**
+ * The recorded index. Mark price for contracts = the index: the latest recorded tick of the symbol
+ * (see markPrice below), never the last trade, so no trade can move a liquidation or a trigger.
+ */
+export interface TickStore {
+  /** The last recorded tick of the symbol (in memory); undefined before the first, or while the feed has no index for it. */
+  latest(symbol: string): RecordedTick | undefined;
+  /** The tick in force at `time`: the latest recorded one with tick.time <= time (memory for recent ticks, else the database). */
+  at(symbol: string, time: number): Promise<RecordedTick | undefined>;
+  /** Called after each tick is recorded (its row written), in the feed's order. */
+  onTick(listener: (tick: RecordedTick) => void): () => void;
+}
+
+/**
+ * The mark price of a contract symbol: the index, as its latest recorded tick (price, id and time).
+ * Undefined when the feed has no index for the symbol (a stale public feed): trading that needs a mark
+ * price then pauses (error index_unavailable).
+ */
+export function markPrice(ticks: TickStore, symbol: string): RecordedTick | undefined {
+  return ticks.latest(symbol);
+}
+
+export type TickStoreLimits = {
+  /** Most ticks written by one INSERT. */
+  indexTickBatchMax: number;
+  /** Longest a tick waits in the buffer before its batch is written. */
+  indexTickFlushMs: number;
+  /** Recent ticks kept in memory per symbol for `at` (older ones are read from the database). */
+  indexTicksInMemoryPerSymbol: number;
+};
+
+type Pending = { tick: Tick; symbolId: number };
+
+/**
+ * Records every tick the feed emits into index_ticks, buffered: a batch is written when it reaches
+ * indexTickBatchMax ticks or indexTickFlushMs after its first tick, one INSERT per batch. A tick becomes
+ * `latest` and reaches listeners only after its row is written, so every id handed out is a stored row.
+ */
+export class IndexTickStore implements TickStore {
+  private readonly recent = new Map<string, RecordedTick[]>();
+  private readonly listeners = new Set<(tick: RecordedTick) => void>();
+  private pending: Pending[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: PriceFeed,
+    /** The symbol's id in market_symbols (Markets.symbolId). */
+    private readonly symbolId: (symbol: string) => number | undefined,
+    private readonly limits: TickStoreLimits,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.unsubscribe = feed.onTick((tick) => this.record(tick));
+  }
+
+  private record(tick: Tick) {
+    const symbolId = this.symbolId(tick.symbol);
+    if (symbolId === undefined) return this.onError(new Error(`index tick for an unknown symbol ${tick.symbol}`));
+    this.pending.push({ tick, symbolId });
+    if (this.pending.length >= this.limits.indexTickBatchMax) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.limits.indexTickFlushMs);
+  }
+
+  /** Writes what is buffered now (after any batch already being written); resolves once it is stored. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length > 0) this.writing = this.writing.then(() => this.write(batch));
+    return this.writing;
+  }
+
+  private async write(batch: Pending[]) {
+    let rows: { id: string; symbol_id: number; price: string; time: string }[];
+    try {
+      const values = batch.map((p) => sql`(${p.symbolId}, ${p.tick.price}::numeric, ${p.tick.time}::bigint)`);
+      rows = await queryRows(
+        this.db,
+        sql`insert into ${indexTicks} (symbol_id, price, time) values ${sql.join(values, sql`, `)}
+            returning id::text as id, symbol_id, price::text as price, time::text as time`,
+      );
+    } catch (error) {
+      return this.onError(error);
+    }
+    // Rows are matched to the batch by what they hold, not by the order RETURNING gives them in.
+    const ids = new Map<string, string[]>();
+    for (const row of rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))) {
+      const key = `${row.symbol_id}\n${toAmountString(row.price)}\n${Number(row.time)}`;
+      ids.set(key, [...(ids.get(key) ?? []), row.id]);
+    }
+    for (const { tick, symbolId } of batch) {
+      const id = ids.get(`${symbolId}\n${toAmountString(tick.price)}\n${tick.time}`)?.shift();
+      if (id === undefined) {
+        this.onError(new Error(`index tick of ${tick.symbol} at ${tick.time} was not stored`));
+        continue;
+      }
+      const recorded: RecordedTick = { id, symbol: tick.symbol, price: tick.price, time: tick.time };
+      const list = this.recent.get(tick.symbol) ?? [];
+      list.push(recorded);
+      if (list.length > this.limits.indexTicksInMemoryPerSymbol) list.splice(0, list.length - this.limits.indexTicksInMemoryPerSymbol);
+      this.recent.set(tick.symbol, list);
+      for (const listener of this.listeners) {
+        try {
+          listener(recorded);
+        } catch (error) {
+          this.onError(error);
+        }
+      }
+    }
+  }
+
+  latest(symbol: string): RecordedTick | undefined {
+    if (this.feed.price(symbol) === undefined) return undefined;
+    return this.recent.get(symbol)?.at(-1);
+  }
+
+  async at(symbol: string, time: number): Promise<RecordedTick | undefined> {
+    // A tick of that moment still in the buffer is written first, so the answer is the tick in force.
+    if (this.pending.some((p) => p.tick.symbol === symbol && p.tick.time <= time)) await this.flush();
+    else await this.writing;
+    const list = this.recent.get(symbol);
+    if (list && list.length > 0 && list[0]!.time <= time) return list[lastAtOrBefore(list, time)];
+    const symbolId = this.symbolId(symbol);
+    if (symbolId === undefined) return undefined;
+    const [row] = await queryRows<{ id: string; price: string; time: string }>(
+      this.db,
+      sql`select id::text as id, price::text as price, time::text as time from ${indexTicks}
+          where symbol_id = ${symbolId} and time <= ${time} order by time desc, id desc limit 1`,
+    );
+    return row && { id: row.id, symbol, price: toAmountString(row.price), time: Number(row.time) };
+  }
+
+  onTick(listener: (tick: RecordedTick) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stops taking ticks and writes what is buffered (app close). */
+  async stop() {
+    this.unsubscribe();
+    await this.flush();
+  }
+}
+
+/** Index of the last tick with time <= `time` in a list sorted by time whose first tick is at or before it. */
+export function lastAtOrBefore(list: { time: number }[], time: number): number {
+  let low = 0;
+  let high = list.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (list[middle]!.time <= time) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}

@@ -1,0 +1,240 @@
+/** Seconds options: the only place their SQL is written. */
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { bigintArray, queryRows, type Executor, type Tx } from '../db/client.ts';
+import { ledgerAccounts, ledgerEntries } from '../ledger/tables.ts';
+import { indexTicks, marketSymbols } from '../markets/tables.ts';
+import { currencies } from '../site/tables.ts';
+import { optionDurations, optionExposure, optionOrders } from './tables.ts';
+
+export type OptionDuration = typeof optionDurations.$inferSelect;
+export type OptionOrder = typeof optionOrders.$inferSelect;
+export type OptionDirection = OptionOrder['direction'];
+
+export function listDurations(db: Executor, options: { enabledOnly: boolean }) {
+  return db
+    .select()
+    .from(optionDurations)
+    .where(options.enabledOnly ? eq(optionDurations.enabled, true) : undefined)
+    .orderBy(asc(optionDurations.seconds));
+}
+
+export async function findDuration(db: Executor, seconds: number): Promise<OptionDuration | undefined> {
+  const [row] = await db.select().from(optionDurations).where(eq(optionDurations.seconds, seconds)).limit(1);
+  return row;
+}
+
+export async function upsertDuration(db: Executor, row: OptionDuration) {
+  const { seconds, ...figures } = row;
+  await db.insert(optionDurations).values(row).onConflictDoUpdate({ target: optionDurations.seconds, set: figures });
+}
+
+/**
+ * Adds a stake to the open stake of a symbol and direction unless that would pass its limit, in one
+ * statement (row-locked, so two orders at once cannot both pass). A missing row starts at `defaultMax`.
+ * Answers whether it was added.
+ */
+export async function addOpenStake(tx: Tx, symbolId: number, direction: OptionDirection, stake: string, defaultMax: string): Promise<boolean> {
+  await tx.insert(optionExposure).values({ symbolId, direction, stakeMax: defaultMax }).onConflictDoNothing();
+  const rows = await tx
+    .update(optionExposure)
+    .set({ openStake: sql`${optionExposure.openStake} + ${stake}::numeric` })
+    .where(
+      and(
+        eq(optionExposure.symbolId, symbolId),
+        eq(optionExposure.direction, direction),
+        sql`${optionExposure.openStake} + ${stake}::numeric <= ${optionExposure.stakeMax}`,
+      ),
+    )
+    .returning({ symbolId: optionExposure.symbolId });
+  return rows.length === 1;
+}
+
+export async function removeOpenStake(tx: Tx, symbolId: number, direction: OptionDirection, stake: string) {
+  await tx
+    .update(optionExposure)
+    .set({ openStake: sql`${optionExposure.openStake} - ${stake}::numeric` })
+    .where(and(eq(optionExposure.symbolId, symbolId), eq(optionExposure.direction, direction)));
+}
+
+export async function setExposureLimit(db: Executor, symbolId: number, direction: OptionDirection, stakeMax: string) {
+  await db
+    .insert(optionExposure)
+    .values({ symbolId, direction, stakeMax })
+    .onConflictDoUpdate({ target: [optionExposure.symbolId, optionExposure.direction], set: { stakeMax } });
+}
+
+/** Every symbol and direction with its limit (the default where none is set) and its open stake. */
+export function exposureRows(db: Executor, defaultMax: string) {
+  return queryRows<{ symbol_id: number; symbol: string; direction: OptionDirection; stake_max: string; open_stake: string; open_orders: number }>(
+    db,
+    sql`
+    select s.id as symbol_id, s.symbol, d.direction,
+      coalesce(e.stake_max, ${defaultMax}::numeric)::text as stake_max,
+      coalesce(e.open_stake, 0)::text as open_stake,
+      (select count(*)::int from ${optionOrders} o where o.symbol_id = s.id and o.direction = d.direction and o.status = 'open') as open_orders
+    from ${marketSymbols} s
+    cross join (values ('up'), ('down')) as d (direction)
+    left join ${optionExposure} e on e.symbol_id = s.id and e.direction = d.direction
+    where s.enabled
+    order by s.sort, s.id, d.direction desc`,
+  );
+}
+
+/**
+ * The most the pool owes on open orders of a coin if every one of them wins: stake + stake x ratio
+ * each (an upper bound: the profit is rounded down when paid).
+ */
+export async function openLiability(tx: Tx, currencyId: number): Promise<string> {
+  const [row] = await queryRows<{ owed: string }>(
+    tx,
+    sql`select coalesce(sum(stake + stake * payout_ratio), 0)::text as owed from ${optionOrders}
+        where currency_id = ${currencyId} and status = 'open'`,
+  );
+  return row?.owed ?? '0';
+}
+
+/** A system account's available figure, its row locked until the transaction ends. */
+export async function lockedAvailable(tx: Tx, accountId: number): Promise<string> {
+  const [row] = await tx
+    .select({ available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId))
+    .for('update');
+  if (!row) throw new Error(`ledger account ${accountId} not found`);
+  return row.available;
+}
+
+export async function entryExists(db: Executor, kind: string, refType: string, refId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, kind), eq(ledgerEntries.refType, refType), eq(ledgerEntries.refId, refId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertOrder(tx: Tx, values: typeof optionOrders.$inferInsert): Promise<OptionOrder> {
+  const [row] = await tx.insert(optionOrders).values(values).returning();
+  return row!;
+}
+
+/**
+ * Open orders of a symbol expired by `through`, oldest first, at most `limit`. Not locked here: settling
+ * them (markSettled) locks each row and takes only those still open.
+ */
+export function dueOrders(tx: Tx, symbolId: number, through: number, limit: number): Promise<OptionOrder[]> {
+  return tx
+    .select()
+    .from(optionOrders)
+    .where(and(eq(optionOrders.symbolId, symbolId), eq(optionOrders.status, 'open'), lte(optionOrders.expiresAt, through)))
+    .orderBy(asc(optionOrders.id))
+    .limit(limit);
+}
+
+/** Whether open orders of a symbol expired by `through` are left (a settlement waiting for its close tick). */
+export async function openDueExists(tx: Tx, symbolId: number, through: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: optionOrders.id })
+    .from(optionOrders)
+    .where(and(eq(optionOrders.symbolId, symbolId), eq(optionOrders.status, 'open'), lte(optionOrders.expiresAt, through)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The symbols with open orders expired by `before` (the sweep for settlements whose job is gone). */
+export async function symbolsWithOverdue(db: Executor, before: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ symbolId: optionOrders.symbolId })
+    .from(optionOrders)
+    .where(and(eq(optionOrders.status, 'open'), lte(optionOrders.expiresAt, before)));
+  return rows.map((r) => r.symbolId);
+}
+
+/** The options accounts of these users in the coin, by user id (each exists: the stake came from it). */
+export async function optionsAccountsOf(tx: Tx, currencyId: number, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, 'options'), eq(ledgerAccounts.currencyId, currencyId), inArray(ledgerAccounts.userId, userIds)));
+  return new Map(rows.map((r) => [r.userId!, r.id]));
+}
+
+export type SettledResult = { id: number; outcome: 'win' | 'lose' | 'draw'; payout: string; closeTickId: bigint; closePrice: string; closeTime: number };
+
+/**
+ * Writes the outcomes of orders in one statement, to those still open (each row locked by the update,
+ * so a concurrent settlement waits and then skips it). Answers the ids it settled.
+ */
+export async function markSettled(tx: Tx, results: SettledResult[], settledAt: Date): Promise<number[]> {
+  if (results.length === 0) return [];
+  // One JSON parameter for every row (figures as strings, read by NUMERIC's own input).
+  const json = JSON.stringify(
+    results.map((r) => ({ id: r.id, outcome: r.outcome, payout: r.payout, close_tick_id: r.closeTickId.toString(), close_price: r.closePrice, close_time: r.closeTime })),
+  );
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update ${optionOrders} o set status = 'settled', outcome = v.outcome, payout = v.payout, close_tick_id = v.close_tick_id,
+          close_price = v.close_price, close_time = v.close_time, settled_at = ${settledAt.toISOString()}::timestamptz
+        from json_to_recordset(${json}::json) as v (id bigint, outcome text, payout numeric, close_tick_id bigint, close_price numeric, close_time bigint)
+        where o.id = v.id and o.id = any(${bigintArray(results.map((r) => r.id))}::bigint[]) and o.status = 'open'
+        returning o.id::text as id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+export async function findOrder(db: Executor, id: number): Promise<OptionOrder | undefined> {
+  const [row] = await db.select().from(optionOrders).where(eq(optionOrders.id, id)).limit(1);
+  return row;
+}
+
+/** A page of orders, newest first, with their symbol and coin names. */
+export async function pageOrders(db: Executor, where: SQL | undefined, page: number, limit: number) {
+  const rows = await db
+    .select({ order: optionOrders, symbol: marketSymbols.symbol, currency: currencies.name })
+    .from(optionOrders)
+    .innerJoin(marketSymbols, eq(marketSymbols.id, optionOrders.symbolId))
+    .innerJoin(currencies, eq(currencies.id, optionOrders.currencyId))
+    .where(where)
+    .orderBy(desc(optionOrders.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [total] = await db.select({ n: count() }).from(optionOrders).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export const orderFilter = (filter: { userId?: number; symbolId?: number; status?: 'open' | 'settled' }) =>
+  and(
+    filter.userId === undefined ? undefined : eq(optionOrders.userId, filter.userId),
+    filter.symbolId === undefined ? undefined : eq(optionOrders.symbolId, filter.symbolId),
+    filter.status === undefined ? undefined : eq(optionOrders.status, filter.status),
+  );
+
+export async function currencyByName(db: Executor, name: string) {
+  const [row] = await db.select().from(currencies).where(eq(currencies.name, name)).limit(1);
+  return row;
+}
+
+export async function currencyById(db: Executor, id: number) {
+  const [row] = await db.select().from(currencies).where(eq(currencies.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * The recorded tick in force at each of these times (the latest with tick time <= time), by time, read
+ * in the caller's transaction. Settlement reads them here rather than through the tick store, whose
+ * database reads use their own connection: inside a job's transaction on PGlite (one connection) that
+ * read would wait for the transaction it is part of.
+ */
+export async function ticksInForce(tx: Tx, symbolId: number, times: number[]): Promise<Map<number, { id: string; price: string; time: number }>> {
+  if (times.length === 0) return new Map();
+  const rows = await queryRows<{ at: string; id: string; price: string; time: string }>(
+    tx,
+    sql`select e.at::text as at, t.id::text as id, t.price::text as price, t.time::text as time
+        from unnest(${bigintArray([...new Set(times)])}::bigint[]) as e (at)
+        cross join lateral (
+          select id, price, time from ${indexTicks}
+          where symbol_id = ${symbolId} and time <= e.at order by time desc, id desc limit 1) t`,
+  );
+  return new Map(rows.map((r) => [Number(r.at), { id: r.id, price: r.price, time: Number(r.time) }]));
+}

@@ -1,0 +1,364 @@
+/**
+ * Seconds options (spec "microtrade/*"): a user stakes on the index going up or down over a duration.
+ *  - Accepting an order records the index tick in force (its id, price and time), moves the stake to
+ *    the option pool and the fee to the fees account through the ledger, adds the stake to the open
+ *    exposure of its symbol and direction (refused past the operator's limit), and schedules its
+ *    settlement job at acceptance + seconds: all in one transaction with the order row.
+ *  - Settlement is a job of the scheduler (so exactly once even with several processes or after a
+ *    restart), one per symbol and settlement window: it takes the orders of the window, each with the
+ *    tick in force at its own expiry, decides each outcome from its two ticks only (option-rules.ts),
+ *    pays from the pool and marks the orders settled, all in the job's transaction. Settling a window
+ *    at once (a handful of statements for thousands of orders) is what keeps up with many expiries.
+ * Nothing else takes part in the outcome: there is no setting, flag or operator action for it.
+ */
+import {
+  cmp,
+  money,
+  OPTION_DIRECTION_TYPES,
+  optionFee,
+  optionNet,
+  optionOutcome,
+  optionPayout,
+  optionRemainingMs,
+  toAmountString,
+  type OptionListInput,
+  type OptionOutcome,
+  type OptionOrderView,
+  type OptionSubmitInput,
+} from '@fairex/contract';
+import type { Db, Tx } from '../db/client.ts';
+import type { EventBus } from '../events/bus.ts';
+import { DomainError } from '../http/errors.ts';
+import { plainTransact, type Transact } from '../http/idempotency.ts';
+import type { JobScheduler } from '../jobs/scheduler.ts';
+import { scheduleJob } from '../jobs/scheduler.ts';
+import { accountsOf, BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount } from '../ledger/index.ts';
+import { symbolById, type MarketSymbol } from '../markets/repository.ts';
+import type { TickStore } from '../markets/ticks.ts';
+import { OPTION_STAKE_COIN } from './pool.ts';
+import {
+  addOpenStake,
+  currencyById,
+  currencyByName,
+  findOrder,
+  insertOrder,
+  listDurations,
+  findDuration,
+  lockedAvailable,
+  dueOrders,
+  markSettled,
+  openDueExists,
+  optionsAccountsOf,
+  openLiability,
+  orderFilter,
+  pageOrders,
+  removeOpenStake,
+  symbolsWithOverdue,
+  ticksInForce,
+  type OptionOrder,
+  type SettledResult,
+} from './repository.ts';
+
+/** The settlement job's name; its key is `<symbol id>:<window end>` (a follow-up job adds ":<step>"). */
+export const OPTION_SETTLE_JOB = 'options.settle';
+/**
+ * Orders of one symbol expiring within one window of this length share a settlement job, due at the
+ * window's end; each is still settled on the tick in force at its own expiry.
+ */
+export const OPTION_SETTLE_WINDOW_MS = 250;
+/** Orders one settlement transaction takes at most; a fuller window goes on in a follow-up job at once. */
+export const OPTION_SETTLE_BATCH_MAX = 5_000;
+/** The recurring sweep that settles orders whose settlement job is gone (a failed job, a skewed clock). */
+export const OPTION_SWEEP_JOB = 'options.settle_overdue';
+export const OPTION_SWEEP_EVERY_MS = 60_000;
+
+/** The end of the settlement window an expiry falls in (an expiry on a window's end belongs to it). */
+export const settleWindowEnd = (expiresAt: number) => Math.ceil(expiresAt / OPTION_SETTLE_WINDOW_MS) * OPTION_SETTLE_WINDOW_MS;
+
+/** A settlement job's work: the open orders of a symbol expired by `upTo`; `step` counts follow-ups, `waits` the looks for a close tick. */
+type SettlePayload = { symbolId: number; upTo: number; step?: number; waits?: number };
+/**
+ * While the tick store has no tick at or after expiry yet, settlement looks again this much later,
+ * doubling with each look up to the maximum (a feed silent for long adds few job rows).
+ */
+export const OPTION_CLOSE_TICK_RETRY_MS = 250;
+export const OPTION_CLOSE_TICK_RETRY_MAX_MS = 10_000;
+/** The open stake per symbol and direction where an operator set no limit, in the stake coin. */
+export const OPTION_EXPOSURE_DEFAULT = '100000';
+
+export type OptionsOptions = {
+  ticks: TickStore;
+  bus: EventBus;
+  /** An index tick older than this at acceptance is stale: the order is refused (index_unavailable). */
+  indexStaleMs: number;
+  /** Orders one settlement transaction takes at most (OPTION_SETTLE_BATCH_MAX; tests make it small). */
+  settleBatchMax?: number;
+  /** Time of acceptance and of settlement checks; tests move it. */
+  now?: () => number;
+};
+
+type Settled = { order: OptionOrder; symbol: string; currency: string };
+type CloseTick = { id: string; price: string; time: number };
+type Decided = SettledResult & { userId: number };
+
+export class OptionsService {
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: OptionsOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Registers the settlement job on a scheduler (the app's, or a test's with its own clock). */
+  register(jobs: JobScheduler) {
+    jobs.handle(OPTION_SETTLE_JOB, (tx, job) => this.settle(tx, job.payload as SettlePayload));
+    jobs.every(OPTION_SWEEP_JOB, OPTION_SWEEP_EVERY_MS, async (tx, _job, now) => {
+      const before = now.getTime() - OPTION_SWEEP_EVERY_MS;
+      for (const symbolId of await symbolsWithOverdue(tx, before)) await this.settle(tx, { symbolId, upTo: before }, `${symbolId}:${before}:sweep`);
+    });
+    return this;
+  }
+
+  /** GET /microtrade/seconds: the durations offered. */
+  async seconds() {
+    const rows = await listDurations(this.db, { enabledOnly: true });
+    return rows.map((d) => ({
+      seconds: d.seconds,
+      payout_ratio: toAmountString(d.payoutRatio),
+      stake_min: toAmountString(d.stakeMin),
+      stake_max: toAmountString(d.stakeMax),
+      fee_rate: toAmountString(d.feeRate),
+    }));
+  }
+
+  /** GET /microtrade/payable_currencies: the stake coins with the user's options-account balance. */
+  async payableCurrencies(userId: number) {
+    const coin = await currencyByName(this.db, OPTION_STAKE_COIN);
+    if (!coin) return [];
+    const account = (await accountsOf(this.db, userId)).find((a) => a.kind === 'options' && a.currency_id === coin.id);
+    return [{ id: coin.id, name: coin.name, decimals: coin.decimals, balance: account?.available ?? '0' }];
+  }
+
+  /** POST /microtrade/submit, in `transact`'s transaction (the idempotency key commits with it). */
+  async submit(userId: number, input: OptionSubmitInput, transact: Transact = plainTransact(this.db)): Promise<OptionOrderView> {
+    const [symbol, coin, duration] = await Promise.all([
+      symbolById(this.db, input.match_id),
+      currencyById(this.db, input.currency_id),
+      findDuration(this.db, input.seconds),
+    ]);
+    if (!symbol || !symbol.enabled) throw new DomainError('symbol_disabled');
+    if (!coin || !coin.enabled || coin.name !== OPTION_STAKE_COIN) throw new DomainError('currency_unavailable');
+    if (!duration || !duration.enabled) throw new DomainError('option_duration_unavailable');
+    const stake = toAmountString(input.number);
+    if (money(stake).decimalPlaces() > coin.decimals) throw new DomainError('wrong_number');
+    if (cmp(stake, duration.stakeMin) < 0 || cmp(stake, duration.stakeMax) > 0) throw new DomainError('option_stake_out_of_range');
+    const fee = optionFee(stake, duration.feeRate, coin.decimals);
+
+    const order = await transact(async (tx) => {
+      // The tick read inside the transaction, right before the order row: acceptance time is now.
+      const acceptedAt = this.now();
+      const open = this.options.ticks.latest(symbol.symbol);
+      if (!open || acceptedAt - open.time > this.options.indexStaleMs) throw new DomainError('index_unavailable');
+      if (!(await addOpenStake(tx, symbol.id, input.type, stake, OPTION_EXPOSURE_DEFAULT))) throw new DomainError('option_exposure_exceeded');
+      const pool = await systemAccount(tx, 'option_pool', coin.id);
+      // The pool row stays locked to the end: orders of one coin are accepted and settled one at a time.
+      const poolAvailable = await lockedAvailable(tx, pool);
+      const owed = money(await openLiability(tx, coin.id)).plus(money(stake).times(money(1).plus(duration.payoutRatio)));
+      if (money(poolAvailable).plus(stake).lessThan(owed)) throw new DomainError('option_pool_short');
+      const row = await insertOrder(tx, {
+        userId,
+        symbolId: symbol.id,
+        currencyId: coin.id,
+        direction: input.type,
+        seconds: duration.seconds,
+        stake,
+        fee,
+        payoutRatio: duration.payoutRatio,
+        openTickId: BigInt(open.id),
+        openPrice: open.price,
+        openTime: open.time,
+        expiresAt: acceptedAt + duration.seconds * 1000,
+      });
+      const account = await userAccount(tx, userId, coin.id, 'options');
+      const paid = toAmountString(money(stake).plus(fee));
+      const legs = [
+        { accountId: account, amount: `-${paid}` },
+        { accountId: pool, amount: stake },
+      ];
+      if (money(fee).greaterThan(0)) legs.push({ accountId: await systemAccount(tx, 'fees', coin.id), amount: fee });
+      await post(tx, { kind: 'option_open', refType: 'option_order', refId: row.id, legs });
+      const upTo = settleWindowEnd(row.expiresAt);
+      await scheduleJob(tx, { name: OPTION_SETTLE_JOB, key: `${symbol.id}:${upTo}`, runAt: new Date(upTo), payload: { symbolId: symbol.id, upTo } satisfies SettlePayload });
+      // The answer a retry with the same idempotency key gets too (stored with the order).
+      return viewOf({ order: row, symbol: symbol.symbol, currency: coin.name }, acceptedAt);
+    });
+    this.options.bus.emit('option_order', { userId, order });
+    return order;
+  }
+
+  /**
+   * The settlement job: the open orders of a symbol expired by `upTo` whose close tick is final. The
+   * tick store hands out a tick only once its row is written, and ticks come in time order, so once
+   * one at or after an expiry is out, every tick up to it is stored and the one in force is final.
+   * Orders expiring after the latest tick wait for a later look (a follow-up job, with backoff, not
+   * counted as a failure); a full batch goes on at once. Orders already settled are left alone.
+   */
+  async settle(tx: Tx, work: SettlePayload, key = `${work.symbolId}:${work.upTo}`): Promise<void> {
+    const symbol = await symbolById(tx, work.symbolId);
+    if (!symbol) throw new Error(`option settlement: symbol ${work.symbolId} not found`);
+    const latest = this.options.ticks.latest(symbol.symbol);
+    const through = Math.min(work.upTo, latest?.time ?? -1);
+    const batchMax = this.options.settleBatchMax ?? OPTION_SETTLE_BATCH_MAX;
+    const due = through < 0 ? [] : await dueOrders(tx, symbol.id, through, batchMax);
+    const settled = await this.pay(tx, symbol, due);
+    const step = (work.step ?? 0) + 1;
+    const follow = (waits: number, delayMs: number) =>
+      scheduleJob(tx, { name: OPTION_SETTLE_JOB, key: `${key}:${step}`, runAt: new Date(this.now() + delayMs), payload: { ...work, step, waits } satisfies SettlePayload });
+    if (due.length === batchMax) await follow(work.waits ?? 0, 0);
+    else if (through < work.upTo && (await openDueExists(tx, symbol.id, work.upTo))) {
+      const waits = (work.waits ?? 0) + 1;
+      await follow(waits, Math.min(OPTION_CLOSE_TICK_RETRY_MAX_MS, OPTION_CLOSE_TICK_RETRY_MS * 2 ** Math.min(waits - 1, 16)));
+    }
+    // Told after the job's transaction commits (the scheduler runs the next job only after it).
+    if (settled.length === 0 || this.options.bus.listenerCount('option_order') === 0) return;
+    setImmediate(() => {
+      const now = this.now();
+      for (const s of settled) this.options.bus.emit('option_order', { userId: s.order.userId, order: viewOf(s, now) });
+    });
+  }
+
+  /**
+   * Decides and pays the orders in the job's transaction. The order rows are written first: that
+   * UPDATE takes each row's lock and answers the rows still open, so a settlement racing this one (a
+   * duplicate job, the sweep) waits for it and then finds them settled; only the rows this one settled
+   * move the exposure, the pool and the users' accounts.
+   */
+  private async pay(tx: Tx, symbol: MarketSymbol, orders: OptionOrder[]): Promise<Settled[]> {
+    if (orders.length === 0) return [];
+    const closes = await ticksInForce(tx, symbol.id, orders.map((o) => o.expiresAt));
+    const byCoin = new Map<number, OptionOrder[]>();
+    for (const o of orders) byCoin.set(o.currencyId, [...(byCoin.get(o.currencyId) ?? []), o]);
+    const settledAt = new Date(this.now());
+    const settled: Settled[] = [];
+    for (const [currencyId, list] of byCoin) {
+      const coin = await currencyById(tx, currencyId);
+      if (!coin) throw new Error(`option settlement: coin ${currencyId} not found`);
+      const decider = decisions(coin.decimals);
+      const results = list.map((order) => {
+        const close = closes.get(order.expiresAt);
+        if (!close) throw new Error(`option order ${order.id}: no index tick at ${order.expiresAt}`);
+        return decider(order, close);
+      });
+      const mine = new Set(await markSettled(tx, results, settledAt));
+      const owned = list.map((order, i) => ({ order, result: results[i]! })).filter(({ order }) => mine.has(order.id));
+      // The exposure rows before the pool's, in the order acceptance takes them (no deadlock between the two).
+      for (const direction of ['up', 'down'] as const) {
+        const stakes = owned.filter(({ order }) => order.direction === direction).map(({ order }) => order.stake);
+        if (stakes.length) await removeOpenStake(tx, symbol.id, direction, toAmountString(stakes.reduce((t, v) => t.plus(v), money(0))));
+      }
+      await this.payFromPool(tx, coin, owned.map(({ result }) => result));
+      for (const { order, result } of owned) settled.push({ order: { ...order, status: 'settled', ...result, settledAt }, symbol: symbol.symbol, currency: coin.name });
+    }
+    return settled;
+  }
+
+  /**
+   * Pays the orders that won or drew from the pool, only from what it holds (accepting each order made
+   * sure it could): one ledger entry per BATCH_LEGS_PER_ENTRY_MAX - 1 payouts, each leg naming its order, the
+   * users' accounts in id order (the order every entry locks accounts in).
+   */
+  private async payFromPool(tx: Tx, coin: { id: number; name: string }, results: Decided[]) {
+    const paid = results.filter((r) => money(r.payout).greaterThan(0));
+    if (paid.length === 0) return;
+    const pool = await systemAccount(tx, 'option_pool', coin.id);
+    const total = paid.reduce((t, r) => t.plus(r.payout), money(0));
+    if (money(await lockedAvailable(tx, pool)).lessThan(total)) throw new Error(`option pool ${coin.name} cannot pay ${toAmountString(total)}`);
+    const accounts = await optionsAccountsOf(tx, coin.id, [...new Set(paid.map((r) => r.userId))]);
+    const legs = paid
+      .map((r) => {
+        const accountId = accounts.get(r.userId);
+        if (accountId === undefined) throw new Error(`option order ${r.id}: the options account of user ${r.userId} is missing`);
+        return { accountId, amount: r.payout, refType: 'option_order', refId: r.id };
+      })
+      .sort((a, b) => a.accountId - b.accountId || a.refId - b.refId);
+    for (let i = 0; i < legs.length; i += BATCH_LEGS_PER_ENTRY_MAX - 1) {
+      const chunk = legs.slice(i, i + BATCH_LEGS_PER_ENTRY_MAX - 1);
+      const chunkTotal = toAmountString(chunk.reduce((t, l) => t.plus(l.amount), money(0)));
+      // The entry is named after its first order: each order is paid once, so no two entries share it.
+      const refId = Math.min(...chunk.map((l) => l.refId));
+      await post(tx, { kind: 'option_settle', refType: 'option_settlement', refId, legs: [{ accountId: pool, amount: `-${chunkTotal}` }, ...chunk] }, BATCH_LEGS_PER_ENTRY_MAX);
+    }
+  }
+
+  /** GET /microtrade/lists: the user's own orders, holding or history, newest first. */
+  async list(userId: number, input: OptionListInput) {
+    const where = orderFilter({ userId, symbolId: input.match_id, status: input.status === 'holding' ? 'open' : 'settled' });
+    const { rows, total } = await pageOrders(this.db, where, input.page, input.limit);
+    const now = this.now();
+    return { data: rows.map((r) => viewOf(r, now)), total, page: input.page, limit: input.limit };
+  }
+
+  /** GET /microtrade/get_result: one of the user's own orders with its open and close ticks. */
+  async result(userId: number, id: number): Promise<OptionOrderView> {
+    const order = await findOrder(this.db, id);
+    if (!order || order.userId !== userId) throw new DomainError('not_found');
+    const [symbol, coin] = await Promise.all([symbolById(this.db, order.symbolId), currencyById(this.db, order.currencyId)]);
+    return viewOf({ order, symbol: symbol?.symbol ?? '', currency: coin?.name ?? '' }, this.now());
+  }
+}
+
+/**
+ * Decides orders of one coin: each outcome and payout from the order's open tick and the tick in force
+ * at its expiry, nothing else. Orders of a window share their ticks and stakes, so each rule's answer
+ * is kept per distinct input (thousands of orders, a handful of computations).
+ */
+function decisions(coinDecimals: number) {
+  const outcomes = new Map<string, OptionOutcome>();
+  const payouts = new Map<string, string>();
+  return (order: OptionOrder, close: CloseTick): Decided => {
+    const outcomeKey = `${order.direction}|${order.openPrice}|${close.price}`;
+    let outcome = outcomes.get(outcomeKey);
+    if (outcome === undefined) {
+      outcome = optionOutcome(order.direction, order.openPrice, close.price);
+      outcomes.set(outcomeKey, outcome);
+    }
+    const payoutKey = `${outcome}|${order.stake}|${order.payoutRatio}`;
+    let payout = payouts.get(payoutKey);
+    if (payout === undefined) {
+      payout = optionPayout(outcome, order.stake, order.payoutRatio, coinDecimals);
+      payouts.set(payoutKey, payout);
+    }
+    return { id: order.id, userId: order.userId, outcome, payout, closeTickId: BigInt(close.id), closePrice: toAmountString(close.price), closeTime: close.time };
+  };
+}
+
+/** The wire form of an order (lists, get_result, realtime). */
+export function viewOf({ order, symbol, currency }: Settled, now: number): OptionOrderView {
+  const settled = order.status === 'settled';
+  return {
+    id: String(order.id),
+    match_id: order.symbolId,
+    symbol,
+    currency_id: order.currencyId,
+    currency,
+    type: OPTION_DIRECTION_TYPES[order.direction],
+    seconds: order.seconds,
+    number: toAmountString(order.stake),
+    fee: toAmountString(order.fee),
+    payout_ratio: toAmountString(order.payoutRatio),
+    status: settled ? 'settled' : 'holding',
+    outcome: order.outcome ?? null,
+    payout: order.payout === null ? null : toAmountString(order.payout),
+    profit: order.payout === null ? null : optionNet(order.payout, order.stake, order.fee),
+    open: { id: order.openTickId.toString(), price: toAmountString(order.openPrice), time: order.openTime },
+    close:
+      order.closeTickId === null || order.closePrice === null || order.closeTime === null
+        ? null
+        : { id: order.closeTickId.toString(), price: toAmountString(order.closePrice), time: order.closeTime },
+    created_at: order.createdAt.getTime(),
+    expires_at: order.expiresAt,
+    remaining_ms: settled ? 0 : optionRemainingMs(order.expiresAt, now),
+  };
+}

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables.ts';
+import { amount, at, createdAt } from '../db/columns.ts';
+import { indexTicks, marketSymbols } from '../markets/tables.ts';
+import { currencies } from '../site/tables.ts';
+
+export const OPTION_ORDER_STATUSES = ['open', 'settled'] as const;
+
+/** The durations operators offer (migration 0014): payout ratio, stake range and fee rate per duration. */
+export const optionDurations = pgTable(
+  'option_durations',
+  {
+    seconds: integer('seconds').primaryKey(),
+    payoutRatio: amount('payout_ratio').notNull(),
+    stakeMin: amount('stake_min').notNull(),
+    stakeMax: amount('stake_max').notNull(),
+    feeRate: amount('fee_rate').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [
+    check('option_durations_seconds_check', sql`${t.seconds} > 0`),
+    check(
+      'option_durations_figures_check',
+      sql`${t.payoutRatio} > 0 AND ${t.stakeMin} > 0 AND ${t.stakeMax} >= ${t.stakeMin} AND ${t.feeRate} >= 0 AND ${t.feeRate} < 1`,
+    ),
+  ],
+);
+
+/**
+ * The open stake per symbol and direction and its limit: an order adds its stake in one conditional
+ * UPDATE (refused past the limit), settlement takes it off, so two orders at once cannot both pass.
+ */
+export const optionExposure = pgTable(
+  'option_exposure',
+  {
+    symbolId: integer('symbol_id')
+      .notNull()
+      .references(() => marketSymbols.id),
+    direction: text('direction', { enum: ['up', 'down'] }).notNull(),
+    stakeMax: amount('stake_max').notNull(),
+    openStake: amount('open_stake').notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ name: 'option_exposure_pkey', columns: [t.symbolId, t.direction] }),
+    check('option_exposure_direction_check', sql`${t.direction} IN ('up', 'down')`),
+    check('option_exposure_figures_check', sql`${t.stakeMax} >= 0 AND ${t.openStake} >= 0`),
+  ],
+);
+
+/** Seconds options: the stake, the ticks it opened and closed at, and the settled outcome. */
+export const optionOrders = pgTable(
+  'option_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    symbolId: integer('symbol_id')
+      .notNull()
+      .references(() => marketSymbols.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    direction: text('direction', { enum: ['up', 'down'] }).notNull(),
+    seconds: integer('seconds').notNull(),
+    stake: amount('stake').notNull(),
+    fee: amount('fee').notNull(),
+    payoutRatio: amount('payout_ratio').notNull(),
+    openTickId: bigint('open_tick_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => indexTicks.id),
+    openPrice: amount('open_price').notNull(),
+    /** Epoch milliseconds of the open tick, and of expiry (acceptance + seconds). */
+    openTime: bigint('open_time', { mode: 'number' }).notNull(),
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+    status: text('status', { enum: OPTION_ORDER_STATUSES }).notNull().default('open'),
+    outcome: text('outcome', { enum: ['win', 'lose', 'draw'] }),
+    payout: amount('payout'),
+    closeTickId: bigint('close_tick_id', { mode: 'bigint' }).references(() => indexTicks.id),
+    closePrice: amount('close_price'),
+    closeTime: bigint('close_time', { mode: 'number' }),
+    createdAt: createdAt(),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    index('option_orders_user_idx').on(t.userId, t.status, t.id),
+    index('option_orders_open_idx').on(t.currencyId, t.expiresAt).where(sql`${t.status} = 'open'`),
+    index('option_orders_due_idx').on(t.symbolId, t.expiresAt, t.id).where(sql`${t.status} = 'open'`),
+    index('option_orders_open_tick_idx').on(t.openTickId),
+    index('option_orders_close_tick_idx').on(t.closeTickId).where(sql`${t.closeTickId} IS NOT NULL`),
+    check('option_orders_direction_check', sql`${t.direction} IN ('up', 'down')`),
+    check('option_orders_status_check', sql`${t.status} IN ('open', 'settled')`),
+    check('option_orders_outcome_check', sql`${t.outcome} IS NULL OR ${t.outcome} IN ('win', 'lose', 'draw')`),
+    check(
+      'option_orders_figures_check',
+      sql`${t.stake} > 0 AND ${t.fee} >= 0 AND ${t.payoutRatio} > 0 AND ${t.seconds} > 0 AND ${t.expiresAt} > ${t.openTime}`,
+    ),
+    check(
+      'option_orders_settled_check',
+      sql`(${t.status} = 'open') = (${t.outcome} IS NULL AND ${t.payout} IS NULL AND ${t.closeTickId} IS NULL AND ${t.closePrice} IS NULL AND ${t.closeTime} IS NULL AND ${t.settledAt} IS NULL)`,
+    ),
+  ],
+);

@@ -1,0 +1,54 @@
+/**
+ * Retention: rows kept only as long as they serve, removed by a recurring job of the scheduler.
+ *  - Idempotency keys answer a retry of the same request, which comes within minutes: a key is kept
+ *    IDEMPOTENCY_KEYS_KEEP_MS (7 days); after that the same key is a new request.
+ *  - Index ticks are recorded every second per symbol. The ones an option order or a contract position
+ *    names (its open and close ticks, the evidence for its result) are kept for good; the others
+ *    INDEX_TICKS_KEEP_MS (7 days), and never while an open option order may still need the tick in force
+ *    at its expiry (none older than the oldest open order's open tick goes).
+ * Each run removes at most RETENTION_ROWS_PER_RUN rows of each kind, so its transaction stays short;
+ * a backlog goes over the next runs.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../db/client.ts';
+import type { JobScheduler } from '../jobs/scheduler.ts';
+
+export const RETENTION_JOB = 'retention.prune';
+export const RETENTION_EVERY_MS = 60 * 60_000;
+export const RETENTION_ROWS_PER_RUN = 50_000;
+export const IDEMPOTENCY_KEYS_KEEP_MS = 7 * 24 * 60 * 60_000;
+export const INDEX_TICKS_KEEP_MS = 7 * 24 * 60 * 60_000;
+
+/** Removes what has served its time as of `now`; answers how many rows of each kind went. */
+export async function prune(db: Executor, now: number, rowsMax = RETENTION_ROWS_PER_RUN): Promise<{ idempotencyKeys: number; indexTicks: number }> {
+  const keysBefore = new Date(now - IDEMPOTENCY_KEYS_KEEP_MS).toISOString();
+  const [keys] = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (
+          delete from idempotency_keys where ctid in (
+            select ctid from idempotency_keys where created_at < ${keysBefore}::timestamptz limit ${rowsMax})
+          returning 1)
+        select count(*)::int as n from gone`,
+  );
+  const [ticks] = await queryRows<{ n: number }>(
+    db,
+    sql`with cutoff as (
+          select least(${now - INDEX_TICKS_KEEP_MS}::bigint, coalesce((select min(open_time) from option_orders where status = 'open'), ${now}::bigint)) as time),
+        gone as (
+          delete from index_ticks where id in (
+            select t.id from index_ticks t, cutoff c
+            where t.time < c.time
+              and not exists (select 1 from option_orders o where o.open_tick_id = t.id or o.close_tick_id = t.id)
+              and not exists (select 1 from contract_positions p where p.open_tick_id = t.id or p.close_tick_id = t.id)
+            limit ${rowsMax})
+          returning 1)
+        select count(*)::int as n from gone`,
+  );
+  return { idempotencyKeys: keys?.n ?? 0, indexTicks: ticks?.n ?? 0 };
+}
+
+export function registerRetention(jobs: JobScheduler) {
+  jobs.every(RETENTION_JOB, RETENTION_EVERY_MS, async (tx, _job, now) => {
+    await prune(tx, now.getTime());
+  });
+}

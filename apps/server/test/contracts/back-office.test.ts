@@ -1,0 +1,161 @@
+// Proves the back-office contract reads on a real database: exposure per symbol (positions, long and
+// short lots, margins, the users' P&L at the mark, summed in SQL), the liquidations with the tick that
+// caused each, and the overnight-fee runs per cut-off day; an operator session may read them, a user
+// session may not; settings edits are admin only, logged, applied to the next order and refused on bad
+// figures; the ledger audit holds after each scenario.
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/accounts/passwords.ts';
+import { operatorAuditLog, operators } from '../../src/admin/tables.ts';
+import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
+import { exposure, liquidations, overnightRuns } from '../../src/contracts/back-office.ts';
+import { chargeOvernightFees } from '../../src/contracts/overnight.ts';
+import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { fundContract, scriptedContracts } from './support.ts';
+
+let test: TestApp;
+let harness: Awaited<ReturnType<typeof scriptedContracts>>;
+let btc: number;
+let usdt: number;
+
+beforeAll(async () => {
+  test = await makeTestApp();
+  harness = await scriptedContracts(test);
+  const symbol = test.ctx.markets.symbolByName('BTCUSDT')!;
+  btc = symbol.id;
+  usdt = symbol.quoteCurrencyId;
+  // Round figures: 0.01 BTC a lot, fee 0.1 %, overnight 0.03 %, no spread, liquidation at a risk rate of 50 %.
+  await test.db.transaction((tx) =>
+    harness.contracts.editSettings(tx, {
+      symbol_id: btc,
+      contract_size: '0.01',
+      multiples: [10],
+      lots_min: 1,
+      lots_max: 100,
+      fee_rate: '0.001',
+      overnight_rate: '0.0003',
+      spread: '0',
+      maintenance_threshold: '50',
+      session: null,
+      enabled: true,
+    }),
+  );
+  await harness.contracts.reloadSymbols();
+  await harness.tick('BTCUSDT', '65000');
+});
+afterAll(async () => {
+  await test.close();
+});
+afterEach(async () => {
+  await expectLedgerBalanced(test);
+});
+
+async function open(funds: string, type: 1 | 2, share: number) {
+  const user = await makeUser(test);
+  await fundContract(test, user.id, usdt, funds);
+  const opened = await call(test.app, '/lever/submit', { token: user.token, payload: { currency_id: btc, legal_id: usdt, share, multiple: 10, type, status: 1 } });
+  expect(opened.body.type).toBe('ok');
+  return { user, id: opened.body.message.id as number };
+}
+
+const markOf = (symbol: string) => harness.ticks.latest(symbol)?.price ?? null;
+
+async function operatorToken() {
+  const res = await test.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password }, remoteAddress: test.nextIp() });
+  return (res.json() as { message: { token: string } }).message.token;
+}
+
+describe('back-office contracts', () => {
+  it('sums exposure per symbol: a long of 2 lots at 65000 and a short of 1 give 3 lots, margin 195 and a user P&L of 10 at 66000', async () => {
+    await open('1000', 1, 2);
+    await open('1000', 2, 1);
+    await harness.tick('BTCUSDT', '66000');
+    const rows = await exposure(test.db, harness.contracts, markOf);
+    // Long (66000 - 65000) x 2 x 0.01 = 20, short (65000 - 66000) x 1 x 0.01 = -10.
+    expect(rows.find((r) => r.symbol === 'BTCUSDT')).toEqual({
+      symbol_id: btc,
+      symbol: 'BTCUSDT',
+      kind: 'futures',
+      mark_price: '66000',
+      positions: 2,
+      long_lots: 2,
+      short_lots: 1,
+      margin: '195',
+      profit: '10',
+    });
+    expect(rows.find((r) => r.symbol === 'ETHUSDT')).toMatchObject({ positions: 0, margin: '0', long_lots: 0, short_lots: 0 });
+  });
+
+  it('lists a liquidation with the tick that caused it, filtered by user id', async () => {
+    // 2 lots x10 at 66000: margin 132, fee 1.32, nothing left available; the gap to 60000 liquidates it.
+    const { user, id } = await open('133.32', 1, 2);
+    const gap = await harness.tick('BTCUSDT', '60000');
+    const page = await liquidations(test.db, { page: 1, limit: 10 });
+    expect(page.total).toBe(1);
+    expect(page.data[0]).toMatchObject({ id, user_id: user.id, account: user.email, symbol: 'BTCUSDT', side: 'long', lots: 2, open_price: '66000', close_price: '60000', margin: '132', profit: '-120', close_tick_id: gap.id });
+    expect((await liquidations(test.db, { page: 1, limit: 10, q: String(user.id + 1) })).total).toBe(0);
+    await harness.tick('BTCUSDT', '66000');
+  });
+
+  it('groups the overnight fees per cut-off day: positions charged, amount, from margin and from balance', async () => {
+    const run = (at: string) => test.db.transaction((tx) => chargeOvernightFees(tx, harness.contracts, Date.parse(at)));
+    // The two open positions of the first scenario: 1300 x 0.0003 = 0.39 and 650 x 0.0003 = 0.195, from their margins.
+    expect(await run('2026-11-24T01:00:00Z')).toBe(2);
+    expect(await run('2026-11-25T01:00:00Z')).toBe(2);
+    const runs = await overnightRuns(test.db, { page: 1, limit: 10 });
+    expect(runs.total).toBe(2);
+    expect(runs.data.map(({ charged_at: _, ...r }) => r)).toEqual([
+      { day: '2026-11-25', positions: 2, amount: '0.585', from_margin: '0.585', from_available: '0' },
+      { day: '2026-11-24', positions: 2, amount: '0.585', from_margin: '0.585', from_available: '0' },
+    ]);
+  });
+
+  it('edits a symbol\'s settings as admin (logged, applied to the next order), refuses a support operator and bad figures with the envelope', async () => {
+    const token = await operatorToken();
+    const settings = async (method: 'GET' | 'POST', authorization: string, payload?: object) => {
+      const res = await test.app.inject({ method, url: '/api/admin/contracts/settings', headers: { authorization, 'accept-language': 'fra' }, payload: payload as Record<string, string> | undefined, remoteAddress: test.nextIp() });
+      return { status: res.statusCode, body: res.json() as { type: string; message: unknown } };
+    };
+    const listed = (await settings('GET', token)).body.message as { symbol_id: number; fee_rate: string; multiples: number[] }[];
+    expect(listed.find((s) => s.symbol_id === btc)).toMatchObject({ fee_rate: '0.001', multiples: [10] });
+    const edit = { symbol_id: btc, contract_size: '0.01', multiples: [10, 25], lots_min: 1, lots_max: 50, fee_rate: '0.002', overnight_rate: '0.0003', spread: '0', maintenance_threshold: '50', session: null, enabled: true };
+    const edited = await settings('POST', token, edit);
+    expect(edited.body).toMatchObject({ type: 'ok', message: { symbol_id: btc, fee_rate: '0.002', multiples: [10, 25], lots_max: 50 } });
+    const [logged] = await test.db.select().from(operatorAuditLog).where(and(eq(operatorAuditLog.action, 'contracts.settings'), eq(operatorAuditLog.target, `market_symbol:${btc}`))).orderBy(desc(operatorAuditLog.id)).limit(1);
+    expect(logged?.detail).toMatchObject({ fee_rate: '0.002' });
+    // The next order pays the new fee: 2 lots x 0.01 x 65000 = 1300 notional, fee 1300 x 0.002 = 2.6, at the new multiple 25.
+    await harness.tick('BTCUSDT', '65000');
+    const user = await makeUser(test);
+    await fundContract(test, user.id, usdt, '1000');
+    const opened = await call(test.app, '/lever/submit', { token: user.token, payload: { currency_id: btc, legal_id: usdt, share: 2, multiple: 25, type: 1, status: 1 } });
+    expect(opened.body.message).toMatchObject({ handling_fee: '2.6', margin: '52', multiple: 25 });
+
+    await test.db.insert(operators).values({ username: `desk-${Date.now()}`, passwordHash: await hashPassword('desk-password-1'), role: 'support' }).returning();
+    const [desk] = await test.db.select().from(operators).where(eq(operators.role, 'support')).orderBy(desc(operators.id)).limit(1);
+    const deskLogin = await test.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: desk!.username, password: 'desk-password-1' }, remoteAddress: test.nextIp() });
+    const deskToken = (deskLogin.json() as { message: { token: string } }).message.token;
+    expect((await settings('GET', deskToken)).body.type).toBe('ok');
+    expect((await settings('POST', deskToken, { ...edit, fee_rate: '0' })).body.type).not.toBe('ok');
+    for (const bad of [{ maintenance_threshold: '100' }, { lots_min: 60 }, { fee_rate: '1' }, { multiples: [] }, { fee_rate: '0.1.2' }]) {
+      const res = await settings('POST', token, { ...edit, ...bad });
+      expect([JSON.stringify(bad), res.status < 500, res.body.type]).toEqual([JSON.stringify(bad), true, 'error']);
+      expect(typeof res.body.message).toBe('string');
+    }
+    // Nothing of the refused edits landed.
+    const after = (await settings('GET', token)).body.message as { symbol_id: number; fee_rate: string; maintenance_threshold: string }[];
+    expect(after.find((s) => s.symbol_id === btc)).toMatchObject({ fee_rate: '0.002', maintenance_threshold: '50' });
+    await settings('POST', token, { ...edit, multiples: [10], lots_max: 100, fee_rate: '0.001' });
+    await call(test.app, '/lever/close', { token: user.token, payload: { id: opened.body.message.id } });
+  });
+
+  it('answers an operator session and refuses a user session', async () => {
+    const token = await operatorToken();
+    for (const path of ['/contracts/exposure', '/contracts/liquidations?page=1&limit=10', '/contracts/overnight?page=1&limit=10']) {
+      const res = await test.app.inject({ method: 'GET', url: `/api/admin${path}`, headers: { authorization: token } });
+      expect([path, (res.json() as { type: string }).type]).toEqual([path, 'ok']);
+    }
+    const user = await makeUser(test);
+    const refused = await test.app.inject({ method: 'GET', url: '/api/admin/contracts/exposure', headers: { authorization: user.token } });
+    expect((refused.json() as { type: string }).type).toBe('999');
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Contract test support: a tick store the test drives (each tick a real row of index_ticks, handed out
+ * with its id as the recorded index does), a ContractService on it swapped into the test app, and
+ * funding of a user's contract account through the ledger.
+ */
+import { sql } from 'drizzle-orm';
+import { ContractService } from '../../src/contracts/service.ts';
+import { queryRows } from '../../src/db/client.ts';
+import { accountsOf, post, systemAccount, userAccount } from '../../src/ledger/index.ts';
+import type { RecordedTick, TickStore } from '../../src/markets/ticks.ts';
+import type { TestApp } from '../support/app.ts';
+
+export class ScriptedTicks implements TickStore {
+  private readonly last = new Map<string, RecordedTick>();
+  private readonly listeners = new Set<(tick: RecordedTick) => void>();
+
+  constructor(
+    private readonly test: TestApp,
+    private readonly clock: { now: number },
+  ) {}
+
+  latest(symbol: string) {
+    return this.last.get(symbol);
+  }
+
+  async at(symbol: string, time: number) {
+    const tick = this.last.get(symbol);
+    return tick && tick.time <= time ? tick : undefined;
+  }
+
+  onTick(listener: (tick: RecordedTick) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Records a tick (a row of index_ticks) and tells the listeners, as the recorded index does. */
+  async push(symbol: string, price: string): Promise<RecordedTick> {
+    const symbolId = this.test.ctx.markets.symbolId(symbol)!;
+    const [row] = await queryRows<{ id: string }>(this.test.db, sql`insert into index_ticks (symbol_id, price, time) values (${symbolId}, ${price}, ${this.clock.now}) returning id::text`);
+    const tick = { id: row!.id, symbol, price, time: this.clock.now };
+    this.last.set(symbol, tick);
+    for (const listener of this.listeners) listener(tick);
+    return tick;
+  }
+}
+
+/** Swaps the app's contract service for one on scripted ticks and a test clock. */
+export async function scriptedContracts(test: TestApp, clock = { now: Date.parse('2026-11-23T15:00:00Z') }) {
+  await test.ctx.contracts.stop();
+  const ticks = new ScriptedTicks(test, clock);
+  const contracts = await ContractService.open(test.db, ticks, test.ctx.bus, { now: () => clock.now, onError: (error) => console.error(error) });
+  test.ctx.contracts = contracts;
+  /** A tick and everything it triggers, handled. */
+  const tick = async (symbol: string, price: string) => {
+    const recorded = await ticks.push(symbol, price);
+    await contracts.settled();
+    return recorded;
+  };
+  return { ticks, contracts, clock, tick };
+}
+
+let fundingRef = 1;
+
+/** Funds a user's contract account through the ledger, as a transfer in would (never by UPDATE). */
+export async function fundContract(test: TestApp, userId: number, currencyId: number, amount: string) {
+  await test.db.transaction(async (tx) => {
+    await post(tx, {
+      kind: 'deposit',
+      refType: 'contract_test',
+      refId: `${process.pid}:${fundingRef++}`,
+      legs: [
+        { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
+        { accountId: await userAccount(tx, userId, currencyId, 'contract'), amount },
+      ],
+    });
+  });
+}
+
+export async function contractFigures(test: TestApp, userId: number, currencyId: number) {
+  const row = (await accountsOf(test.db, userId)).find((a) => a.currency_id === currencyId && a.kind === 'contract');
+  return { available: row?.available ?? '0', frozen: row?.frozen ?? '0' };
+}
+
+export async function systemFigure(test: TestApp, name: string, currencyId: number) {
+  const [row] = await queryRows<{ balance: string }>(test.db, sql`select (available + frozen + locked)::text as balance from ledger_accounts where system = ${name} and currency_id = ${currencyId}`);
+  return row ? String(Number(row.balance)) : '0';
+}

@@ -1,0 +1,230 @@
+// Proves no input makes an endpoint fail: every registered /api route (read from Fastify's route table)
+// is called as a user or as an admin operator (and once without a session) with wrong inputs derived
+// from the contract's input schemas: each route is first called with plausible values to learn which
+// schemas it parses, then every field of those schemas gets each wrong value (wrong types, 2^31, huge
+// and negative numbers, long strings, arrays, objects), next to empty bodies, arrays, unknown keys and
+// wrong path ids. Every answer must be the spec's envelope with a status below 500.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as contract from '@fairex/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { createSession } from '../src/accounts/sessions.ts';
+import { users } from '../src/accounts/tables.ts';
+import { createOperatorSession } from '../src/admin/operators.ts';
+import { operators } from '../src/admin/tables.ts';
+import { makeTestApp, makeUser, type TestApp } from './support/app.ts';
+
+type Schema = z.ZodType;
+type Def = { type: string; shape?: Record<string, Schema>; in?: Schema; out?: Schema; innerType?: Schema; entries?: Record<string, unknown>; values?: unknown[]; options?: Schema[] };
+const defOf = (schema: Schema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The object shape of an input schema, through refinements, transforms, pipes and unions (their fields merged). */
+function shapeOf(schema: Schema): Record<string, Schema> | undefined {
+  const def = defOf(schema);
+  if (def.type === 'object') return def.shape;
+  if (def.type === 'pipe') return (def.in && shapeOf(def.in)) ?? (def.out && shapeOf(def.out));
+  if (def.type === 'union') {
+    const shapes = (def.options ?? []).map(shapeOf).filter((shape) => shape !== undefined);
+    return shapes.length > 0 ? Object.assign({}, ...shapes) : undefined;
+  }
+  return undefined;
+}
+
+/** The enum and literal values a field accepts somewhere inside it (plausible values to try). */
+function choicesOf(schema: Schema | undefined, depth = 0): unknown[] {
+  if (!schema || depth > 6) return [];
+  const def = defOf(schema);
+  if (def.type === 'enum') return Object.values(def.entries ?? {});
+  if (def.type === 'literal') return def.values ?? [];
+  return [def.innerType, def.in, def.out, ...(def.options ?? [])].flatMap((inner) => choicesOf(inner, depth + 1));
+}
+
+const PLAUSIBLE = [
+  '1', '2', '0.01', '10', 'a@example.com', 'Secret-pass-1', '123456', '13800138000', '86', 'BTC/USDT', 'USDT', 'TRC20',
+  'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', '/uploads/0123456789abcdef0123456789abcdef.png', '2026-01-01', 'true', 'Some text',
+  '110105198001010015',
+];
+
+/** A value the field accepts, or undefined when none of the tries fits. */
+function plausibleFor(field: Schema): unknown {
+  for (const value of [...choicesOf(field), ...PLAUSIBLE]) if (field.safeParse(value).success) return value;
+  return undefined;
+}
+
+const TWO_POW_31 = 2 ** 31;
+/** Wrong values every field gets at once. */
+const WRONG: unknown[] = [
+  TWO_POW_31, String(TWO_POW_31), -1, 1.5, 1e308, '1e400', '99999999999999999999999999999', 'x'.repeat(5_000), '', true, null, [1, 2], { a: 1 },
+];
+/** Wrong values each field of a route's schemas gets alone, the others plausible (fewer, to keep the run short). */
+const WRONG_ALONE: unknown[] = [TWO_POW_31, String(TWO_POW_31), -1, '99999999999999999999999999999', 'x'.repeat(5_000), null, [1, 2], { a: 1 }];
+const WRONG_PATH_IDS = [String(TWO_POW_31), '-1', '0', '1.5', 'abc', '99999999999999999999999999999', '1e3', '%00'];
+const ENVELOPE_TYPES = ['ok', 'error', '999', '998'];
+
+/** The input schemas of the contract, each reporting to `parsed` when a route parses with it. */
+const inputSchemas = (Object.entries(contract) as [string, unknown][]).filter(
+  (entry): entry is [string, Schema] =>
+    (entry[0].endsWith('Input') || entry[0].endsWith('Param')) && typeof entry[1] === 'object' && entry[1] !== null && '_zod' in entry[1] && shapeOf(entry[1] as Schema) !== undefined,
+);
+const parsed = new Set<string>();
+for (const [name, schema] of inputSchemas) {
+  const safeParse = schema.safeParse.bind(schema);
+  (schema as { safeParse: Schema['safeParse'] }).safeParse = ((data: unknown, params?: unknown) => {
+    parsed.add(name);
+    return safeParse(data, params as never);
+  }) as Schema['safeParse'];
+}
+const fieldsOf = (name: string) => shapeOf(inputSchemas.find(([n]) => n === name)![1])!;
+
+/** Every key any input schema names, at a plausible value: the body a route is first called with. */
+const plausibleBody: Record<string, unknown> = {};
+for (const [, schema] of inputSchemas) {
+  for (const [key, field] of Object.entries(shapeOf(schema)!)) {
+    if (key in plausibleBody) continue;
+    const value = plausibleFor(field);
+    if (value !== undefined) plausibleBody[key] = value;
+  }
+}
+
+/** The routes Fastify registered, from its printed route tree (full paths, without HEAD). */
+function routesOf(tree: string): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S*)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    stack.length = match[1]!.length / 4;
+    stack.push(match[2]!);
+    for (const method of match[3]?.split(', ') ?? []) if (method !== 'HEAD') routes.push({ method, url: stack.join('') });
+  }
+  return routes;
+}
+
+let test: TestApp;
+let userId: number;
+let operatorId: number;
+const tokens = { user: '', operator: '' };
+let ipCounter = 0;
+const failures: string[] = [];
+let calls = 0;
+
+beforeAll(async () => {
+  test = await makeTestApp();
+  const user = await makeUser(test);
+  userId = user.id;
+  tokens.user = user.token;
+  const [operator] = await test.db.insert(operators).values({ username: 'fuzz-operator', passwordHash: 'unused', role: 'admin' }).returning();
+  operatorId = operator!.id;
+  tokens.operator = await createOperatorSession(test.db, operatorId);
+});
+afterAll(() => test.close());
+
+/** Sessions a call ended (logout, a frozen account, a disabled operator) are opened again, so later calls keep reaching the handlers. */
+async function restoreSessions() {
+  await test.db.update(users).set({ frozen: false }).where(eq(users.id, userId));
+  tokens.user = await createSession(test.db, userId);
+  await test.db.update(operators).set({ role: 'admin', disabledAt: null, mustChangePassword: false }).where(eq(operators.id, operatorId));
+  tokens.operator = await createOperatorSession(test.db, operatorId);
+}
+
+type Who = 'user' | 'operator' | 'nobody';
+/** A body sent as it is written (JSON an object literal cannot spell, such as a `__proto__` key). */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** One call; a 5xx or an answer that is not the envelope is recorded as a failure. */
+async function send(who: Who, method: string, url: string, input: unknown, label: string, form = false) {
+  calls += 1;
+  ipCounter += 1;
+  const headers: Record<string, string> = {};
+  if (who !== 'nobody') headers.authorization = tokens[who];
+  let target = url;
+  let payload: string | undefined;
+  if (method === 'GET' || method === 'DELETE') {
+    const query = new URLSearchParams();
+    if (input && typeof input === 'object' && !Array.isArray(input) && !(input instanceof RawJson)) {
+      for (const [key, value] of Object.entries(input)) {
+        for (const item of Array.isArray(value) ? value : [value]) query.append(key, typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item));
+      }
+    }
+    target = `${url}${query.size ? `?${query}` : ''}`;
+  } else if (input instanceof RawJson) {
+    headers['content-type'] = 'application/json';
+    payload = input.text;
+  } else if (input !== undefined) {
+    if (form && input && typeof input === 'object') {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString();
+    } else {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(input);
+    }
+  }
+  const res = await test.app.inject({
+    method: method as 'GET',
+    url: target,
+    headers,
+    payload,
+    remoteAddress: `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`,
+  });
+  let body: { type?: unknown; message?: unknown; code?: unknown } | undefined;
+  try {
+    body = res.json();
+  } catch {
+    body = undefined;
+  }
+  if (res.statusCode >= 500 || !body || !ENVELOPE_TYPES.includes(String(body.type)) || !('message' in body)) {
+    failures.push(`${who} ${method} ${url} with ${label} -> ${res.statusCode} ${res.body.slice(0, 160)}`);
+  }
+  if (who !== 'nobody' && (body?.type === '999' || ['forbidden', 'password_change_required', 'operator_disabled'].includes(String(body?.code)))) {
+    await restoreSessions();
+  }
+  return body;
+}
+
+describe('input fuzz', () => {
+  it('answers every wrong input to every endpoint with the envelope and a status below 500', { timeout: 300_000 }, async () => {
+    const routes = routesOf(test.app.printRoutes({ commonPrefix: false })).filter((r) => r.url.startsWith('/api/'));
+    expect(routes.length).toBeGreaterThan(50);
+    const schemasSeen = new Set<string>();
+    for (const route of routes) {
+      const who: Who = route.url.startsWith('/api/admin') ? 'operator' : 'user';
+      const url = route.url.replace(/:[a-zA-Z_]+/g, '1');
+      // What the route parses, learnt from a call with plausible values.
+      parsed.clear();
+      await send(who, route.method, url, plausibleBody, 'plausible values');
+      const used = [...parsed];
+      used.forEach((name) => schemasSeen.add(name));
+
+      // Bodies of every shape.
+      for (const input of [undefined, {}, [1, 2], 'text', { unknown_key: 'x' }, { ...plausibleBody, unknown_key: [1] }]) {
+        await send(who, route.method, url, input, `the body ${JSON.stringify(input)?.slice(0, 60)}`);
+      }
+      for (const text of ['', 'null', '{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}', '{"unclosed": ']) {
+        await send(who, route.method, url, new RawJson(text), `the JSON ${text || '(empty)'}`);
+      }
+      await send(who, route.method, url, plausibleBody, 'plausible values, form-encoded', true);
+      await send('nobody', route.method, url, plausibleBody, 'plausible values');
+      // Each wrong value in every field at once, then in each field of the route's schemas alone.
+      const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 40);
+      for (const wrong of WRONG) {
+        await send(who, route.method, url, Object.fromEntries(Object.keys(plausibleBody).map((key) => [key, wrong])), `every field ${shown(wrong)}`);
+      }
+      const base: Record<string, unknown> = { ...plausibleBody };
+      for (const name of used) for (const [key, field] of Object.entries(fieldsOf(name))) base[key] = plausibleFor(field) ?? base[key];
+      for (const name of used) {
+        for (const key of Object.keys(fieldsOf(name))) {
+          for (const wrong of WRONG_ALONE) await send(who, route.method, url, { ...base, [key]: wrong }, `${name}.${key} ${shown(wrong)}`);
+        }
+      }
+      // Wrong ids in the path.
+      if (route.url.includes(':')) {
+        for (const id of WRONG_PATH_IDS) await send(who, route.method, route.url.replace(/:[a-zA-Z_]+/g, id), base, `the path id ${id}`);
+      }
+    }
+    const unused = inputSchemas.map(([name]) => name).filter((name) => !schemasSeen.has(name));
+    console.log(`input fuzz: ${calls} calls to ${routes.length} routes; contract input schemas no route parsed: ${unused.join(', ') || 'none'}`);
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,188 @@
+// Proves what a start seeds: development keeps the demo operator and demo user; production seeds neither
+// and takes its first operator from ADMIN_USER / ADMIN_PASSWORD (refused when weak, with a non-zero exit
+// of the real server) or from `npm run operator:create`, and that operator must change the password first.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/accounts/passwords.ts';
+import { users } from '../../src/accounts/tables.ts';
+import { createOperatorFromSetup, OperatorSetupError } from '../../src/admin/operator-accounts.ts';
+import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
+import { operatorAuditLog, operators } from '../../src/admin/tables.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { holdTradingLease } from '../../src/db/lease.ts';
+import { seedOnStart } from '../../src/first-start.ts';
+import { DEMO_USER } from '../../src/site/demo.ts';
+import { MARKET_MAKER_ACCOUNT } from '../../src/spot/market-maker.ts';
+import { openTestDatabase } from '../support/db.ts';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+/** The suite runs again on PostgreSQL; the child-process tests below use their own embedded database anyway. */
+const embeddedOnlyRunOnce = Boolean(process.env.TEST_DATABASE_URL);
+const disposers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const dispose of disposers.splice(0)) await dispose();
+});
+
+async function freshDatabase(): Promise<Database> {
+  const { database, dispose } = await openTestDatabase();
+  disposers.push(dispose);
+  return database;
+}
+
+function quietLog() {
+  const lines: string[] = [];
+  return { lines, info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m) };
+}
+
+const operatorNames = async (db: Database['db']) => (await db.select().from(operators)).map((o) => o.username);
+const demoUsers = async (db: Database['db']) => db.select().from(users).where(eq(users.account, DEMO_USER.account));
+
+// A first start seeds markets and the market maker too: slow on a busy machine.
+describe('first start', { timeout: 180_000 }, () => {
+  it('seeds the demo operator and the demo user in development, as before', async () => {
+    const { db } = await freshDatabase();
+    await seedOnStart(db, { production: false, firstOperator: { username: 'ignored', password: 'Ignored-in-dev-1' }, log: quietLog() });
+    const [admin] = await db.select().from(operators);
+    expect(await operatorNames(db)).toEqual([DEMO_OPERATOR.username]);
+    expect(admin).toMatchObject({ role: 'admin', mustChangePassword: false, disabledAt: null });
+    const [demo] = await demoUsers(db);
+    // The demo user can withdraw and add cards at once: its pay password is the README's.
+    expect(demo && (await verifyPassword(DEMO_USER.payPassword, demo.payPasswordHash!))).toBe(true);
+  });
+
+  it('seeds no demo operator and no demo user in production, and says how to get an operator', async () => {
+    const { db } = await freshDatabase();
+    const log = quietLog();
+    await seedOnStart(db, { production: true, firstOperator: {}, log });
+    expect(await operatorNames(db)).toEqual([]);
+    expect(await demoUsers(db)).toHaveLength(0);
+    // The market maker is part of the product (it quotes the books), not demo data.
+    expect(await db.select().from(users).where(eq(users.account, MARKET_MAKER_ACCOUNT))).toHaveLength(1);
+    expect(log.lines.join('\n')).toContain('ADMIN_USER');
+  });
+
+  it('creates the first operator from ADMIN_USER and ADMIN_PASSWORD in production, once, who must change the password', async () => {
+    const database = await freshDatabase();
+    const { db } = database;
+    await seedOnStart(db, { production: true, firstOperator: { username: 'Chief', password: 'Harbour-lights-42' }, log: quietLog() });
+    const [chief] = await db.select().from(operators);
+    expect(chief).toMatchObject({ username: 'chief', role: 'admin', mustChangePassword: true });
+    expect(await db.select().from(operatorAuditLog).where(eq(operatorAuditLog.target, `operator:${chief!.id}`))).toEqual([
+      expect.objectContaining({ action: 'operator_create', detail: expect.objectContaining({ source: 'environment' }) }),
+    ]);
+    await expect(createOperatorFromSetup(db, { username: 'CHIEF', password: 'Harbour-lights-42' }, 'command')).rejects.toThrow('already exists');
+    // A later start with other values leaves the accounts alone.
+    await seedOnStart(db, { production: true, firstOperator: { username: 'other', password: 'Another-harbour-43' }, log: quietLog() });
+    expect(await operatorNames(db)).toEqual(['chief']);
+
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-first-'));
+    const { app } = await buildApp({ config: { ...loadConfig({}), dataDir, webDist: '/nonexistent', adminDist: '/nonexistent' }, database });
+    disposers.unshift(async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+    const call = async (url: string, token?: string, payload?: object) =>
+      (await app.inject({ method: payload ? 'POST' : 'GET', url: `/api/admin${url}`, headers: token ? { authorization: token } : {}, payload: payload as Record<string, string> })).json();
+    const login = await call('/login', undefined, { username: 'chief', password: 'Harbour-lights-42' });
+    expect(login.message.operator.must_change_password).toBe(true);
+    expect((await call('/users', login.message.token)).code).toBe('password_change_required');
+    expect((await call('/password', login.message.token, { current_password: 'Harbour-lights-42', password: 'Lighthouse-keeper-7' })).type).toBe('ok');
+    expect((await call('/users', login.message.token)).type).toBe('ok');
+  });
+
+  it('refuses a weak ADMIN_PASSWORD, a name without a password and a bad name, creating nobody', async () => {
+    const { db } = await freshDatabase();
+    const cases = [
+      [{ username: 'chief', password: 'admin123456' }, /too weak: it needs at least 12 characters/],
+      [{ username: 'chief', password: 'abcdefghijklmnop' }, /too weak: it needs at least 2 kinds/],
+      [{ username: 'chief', password: 'Chief-of-staff-1' }, /too weak: it must not contain the username/],
+      [{ username: 'chief' }, /set both ADMIN_USER and ADMIN_PASSWORD/],
+      [{ password: 'Harbour-lights-42' }, /set both ADMIN_USER and ADMIN_PASSWORD/],
+      [{ username: 'no spaces please', password: 'Harbour-lights-42' }, /is not valid/],
+    ] as const;
+    for (const [firstOperator, message] of cases) {
+      const run = seedOnStart(db, { production: true, firstOperator, log: quietLog() });
+      await expect(run).rejects.toBeInstanceOf(OperatorSetupError);
+      await expect(run).rejects.toThrow(message);
+    }
+    expect(await operatorNames(db)).toEqual([]);
+  });
+
+  // These run the real server and command on an embedded database whatever TEST_DATABASE_URL says: once is enough.
+  it.skipIf(embeddedOnlyRunOnce)('stops the production server with a non-zero exit and a clear message when ADMIN_PASSWORD is weak; operator:create makes the operator', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-prod-'));
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
+      delete env.DATABASE_URL;
+      const server = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+        cwd: root,
+        env: { ...env, ADMIN_USER: 'chief', ADMIN_PASSWORD: 'secret' },
+        encoding: 'utf8',
+        timeout: 90_000,
+      });
+      expect(server.status).toBe(1);
+      expect(server.stderr).toContain('cannot create the first operator: the password of operator "chief" is too weak');
+
+      const command = (args: string[], password: string) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/operator-create.ts', ...args], {
+          cwd: root,
+          env: { ...env, ADMIN_PASSWORD: password },
+          encoding: 'utf8',
+          timeout: 90_000,
+        });
+      const weak = command(['--user', 'chief'], 'chief-password');
+      expect(weak.status).toBe(1);
+      expect(weak.stderr).toContain('too weak');
+      expect(command([], 'Harbour-lights-42').status).toBe(2);
+      const made = command(['--user', 'chief', '--role', 'admin'], 'Harbour-lights-42');
+      expect(made.stderr).toBe('');
+      expect(made.status).toBe(0);
+      expect(made.stdout).toContain('operator "chief" (admin) created');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it.skipIf(embeddedOnlyRunOnce)('refuses operator:create while a server holds the embedded database, and keeps its operator through a production start, which then creates nobody', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-prod-'));
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+      delete env.DATABASE_URL;
+      // While a server holds the embedded database, the command refuses instead of opening it too.
+      const lease = await holdTradingLease({ dataDir, onWait: () => {}, onLost: () => {} });
+      const refused = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/operator-create.ts', '--user', 'nightshift'], {
+        cwd: root,
+        env: { ...env, ADMIN_PASSWORD: 'Quiet-harbour-88' },
+        encoding: 'utf8',
+        timeout: 90_000,
+      });
+      await lease.release();
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('stop the server, then run this again');
+      const made = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/operator-create.ts', '--user', 'nightshift', '--role', 'support'], {
+        cwd: root,
+        env,
+        input: 'Quiet-harbour-88\n',
+        encoding: 'utf8',
+        timeout: 90_000,
+      });
+      expect(made.status).toBe(0);
+      const database = await openDatabase({ dataDir });
+      try {
+        await seedOnStart(database.db, { production: true, firstOperator: { username: 'chief', password: 'Harbour-lights-42' }, log: quietLog() });
+        const rows = await database.db.select().from(operators);
+        expect(rows).toEqual([expect.objectContaining({ username: 'nightshift', role: 'support', mustChangePassword: true })]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});

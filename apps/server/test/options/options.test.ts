@@ -1,0 +1,401 @@
+// Proves seconds options end to end on a real database through the /microtrade/* routes: acceptance
+// records the index tick in force and moves stake and fee through the ledger; settlement by the job
+// scheduler at expiry takes the tick in force at expiry (waiting until one at or after expiry is
+// recorded), pays a win from the pool, returns a draw's stake, pays nothing on a loss, and does each
+// exactly once (two schedulers racing, a duplicated job, a restart long after expiry). Exposure
+// limits, a stale index, foreign orders and bad input are refused with translated messages. The
+// ledger audit runs after every money scenario. The feed and the clock are steered (support.ts).
+import { errorMessage } from '@fairex/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scheduleJob } from '../../src/jobs/scheduler.ts';
+import { jobs } from '../../src/jobs/tables.ts';
+import { audit, offenders, systemAccount } from '../../src/ledger/index.ts';
+import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../src/ledger/tables.ts';
+import { IndexTickStore } from '../../src/markets/ticks.ts';
+import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { OPTION_SETTLE_JOB, OPTION_SWEEP_EVERY_MS, OptionsService, settleWindowEnd } from '../../src/options/service.ts';
+import { optionExposure, optionOrders } from '../../src/options/tables.ts';
+import { operatorToken } from '../funds/support.ts';
+import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { fundOptions, optionsBalance, optionsRig, type OptionsRig } from './support.ts';
+
+let test: TestApp;
+let rig: OptionsRig;
+let usdt: number;
+let btc: number;
+let eth: number;
+/** Each test runs in its own stretch of time, so ticks of one never stand in for another's. */
+let t0 = Date.parse('2026-11-23T10:00:00Z');
+
+beforeAll(async () => {
+  test = await makeTestApp();
+  rig = optionsRig(test, t0);
+  usdt = test.ctx.markets.symbolByName('BTC/USDT')!.quoteCurrencyId;
+  btc = test.ctx.markets.symbolId('BTC/USDT')!;
+  eth = test.ctx.markets.symbolId('ETH/USDT')!;
+});
+afterAll(() => test.close());
+beforeEach(async () => {
+  t0 += 3_600_000;
+  rig.clock.now = t0;
+});
+
+async function fundedUser(amount = '1000') {
+  const user = await makeUser(test);
+  await fundOptions(test, user.id, usdt, amount);
+  return user;
+}
+
+const submit = (token: string, payload: Record<string, unknown>, lang?: string) =>
+  call(test.app, '/microtrade/submit', { token, lang, payload: { match_id: btc, currency_id: usdt, seconds: 30, number: '100', ...payload } });
+
+/** Runs the due jobs at the end of the settlement window `jobsClock` falls in (when its job is due). */
+async function settleAll(jobsClock = rig.clock.now) {
+  rig.clock.now = settleWindowEnd(jobsClock);
+  return rig.scheduler().runDue();
+}
+
+async function orderRow(id: string) {
+  return (await test.db.select().from(optionOrders).where(eq(optionOrders.id, Number(id))))[0]!;
+}
+
+/** Opens at 100 (tick at t0), accepted 200 ms later: expiry at t0 + 30.2 s. */
+async function openAt100(direction: 1 | 2, stake = '100') {
+  const user = await fundedUser();
+  const open = await rig.tick('BTC/USDT', '100', t0);
+  rig.clock.now = t0 + 200;
+  const res = await submit(user.token, { type: direction, number: stake });
+  expect(res.body.type, JSON.stringify(res.body)).toBe('ok');
+  return { user, open, order: res.body.message, expiresAt: t0 + 200 + 30_000 };
+}
+
+describe('accepting an option', () => {
+  it('takes stake and fee into the pool and fees, records the open tick, and schedules settlement for the window of acceptance + seconds', async () => {
+    const { user, open, order, expiresAt } = await openAt100(1);
+    expect(order).toMatchObject({ type: 1, seconds: 30, number: '100', fee: '0.1', payout_ratio: '0.8', status: 'holding', outcome: null });
+    expect(order.open).toEqual({ id: open.id, price: '100', time: t0 });
+    expect(order.expires_at).toBe(expiresAt);
+    expect(order.remaining_ms).toBe(30_000);
+    expect(await optionsBalance(test, user.id, usdt)).toBe('899.9');
+    // Expiry t0 + 30,200 falls in the 250 ms window ending at t0 + 30,250.
+    const [job] = await test.db.select().from(jobs).where(and(eq(jobs.name, OPTION_SETTLE_JOB), eq(jobs.key, `${btc}:${t0 + 30_250}`)));
+    expect(job?.runAt.getTime()).toBe(t0 + 30_250);
+    expect(job?.payload).toEqual({ symbolId: btc, upTo: t0 + 30_250 });
+    await expectLedgerBalanced(test);
+  });
+
+  it('answers a retry with the same client_id with the first order and charges once', async () => {
+    const user = await fundedUser();
+    await rig.tick('BTC/USDT', '100', t0);
+    const first = await submit(user.token, { type: 1, client_id: 'opt-retry-1' });
+    const again = await submit(user.token, { type: 1, client_id: 'opt-retry-1' });
+    expect(first.body.type, JSON.stringify(first.body)).toBe('ok');
+    expect(again.body.message.id).toBe(first.body.message.id);
+    expect(await optionsBalance(test, user.id, usdt)).toBe('899.9');
+    await expectLedgerBalanced(test);
+  });
+
+  it('refuses an order when the index tick is stale (index_unavailable) and takes nothing', async () => {
+    const user = await fundedUser();
+    await rig.tick('BTC/USDT', '100', t0);
+    rig.clock.now = t0 + DEFAULT_LIMITS.optionIndexStaleMs + 1;
+    const res = await submit(user.token, { type: 1 }, 'en');
+    expect(res.body).toMatchObject({ type: 'error', message: errorMessage('index_unavailable', 'en') });
+    expect(await optionsBalance(test, user.id, usdt)).toBe('1000');
+  });
+
+  it('refuses a duration not offered, a stake outside its range, a stake finer than the coin, and bad fields, with the envelope', async () => {
+    const user = await fundedUser();
+    await rig.tick('BTC/USDT', '100', t0);
+    expect((await submit(user.token, { type: 1, seconds: 45 }, 'zh')).body).toMatchObject({ type: 'error', message: errorMessage('option_duration_unavailable', 'zh') });
+    expect((await submit(user.token, { type: 1, number: '5' }, 'en')).body).toMatchObject({ type: 'error', message: errorMessage('option_stake_out_of_range', 'en') });
+    expect((await submit(user.token, { type: 1, number: '10.0000001' }, 'en')).body).toMatchObject({ type: 'error', message: errorMessage('wrong_number', 'en') });
+    for (const bad of [{ type: 3 }, { type: 1, match_id: 'x' }, { type: 1, number: '-1' }, { type: 1, seconds: '' }]) {
+      const res = await submit(user.token, bad, 'en');
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.type).toBe('error');
+    }
+    expect(await optionsBalance(test, user.id, usdt)).toBe('1000');
+  });
+
+  it('refuses a stake above the balance (insufficient_balance) and leaves no order or exposure', async () => {
+    const user = await fundedUser('50');
+    await rig.tick('BTC/USDT', '100', t0);
+    const exposure = async () => (await test.db.select().from(optionExposure).where(and(eq(optionExposure.symbolId, btc), eq(optionExposure.direction, 'up'))))[0]?.openStake;
+    const before = await exposure();
+    const res = await submit(user.token, { type: 1, number: '50' }, 'en');
+    expect(res.body).toMatchObject({ type: 'error', message: errorMessage('insufficient_balance', 'en') });
+    expect(await test.db.select().from(optionOrders).where(eq(optionOrders.userId, user.id))).toHaveLength(0);
+    expect(await exposure()).toBe(before);
+    await expectLedgerBalanced(test);
+  });
+});
+
+describe('settling at expiry', () => {
+  it('pays 100 + 100 x 0.8 = 180 on up when the tick in force at expiry (101) is above the open (100), not a later tick', async () => {
+    const { user, order, expiresAt } = await openAt100(1);
+    await rig.tick('BTC/USDT', '100.5', t0 + 10_000);
+    const close = await rig.tick('BTC/USDT', '101', expiresAt - 100);
+    await rig.tick('BTC/USDT', '50', expiresAt + 500);
+    expect(await settleAll(expiresAt + 500)).toBeGreaterThan(0);
+    const res = await call(test.app, '/microtrade/get_result', { method: 'GET', token: user.token, payload: { id: order.id } });
+    expect(res.body.message).toMatchObject({ status: 'settled', outcome: 'win', payout: '180', profit: '79.9', close: { id: close.id, price: '101', time: expiresAt - 100 } });
+    expect(res.body.message.open).toEqual(order.open);
+    expect(await optionsBalance(test, user.id, usdt)).toBe('1079.9');
+    await expectLedgerBalanced(test);
+  });
+
+  it('pays nothing on down when the close (101) is above the open (100)', async () => {
+    const { user, order, expiresAt } = await openAt100(2);
+    await rig.tick('BTC/USDT', '101', expiresAt);
+    await settleAll(expiresAt);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'settled', outcome: 'lose', payout: expect.stringMatching(/^0(\.0+)?$/) });
+    expect(await optionsBalance(test, user.id, usdt)).toBe('899.9');
+    await expectLedgerBalanced(test);
+  });
+
+  it('pays 180 on down when the close (99.99) is below the open (100)', async () => {
+    const { user, expiresAt } = await openAt100(2);
+    await rig.tick('BTC/USDT', '99.99', expiresAt);
+    await settleAll(expiresAt);
+    expect(await optionsBalance(test, user.id, usdt)).toBe('1079.9');
+    await expectLedgerBalanced(test);
+  });
+
+  it('returns the stake 100 (fee kept) when the close equals the open', async () => {
+    const { user, order, expiresAt } = await openAt100(1);
+    await rig.tick('BTC/USDT', '100', expiresAt - 1);
+    await rig.tick('BTC/USDT', '100.00', expiresAt + 1);
+    await settleAll(expiresAt + 1);
+    expect((await orderRow(order.id)).outcome).toBe('draw');
+    expect(await optionsBalance(test, user.id, usdt)).toBe('999.9');
+    await expectLedgerBalanced(test);
+  });
+
+  it('waits while no tick at or after expiry is recorded, then settles on the tick in force at expiry', async () => {
+    const { user, order, expiresAt } = await openAt100(1);
+    const inForce = await rig.tick('BTC/USDT', '102', expiresAt - 700);
+    await settleAll(expiresAt + 50);
+    expect((await orderRow(order.id)).status).toBe('open');
+    await rig.tick('BTC/USDT', '90', expiresAt + 800);
+    await settleAll(expiresAt + 1_000);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: 'settled', outcome: 'win', closePrice: expect.stringMatching(/^102(\.0+)?$/) });
+    expect(row.closeTickId?.toString()).toBe(inForce.id);
+    expect(await optionsBalance(test, user.id, usdt)).toBe('1079.9');
+    await expectLedgerBalanced(test);
+  });
+
+  it('settles once when two schedulers race for the job and a duplicate job names the same window', async () => {
+    const { user, order, expiresAt } = await openAt100(1);
+    await rig.tick('BTC/USDT', '105', expiresAt);
+    const upTo = settleWindowEnd(expiresAt);
+    await scheduleJob(test.db, { name: OPTION_SETTLE_JOB, key: `${btc}:${upTo}:duplicate`, runAt: new Date(upTo), payload: { symbolId: btc, upTo } });
+    rig.clock.now = upTo;
+    await Promise.all([rig.scheduler().runDue(), rig.scheduler(rig.makeService()).runDue()]);
+    const payouts = await test.db
+      .select({ amount: ledgerPostings.amount })
+      .from(ledgerPostings)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+      .where(and(eq(ledgerEntries.kind, 'option_settle'), eq(ledgerPostings.refType, 'option_order'), eq(ledgerPostings.refId, order.id)));
+    expect(payouts.map((p) => Number(p.amount))).toEqual([180]);
+    expect(await optionsBalance(test, user.id, usdt)).toBe('1079.9');
+    await expectLedgerBalanced(test);
+  });
+
+  it('settles after a restart long past expiry on the tick in force at expiry, not the latest', async () => {
+    const { user, order, expiresAt } = await openAt100(2);
+    const inForce = await rig.tick('BTC/USDT', '98', expiresAt - 300);
+    // Down while nothing ran; the index moved on for ten minutes.
+    for (let i = 1; i <= 10; i++) await rig.tick('BTC/USDT', String(100 + i), expiresAt + i * 60_000);
+    // A new process: its tick store starts with an empty memory (ticks are read from the database).
+    const restartedStore = new IndexTickStore(test.db, rig.feed, (s) => test.ctx.markets.symbolId(s), DEFAULT_LIMITS, () => {});
+    rig.feed.emit({ symbol: 'BTC/USDT', price: '111', time: expiresAt + 11 * 60_000 });
+    await restartedStore.flush();
+    await rig.store.flush();
+    rig.clock.now = expiresAt + 11 * 60_000;
+    await rig.scheduler(rig.makeService(restartedStore)).runDue();
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: 'settled', outcome: 'win' });
+    expect(row.closeTickId?.toString()).toBe(inForce.id);
+    expect(await optionsBalance(test, user.id, usdt)).toBe('1079.9');
+    await restartedStore.stop();
+    await expectLedgerBalanced(test);
+  });
+});
+
+describe('settling many orders at once', () => {
+  it('settles a window of 70 orders of 7 users in one job: 64 up win 10 + 10 x 0.8 = 18 each, 6 down lose, in one payout entry whose legs name each order', async () => {
+    const users = await Promise.all(Array.from({ length: 7 }, () => fundedUser()));
+    await rig.tick('BTC/USDT', '100', t0);
+    const placed = [];
+    for (let i = 0; i < 70; i++) {
+      placed.push(await rig.service.submit(users[i % 7]!.id, { match_id: btc, currency_id: usdt, type: i < 64 ? 'up' : 'down', seconds: 30, number: '10' }));
+    }
+    const expiresAt = t0 + 30_000;
+    await rig.tick('BTC/USDT', '100.5', expiresAt);
+    const settleJobs = async () => (await test.db.select().from(jobs).where(eq(jobs.name, OPTION_SETTLE_JOB))).length;
+    const jobsBefore = await settleJobs();
+    await settleAll(expiresAt);
+    const rows = await test.db.select().from(optionOrders).where(inArray(optionOrders.id, placed.map((o) => Number(o.id))));
+    expect(rows.map((r) => r.status)).toEqual(Array(70).fill('settled'));
+    expect(rows.filter((r) => r.outcome === 'win')).toHaveLength(64);
+    // Each user staked 10 orders of 10 with a fee of 0.01 each: the first won all 10, the others 9.
+    expect(await optionsBalance(test, users[0]!.id, usdt)).toBe('1079.9');
+    for (const user of users.slice(1)) expect(await optionsBalance(test, user.id, usdt)).toBe('1061.9');
+    const legs = await test.db
+      .select({ entryId: ledgerPostings.entryId, refId: ledgerPostings.refId, amount: ledgerPostings.amount })
+      .from(ledgerPostings)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+      .where(and(eq(ledgerEntries.kind, 'option_settle'), eq(ledgerPostings.refType, 'option_order'), inArray(ledgerPostings.refId, placed.map((o) => o.id))));
+    expect(legs.map((l) => Number(l.refId)).sort((a, b) => a - b)).toEqual(rows.filter((r) => r.outcome === 'win').map((r) => r.id).sort((a, b) => a - b));
+    expect(legs.every((l) => Number(l.amount) === 18)).toBe(true);
+    expect(new Set(legs.map((l) => l.entryId)).size).toBe(1);
+    // No follow-up job: the window fit one batch.
+    expect(await settleJobs()).toBe(jobsBefore);
+    await expectLedgerBalanced(test);
+  });
+
+  it('goes on at once in a follow-up job when a window holds more orders than one batch takes', async () => {
+    const user = await fundedUser();
+    await rig.tick('BTC/USDT', '100', t0);
+    for (let i = 0; i < 5; i++) await rig.service.submit(user.id, { match_id: btc, currency_id: usdt, type: 'up', seconds: 30, number: '10' });
+    const expiresAt = t0 + 30_000;
+    await rig.tick('BTC/USDT', '99', expiresAt);
+    rig.clock.now = settleWindowEnd(expiresAt);
+    const smallBatches = new OptionsService(test.db, { ticks: rig.store, bus: test.ctx.bus, indexStaleMs: DEFAULT_LIMITS.optionIndexStaleMs, settleBatchMax: 2, now: () => rig.clock.now });
+    const scheduler = rig.scheduler(smallBatches);
+    // 2 + 2 + 1 orders: the window's job and two follow-ups, all in one pass.
+    expect(await scheduler.runDue()).toBeGreaterThanOrEqual(3);
+    const open = await test.db.select().from(optionOrders).where(and(eq(optionOrders.userId, user.id), eq(optionOrders.status, 'open')));
+    expect(open).toHaveLength(0);
+    expect(await optionsBalance(test, user.id, usdt)).toBe('949.95');
+    await expectLedgerBalanced(test);
+  });
+
+  it('settles an order whose settlement job is gone by the sweep a minute later, on the tick in force at its expiry', async () => {
+    const { user, order, expiresAt } = await openAt100(1);
+    const inForce = await rig.tick('BTC/USDT', '100.1', expiresAt - 1);
+    await test.db.delete(jobs).where(and(eq(jobs.name, OPTION_SETTLE_JOB), eq(jobs.key, `${btc}:${settleWindowEnd(expiresAt)}`)));
+    await rig.tick('BTC/USDT', '90', expiresAt + OPTION_SWEEP_EVERY_MS + 1_000);
+    rig.clock.now = expiresAt + OPTION_SWEEP_EVERY_MS + 1_000;
+    await rig.scheduler().runDue();
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: 'settled', outcome: 'win' });
+    expect(row.closeTickId?.toString()).toBe(inForce.id);
+    expect(await optionsBalance(test, user.id, usdt)).toBe('1079.9');
+    await expectLedgerBalanced(test);
+  });
+});
+
+describe('exposure limits', () => {
+  it('refuses an order beyond the max open stake an operator set for a symbol and direction, with a translated message', async () => {
+    const op = await operatorToken(test);
+    const set = await call(test.app, '/admin/options/exposure', { token: op, payload: { symbol_id: eth, direction: 1, stake_max: '150' } });
+    expect(set.body.type, JSON.stringify(set.body)).toBe('ok');
+    const user = await fundedUser();
+    await rig.tick('ETH/USDT', '100', t0);
+    expect((await submit(user.token, { type: 1, number: '100', match_id: eth })).body.type).toBe('ok');
+    expect((await submit(user.token, { type: 1, number: '100', match_id: eth }, 'fra')).body).toMatchObject({
+      type: 'error',
+      message: errorMessage('option_exposure_exceeded', 'fra'),
+    });
+    // The other direction has its own limit; 50 more up still fits.
+    expect((await submit(user.token, { type: 2, number: '100', match_id: eth })).body.type).toBe('ok');
+    expect((await submit(user.token, { type: 1, number: '50', match_id: eth })).body.type).toBe('ok');
+    const overview = await call(test.app, '/admin/options', { method: 'GET', token: op });
+    const up = overview.body.message.exposure.find((r: { symbol_id: number; direction: string }) => r.symbol_id === eth && r.direction === 'up');
+    expect(up).toMatchObject({ stake_max: '150', open_stake: '150', open_orders: 2 });
+    expect(await optionsBalance(test, user.id, usdt)).toBe('749.75');
+    await expectLedgerBalanced(test);
+  });
+
+  it('frees the exposure when the orders settle', async () => {
+    const { expiresAt } = await openAt100(1);
+    const [before] = await test.db.select().from(optionExposure).where(and(eq(optionExposure.symbolId, btc), eq(optionExposure.direction, 'up')));
+    expect(Number(before!.openStake)).toBeGreaterThanOrEqual(100);
+    await rig.tick('BTC/USDT', '99', expiresAt);
+    await settleAll(expiresAt);
+    const [after] = await test.db.select().from(optionExposure).where(and(eq(optionExposure.symbolId, btc), eq(optionExposure.direction, 'up')));
+    expect(Number(after!.openStake)).toBe(0);
+  });
+});
+
+describe('lists and results', () => {
+  it('lists only the caller own orders, holding with remaining milliseconds and history once settled, five per page', async () => {
+    const user = await fundedUser();
+    const other = await fundedUser();
+    await rig.tick('BTC/USDT', '100', t0);
+    await rig.tick('ETH/USDT', '3000', t0);
+    for (let i = 0; i < 6; i++) expect((await submit(user.token, { type: 1, number: '10' })).body.type).toBe('ok');
+    const theirs = (await submit(other.token, { type: 2, number: '10' })).body.message;
+    const ethOrder = (await submit(user.token, { type: 2, number: '10', match_id: eth })).body.message;
+    rig.clock.now = t0 + 12_000;
+    const holding = await call(test.app, '/microtrade/lists', { method: 'GET', token: user.token, payload: { status: 'holding', match_id: btc } });
+    expect(holding.body.message).toMatchObject({ total: 6, page: 1, limit: 5 });
+    expect(holding.body.message.data).toHaveLength(5);
+    expect(holding.body.message.data[0].remaining_ms).toBe(18_000);
+    expect(holding.body.message.data.every((o: { match_id: number }) => o.match_id === btc)).toBe(true);
+    const all = await call(test.app, '/microtrade/lists', { method: 'GET', token: user.token, payload: { status: 1, limit: 50 } });
+    expect(all.body.message.total).toBe(7);
+    expect(all.body.message.data.map((o: { id: string }) => o.id)).not.toContain(theirs.id);
+    expect(all.body.message.data.map((o: { id: string }) => o.id)).toContain(ethOrder.id);
+    const foreign = await call(test.app, '/microtrade/get_result', { method: 'GET', token: user.token, payload: { id: theirs.id }, lang: 'en' });
+    expect(foreign.body).toMatchObject({ type: 'error', message: errorMessage('not_found', 'en') });
+    await rig.tick('BTC/USDT', '100', t0 + 31_000);
+    await rig.tick('ETH/USDT', '3000', t0 + 31_000);
+    await settleAll(t0 + 31_000);
+    const history = await call(test.app, '/microtrade/lists', { method: 'GET', token: user.token, payload: { status: 'history', limit: 50 } });
+    expect(history.body.message.total).toBe(7);
+    expect(history.body.message.data.every((o: { outcome: string; remaining_ms: number }) => o.outcome === 'draw' && o.remaining_ms === 0)).toBe(true);
+    await expectLedgerBalanced(test);
+  });
+
+  it('answers durations and payable currencies with the options balance, and refuses them without a session', async () => {
+    const user = await fundedUser('321.5');
+    const seconds = await call(test.app, '/microtrade/seconds', { method: 'GET', token: user.token });
+    expect(seconds.body.message.map((d: { seconds: number }) => d.seconds)).toEqual([30, 60, 120, 300]);
+    expect(seconds.body.message[0]).toEqual({ seconds: 30, payout_ratio: '0.8', stake_min: '10', stake_max: '10000', fee_rate: '0.001' });
+    const payable = await call(test.app, '/microtrade/payable_currencies', { method: 'GET', token: user.token });
+    expect(payable.body.message).toEqual([{ id: usdt, name: 'USDT', decimals: expect.any(Number), balance: '321.5' }]);
+    expect((await call(test.app, '/microtrade/lists', { method: 'GET' })).body.type).toBe('999');
+  });
+});
+
+describe('back office', () => {
+  it('edits a duration (logged), shows the pool balance, and searches orders read-only', async () => {
+    const op = await operatorToken(test);
+    const edit = await call(test.app, '/admin/options/durations', {
+      token: op,
+      payload: { seconds: 90, payout_ratio: '0.83', stake_min: '5', stake_max: '500', fee_rate: '0.002', enabled: 'true' },
+    });
+    expect(edit.body.type, JSON.stringify(edit.body)).toBe('ok');
+    const user = await fundedUser();
+    await rig.tick('BTC/USDT', '100', t0);
+    const placed = await submit(user.token, { type: 1, seconds: 90, number: '5' });
+    expect(placed.body.message).toMatchObject({ seconds: 90, payout_ratio: '0.83', fee: '0.01' });
+    const bad = await call(test.app, '/admin/options/durations', { token: op, payload: { seconds: 90, payout_ratio: '0.83', stake_min: '50', stake_max: '5', fee_rate: '0' } });
+    expect(bad.body.type).toBe('error');
+    const overview = await call(test.app, '/admin/options', { method: 'GET', token: op });
+    expect(overview.body.message.pool.currency).toBe('USDT');
+    expect(Number(overview.body.message.pool.balance)).toBeGreaterThan(0);
+    const found = await call(test.app, '/admin/options/orders', { method: 'GET', token: op, payload: { user_id: user.id } });
+    expect(found.body.message.data).toHaveLength(1);
+    expect(found.body.message.data[0]).toMatchObject({ id: placed.body.message.id, user_id: user.id, status: 'holding' });
+    const log = await call(test.app, '/admin/audit-log', { method: 'GET', token: op });
+    if (log.body.type === 'ok') expect(JSON.stringify(log.body.message)).toContain('option_duration_edit');
+    const userRefused = await call(test.app, '/admin/options/durations', { token: user.token, payload: { seconds: 30 } });
+    expect(userRefused.body.type).not.toBe('ok');
+  });
+
+  it('has the audit report an option pool below zero (fixed-sign system account), and hold again once restored', async () => {
+    const pool = await test.db.transaction((tx) => systemAccount(tx, 'option_pool', usdt));
+    const [row] = await test.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, pool));
+    await test.db.update(ledgerAccounts).set({ available: '-1' }).where(eq(ledgerAccounts.id, pool));
+    const broken = await audit(test.db);
+    expect(offenders(broken, 'system_account_signs').map((r) => r.account_id)).toContain(pool);
+    await test.db.update(ledgerAccounts).set({ available: row!.available }).where(eq(ledgerAccounts.id, pool));
+    await expectLedgerBalanced(test);
+  });
+});

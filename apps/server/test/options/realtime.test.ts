@@ -1,0 +1,69 @@
+// Proves the realtime push of seconds options: the owner's sockets get each order as `option` when it
+// is accepted and again when the scheduler settles it (with its outcome and close tick); another
+// user's socket gets nothing. Real server on a port, real sockets; feed and clock steered (support.ts).
+import type { AddressInfo } from 'node:net';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appRealtimeSources, attachRealtime, type Realtime } from '../../src/realtime/socket.ts';
+import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { connectSocket, flush, record } from '../support/sockets.ts';
+import { fundOptions, optionsRig, type OptionsRig } from './support.ts';
+import { settleWindowEnd } from '../../src/options/service.ts';
+
+let test: TestApp;
+let realtime: Realtime;
+let rig: OptionsRig;
+let url: string;
+const errors: unknown[] = [];
+const sockets: Socket[] = [];
+const T0 = Date.parse('2026-11-24T08:00:00Z');
+
+beforeAll(async () => {
+  test = await makeTestApp();
+  rig = optionsRig(test, T0);
+  await test.app.listen({ port: 0, host: '127.0.0.1' });
+  realtime = await attachRealtime(test.app.server, appRealtimeSources(test.ctx, (error) => errors.push(error)));
+  url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+  expect(errors).toEqual([]);
+});
+afterAll(async () => {
+  await realtime.close();
+  await test.close();
+});
+
+const client = async (token: string) => {
+  const socket = await connectSocket(url, { token });
+  sockets.push(socket);
+  return socket;
+};
+
+describe('options realtime', () => {
+  it('pushes an option to its owner when accepted and when settled, and to no one else', async () => {
+    const owner = await makeUser(test);
+    const stranger = await makeUser(test);
+    const usdt = test.ctx.markets.symbolByName('BTC/USDT')!.quoteCurrencyId;
+    await fundOptions(test, owner.id, usdt, '100');
+    const mine = record(await client(owner.token), ['option']).option;
+    const theirs = record(await client(stranger.token), ['option']).option;
+    await rig.tick('BTC/USDT', '100', T0);
+    const placed = await call(test.app, '/microtrade/submit', {
+      token: owner.token,
+      payload: { match_id: test.ctx.markets.symbolId('BTC/USDT')!, currency_id: usdt, type: 2, seconds: 30, number: '10' },
+    });
+    expect(placed.body.type).toBe('ok');
+    const expiry = placed.body.message.expires_at as number;
+    const close = await rig.tick('BTC/USDT', '99.5', expiry);
+    rig.clock.now = settleWindowEnd(expiry);
+    await rig.scheduler().runDue();
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect.poll(() => mine.length).toBe(2);
+    expect(mine[0]).toMatchObject({ id: placed.body.message.id, status: 'holding' });
+    expect(mine[1]).toMatchObject({ id: placed.body.message.id, status: 'settled', outcome: 'win', payout: '18', close: { id: close.id, price: '99.5' } });
+    await flush(sockets[1]!);
+    expect(theirs).toEqual([]);
+    await expectLedgerBalanced(test);
+  });
+});

@@ -1,0 +1,155 @@
+import { displayBalance } from '@fairex/contract/money';
+import { useQueries } from '@tanstack/react-query';
+import { Dialog } from 'antd-mobile';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contractKeys, useClosePosition, useContractPositions, type ContractDeal, type ContractPosition } from '../../api/contracts.ts';
+import { post } from '../../api/client.ts';
+import { useQuotations } from '../../api/market.ts';
+import { toastSuccess } from '../../notify.ts';
+import { useLiveTickers } from '../market/use-live-quotations.ts';
+import { liveRiskRate, livePositionProfit } from './preview.ts';
+import { StopSheet } from './stop-sheet.tsx';
+
+const signOf = (value: string) => (value.startsWith('-') ? 'down' : value === '0' ? 'flat' : 'up');
+
+/**
+ * The marks (index prices, live from the ticker rooms) and contract sizes of the symbols of `positions`,
+ * so their P&L moves with every tick by the contract's rule, between the server's pushes.
+ */
+function useLiveFigures(positions: readonly ContractPosition[]) {
+  const symbols = [...new Map(positions.map((p) => [p.symbol_id, p])).values()];
+  const quotations = useQuotations().data ?? [];
+  useLiveTickers(quotations.filter((q) => symbols.some((p) => p.symbol_id === q.id)).map((q) => q.symbol));
+  const deals = useQueries({
+    queries: symbols.map((p) => ({
+      queryKey: contractKeys.deal(p.symbol_id),
+      queryFn: () => post<ContractDeal>('/lever/deal', { currency_id: p.symbol_id, legal_id: p.legal_id }),
+    })),
+  });
+  const sizes = new Map(deals.flatMap((deal) => (deal.data ? [[deal.data.settings.symbol_id, deal.data.settings.contract_size] as const] : [])));
+  const marks = new Map(quotations.map((q) => [q.id, q.price]));
+  /** The position with its P&L and current price at the live mark (the server's figures until both are known). */
+  return (position: ContractPosition): ContractPosition => {
+    const mark = marks.get(position.symbol_id);
+    const size = sizes.get(position.symbol_id);
+    if (position.status !== 'open' || mark === undefined || size === undefined) return position;
+    return { ...position, current_price: mark, profit: livePositionProfit(position, mark, size) };
+  };
+}
+
+/**
+ * Open positions (of one symbol, or all) with their live P&L, the account's risk rate, and per position
+ * "close" (after a confirmation prompt) and "TP/SL" (a sheet).
+ */
+export function PositionList({ symbolId }: { symbolId?: number }) {
+  const { t } = useTranslation();
+  const answer = useContractPositions(symbolId);
+  const positions = answer.data?.data ?? [];
+  const live = useLiveFigures(positions);
+  if (answer.isPending) return <p className="empty">{t('app.loading')}</p>;
+  if (!answer.data) return null;
+  const shown = positions.map(live);
+  const totals = answer.data.totals;
+  // The whole account is on this page when it lists every open position; otherwise the server's figure.
+  const rate = symbolId === undefined && answer.data.total <= positions.length ? liveRiskRate(totals.available, shown) : totals.risk_rate;
+  return (
+    <>
+      <dl className="contract-totals">
+        <div>
+          <dt>{t('contract.available')}</dt>
+          <dd>{displayBalance(totals.available)}</dd>
+        </div>
+        <div>
+          <dt>{t('contract.marginTotal')}</dt>
+          <dd>{displayBalance(totals.margin_total)}</dd>
+        </div>
+        <div>
+          <dt>{t('contract.riskRate')}</dt>
+          <dd aria-label={t('contract.riskRate')}>{rate === null ? '--' : `${displayBalance(rate).replace(/(\.\d{2})\d*$/, '$1')}%`}</dd>
+        </div>
+      </dl>
+      <PositionItems positions={shown} />
+    </>
+  );
+}
+
+/** Positions as cards; open ones can be closed or get TP/SL, pending ones cancelled. */
+export function PositionItems({ positions }: { positions: readonly ContractPosition[] }) {
+  const { t } = useTranslation();
+  const close = useClosePosition();
+  const [editing, setEditing] = useState<ContractPosition | null>(null);
+  const confirmClose = async (position: ContractPosition) => {
+    const pending = position.status === 'pending';
+    const confirmed = await Dialog.confirm({
+      content: t(pending ? 'contract.cancelConfirm' : 'contract.closeConfirm', { symbol: position.symbol, lots: position.share }),
+      confirmText: t('market.confirm'),
+      cancelText: t('market.keep'),
+    });
+    if (!confirmed) return;
+    close.mutate(position.id, { onSuccess: () => toastSuccess(t(pending ? 'contract.cancelled' : 'contract.closed')) });
+  };
+  if (positions.length === 0) return <p className="empty">{t('contract.noPositions')}</p>;
+  return (
+    <>
+      <ul aria-label={t('contract.positions')}>
+        {positions.map((position) => (
+          <li key={position.id} className="order-item" aria-label={`${position.symbol} ${position.id}`}>
+            <div className="order-item__top">
+              <span>
+                <strong className={position.side === 'long' ? 'text-up' : 'text-down'}>{t(`contract.${position.side}`)}</strong> {position.symbol} ·{' '}
+                {position.multiple}x
+              </span>
+              {(position.status === 'open' || position.status === 'pending') && (
+                <span className="contract-actions">
+                  <button type="button" className="link-button" aria-label={`${t('contract.setStops')} ${position.id}`} onClick={() => setEditing(position)}>
+                    {t('contract.setStops')}
+                  </button>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`${t(position.status === 'open' ? 'contract.close' : 'market.cancelOrder')} ${position.id}`}
+                    disabled={close.isPending}
+                    onClick={() => void confirmClose(position)}
+                  >
+                    {t(position.status === 'open' ? 'contract.close' : 'market.cancelOrder')}
+                  </button>
+                </span>
+              )}
+              {(position.status === 'closed' || position.status === 'cancelled') && (
+                <span className="muted">{t(position.close_reason ? `contract.reason.${position.close_reason}` : `contract.status.${position.status}`)}</span>
+              )}
+            </div>
+            <dl className="order-item__figures">
+              <Figure label={t('contract.profit')} className={`text-${signOf(position.profit)}`}>
+                {position.profit}
+              </Figure>
+              <Figure label={t('contract.lots')}>{position.share}</Figure>
+              <Figure label={t('contract.margin')}>{position.margin}</Figure>
+              <Figure label={t(position.status === 'pending' ? 'market.entrustPrice' : 'contract.openPrice')}>
+                {position.open_price ?? position.target_price ?? '--'}
+              </Figure>
+              <Figure label={t(position.status === 'open' ? 'contract.markPrice' : 'contract.closePrice')}>{position.current_price ?? '--'}</Figure>
+              <Figure label={t('contract.fee')}>{position.handling_fee}</Figure>
+              <Figure label={t('contract.overnightFee')}>{position.overnight_fee}</Figure>
+              <Figure label={t('contract.takeProfit')}>{position.target_profit_price ?? '--'}</Figure>
+              <Figure label={t('contract.stopLoss')}>{position.stop_loss_price ?? '--'}</Figure>
+              {position.status === 'open' && <Figure label={t('contract.liquidationPrice')}>{position.liquidation_price ?? '--'}</Figure>}
+              <Figure label={t('market.time')}>{new Date(position.closed_at ?? position.opened_at ?? position.created_at).toLocaleString()}</Figure>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <StopSheet position={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+function Figure({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Proves the trade tab's switch: spot, futures and options, each shown in the tab itself for a logged-in
+ * user; the futures switch embeds the contract screen (its order form) and remembers itself in the URL.
+ */
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { quotation } from '../../components/market/fake-server.ts';
+import { saveToken } from '../../store/store.ts';
+import { fakeOkApi } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+vi.mock('../../components/market/kline-chart.tsx', () => ({ KlineChart: () => null }));
+
+const SETTINGS = {
+  symbol_id: 11,
+  symbol: 'BTCUSDT',
+  kind: 'futures',
+  legal_id: 1,
+  contract_size: '0.01',
+  multiples: [5, 10],
+  lots_min: 1,
+  lots_max: 100,
+  fee_rate: '0.0005',
+  overnight_rate: '0.0002',
+  spread: '0',
+  maintenance_threshold: '50',
+  session: null,
+  enabled: true,
+};
+const ACCOUNT = { legal_id: 1, balance: '100', available: '100', frozen: '0', margin_total: '0', profit_total: '0', risk_rate: null };
+
+describe('trade tab', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('embeds the futures order form when the Futures switch is chosen, and keeps it in the URL', async () => {
+    saveToken('a-token');
+    fakeOkApi({
+      '/currency/quotation_new': [
+        quotation({ id: 7, symbol: 'BTC/USDT' }),
+        quotation({ id: 11, symbol: 'BTCUSDT', kind: 'futures', currency_id: null, legal_id: 1, price: '65000', spot_rules: null }),
+      ],
+      '/currency/list': [{ id: 1, name: 'USDT', full_name: 'Tether', logo: null, decimals: 6, networks: [] }],
+      '/lever/deal': { settings: SETTINGS, mark_price: '65000', tick_id: '1', in_session: true, account: ACCOUNT, positions: { count: 0, long_lots: 0, short_lots: 0 } },
+      '/lever/dealall': { data: [], total: 0, page: 1, limit: 10, totals: ACCOUNT },
+      '/coin/list': { data: [], total: 0, page: 1, limit: 10 },
+    });
+    const { router } = renderApp('/pages/transaction/index');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Futures' }, { timeout: 5000 }));
+    expect(await screen.findByRole('button', { name: 'Open long' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.search).toContain('trade=contract');
+    expect(screen.getByRole('button', { name: 'Choose a symbol' }).textContent).toBe('BTCUSDT ▾');
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Proves the seconds-option screen: fee and profit previewed by the contract's option rules, the stake
+ * checked against the duration's range, the order sent after the confirmation prompt, holding orders
+ * counting down in a ring, and a result showing its open and close ticks; and that the home shortcut
+ * "options" opens it.
+ */
+import type { OptionOrderView } from '@fairex/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../api/query-client.ts';
+import { quotation } from '../../components/market/fake-server.ts';
+import { i18n } from '../../i18n/index.ts';
+import { saveToken } from '../../store/store.ts';
+import { fakeOkApi } from '../../test/fake-api.ts';
+import { SHORTCUTS } from '../index/shortcuts.ts';
+import { CountdownRing, SecondsOrderPage } from './seconds_order.tsx';
+
+// lightweight-charts draws on a real canvas, which the test DOM does not have; the chart is left out here.
+vi.mock('../../components/market/kline-chart.tsx', () => ({ KlineChart: ({ symbol }: { symbol: string }) => <div data-testid="kline">{symbol}</div> }));
+
+const DURATIONS = [
+  { seconds: 30, payout_ratio: '0.8', stake_min: '10', stake_max: '10000', fee_rate: '0.001' },
+  { seconds: 60, payout_ratio: '0.82', stake_min: '10', stake_max: '20000', fee_rate: '0.001' },
+];
+const NOW = Date.now();
+
+function order(overrides: Partial<OptionOrderView> = {}): OptionOrderView {
+  return {
+    id: '9',
+    match_id: 1,
+    symbol: 'BTC/USDT',
+    currency_id: 1,
+    currency: 'USDT',
+    type: 1,
+    seconds: 30,
+    number: '100',
+    fee: '0.1',
+    payout_ratio: '0.8',
+    status: 'holding',
+    outcome: null,
+    payout: null,
+    profit: null,
+    open: { id: '501', price: '65000.5', time: NOW - 10_000 },
+    close: null,
+    created_at: NOW - 10_000,
+    expires_at: NOW + 20_000,
+    remaining_ms: 20_000,
+    ...overrides,
+  };
+}
+
+function openPage(answers: Record<string, unknown> = {}) {
+  saveToken('a-token');
+  const api = fakeOkApi({
+    '/currency/quotation_new': [quotation({ id: 1, symbol: 'BTC/USDT', price: '65001.2' })],
+    '/microtrade/seconds': DURATIONS,
+    '/microtrade/payable_currencies': [{ id: 1, name: 'USDT', decimals: 6, balance: '500' }],
+    '/microtrade/lists': { data: [], total: 0, page: 1, limit: 5 },
+    '/microtrade/submit': order(),
+    ...answers,
+  });
+  const router = createMemoryRouter([{ path: '/pages/transaction/seconds_order', Component: SecondsOrderPage }], {
+    initialEntries: ['/pages/transaction/seconds_order'],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return api;
+}
+
+const preview = (label: string) => screen.getAllByText(label).find((node) => node.tagName === 'DT')?.nextElementSibling?.textContent;
+
+describe('seconds options screen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('previews fee 0.012346 (rounded up) and profit 9.876542 (rounded down) for 12.345678 at 30 s, 0.1 % and ratio 0.8 and shows the balance', async () => {
+    openPage();
+    fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '12.345678' } });
+    expect(preview('Fee')).toBe('0.012346 USDT');
+    expect(preview('Profit if right')).toBe('9.876542 USDT');
+    expect(preview('Balance')).toBe('500 USDT');
+    fireEvent.click(screen.getByRole('button', { name: '60 s · 82%' }));
+    expect(preview('Profit if right')).toBe('10.123455 USDT');
+  });
+
+  it('refuses a stake below the duration minimum without sending anything', async () => {
+    const api = openPage();
+    fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '5' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy up' })));
+    expect(screen.getByRole('alert').textContent).toBe('Enter an amount between 10 and 10000');
+    expect(api.of('/microtrade/submit')).toHaveLength(0);
+  });
+
+  it('sends up (type 1) with the symbol, coin, duration and amount only after the confirmation prompt', async () => {
+    const api = openPage();
+    fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '100' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy down' })));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Buy Down with 100 USDT on BTC/USDT for 30 s?');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
+    await vi.waitFor(() => expect(api.of('/microtrade/submit')).toHaveLength(1));
+    expect(api.of('/microtrade/submit')[0]!.params).toMatchObject({ match_id: '1', currency_id: '1', type: '2', seconds: '30', number: '100' });
+    expect(api.of('/microtrade/submit')[0]!.params.client_id).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('counts a holding order down in a ring and shows a settled result with its open and close ticks', async () => {
+    const settled = order({ status: 'settled', outcome: 'win', payout: '180', profit: '79.9', close: { id: '530', price: '65010', time: NOW + 20_000 }, remaining_ms: 0 });
+    openPage({
+      '/microtrade/lists': { data: [order()], total: 1, page: 1, limit: 5 },
+      '/microtrade/get_result': settled,
+    });
+    expect((await screen.findByRole('timer')).getAttribute('aria-label')).toMatch(/^(20|19) s left$/);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Open 65000.5/ })));
+    const result = await screen.findByRole('dialog', { name: 'Result' });
+    expect(within(result).getByText(/65000.5 · tick #501/)).toBeTruthy();
+    expect(within(result).getByText(/65010 · tick #530/)).toBeTruthy();
+    expect(within(result).getByText('Win 79.9 USDT')).toBeTruthy();
+    expect(within(result).getByTestId('kline').textContent).toBe('BTC/USDT');
+  });
+
+  it('shows "Settling…" in the ring once the time is up', () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <CountdownRing order={order()} now={NOW + 25_000} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('Settling…');
+  });
+
+  it('is what the home shortcut "options" opens', () => {
+    expect(SHORTCUTS.find((s) => s.key === 'options')?.path).toBe('/pages/transaction/seconds_order');
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * The rules of contracts (futures and stocks), shared by the server (which charges and liquidates by
+ * them) and the order form (which previews margin and fee), so the two never disagree. Exact decimal
+ * arithmetic through the money module; amounts are strings.
+ *  - notional = price x lots x contract size; margin = notional / multiple; fee = notional x fee rate;
+ *  - P&L: long (mark - open) x lots x size, short (open - mark) x lots x size;
+ *  - risk rate = (contract available + sum of margins + sum of unrealised P&L) / sum of margins x 100;
+ *  - liquidation when the risk rate falls to the maintenance threshold (a percentage), at the mark;
+ *  - overnight fee = notional x overnight rate;
+ *  - a market order opens at the mark plus the spread (long) or less it (short).
+ * What reaches the ledger is rounded to the coin's unit by one rule: a user pays rounded up and
+ * receives rounded down (payUnits / receiveUnits).
+ */
+import { Decimal } from 'decimal.js';
+import { money, toAmountString, type MoneyInput } from './money.ts';
+
+export const CONTRACT_SIDES = ['long', 'short'] as const;
+export type ContractSide = (typeof CONTRACT_SIDES)[number];
+
+/** +1 for a long, -1 for a short: what a rise of the mark does to the position. */
+const direction = (side: ContractSide) => (side === 'long' ? 1 : -1);
+
+export const notional = (price: MoneyInput, lots: MoneyInput, contractSize: MoneyInput) => toAmountString(money(price).times(lots).times(contractSize));
+export const marginOf = (notionalValue: MoneyInput, multiple: number) => toAmountString(money(notionalValue).dividedBy(multiple));
+export const handlingFee = (notionalValue: MoneyInput, feeRate: MoneyInput) => toAmountString(money(notionalValue).times(feeRate));
+export const overnightFee = (notionalValue: MoneyInput, overnightRate: MoneyInput) => toAmountString(money(notionalValue).times(overnightRate));
+
+/** Unrealised (or, at the close price, realised) profit and loss of a position. */
+export function profitLoss(side: ContractSide, openPrice: MoneyInput, markPrice: MoneyInput, lots: MoneyInput, contractSize: MoneyInput): string {
+  return toAmountString(money(markPrice).minus(openPrice).times(lots).times(contractSize).times(direction(side)));
+}
+
+/** What a user pays, rounded up to the coin's unit (margin, fee, a loss). */
+export const payUnits = (x: MoneyInput, coinDecimals: number) => toAmountString(money(x).toDecimalPlaces(coinDecimals, Decimal.ROUND_CEIL));
+/** What a user receives, rounded down to the coin's unit; applied to a signed P&L it rounds a loss up. */
+export const receiveUnits = (x: MoneyInput, coinDecimals: number) => toAmountString(money(x).toDecimalPlaces(coinDecimals, Decimal.ROUND_FLOOR));
+
+/** A market order's open price: the mark plus the spread for a long, less it for a short. */
+export const openPriceWithSpread = (side: ContractSide, mark: MoneyInput, spread: MoneyInput) =>
+  toAmountString(money(mark).plus(money(spread).times(direction(side))));
+
+/**
+ * The account's risk rate in percent, or null without open margin (nothing at risk).
+ * (available + margins + P&L) / margins x 100.
+ */
+export function riskRate(available: MoneyInput, margins: readonly MoneyInput[], profits: readonly MoneyInput[]): string | null {
+  const marginTotal = margins.reduce<Decimal>((t, m) => t.plus(m), money(0));
+  if (marginTotal.isZero()) return null;
+  const equity = profits.reduce<Decimal>((t, p) => t.plus(p), money(available).plus(marginTotal));
+  return toAmountString(equity.dividedBy(marginTotal).times(100));
+}
+
+/**
+ * What a transfer may take out of the contract account while positions are open: its available
+ * balance less the positions' unrealised losses; unrealised profits are not paid out before a close.
+ * The account then keeps a risk rate of at least 100% (thresholds are below 100), so a transfer can
+ * never bring it to liquidation. Worked examples: available 500, P&L -120 and +300 -> 380 (the loss
+ * 120 stays; the profit 300 does not count); available 100, P&L -150 -> 0; no positions -> available.
+ */
+export function transferableOut(available: MoneyInput, profits: readonly MoneyInput[]): string {
+  const losses = profits.reduce<Decimal>((t, p) => (money(p).isNegative() ? t.plus(p) : t), money(0));
+  return toAmountString(Decimal.max(money(available).plus(losses), 0));
+}
+
+/** Liquidation is due when the risk rate is at or below the threshold (both percentages). */
+export const liquidationDue = (rate: string | null, thresholdPercent: MoneyInput) => rate !== null && money(rate).lte(thresholdPercent);
+
+/**
+ * One position seen alone (isolated view): the mark at which its own margin plus its P&L falls to the
+ * threshold's share of the margin, (margin + P&L) / margin x 100 = threshold.
+ * Long: open - margin x (1 - t/100) / (lots x size); short: open + the same.
+ */
+export function isolatedLiquidationPrice(
+  side: ContractSide,
+  openPrice: MoneyInput,
+  margin: MoneyInput,
+  lots: MoneyInput,
+  contractSize: MoneyInput,
+  thresholdPercent: MoneyInput,
+): string {
+  const cushion = money(margin).times(money(1).minus(money(thresholdPercent).dividedBy(100))).dividedBy(money(lots).times(contractSize));
+  const price = money(openPrice).minus(cushion.times(direction(side)));
+  return toAmountString(Decimal.max(price, 0));
+}
+
+/** A position as the account-level trigger sees it. */
+export type TriggerPosition = { side: ContractSide; openPrice: MoneyInput; lots: MoneyInput; contractSize: MoneyInput };
+
+/**
+ * An account's positions on one symbol summed: their P&L is linear in the symbol's mark p, E x p - C,
+ * with E = sum(dir x lots x size) (the exposure, positive when net long) and C = sum(dir x lots x size x open).
+ * The database sums them for many accounts at once (contracts/repository.ts, accountExposures).
+ */
+export type Exposure = { exposure: MoneyInput; cost: MoneyInput };
+
+export function exposureOf(positions: readonly TriggerPosition[]): { exposure: string; cost: string } {
+  let exposure = money(0);
+  let cost = money(0);
+  for (const p of positions) {
+    const weight = money(p.lots).times(p.contractSize).times(direction(p.side));
+    exposure = exposure.plus(weight);
+    cost = cost.plus(weight.times(p.openPrice));
+  }
+  return { exposure: toAmountString(exposure), cost: toAmountString(cost) };
+}
+
+/** The P&L E x mark - C of an exposure, the sum of its positions' profitLoss. */
+export const exposureProfit = (e: Exposure, mark: MoneyInput) => toAmountString(money(e.exposure).times(mark).minus(e.cost));
+
+/**
+ * The account-level trigger on one symbol: the mark of that symbol at which the account's risk rate
+ * falls to the threshold, all else (available, the P&L of its positions on other symbols) unchanged.
+ * With its exposure there E x p - C (exposureOf), the trigger is
+ *   p = (t/100 x M - available - M - otherProfit + C) / E,
+ * reached falling when the account is net long there (E > 0), rising when net short; null when the
+ * account's positions there cancel out (E = 0), which no mark of this symbol can liquidate.
+ * M counts the margins of every open position of the account (all symbols).
+ */
+export function accountTriggerPrice(
+  input: { available: MoneyInput; marginTotal: MoneyInput; otherProfit: MoneyInput; thresholdPercent: MoneyInput } & Exposure,
+): { price: string; when: 'below' | 'above' } | null {
+  const exposure = money(input.exposure);
+  if (exposure.isZero()) return null;
+  const marginTotal = money(input.marginTotal);
+  const price = marginTotal
+    .times(money(input.thresholdPercent).dividedBy(100))
+    .minus(input.available)
+    .minus(marginTotal)
+    .minus(input.otherProfit)
+    .plus(input.cost)
+    .dividedBy(exposure);
+  return { price: toAmountString(price), when: exposure.isPositive() ? 'below' : 'above' };
+}
+
+/** Why take-profit / stop-loss prices are refused: a long's TP must be above the price and its SL below; a short's the mirror. */
+export type StopProblem = 'take_profit_side' | 'stop_loss_side';
+
+/** null when both (optional) prices sit on the right side of `price` for the position's side. */
+export function stopProblem(side: ContractSide, price: MoneyInput, takeProfit?: MoneyInput | null, stopLoss?: MoneyInput | null): StopProblem | null {
+  const sign = direction(side);
+  if (takeProfit != null && !money(takeProfit).isZero() && money(takeProfit).minus(price).times(sign).lte(0)) return 'take_profit_side';
+  if (stopLoss != null && !money(stopLoss).isZero() && money(stopLoss).minus(price).times(sign).gte(0)) return 'stop_loss_side';
+  return null;
+}
+
+/** Whether a mark triggers: a long's TP at or above it, its SL at or below; a short's the mirror. */
+export function stopTriggered(side: ContractSide, mark: MoneyInput, takeProfit?: MoneyInput | null, stopLoss?: MoneyInput | null): 'take_profit' | 'stop_loss' | null {
+  const sign = direction(side);
+  if (takeProfit != null && !money(takeProfit).isZero() && money(mark).minus(takeProfit).times(sign).gte(0)) return 'take_profit';
+  if (stopLoss != null && !money(stopLoss).isZero() && money(mark).minus(stopLoss).times(sign).lte(0)) return 'stop_loss';
+  return null;
+}
+
+/** A pending limit order fills when the mark reaches its price: a long at or below it, a short at or above it. */
+export const limitReached = (side: ContractSide, mark: MoneyInput, target: MoneyInput) =>
+  side === 'long' ? money(mark).lte(target) : money(mark).gte(target);
+
+/**
+ * A stock's trading session: local opening and closing times ("HH:MM") on the given weekdays (0 Sunday
+ * .. 6 Saturday) in an IANA time zone. A closing time before the opening time runs over midnight
+ * (the session belongs to the weekday it opens on).
+ */
+export type TradingSession = { open: string; close: string; weekdays: readonly number[]; time_zone: string };
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const minutesOf = (hhmm: string) => {
+  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (!match) throw new RangeError(`not a time of day: ${hhmm}`);
+  return Number(match[1]) * 60 + Number(match[2]);
+};
+
+/** The weekday and minute of the day at `timeMs` in a time zone. */
+export function localClock(timeMs: number, timeZone: string): { weekday: number; minute: number } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(timeMs));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { weekday: WEEKDAYS.indexOf(get('weekday')), minute: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
+/** Whether orders are taken at `timeMs`: inside [open, close) local time on a session day. */
+export function inSession(session: TradingSession, timeMs: number): boolean {
+  const { weekday, minute } = localClock(timeMs, session.time_zone);
+  const open = minutesOf(session.open);
+  const close = minutesOf(session.close);
+  if (open < close) return session.weekdays.includes(weekday) && minute >= open && minute < close;
+  // Over midnight: the evening part belongs to today's session, the morning part to yesterday's.
+  if (minute >= open) return session.weekdays.includes(weekday);
+  return minute < close && session.weekdays.includes((weekday + 6) % 7);
+}
+
+/** Whether a time zone name is one the runtime knows (checked when an operator saves a session). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The overnight cut-offs a position was held over: every day's cut-off (UTC, `cutoffMinute` after
+ * midnight) strictly after it opened and at or before `untilMs` (now, or its close). Each is a UTC day
+ * key "YYYY-MM-DD" charged once.
+ */
+export function overnightDays(openedMs: number, untilMs: number, cutoffMinute: number): string[] {
+  const days: string[] = [];
+  const offset = cutoffMinute * 60_000;
+  let cutoff = Math.floor((openedMs - offset) / DAY_MS) * DAY_MS + offset;
+  if (cutoff <= openedMs) cutoff += DAY_MS;
+  for (; cutoff <= untilMs; cutoff += DAY_MS) days.push(new Date(cutoff).toISOString().slice(0, 10));
+  return days;
+}

@@ -1,0 +1,116 @@
+import {
+  DEFAULT_AREA_CODE,
+  NICKNAME_LENGTH,
+  PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  PASSWORD_LENGTH_MAX,
+  PASSWORD_LENGTH_MIN,
+  SIGNATURE_LENGTH,
+  VERIFICATION_CODE_LENGTH,
+} from './constants.ts';
+
+/**
+ * Spec section 5's generic validators: pure predicates shared by the server and the screens. No zod
+ * here: the web app imports this module (`@fairex/contract/validators`) without loading the schemas.
+ */
+
+/** Lengths count code points, so an emoji or a rare Han character is one character, not two. */
+const codePointLength = (value: string) => [...value].length;
+
+/** RFC 5321 caps an address at 254 characters. */
+const EMAIL_LENGTH_MAX = 254;
+
+export const isEmail = (value: string) =>
+  value.length <= EMAIL_LENGTH_MAX && /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/.test(value);
+
+export const isMobile = (value: string) => /^1[3-9]\d{9}$/.test(value);
+/** The spec's mobile rule is mainland China's (area code 86); other area codes get a plain 5-15 digit check. */
+export const isMobileFor = (areaCode: string, mobile: string) => (areaCode === DEFAULT_AREA_CODE ? isMobile(mobile) : /^\d{5,15}$/.test(mobile));
+
+/** The prefix check comes first because the URL parser also accepts "http:example.com". */
+export function isUrl(value: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(value)) return false;
+  try {
+    return new URL(value).hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** YYYY-MM-DD or YYYY/MM/DD (one separator throughout) naming a real calendar day. */
+export function isDate(value: string): boolean {
+  const match = /^(\d{4})([-/])(\d{2})\2(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[3]), Number(match[4])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** Optional sign and an optional fraction; no exponent, no bare "1." or ".5". */
+export const isNumber = (value: string) => /^[+-]?\d+(\.\d+)?$/.test(value);
+export const isDigits = (value: string) => /^\d+$/.test(value);
+/** NUMERIC(36,18) columns hold 18 whole digits and 18 decimals; a longer amount would overflow on insert. */
+export const AMOUNT_INTEGER_DIGITS_MAX = 18;
+export const AMOUNT_DECIMALS_MAX = 18;
+const AMOUNT = new RegExp(`^\\d{1,${AMOUNT_INTEGER_DIGITS_MAX}}(\\.\\d{1,${AMOUNT_DECIMALS_MAX}})?$`);
+/** A non-negative plain decimal that fits NUMERIC(36,18); an exponent or a sign would not survive the wire format. */
+export const isAmount = (value: string) => AMOUNT.test(value);
+export const isLetters = (value: string) => /^[A-Za-z]+$/.test(value);
+export const isAlphanumeric = (value: string) => /^[A-Za-z0-9]+$/.test(value);
+
+/** Inclusive; a string must be a plain number (isNumber), so "" or "1e3" is out of range, not 0 or 1000. */
+export function inRange(value: string | number, min: number, max: number): boolean {
+  if (typeof value === 'string' && !isNumber(value)) return false;
+  const n = Number(value);
+  return n >= min && n <= max;
+}
+
+export const lengthInRange = (value: string, min: number, max: number) => {
+  const length = codePointLength(value);
+  return length >= min && length <= max;
+};
+
+/** Only an object or an array counts: "1" and "\"a\"" are valid JSON but not a JSON document a field expects. */
+export function isJsonString(value: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Area code (0 and 2-3 digits), hyphen, 7-8 digits, optional "-extension". */
+export const isLandline = (value: string) => /^0\d{2,3}-\d{7,8}(-\d{1,6})?$/.test(value);
+
+export const isNumericCode = (value: string, length = VERIFICATION_CODE_LENGTH) =>
+  isDigits(value) && value.length === length;
+
+export const isHexColor = (value: string) => /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value);
+
+/** 2-10 characters, each a Chinese character, an English letter or a digit. */
+export const isNickname = (value: string) =>
+  /^[\p{Script=Han}A-Za-z0-9]+$/u.test(value) && lengthInRange(value, NICKNAME_LENGTH.min, NICKNAME_LENGTH.max);
+
+/** Any text of 2-30 characters once the surrounding blanks are dropped. */
+export const isSignature = (value: string) =>
+  lengthInRange(value.trim(), SIGNATURE_LENGTH.min, SIGNATURE_LENGTH.max);
+
+/** "More than 6 characters" (PASSWORD_LENGTH_MIN is 7); the maximum bounds hashing work. */
+export const isPassword = (value: string) => lengthInRange(value, PASSWORD_LENGTH_MIN, PASSWORD_LENGTH_MAX);
+
+/** Allowed: English letters, digits, Chinese characters, space, "_", "-", "." and "@"; anything else is special. */
+export const hasSpecialCharacters = (value: string) => /[^A-Za-z0-9\p{Script=Han} _.@-]/u.test(value);
+
+
+/**
+ * The largest value of an `integer` / `serial` column (PostgreSQL int4): every id the contract takes is
+ * bounded by it, so a larger one is refused as a wrong parameter instead of failing in the database.
+ */
+export const INT_ID_MAX = 2_147_483_647;
+/** The largest id of a `bigserial` column read as a JS number (spot orders, ledger entries). */
+export const BIGINT_ID_MAX = Number.MAX_SAFE_INTEGER;

@@ -1,0 +1,12 @@
+/**
+ * The pure rules the screens apply before they ask the server (`@fairex/contract/rules`): spot and
+ * contract arithmetic, order limits, option rules, account kinds, identity numbers and realtime room
+ * names. No zod: the web app imports this without building the schemas.
+ */
+export * from './spot-rules.ts';
+export * from './spot-limits.ts';
+export * from './option-rules.ts';
+export * from './contract-rules.ts';
+export * from './accounts.ts';
+export * from './identity-rules.ts';
+export * from './rooms.ts';

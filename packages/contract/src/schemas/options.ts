@@ -1,0 +1,125 @@
+/**
+ * Seconds options (spec sections 3, 4, 7 "microtrade/*") and their back office. The payout, fee and
+ * outcome rules are in option-rules.ts. Each issue message is an error code the server translates.
+ */
+import { z } from 'zod';
+import type { OptionDirection } from '../option-rules.ts';
+import { zAmount, zBigId, zLimit, zPage, zPositiveInt } from '../validators.ts';
+
+/** Options lists page by 5 (DESIGN.md "The API envelope"). */
+export const OPTION_PAGE_SIZE = 5;
+export const OPTION_PAGE_SIZE_MAX = 50;
+/** Durations an operator may configure: 5 s to one day. */
+export const OPTION_SECONDS_MIN = 5;
+export const OPTION_SECONDS_MAX = 86_400;
+/** A payout ratio (profit per unit of stake on a win) above 0 and at most 10; a fee rate 0 to 50 %. */
+export const OPTION_RATIO_MAX = 10;
+export const OPTION_FEE_RATE_MAX = 0.5;
+/** The biggest stake or exposure an operator may set, per order or per symbol and direction. */
+export const OPTION_AMOUNT_MAX = 1_000_000_000;
+
+const zInt = (min: number, max: number) => z.coerce.number({ error: 'parameter_error' }).int('parameter_error').min(min, 'parameter_error').max(max, 'parameter_error');
+const zBool = z.preprocess((v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v), z.boolean({ error: 'parameter_error' }));
+/** A plain decimal with at most 8 decimals, 0 allowed (rates), bounded. */
+const zRate = (max: number) =>
+  z
+    .string({ error: 'wrong_number' })
+    .trim()
+    .regex(/^\d{1,10}(\.\d{1,8})?$/, 'wrong_number')
+    .refine((v) => Number(v) <= max, 'wrong_number');
+const zBoundedAmount = zAmount.refine((v) => Number(v) <= OPTION_AMOUNT_MAX, 'wrong_number');
+
+/** type: 1 up, 2 down (also accepted as the words). */
+const zDirection = z.preprocess(
+  (v) => (v === '1' || v === 1 ? 'up' : v === '2' || v === 2 ? 'down' : v),
+  z.enum(['up', 'down'] as const satisfies readonly OptionDirection[], { error: 'parameter_error' }),
+);
+export const OPTION_DIRECTION_TYPES: Record<OptionDirection, 1 | 2> = { up: 1, down: 2 };
+
+/** POST /microtrade/submit: match_id is the symbol, currency_id the stake coin, number the stake. */
+export const optionSubmitInput = z.object({
+  match_id: zPositiveInt,
+  currency_id: zPositiveInt,
+  type: zDirection,
+  seconds: zInt(1, OPTION_SECONDS_MAX),
+  number: zAmount,
+});
+export type OptionSubmitInput = z.infer<typeof optionSubmitInput>;
+
+export const OPTION_LIST_STATUSES = ['holding', 'history'] as const;
+/** GET /microtrade/lists: own orders, newest first; status also accepts 1 (holding) and 2 (history). */
+export const optionListInput = z.object({
+  match_id: z.preprocess((v) => (v === '' || v === '0' || v === 0 ? undefined : v), zPositiveInt.optional()),
+  status: z.preprocess(
+    (v) => (v === undefined || v === '' || v === '1' || v === 1 ? 'holding' : v === '2' || v === 2 ? 'history' : v),
+    z.enum(OPTION_LIST_STATUSES, { error: 'parameter_error' }),
+  ),
+  page: zPage,
+  limit: zInt(1, OPTION_PAGE_SIZE_MAX).default(OPTION_PAGE_SIZE),
+});
+export type OptionListInput = z.infer<typeof optionListInput>;
+
+/** GET /microtrade/get_result?id= */
+export const optionResultInput = z.object({ id: zBigId });
+
+/** A recorded index tick as the answers show it. */
+export type OptionTick = { id: string; price: string; time: number };
+
+/** One order as the lists and get_result answer. status: holding (open) or the settled outcome. */
+export type OptionOrderView = {
+  id: string;
+  match_id: number;
+  symbol: string;
+  currency_id: number;
+  currency: string;
+  type: 1 | 2;
+  seconds: number;
+  number: string;
+  fee: string;
+  payout_ratio: string;
+  status: 'holding' | 'settled';
+  outcome: 'win' | 'lose' | 'draw' | null;
+  payout: string | null;
+  /** payout - number - fee once settled. */
+  profit: string | null;
+  open: OptionTick;
+  close: OptionTick | null;
+  created_at: number;
+  expires_at: number;
+  remaining_ms: number;
+};
+
+/** Back office: POST /api/admin/options/durations (add or edit one duration by its seconds). */
+export const optionDurationInput = z
+  .object({
+    seconds: zInt(OPTION_SECONDS_MIN, OPTION_SECONDS_MAX),
+    payout_ratio: zRate(OPTION_RATIO_MAX).refine((v) => Number(v) > 0, 'wrong_number'),
+    stake_min: zBoundedAmount,
+    stake_max: zBoundedAmount,
+    fee_rate: zRate(OPTION_FEE_RATE_MAX),
+    enabled: zBool.default(true),
+  })
+  .refine((v) => Number(v.stake_min) <= Number(v.stake_max), { message: 'wrong_number', path: ['stake_max'] });
+export type OptionDurationInput = z.infer<typeof optionDurationInput>;
+
+/** Back office: POST /api/admin/options/exposure (the max open stake of one symbol and direction, in the stake coin). */
+export const optionExposureInput = z.object({
+  symbol_id: zPositiveInt,
+  direction: zDirection,
+  stake_max: z
+    .string({ error: 'wrong_number' })
+    .trim()
+    .regex(/^\d{1,10}(\.\d{1,8})?$/, 'wrong_number')
+    .refine((v) => Number(v) <= OPTION_AMOUNT_MAX, 'wrong_number'),
+});
+export type OptionExposureInput = z.infer<typeof optionExposureInput>;
+
+/** Back office: GET /api/admin/options/orders (read-only search). */
+export const optionOrderSearchInput = z.object({
+  page: zPage,
+  limit: zLimit,
+  user_id: z.preprocess((v) => (v === '' ? undefined : v), zPositiveInt.optional()),
+  symbol_id: z.preprocess((v) => (v === '' ? undefined : v), zPositiveInt.optional()),
+  status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['open', 'settled'], { error: 'parameter_error' }).optional()),
+});
+export type OptionOrderSearchInput = z.infer<typeof optionOrderSearchInput>;
