@@ -114,8 +114,14 @@ describe('spot trading', () => {
   it('shows own order updates live after logging in through the login screen', async () => {
     const { page, context, errors } = await openPhone(browser(), baseUrl);
     // The server's `authenticated` (the socket is in the user's room), over long polling or the websocket.
+    const t0 = Date.now();
+    const trace: string[] = [];
+    (globalThis as { __trace?: string[] }).__trace = trace;
+    page.on('console', (m) => trace.push(`${Date.now() - t0} console ${m.text()}`));
+    page.on('request', (r) => r.url().includes('/api/') && trace.push(`${Date.now() - t0} req ${r.method()} ${r.url()}`));
+    page.on('websocket', (ws) => { trace.push(`${Date.now() - t0} ws open ${ws.url()}`); ws.on('framesent', (f) => trace.push(`${Date.now() - t0} ws> ${String(f.payload).slice(0, 200)}`)); ws.on('close', () => trace.push(`${Date.now() - t0} ws close`)); });
     const authenticated = new Promise<void>((resolve) => {
-      const told = (payload: string) => payload.includes('"authenticated"') && resolve();
+      const told = (payload: string) => { trace.push(`${Date.now() - t0} in ${payload.slice(0, 300)}`); if (payload.includes('"authenticated"')) resolve(); };
       page.on('response', (response) => {
         if (response.url().includes('/socket.io/')) void response.text().then(told, () => undefined);
       });
@@ -145,7 +151,14 @@ describe('spot trading', () => {
       type: 'buy',
     });
     const placed = page.getByRole('button', { name: `Cancel order ${id}`, exact: true });
-    await expect.poll(() => placed.count(), { timeout: 10_000 }).toBe(1);
+    trace.push(`${Date.now() - t0} placed ${id}`);
+    try {
+      await expect.poll(() => placed.count(), { timeout: 10_000 }).toBe(1);
+    } catch (error) {
+      console.log(trace.join('\n'));
+      console.log(await page.locator('#root').innerText());
+      throw error;
+    }
     const cancelled = await fetch(`${baseUrl}/api/coin/trade?id=${id}`, { method: 'PUT', headers: { authorization: token } });
     expect(((await cancelled.json()) as { type: string }).type).toBe('ok');
     await expect.poll(() => placed.count(), { timeout: 10_000 }).toBe(0);
