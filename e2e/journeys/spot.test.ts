@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { demoToken } from '../support/api.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { hashOf, login, SLOW } from '../support/pages.ts';
+import { watchRealtime } from '../support/realtime.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
@@ -113,20 +114,8 @@ describe('spot trading', () => {
 
   it('shows own order updates live after logging in through the login screen', async () => {
     const { page, context, errors } = await openPhone(browser(), baseUrl);
-    // The server's `authenticated` (the socket is in the user's room), over long polling or the websocket.
-    const t0 = Date.now();
-    const trace: string[] = [];
-    (globalThis as { __trace?: string[] }).__trace = trace;
-    page.on('console', (m) => trace.push(`${Date.now() - t0} console ${m.text()}`));
-    page.on('request', (r) => r.url().includes('/api/') && trace.push(`${Date.now() - t0} req ${r.method()} ${r.url()}`));
-    page.on('websocket', (ws) => { trace.push(`${Date.now() - t0} ws open ${ws.url()}`); ws.on('framesent', (f) => trace.push(`${Date.now() - t0} ws> ${String(f.payload).slice(0, 200)}`)); ws.on('close', () => trace.push(`${Date.now() - t0} ws close`)); });
-    const authenticated = new Promise<void>((resolve) => {
-      const told = (payload: string) => { trace.push(`${Date.now() - t0} in ${payload.slice(0, 300)}`); if (payload.includes('"authenticated"')) resolve(); };
-      page.on('response', (response) => {
-        if (response.url().includes('/socket.io/')) void response.text().then(told, () => undefined);
-      });
-      page.on('websocket', (ws) => ws.on('framereceived', (frame) => told(String(frame.payload))));
-    });
+    // The server's `authenticated` (the socket is in the user's room), and the traffic to explain a failure.
+    const realtime = watchRealtime(page);
     // The app starts logged out, so its realtime connection opens without a token.
     await page.goto('/#/pages/common/login');
     await login(page, 'demo@fairex.local', 'demo123456');
@@ -137,9 +126,12 @@ describe('spot trading', () => {
     // An order placed and cancelled from another session of the same user.
     // Once the login's new handshake has put the socket in the user's room (the screen reloads its
     // orders then), only the socket's `order` events can bring the order below to this screen.
-    await authenticated;
+    await realtime.authenticated;
     const token = await demoToken(baseUrl);
-    const cancelButtons = page.getByRole('button', { name: /^Cancel order \d+$/ });
+    // The open orders have loaded (not the loading view, which has no rows either).
+    const openOrders = page.getByRole('region', { name: 'Open orders' });
+    await expect.poll(() => openOrders.innerText(), { timeout: 10_000 }).not.toContain('Loading');
+    const cancelButtons = openOrders.getByRole('button', { name: /^Cancel order \d+$/ });
     const openBefore = await openOrderCount(token);
     await expect.poll(() => cancelButtons.count(), { timeout: 10_000 }).toBe(openBefore);
     const price = await text(page, '.spot-header__price');
@@ -151,14 +143,13 @@ describe('spot trading', () => {
       type: 'buy',
     });
     const placed = page.getByRole('button', { name: `Cancel order ${id}`, exact: true });
-    trace.push(`${Date.now() - t0} placed ${id}`);
-    try {
-      await expect.poll(() => placed.count(), { timeout: 10_000 }).toBe(1);
-    } catch (error) {
-      console.log(trace.join('\n'));
-      console.log(await page.locator('#root').innerText());
-      throw error;
-    }
+    await expect
+      .poll(() => placed.count(), { timeout: 10_000 })
+      .toBe(1)
+      .catch(async (error: unknown) => {
+        console.log(`order ${id} never showed; the page's realtime traffic:\n${realtime.log()}\nthe page:\n${await page.locator('#root').innerText()}`);
+        throw error;
+      });
     const cancelled = await fetch(`${baseUrl}/api/coin/trade?id=${id}`, { method: 'PUT', headers: { authorization: token } });
     expect(((await cancelled.json()) as { type: string }).type).toBe('ok');
     await expect.poll(() => placed.count(), { timeout: 10_000 }).toBe(0);
