@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/theme.css';
 import './styles/app.css';
@@ -6,6 +6,7 @@ import { queryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
 import { applyLanguage, loadLanguage } from './i18n/index.ts';
 import { setNavigator } from './navigation.ts';
+import { loadFeedback } from './notify.ts';
 import { connectRealtime } from './realtime/socket.ts';
 import { createAppRouter, preloadOpeningPage } from './routes.tsx';
 import { installAntdRender } from './setup-antd.ts';
@@ -29,16 +30,23 @@ installAntdRender();
 const router = createAppRouter();
 setNavigator((path) => void router.navigate(path));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>,
+// A transition, so React renders the first screen in slices that leave the main thread free between them.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  ),
 );
 // Screens list their rooms and listeners from the start (realtime/socket.ts keeps them); the connection
-// and its library (its own chunk) wait until the page has loaded and the first screen is idle, so they do
+// and its library (its own chunk), and the toast and dialog widgets, wait until the page has loaded and the first screen is idle, so they do
 // not compete with it.
 const connectWhenIdle = () => {
-  const connect = () => void connectRealtime();
+  const connect = () => {
+    void connectRealtime();
+    void loadFeedback();
+  };
   if ('requestIdleCallback' in window) requestIdleCallback(connect, { timeout: REALTIME_IDLE_TIMEOUT_MS });
   else setTimeout(connect, 0);
 };

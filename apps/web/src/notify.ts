@@ -1,11 +1,36 @@
 import { TOAST_DURATION_MS } from '@fairex/contract/constants';
-import { Toast } from 'antd-mobile';
+import type { DialogConfirmProps } from 'antd-mobile';
+
+/**
+ * Toasts and confirmations. antd-mobile's Toast and Dialog (and the animation library under them) are
+ * not in the app's first file: the start-up loads them once the first screen is up (loadFeedback), and
+ * one asked for before that waits for them.
+ */
+type Widgets = typeof import('./feedback-widgets.ts');
+let widgets: Widgets | undefined;
+
+export async function loadFeedback(): Promise<Widgets> {
+  widgets ??= await import('./feedback-widgets.ts');
+  return widgets;
+}
+
+/** Shows through the widgets: in this task when they are loaded, else once they are. */
+function withWidgets(show: (loaded: Widgets) => void) {
+  if (widgets) show(widgets);
+  else void loadFeedback().then(show);
+}
 
 /** One toast at a time, for the spec's default 1500 ms. */
 export function toast(message: string) {
-  Toast.show({ content: message, duration: TOAST_DURATION_MS });
+  withWidgets(({ Toast }) => Toast.show({ content: message, duration: TOAST_DURATION_MS }));
 }
 
 export function toastSuccess(message: string) {
-  Toast.show({ content: message, icon: 'success', duration: TOAST_DURATION_MS });
+  withWidgets(({ Toast }) => Toast.show({ content: message, icon: 'success', duration: TOAST_DURATION_MS }));
+}
+
+/** A confirmation dialog: true once confirmed. */
+export async function confirmDialog(props: DialogConfirmProps): Promise<boolean> {
+  const { Dialog } = widgets ?? (await loadFeedback());
+  return Dialog.confirm(props);
 }

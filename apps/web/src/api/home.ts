@@ -51,3 +51,5 @@ export function usePopupAd() {
 
 export const imageOf = (item: NewsItem) => item.thumbnail || item.cover || item.image || '';
 export const dateOf = (item: NewsItem) => item.created_at || item.create_time || '';
+/** The article page of a news item, banner or popup ad. */
+export const articlePath = (item: Pick<NewsItem, 'id'>) => `/pages/common/article?id=${encodeURIComponent(String(item.id))}`;

@@ -1,12 +1,18 @@
 import { act, cleanup } from '@testing-library/react';
 import { Toast } from 'antd-mobile';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { loadFeedback } from '../notify.ts';
 import { installAntdRender } from '../setup-antd.ts';
 import { setNavigator } from '../navigation.ts';
 import { reloadState } from '../store/store.ts';
 
 // As at start-up: antd-mobile's Toast and Dialog render through React 19's createRoot.
 installAntdRender();
+
+// As once the app has started: toasts and dialogs show at once.
+beforeAll(async () => {
+  await loadFeedback();
+});
 
 beforeEach(() => {
   localStorage.clear();

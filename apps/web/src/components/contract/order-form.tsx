@@ -1,10 +1,9 @@
 import type { ContractSide } from '@fairex/contract';
 import { cmp, displayBalance } from '@fairex/contract/money';
-import { Dialog } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmitContract, type ContractDeal } from '../../api/contracts.ts';
-import { toastSuccess } from '../../notify.ts';
+import { confirmDialog, toastSuccess } from '../../notify.ts';
 import { SegmentTabs } from '../segment-tabs.tsx';
 import { isPositiveAmount, orderPreview, stopsProblem, type StopsProblem } from './preview.ts';
 import { StopFields } from './stop-fields.tsx';
@@ -71,7 +70,7 @@ export function ContractOrderForm({ deal, coin }: { deal: ContractDeal; coin: Ma
     const problem = validateContractOrder(deal, { side, orderType, price, lots, multiple, takeProfit, stopLoss }, coin);
     setError(problem);
     if (problem || !preview) return;
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       title: t('contract.confirmTitle'),
       content: t('contract.confirmOrder', {
         side: t(`contract.${side}`),

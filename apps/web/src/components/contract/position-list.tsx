@@ -1,12 +1,11 @@
 import { displayBalance } from '@fairex/contract/money';
 import { useQueries } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractKeys, useClosePosition, useContractPositions, type ContractDeal, type ContractPosition } from '../../api/contracts.ts';
 import { post } from '../../api/client.ts';
 import { useQuotations } from '../../api/market.ts';
-import { toastSuccess } from '../../notify.ts';
+import { confirmDialog, toastSuccess } from '../../notify.ts';
 import { useLiveTickers } from '../market/use-live-quotations.ts';
 import { liveRiskRate, livePositionProfit } from './preview.ts';
 import { StopSheet } from './stop-sheet.tsx';
@@ -81,7 +80,7 @@ export function PositionItems({ positions }: { positions: readonly ContractPosit
   const [editing, setEditing] = useState<ContractPosition | null>(null);
   const confirmClose = async (position: ContractPosition) => {
     const pending = position.status === 'pending';
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t(pending ? 'contract.cancelConfirm' : 'contract.closeConfirm', { symbol: position.symbol, lots: position.share }),
       confirmText: t('market.confirm'),
       cancelText: t('market.keep'),

@@ -1,7 +1,6 @@
-import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useCancelOrder, type SpotOrderItem } from '../../api/spot.ts';
-import { toastSuccess } from '../../notify.ts';
+import { confirmDialog, toastSuccess } from '../../notify.ts';
 
 const STATUS_KEYS = { open: 'statusOpen', filled: 'statusFilled', cancelled: 'statusCancelled' } as const;
 
@@ -10,7 +9,7 @@ export function OrderList({ orders }: { orders: readonly SpotOrderItem[] }) {
   const { t } = useTranslation();
   const cancel = useCancelOrder();
   const confirmCancel = async (order: SpotOrderItem) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('market.cancelConfirm'),
       confirmText: t('market.confirm'),
       cancelText: t('market.keep'),

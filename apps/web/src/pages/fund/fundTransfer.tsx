@@ -2,7 +2,7 @@ import type { AccountKind } from '@fairex/contract';
 import { cmp, displayBalance, isPositive } from '@fairex/contract/money';
 import { accountFieldOf } from '@fairex/contract/rules';
 import { isAmount } from '@fairex/contract/validators';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,7 @@ import { Field } from '../../components/field.tsx';
 import { SelectField, TRANSFER_KINDS, useKindLabel } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { toastSuccess } from '../../notify.ts';
+import { confirmDialog, toastSuccess } from '../../notify.ts';
 
 /** Moves an available amount of one coin between two account kinds (POST /wallet/change), after confirmation. */
 export function FundTransferPage() {
@@ -38,7 +38,7 @@ export function FundTransferPage() {
     if (from === to) return setError(t('funds.sameAccount'));
     if (!isAmount(number) || !isPositive(number)) return setError(t('funds.wrongAmount'));
     if (cmp(number, available) > 0) return setError(t('funds.insufficient'));
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('funds.transferConfirm', { amount: number, currency: coin.name, from: kindLabel(from), to: kindLabel(to) }),
       confirmText: t('funds.confirm'),
     });

@@ -1,6 +1,6 @@
 import { cmp, displayBalance, isPositive, money } from '@fairex/contract/money';
 import { isAmount } from '@fairex/contract/validators';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExchange, useExchangeCoins, useExchangeQuote, type ExchangeCoin } from '../../api/funds.ts';
@@ -8,7 +8,7 @@ import { Field } from '../../components/field.tsx';
 import { SelectField } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { toastSuccess } from '../../notify.ts';
+import { confirmDialog, toastSuccess } from '../../notify.ts';
 
 function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
   const { t } = useTranslation();
@@ -31,7 +31,7 @@ function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
     if (from.id === to.id) return setError(t('funds.sameCoin'));
     if (!isAmount(value) || !isPositive(value)) return setError(t('funds.wrongAmount'));
     if (cmp(value, from.available) > 0) return setError(t('funds.insufficient'));
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('funds.exchangeConfirm', { amount: value, from: from.name, estimate, to: to.name }),
       confirmText: t('funds.confirm'),
     });

@@ -1,6 +1,6 @@
 import { cmp, displayBalance, isPositive, money, toAmountString } from '@fairex/contract/money';
 import { isAmount } from '@fairex/contract/validators';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { SelectField } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { PayPasswordFirst } from '../../components/funds/pay-password-first.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { toastSuccess } from '../../notify.ts';
+import { confirmDialog, toastSuccess } from '../../notify.ts';
 
 /** Withdrawals leave from the spot account (legacy field `change`). */
 const WITHDRAW_FIELD = 'change';
@@ -109,7 +109,7 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
     if (!payPassword) next.payPassword = t('funds.payPasswordRequired');
     setErrors(next);
     if (next.amount || next.payPassword || !chosen) return;
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('funds.withdrawConfirm', { amount: value, currency: coin.name, address: chosen.label }),
       confirmText: t('funds.confirm'),
     });

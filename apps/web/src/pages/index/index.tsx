@@ -1,17 +1,19 @@
-import { Swiper } from 'antd-mobile';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/config.ts';
-import { NEWS_CATEGORY, dateOf, imageOf, useNewsList, type NewsItem } from '../../api/home.ts';
+import { NEWS_CATEGORY, articlePath, dateOf, imageOf, useNewsList } from '../../api/home.ts';
 import { useUserInfo } from '../../api/user.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { BrandMark, DEFAULT_SITE_NAME } from '../../components/brand-mark.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { useStore } from '../../store/store.ts';
-import { PopupAd } from './popup-ad.tsx';
 import { SHORTCUTS } from './shortcuts.ts';
 
-const articlePath = (item: NewsItem) => `/pages/common/article?id=${encodeURIComponent(String(item.id))}`;
+// The carousel and the popup bring antd-mobile's animation library: they load beside the data they show,
+// not with the app (home is in the app's first file).
+const BannerCarousel = lazy(() => import('./banner-carousel.tsx').then((m) => ({ default: m.BannerCarousel })));
+const PopupAd = lazy(() => import('./popup-ad.tsx').then((m) => ({ default: m.PopupAd })));
 
 function HomeHeader() {
   const { t } = useTranslation();
@@ -46,7 +48,6 @@ function HomeHeader() {
 /** Banners from the server (news c_id 5); until there are any, a welcome card stands in their place. */
 function Banners() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const banners = (useNewsList(NEWS_CATEGORY.banner).data ?? []).filter((item) => imageOf(item));
   if (banners.length === 0) {
     return (
@@ -63,15 +64,9 @@ function Banners() {
   }
   return (
     <section className="banners" aria-label={t('home.banners')}>
-      <Swiper autoplay loop={banners.length > 1} indicatorProps={{ color: 'white' }}>
-        {banners.map((banner) => (
-          <Swiper.Item key={banner.id}>
-            <button type="button" className="banners__item" onClick={() => navigate(articlePath(banner))}>
-              <img src={imageOf(banner)} alt={banner.title ?? ''} />
-            </button>
-          </Swiper.Item>
-        ))}
-      </Swiper>
+      <Suspense fallback={<div className="banners__placeholder" />}>
+        <BannerCarousel banners={banners} />
+      </Suspense>
     </section>
   );
 }
@@ -143,7 +138,9 @@ export function HomePage() {
       <Banners />
       <ShortcutGrid />
       <NewsList />
-      <PopupAd />
+      <Suspense fallback={null}>
+        <PopupAd />
+      </Suspense>
     </div>
   );
 }

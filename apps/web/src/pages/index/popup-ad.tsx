@@ -2,7 +2,7 @@ import { CenterPopup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { imageOf, usePopupAd } from '../../api/home.ts';
+import { articlePath, imageOf, usePopupAd } from '../../api/home.ts';
 import { Icon } from '../../components/icon.tsx';
 
 /** Shown once per visit, however often the home page is opened. */
@@ -29,7 +29,7 @@ export function PopupAd() {
           className="popup-ad__more"
           onClick={() => {
             close();
-            navigate(`/pages/common/article?id=${encodeURIComponent(String(ad.id))}`);
+            navigate(articlePath(ad));
           }}
         >
           {t('home.details')}

@@ -1,6 +1,6 @@
 import type { Lang } from '@fairex/contract';
 import { LANGS } from '@fairex/contract/lang';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ import { Icon } from '../../components/icon.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { INTL_LOCALES, LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { LOGIN_PATH } from '../../navigation.ts';
-import { toast } from '../../notify.ts';
+import { confirmDialog, toast } from '../../notify.ts';
 import { setState, useStore, type Theme } from '../../store/store.ts';
 import { VERSION_LINE } from '../common/aboutus.tsx';
 
@@ -63,7 +63,7 @@ export function SettingPage() {
 
   async function confirmLogout() {
     // The cancel button's text comes from antd-mobile's own locale (ConfigProvider).
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('settings.logoutConfirm'),
       confirmText: <span className="danger-text">{t('settings.logout')}</span>,
     });

@@ -1,11 +1,11 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteWalletAddress, useWalletAddresses, type WalletAddressRow } from '../../api/funds.ts';
 import { Empty, LoadMore } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { toastSuccess } from '../../notify.ts';
+import { confirmDialog, toastSuccess } from '../../notify.ts';
 
 /** The user's withdrawal addresses (GET /user/wallet/list), each deletable after confirmation. */
 export function WalletPage() {
@@ -15,7 +15,7 @@ export function WalletPage() {
   const remove = useDeleteWalletAddress();
 
   async function confirmDelete(row: WalletAddressRow) {
-    const confirmed = await Dialog.confirm({ content: t('funds.deleteAddressConfirm', { name: row.name }), confirmText: <span className="danger-text">{t('funds.delete')}</span> });
+    const confirmed = await confirmDialog({ content: t('funds.deleteAddressConfirm', { name: row.name }), confirmText: <span className="danger-text">{t('funds.delete')}</span> });
     if (!confirmed) return;
     try {
       await remove.mutateAsync(row.id);

@@ -1,5 +1,4 @@
 import { CONTRACT_PAGE_SIZE } from '@fairex/contract/constants';
-import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +9,7 @@ import { useContractEvents } from '../../components/contract/use-contract-events
 import { NavBar } from '../../components/nav-bar.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
-import { toastSuccess } from '../../notify.ts';
+import { confirmDialog, toastSuccess } from '../../notify.ts';
 import '../../components/market/market.css';
 import '../../components/contract/contract.css';
 
@@ -58,7 +57,7 @@ function CurrentPositions() {
   const { t } = useTranslation();
   const batch = useBatchClose();
   const confirmBatch = async (type: BatchCloseType, key: (typeof BATCH)[number]['key']) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t(`contract.${key}Confirm`),
       confirmText: t('market.confirm'),
       cancelText: t('market.keep'),

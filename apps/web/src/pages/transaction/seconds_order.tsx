@@ -1,7 +1,6 @@
 import type { OptionOrderView } from '@fairex/contract';
 import { cmp, isPositive } from '@fairex/contract/money';
 import { optionFee, optionProfit } from '@fairex/contract/rules';
-import { Dialog } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,7 +12,7 @@ import { USER_ROOM_JOINED, useUserEvent } from '../../components/market/use-mark
 import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
-import { toastSuccess } from '../../notify.ts';
+import { confirmDialog, toastSuccess } from '../../notify.ts';
 import '../../components/market/market.css';
 import './seconds_order.css';
 
@@ -111,7 +110,7 @@ function OrderForm({ symbolId, symbol }: { symbolId: number; symbol: string }) {
       return;
     }
     setProblem('');
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('seconds.confirm', { direction: t(type === 1 ? 'seconds.upWord' : 'seconds.downWord'), amount, coin: coin.name, symbol, seconds: duration.seconds }),
       confirmText: t('market.confirm'),
       cancelText: t('market.keep'),
