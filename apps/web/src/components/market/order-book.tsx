@@ -55,7 +55,8 @@ export function OrderBook({
         <span>{t('market.amount')}</span>
       </div>
       {asks.length === 0 && bids.length === 0 ? (
-        <p className="order-book__empty">{t('market.emptyBook')}</p>
+        // Until the first snapshot the book is unknown, not empty.
+        <p className="order-book__empty">{t(depth ? 'market.emptyBook' : 'app.loading')}</p>
       ) : (
         <>
           <ul aria-label={t('market.asks')}>{asks.map((level) => row(level, 'ask'))}</ul>

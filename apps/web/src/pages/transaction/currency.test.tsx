@@ -41,10 +41,15 @@ describe('spot trade', () => {
     disconnectRealtime();
   });
 
-  it('shows the available balance truncated to 4 decimals and an empty book before any depth event', async () => {
+  it('shows the available balance truncated to 4 decimals, the book loading until its first snapshot, then empty when it is', async () => {
+    const socket = fakeSocket();
     await openSpot();
     expect(screen.getByText('1000.1234 USDT')).toBeTruthy();
-    expect(screen.getByText('No orders in the book yet')).toBeTruthy();
+    const book = screen.getByRole('region', { name: 'Order book' });
+    expect(book.textContent).toContain('Loading');
+    expect(book.textContent).not.toContain('No orders in the book yet');
+    act(() => socket.serverSends('depth', { symbol: 'BTC/USDT', bids: [], asks: [], time: 0 }));
+    expect(book.textContent).toContain('No orders in the book yet');
   });
 
   it('refuses a limit order without an entrust price and sends nothing', async () => {
