@@ -1,2 +1,4 @@
-// antd-mobile's imperative widgets, in their own chunk: notify.ts loads it on first use.
-export { Dialog, Toast } from 'antd-mobile';
+// antd-mobile's imperative widgets, in their own chunk: notify.ts loads it on first use. From their own
+// files, as the start-up's antd-mobile parts (antd-startup.ts), so they render through its unstableSetRender.
+export { default as Dialog } from 'antd-mobile/es/components/dialog';
+export { default as Toast } from 'antd-mobile/es/components/toast';

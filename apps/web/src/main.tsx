@@ -6,7 +6,6 @@ import { queryClient } from './api/query-client.ts';
 import { App } from './app.tsx';
 import { applyLanguage, loadLanguage } from './i18n/index.ts';
 import { setNavigator } from './navigation.ts';
-import { loadFeedback } from './notify.ts';
 import { connectRealtime } from './realtime/socket.ts';
 import { createAppRouter, preloadOpeningPage } from './routes.tsx';
 import { installAntdRender } from './setup-antd.ts';
@@ -40,13 +39,10 @@ startTransition(() =>
   ),
 );
 // Screens list their rooms and listeners from the start (realtime/socket.ts keeps them); the connection
-// and its library (its own chunk), and the toast and dialog widgets, wait until the page has loaded and the first screen is idle, so they do
+// and its library (its own chunk) wait until the page has loaded and the first screen is idle, so they do
 // not compete with it.
 const connectWhenIdle = () => {
-  const connect = () => {
-    void connectRealtime();
-    void loadFeedback();
-  };
+  const connect = () => void connectRealtime();
   if ('requestIdleCallback' in window) requestIdleCallback(connect, { timeout: REALTIME_IDLE_TIMEOUT_MS });
   else setTimeout(connect, 0);
 };

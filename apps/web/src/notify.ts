@@ -3,8 +3,8 @@ import type { DialogConfirmProps } from 'antd-mobile';
 
 /**
  * Toasts and confirmations. antd-mobile's Toast and Dialog (and the animation library under them) are
- * not in the app's first file: the start-up loads them once the first screen is up (loadFeedback), and
- * one asked for before that waits for them.
+ * not in the app's first file: they load with the first toast or dialog, which waits for them (a few
+ * tens of milliseconds; their styles would otherwise restyle the whole page while it loads).
  */
 type Widgets = typeof import('./feedback-widgets.ts');
 let widgets: Widgets | undefined;

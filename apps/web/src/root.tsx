@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button } from './antd-startup.ts';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { unstableSetRender } from 'antd-mobile';
+import { unstableSetRender } from './antd-startup.ts';
 import { createRoot, type Root } from 'react-dom/client';
 
 /**

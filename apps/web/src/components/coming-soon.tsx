@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button } from '../antd-startup.ts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../navigation.ts';

@@ -1,4 +1,4 @@
-import { Button } from 'antd-mobile';
+import { Button } from '../antd-startup.ts';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';

@@ -1,5 +1,5 @@
 import { act, cleanup } from '@testing-library/react';
-import { Toast } from 'antd-mobile';
+import { Toast } from '../feedback-widgets.ts';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { loadFeedback } from '../notify.ts';
 import { installAntdRender } from '../setup-antd.ts';

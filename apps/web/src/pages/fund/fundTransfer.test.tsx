@@ -4,7 +4,7 @@
  * with the chosen kinds.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { setDefaultConfig } from 'antd-mobile';
+import { setDefaultConfig } from '../../antd-startup.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANTD_LOCALES } from '../../i18n/antd-locales.ts';
 import { saveToken } from '../../store/store.ts';
