@@ -60,8 +60,12 @@ export function KlineChart({ symbol }: { symbol: string }) {
     if (!element) return;
     let chart: IChartApi | undefined;
     let disposed = false;
+    // Each step in a task of its own (the library's evaluation, the chart, the series with its bars), so
+    // none holds the main thread long while the page is starting.
+    const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
     import('lightweight-charts').then(
-      ({ createChart, CandlestickSeries }) => {
+      async ({ createChart, CandlestickSeries }) => {
+        await nextTask();
         if (disposed) return;
         try {
           chart = createChart(element, {
@@ -73,6 +77,8 @@ export function KlineChart({ symbol }: { symbol: string }) {
         } catch {
           return; // No canvas (a test DOM): the rest of the page works without the chart.
         }
+        await nextTask();
+        if (disposed) return;
         const up = cssVariable('--color-up');
         const down = cssVariable('--color-down');
         series.current = chart.addSeries(CandlestickSeries, { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false });
