@@ -3,8 +3,8 @@ import type { DialogConfirmProps } from 'antd-mobile';
 
 /**
  * Toasts and confirmations. antd-mobile's Toast and Dialog (and the animation library under them) are
- * not in the app's first file: they load with the first toast or dialog, which waits for them (a few
- * tens of milliseconds; their styles would otherwise restyle the whole page while it loads).
+ * not in the app's first file: they load with the first toast or dialog, which waits for their file
+ * (loading them at start-up instead restyled the whole page while it was still loading).
  */
 type Widgets = typeof import('./feedback-widgets.ts');
 let widgets: Widgets | undefined;

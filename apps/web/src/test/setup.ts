@@ -9,7 +9,8 @@ import { reloadState } from '../store/store.ts';
 // As at start-up: antd-mobile's Toast and Dialog render through React 19's createRoot.
 installAntdRender();
 
-// As once the app has started: toasts and dialogs show at once.
+// Loaded before the tests, so a toast or dialog shows in the task that asks for it (in the app the
+// first one waits for their file).
 beforeAll(async () => {
   await loadFeedback();
 });
