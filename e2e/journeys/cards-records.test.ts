@@ -4,23 +4,14 @@
 // again, withdraws USDT to it, and finds the frozen movement in all records and the account's records.
 import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor, operatorToken } from '../support/api.ts';
-import { newIdCard } from '../support/funds.ts';
+import { newIdCard, userApi } from '../support/funds.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
 
 /** A user call (form-encoded, like the app); throws on anything but ok. */
-async function api<T>(path: string, data: Record<string, string> = {}, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { authorization: token } : {}) },
-    body: new URLSearchParams(data),
-  });
-  const body = (await res.json()) as { type: string; message: T };
-  if (body.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.message;
-}
+const api = <T,>(path: string, data: Record<string, string> = {}, token?: string) => userApi<T>(baseUrl, path, { token, data });
 
 /** A back-office call as the demo operator. */
 async function admin<T>(method: 'GET' | 'POST', path: string, data: Record<string, string | number> = {}): Promise<T> {

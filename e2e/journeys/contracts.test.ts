@@ -8,20 +8,12 @@ import { demoToken, operatorToken } from '../support/api.ts';
 import { openDesktop, operatorLogin } from '../support/back-office.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { SLOW } from '../support/pages.ts';
+import { userApi } from '../support/funds.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
 
-async function api<T>(path: string, token: string, data: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(data),
-  });
-  const body = (await res.json()) as { type: string; message: T };
-  if (body.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.message;
-}
+const api = <T,>(path: string, token: string, data: Record<string, string> = {}) => userApi<T>(baseUrl, path, { token, data });
 
 type Quotation = { id: number; symbol: string; kind: string; legal_id: number };
 type Deal = { settings: { contract_size: string; fee_rate: string; spread: string }; mark_price: string; account: { available: string } };

@@ -9,21 +9,13 @@ import { demoToken, operatorToken } from '../support/api.ts';
 import { openDesktop, operatorLogin } from '../support/back-office.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { SLOW } from '../support/pages.ts';
+import { userApi } from '../support/funds.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
 
-async function api<T>(path: string, token: string, data: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST'): Promise<T> {
-  const query = new URLSearchParams(data);
-  const res = await fetch(`${baseUrl}/api${path}${method === 'GET' ? `?${query}` : ''}`, {
-    method,
-    headers: { authorization: token, ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-    body: method === 'POST' ? query : undefined,
-  });
-  const body = (await res.json()) as { type: string; message: T };
-  if (body.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.message;
-}
+const api = <T,>(path: string, token: string, data: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST') =>
+  userApi<T>(baseUrl, path, { token, data, method });
 
 type Tick = { id: string; price: string; time: number };
 type OptionOrder = { id: string; status: string; outcome: string | null; payout: string | null; number: string; fee: string; open: Tick; close: Tick | null; expires_at: number };

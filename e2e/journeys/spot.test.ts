@@ -9,20 +9,12 @@ import { demoToken } from '../support/api.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { hashOf, login, SLOW } from '../support/pages.ts';
 import { watchRealtime } from '../support/realtime.ts';
+import { userApi } from '../support/funds.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
 
-async function api<T>(path: string, token: string, data: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(data),
-  });
-  const body = (await res.json()) as { type: string; message: T };
-  if (body.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(body)}`);
-  return body.message;
-}
+const api = <T,>(path: string, token: string, data: Record<string, string> = {}) => userApi<T>(baseUrl, path, { token, data });
 
 type Wallet = { id: number; name: string; available: Record<string, string> };
 const spotAvailable = async (token: string, coin: string) => {
