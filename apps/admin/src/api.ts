@@ -335,7 +335,7 @@ type Envelope = { type: 'ok' | '999' | 'error' | string; message: unknown };
 const isEnvelope = (value: unknown): value is Envelope =>
   typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: object, base = API_BASE): Promise<T> {
+export async function request<T>(method: 'GET' | 'POST', path: string, body?: object, base = API_BASE): Promise<T> {
   const lang = storedLang();
   const headers: Record<string, string> = {};
   const token = getToken();
@@ -363,7 +363,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: object, b
   throw new ApiError('error', text);
 }
 
-const pageQuery = ({ page, limit, q }: PageQuery) => {
+export const pageQuery = ({ page, limit, q }: PageQuery) => {
   const params = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (q) params.set('q', q);
   return params.toString();

@@ -4,6 +4,10 @@
  * localStorage.
  */
 import { createContext, useContext, useState, type ReactNode } from 'react';
+import { ieoEn, ieoZh } from './messages/ieo.ts';
+import { investEn, investZh } from './messages/invest.ts';
+import { miningEn, miningZh } from './messages/mining.ts';
+import { wealthEn, wealthZh } from './messages/wealth.ts';
 
 const en = {
   'app.title': 'Fairex back office',
@@ -319,6 +323,7 @@ const en = {
   'ledger.check.accounts_match_postings': 'Account figures equal the sum of their postings',
   'ledger.check.user_accounts_not_negative': 'No user account below zero',
   'ledger.check.frozen_matches_holds': 'Frozen equals what open orders and pending withdrawals hold',
+  'ledger.check.locked_matches_holds': 'Locked equals what active mining orders, locked IEO tokens and unsettled dual investments hold',
   'ledger.check.references_posted_once': 'No business reference posted twice',
   'ledger.check.system_account_signs': 'Fixed-sign system accounts keep their sign',
   'ledger.check.balance_after_chain': 'Each account’s balance-after chain is continuous',
@@ -447,6 +452,11 @@ const en = {
   'kind.usdt_futures': 'U-margined futures',
   'kind.coin_futures': 'Coin-margined futures',
   'kind.margin': 'Margin',
+  // Wealth products: each in its own file (messages/<product>.ts).
+  ...wealthEn,
+  ...miningEn,
+  ...ieoEn,
+  ...investEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -765,6 +775,7 @@ const zh: Record<MessageKey, string> = {
   'ledger.check.accounts_match_postings': '账户余额等于其过账之和',
   'ledger.check.user_accounts_not_negative': '用户账户无负数',
   'ledger.check.frozen_matches_holds': '冻结额等于未成交订单和待审提币所占用的金额',
+  'ledger.check.locked_matches_holds': '锁定额等于进行中的锁仓挖矿订单、锁定期内的IEO代币和未结算的双币投资所占用的金额',
   'ledger.check.references_posted_once': '同一业务单据未重复过账',
   'ledger.check.system_account_signs': '固定方向的系统账户保持其正负方向',
   'ledger.check.balance_after_chain': '每个账户的过账后余额连续衔接',
@@ -893,6 +904,10 @@ const zh: Record<MessageKey, string> = {
   'kind.usdt_futures': 'U本位合约账户',
   'kind.coin_futures': '币本位合约账户',
   'kind.margin': '杠杆账户',
+  ...wealthZh,
+  ...miningZh,
+  ...ieoZh,
+  ...investZh,
 };
 
 export const LANGS = ['en', 'zh'] as const;

@@ -23,6 +23,10 @@ const MENU: { path: string; label: MessageKey; roles: readonly Role[] }[] = [
   { path: '/fiat-rates', label: 'menu.fiatRates', roles: ['admin'] },
   { path: '/contracts', label: 'menu.contracts', roles: ['admin', 'reviewer', 'support'] },
   { path: '/options', label: 'menu.options', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/wealth', label: 'menu.wealth', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/mining', label: 'menu.mining', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/ieo', label: 'menu.ieo', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/invest', label: 'menu.invest', roles: ['admin', 'reviewer', 'support'] },
 ];
 
 /**

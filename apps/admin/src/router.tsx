@@ -22,6 +22,10 @@ import { RechargesPage, rechargesLoader } from './pages/recharges.tsx';
 import { WithdrawalsPage, withdrawalsLoader } from './pages/withdrawals.tsx';
 import { ContractsPage, contractsLoader } from './pages/contracts.tsx';
 import { OptionsPage, optionsLoader } from './pages/options.tsx';
+import { WealthPage, wealthLoader } from './pages/wealth.tsx';
+import { MiningPage, miningLoader } from './pages/mining.tsx';
+import { IeoPage, ieoLoader } from './pages/ieo.tsx';
+import { InvestPage, investLoader } from './pages/invest.tsx';
 
 /** Hash routes, so the server only has to serve index.html under /admin/. */
 export const router = createHashRouter([
@@ -58,6 +62,10 @@ export const router = createHashRouter([
       { path: 'fiat-rates', loader: fiatRatesLoader, Component: FiatRatesPage },
       { path: 'contracts', loader: contractsLoader, Component: ContractsPage },
       { path: 'options', loader: optionsLoader, Component: OptionsPage },
+      { path: 'wealth', loader: wealthLoader, Component: WealthPage },
+      { path: 'mining', loader: miningLoader, Component: MiningPage },
+      { path: 'ieo', loader: ieoLoader, Component: IeoPage },
+      { path: 'invest', loader: investLoader, Component: InvestPage },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

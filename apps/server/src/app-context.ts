@@ -9,12 +9,18 @@ import type { ContractService } from './contracts/service.ts';
 import type { UploadUrls } from './uploads/signing.ts';
 import type { JobScheduler } from './jobs/scheduler.ts';
 import type { TickStore, TickStoreLimits } from './markets/ticks.ts';
+import type { Clock } from './clock.ts';
+import type { MiningService } from './mining/service.ts';
+import type { IeoService } from './ieo/service.ts';
+import type { InvestService } from './invest/service.ts';
 
 /** What every domain's routes are given: no globals, so tests can build as many apps as they like. */
 export type AppContext = {
   config: Config;
   database: Database;
   db: Db;
+  /** The server's one clock (clock.ts): the feed, the scheduler and every product read it. */
+  clock: Clock;
   notifier: Notifier;
   bus: EventBus;
   markets: Markets;
@@ -25,6 +31,12 @@ export type AppContext = {
   options: OptionsService;
   /** Contracts (contracts/service.ts): /lever/*, triggered by recorded index ticks. */
   contracts: ContractService;
+  /** Lock-up mining (mining/service.ts): /lh/*, daily payouts and unlocks by a recurring job. */
+  mining: MiningService;
+  /** IEO subscriptions (ieo/service.ts): /project*, allocation and release by a recurring job. */
+  ieo: IeoService;
+  /** Dual investment (invest/service.ts): /dual/*, settled at 16:00 on the maturity date by a recurring job. */
+  invest: InvestService;
   /** Signs every upload reference an answer gives (see uploads/signing.ts). */
   uploads: UploadUrls;
   /** Scheduled jobs (jobs/scheduler.ts); main.ts starts its loop, closing the app stops it. */

@@ -35,6 +35,14 @@ import { UPLOAD_BYTES_MAX, uploadRoutes, uploadsDir } from './uploads/routes.ts'
 import { UploadUrls } from './uploads/signing.ts';
 import { registerUploadJobs } from './uploads/orphans.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
+import { MovableClock, systemClock, type Clock } from './clock.ts';
+import { testClockRoutes } from './http/test-clock.ts';
+import { MiningService } from './mining/service.ts';
+import { miningRoutes } from './mining/routes.ts';
+import { IeoService } from './ieo/service.ts';
+import { ieoRoutes } from './ieo/routes.ts';
+import { InvestService } from './invest/service.ts';
+import { investRoutes } from './invest/routes.ts';
 
 export const BODY_BYTES_MAX = 1024 * 1024;
 
@@ -43,19 +51,25 @@ export type BuildOptions = {
   database: Database;
   limits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
+  /** The server's clock (clock.ts); tests pass their own. Default: the system clock, or a movable one on a TEST_CLOCK start. */
+  clock?: Clock;
 };
 
 /** The whole HTTP app: API under /api, back office API under /api/admin, uploads, and the built web apps. */
 export async function buildApp(options: BuildOptions) {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_BYTES_MAX, trustProxy: options.config.trustProxy });
   const bus = createEventBus();
+  const movable = options.config.testClock && !options.clock ? new MovableClock() : undefined;
+  const clock = options.clock ?? movable?.now ?? systemClock;
   const markets = await Markets.open(options.database.db, bus, {
     seed: options.config.marketSeed,
+    now: clock,
     onError: (error) => app.log.error({ err: error }, 'saving candles failed'),
     createFeed:
       options.config.priceFeed === 'public'
         ? (symbols) =>
             new PublicIndexFeed(symbols, {
+              now: clock,
               baseUrls: parseSourceUrls(options.config.priceSourceUrls),
               onError: (error) => app.log.warn({ err: error }, 'public price source failed'),
             })
@@ -69,6 +83,7 @@ export async function buildApp(options: BuildOptions) {
     config: options.config,
     database: options.database,
     db: options.database.db,
+    clock,
     notifier: createNotifier({ smtpUrl: options.config.smtpUrl, log: app.log }),
     limits,
     bus,
@@ -76,15 +91,21 @@ export async function buildApp(options: BuildOptions) {
     ticks,
     spot: await SpotService.open(options.database.db, bus, { markets, limits, onError: (error) => app.log.error({ err: error }, 'spot trading failed') }),
     uploads: await UploadUrls.open(options.database.db),
-    jobs: new JobScheduler(options.database.db, { onError: (error, job) => app.log.error({ err: error, job: job.name }, 'scheduled job failed') }),
-    options: new OptionsService(options.database.db, { ticks, bus, indexStaleMs: limits.optionIndexStaleMs }),
-    contracts: await ContractService.open(options.database.db, ticks, bus, { onError: (error) => app.log.error({ err: error }, 'contract triggers failed') }),
+    jobs: new JobScheduler(options.database.db, { now: clock, onError: (error, job) => app.log.error({ err: error, job: job.name }, 'scheduled job failed') }),
+    options: new OptionsService(options.database.db, { ticks, bus, indexStaleMs: limits.optionIndexStaleMs, now: clock }),
+    contracts: await ContractService.open(options.database.db, ticks, bus, { now: clock, onError: (error) => app.log.error({ err: error }, 'contract triggers failed') }),
+    mining: new MiningService(options.database.db, { now: clock, onError: (error) => app.log.error({ err: error }, 'mining payout failed') }),
+    ieo: new IeoService(options.database.db, { now: clock, onError: (error) => app.log.error({ err: error }, 'IEO allocation failed') }),
+    invest: new InvestService(options.database.db, { now: clock, ticks, onError: (error) => app.log.error({ err: error }, 'dual settlement failed') }),
   };
   registerUploadJobs(ctx.jobs, uploadsDir(ctx));
   registerRetention(ctx.jobs);
   await fundOptionPool(ctx.db);
   ctx.options.register(ctx.jobs);
   ctx.contracts.register(ctx.jobs);
+  ctx.mining.register(ctx.jobs);
+  ctx.ieo.register(ctx.jobs);
+  ctx.invest.register(ctx.jobs);
   app.addHook('onClose', () => ctx.contracts.stop());
   app.addHook('onClose', () => ctx.jobs.stop());
   app.addHook('onClose', () => ctx.spot.stop());
@@ -113,6 +134,10 @@ export async function buildApp(options: BuildOptions) {
       optionRoutes(api, ctx);
       contractRoutes(api, ctx);
       contentRoutes(api, ctx);
+      miningRoutes(api, ctx);
+      ieoRoutes(api, ctx);
+      investRoutes(api, ctx);
+      if (movable) testClockRoutes(api, movable);
       await api.register(async (admin) => adminRoutes(admin, ctx), { prefix: '/admin' });
     },
     { prefix: '/api' },

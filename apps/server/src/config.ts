@@ -24,6 +24,11 @@ export type Config = {
   /** Serve the built web app and back office from these folders when they exist. */
   webDist: string;
   adminDist: string;
+  /**
+   * TEST_CLOCK=1 with NODE_ENV=test: the server's clock can be moved forward (POST /api/test/clock), so an
+   * e2e run sees a day's interest or a settlement without waiting. Never honoured outside NODE_ENV=test.
+   */
+  testClock: boolean;
   /** Limits an operator set in the environment (SOCKET_CONNECTIONS_PER_ADDRESS_MAX); the rest keep DEFAULT_LIMITS. */
   limits: Partial<Limits>;
 };
@@ -46,6 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceSourceUrls: env.PRICE_SOURCE_URLS || undefined,
     webDist: path.join(repoRoot, 'apps/web/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
+    testClock: env.NODE_ENV === 'test' && env.TEST_CLOCK === '1',
     limits: {
       ...(env.SOCKET_CONNECTIONS_PER_ADDRESS_MAX ? { socketConnectionsPerAddressMax: positiveInteger('SOCKET_CONNECTIONS_PER_ADDRESS_MAX', env.SOCKET_CONNECTIONS_PER_ADDRESS_MAX) } : {}),
     },

@@ -66,6 +66,7 @@ describe('ledger audit', () => {
       ['accounts_match_postings', true],
       ['user_accounts_not_negative', true],
       ['frozen_matches_holds', true],
+      ['locked_matches_holds', true],
       ['references_posted_once', true],
       ['system_account_signs', true],
       ['balance_after_chain', true],
@@ -79,7 +80,7 @@ describe('ledger audit', () => {
     const healthy = await call(test.app, '/admin/ledger/audit', { method: 'GET', token: op });
     expect(healthy.body.message.ok).toBe(true);
     expect(names(healthy.body).every(([, ok]) => ok)).toBe(true);
-    expect(names(healthy.body)).toHaveLength(7);
+    expect(names(healthy.body)).toHaveLength(8);
     await test.db.execute(sql`update ledger_postings set balance_after = balance_after + 1 where id = (select min(id) from ledger_postings)`);
     try {
       const broken = await call(test.app, '/admin/ledger/audit', { method: 'GET', token: op });
@@ -117,6 +118,15 @@ describe('ledger audit', () => {
       const account = await userAccount(tx, stranger.id, usdt, 'spot');
       await post(tx, { kind: 'deposit', refType: 'audit_test', refId: 1, legs: [{ accountId: await systemAccount(tx, 'deposits_in_transit', usdt), amount: '-5' }, { accountId: account, bucket: 'frozen', amount: '5' }] });
     });
+  });
+
+  it('fails locked_matches_holds when an amount is locked that no mining order, IEO allocation or dual order holds', async () => {
+    const [stranger, usdt] = [await makeUser(test), await coinId(test, 'USDT')];
+    const result = await expectFails('locked_matches_holds', async (tx) => {
+      const account = await userAccount(tx, stranger.id, usdt, 'mining');
+      await post(tx, { kind: 'deposit', refType: 'audit_test', refId: 2, legs: [{ accountId: await systemAccount(tx, 'deposits_in_transit', usdt), amount: '-5' }, { accountId: account, bucket: 'locked', amount: '5' }] });
+    });
+    expect(offenders(result, 'locked_matches_holds')).toEqual([expect.objectContaining({ locked: '5.000000000000000000', held: '0' })]);
   });
 
   it('fails references_posted_once when a business row is posted twice, which the unique key refuses', async () => {

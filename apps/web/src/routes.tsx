@@ -69,6 +69,18 @@ const AssetsAllRecord = lazyPage('pages/fund/assets_all_record', () => import('.
 const TransferHistory = lazyPage('pages/fund/transfer_history', () => import('./pages/fund/transfer_history.tsx'), (m) => m.TransferHistoryPage);
 const Security = lazyPage('pages/setting/security', () => import('./pages/setting/security.tsx'), (m) => m.SecurityPage);
 const Password = lazyPage('pages/setting/password', () => import('./pages/setting/password.tsx'), (m) => m.PasswordPage);
+// Wealth (issue 11): lock-up mining, IEO and dual investment.
+const LockMining = lazyPage('pages/lockming/lockming', () => import('./pages/lockming/lockming.tsx'), (m) => m.LockMiningPage);
+const MiningBuy = lazyPage('pages/lockming/buy', () => import('./pages/lockming/buy.tsx'), (m) => m.MiningBuyPage);
+const MiningOrders = lazyPage('pages/lockming/order', () => import('./pages/lockming/order.tsx'), (m) => m.MiningOrdersPage);
+const MiningWelcome = lazyPage('pages/lockming/welcome', () => import('./pages/lockming/welcome.tsx'), (m) => m.MiningWelcomePage);
+const Ieo = lazyPage('pages/ieo/ieo', () => import('./pages/ieo/ieo.tsx'), (m) => m.IeoPage);
+const IeoSubscribe = lazyPage('pages/ieo/subscribe', () => import('./pages/ieo/subscribe.tsx'), (m) => m.IeoSubscribePage);
+const IeoOrders = lazyPage('pages/ieo/order', () => import('./pages/ieo/order.tsx'), (m) => m.IeoOrdersPage);
+const Invest = lazyPage('pages/invest/invest', () => import('./pages/invest/invest.tsx'), (m) => m.InvestPage);
+const InvestMine = lazyPage('pages/invest/mine', () => import('./pages/invest/mine.tsx'), (m) => m.InvestMinePage);
+const InvestPurchase = lazyPage('pages/invest/purchase', () => import('./pages/invest/purchase.tsx'), (m) => m.InvestPurchasePage);
+const InvestHelp = lazyPage('pages/invest/help', () => import('./pages/invest/help.tsx'), (m) => m.InvestHelpPage);
 const PayPassword = lazyPage('pages/setting/payPassword', () => import('./pages/setting/payPassword.tsx'), (m) => m.PayPasswordPage);
 
 /** The tab pages, rendered inside the layout that holds the tab bar. */
@@ -142,17 +154,18 @@ export const PAGE_ROUTES: AppRoute[] = [
   soon('/pages/follow/agreement_zh', 'agreement'),
   soon('/pages/follow/agreement_en', 'agreement'),
   // Wealth
-  soon('/pages/ieo/ieo', 'ieo'),
-  soon('/pages/ieo/subscribe', 'subscribe'),
-  soon('/pages/ieo/order', 'subscriptionRecords'),
-  soon('/pages/lockming/lockming', 'mining'),
-  soon('/pages/lockming/buy', 'mining'),
-  soon('/pages/lockming/order', 'miningOrders'),
-  soon('/pages/lockming/welcome', 'mining'),
-  soon('/pages/invest/invest', 'invest'),
-  soon('/pages/invest/mine', 'myInvest'),
-  soon('/pages/invest/purchase', 'purchase'),
-  soon('/pages/invest/help', 'help'),
+  // Browsing is open to everyone; buying and one's own holdings need a session.
+  { path: '/pages/ieo/ieo', page: Ieo, public: true },
+  { path: '/pages/ieo/subscribe', page: IeoSubscribe },
+  { path: '/pages/ieo/order', page: IeoOrders },
+  { path: '/pages/lockming/lockming', page: LockMining, public: true },
+  { path: '/pages/lockming/buy', page: MiningBuy },
+  { path: '/pages/lockming/order', page: MiningOrders },
+  { path: '/pages/lockming/welcome', page: MiningWelcome, public: true },
+  { path: '/pages/invest/invest', page: Invest, public: true },
+  { path: '/pages/invest/mine', page: InvestMine },
+  { path: '/pages/invest/purchase', page: InvestPurchase },
+  { path: '/pages/invest/help', page: InvestHelp, public: true },
   // NFT
   soon('/pages/nft/nft', 'nft'),
   soon('/pages/nft/artistDetail', 'artist'),

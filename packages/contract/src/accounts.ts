@@ -54,12 +54,14 @@ export const SYSTEM_ACCOUNTS = [
   'contract_pnl',
   /** Contracts: covers a loss beyond a position's margin and the user's balance; funded from equity (never below zero). */
   'insurance_fund',
+  /** Dual investment: takes the invested coin at purchase and pays the settlement (the platform's side, either sign per coin). */
+  'invest_pool',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 /**
  * The ledger audit's checks, by name (the back office shows each): entries sum to zero; account figures
- * equal their postings; no user bucket below zero; frozen equals what open business rows hold; no
+ * equal their postings; no user bucket below zero; frozen and locked equal what open business rows hold; no
  * business reference posted twice; fixed-sign system accounts keep their sign; every bucket's
  * balance_after runs on from the one before.
  */
@@ -68,6 +70,7 @@ export const LEDGER_AUDIT_CHECKS = [
   'accounts_match_postings',
   'user_accounts_not_negative',
   'frozen_matches_holds',
+  'locked_matches_holds',
   'references_posted_once',
   'system_account_signs',
   'balance_after_chain',

@@ -107,6 +107,22 @@ export const ERROR_CODES = [
   'contract_position_closed',
   // A transfer out of the contract account larger than what open positions leave free.
   'contract_transfer_exceeds_free',
+  // Wealth products (mining/, ieo/, invest/).
+  'wealth_product_unavailable',
+  'wealth_amount_below_minimum',
+  'wealth_amount_above_maximum',
+  'wealth_times_invalid',
+  'mining_order_ended',
+  'mining_rate_out_of_range',
+  'mining_rate_day_started',
+  'ieo_not_in_progress',
+  'ieo_price_changed',
+  'ieo_user_cap_exceeded',
+  'ieo_project_started',
+  'invest_quantity_integer',
+  'invest_sold_out',
+  'invest_sale_closed',
+  'invest_product_locked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

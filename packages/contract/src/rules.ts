@@ -7,6 +7,8 @@ export * from './spot-rules.ts';
 export * from './spot-limits.ts';
 export * from './option-rules.ts';
 export * from './contract-rules.ts';
+export * from './calendar.ts';
+export * from './wealth-rules.ts';
 export * from './accounts.ts';
 export * from './identity-rules.ts';
 export * from './rooms.ts';

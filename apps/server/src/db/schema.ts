@@ -12,3 +12,7 @@ export * from '../options/tables.ts';
 export * from '../funds/schema.ts';
 export * from '../content/tables.ts';
 export * from '../contracts/tables.ts';
+export * from '../wealth/tables.ts';
+export * from '../mining/tables.ts';
+export * from '../ieo/tables.ts';
+export * from '../invest/tables.ts';

@@ -14,7 +14,8 @@ import { queryRows, type Executor } from '../db/client.ts';
  *   base coin for a sell (spot/batch-plan.ts);
  * - a pending withdrawal holds its number in the user's spot account (funds/withdrawals.ts);
  * - a pending contract limit order holds its margin and fee in the user's contract account
- *   (contracts/service.ts); an open position's margin sits in the contract_margins system account.
+ *   (contracts/service.ts); an open position's margin sits in the contract_margins system account;
+ * - a pending IEO subscription holds its payment in the user's spot account of the pay coin (ieo/).
  */
 export function selectFrozenMismatches(db: Executor, limit: number) {
   return queryRows<{ account_id: number; frozen: string; held: string }>(
@@ -39,11 +40,57 @@ export function selectFrozenMismatches(db: Executor, limit: number) {
       from contract_positions p
       join ledger_accounts a on a.user_id = p.user_id and a.kind = 'contract' and a.currency_id = p.currency_id
       where p.status = 'pending'
+      group by a.id
+      union all
+      select a.id, sum(o.paid)
+      from ieo_orders o
+      join ieo_projects p on p.id = o.project_id
+      join ledger_accounts a on a.user_id = o.user_id and a.kind = 'spot' and a.currency_id = p.pay_currency_id
+      where o.status = 'pending'
       group by a.id),
     expected as (select account_id, sum(held) as held from holds group by account_id)
     select a.id as account_id, a.frozen::text as frozen, coalesce(e.held, 0)::text as held
     from ledger_accounts a left join expected e on e.account_id = a.id
     where a.frozen <> coalesce(e.held, 0)
+    order by a.id limit ${limit}`,
+  );
+}
+
+/**
+ * Every place the code locks money for a term, and the business row that holds it while it stays locked:
+ * - an active lock-up mining order holds its amount in the user's mining account (mining/);
+ * - an allocated IEO subscription still in its lock period holds its tokens in the user's spot account
+ *   of the token (ieo/);
+ * - a dual investment order not yet settled holds its amount in the user's financial account of the
+ *   invested coin (invest/).
+ */
+export function selectLockedMismatches(db: Executor, limit: number) {
+  return queryRows<{ account_id: number; locked: string; held: string }>(
+    db,
+    sql`
+    with holds as (
+      select a.id as account_id, sum(o.amount) as held
+      from mining_orders o
+      join ledger_accounts a on a.user_id = o.user_id and a.kind = 'mining' and a.currency_id = o.currency_id
+      where o.status = 'active'
+      group by a.id
+      union all
+      select a.id, sum(o.allocated)
+      from ieo_orders o
+      join ieo_projects p on p.id = o.project_id
+      join ledger_accounts a on a.user_id = o.user_id and a.kind = 'spot' and a.currency_id = p.currency_id
+      where o.status = 'allocated'
+      group by a.id
+      union all
+      select a.id, sum(o.amount)
+      from dual_orders o
+      join ledger_accounts a on a.user_id = o.user_id and a.kind = 'financial' and a.currency_id = o.invest_currency_id
+      where o.status = 'purchased'
+      group by a.id),
+    expected as (select account_id, sum(held) as held from holds group by account_id)
+    select a.id as account_id, a.locked::text as locked, coalesce(e.held, 0)::text as held
+    from ledger_accounts a left join expected e on e.account_id = a.id
+    where a.user_id is not null and a.locked <> coalesce(e.held, 0)
     order by a.id limit ${limit}`,
   );
 }
@@ -74,6 +121,8 @@ export const SYSTEM_ACCOUNT_SIGNS: Partial<Record<SystemAccount, 1 | -1>> = {
   insurance_fund: 1,
   // Funded from equity, takes stakes, pays wins only from what it holds (options/pool.ts).
   option_pool: 1,
+  // What wealth products paid in interest: the platform's expense, so it only grows more negative.
+  interest_expense: -1,
 };
 
 export function selectWrongSignSystemAccounts(db: Executor, limit: number) {

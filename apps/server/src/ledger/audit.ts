@@ -1,13 +1,13 @@
 /**
  * Proves the ledger invariant, one named check at a time (the back office shows each by name): every
  * entry sums to zero per currency; every account's figures equal the sum of its postings; no user
- * bucket is negative; frozen equals what open business rows hold; no business reference is posted
+ * bucket is negative; frozen and locked equal what open business rows hold; no business reference is posted
  * twice; fixed-sign system accounts keep their sign; every bucket's balance_after chain runs on without
  * a gap. A few aggregate queries, each one pass.
  */
 import type { LedgerAuditCheck } from '@fairex/contract';
 import type { Executor } from '../db/client.ts';
-import { selectBrokenBalanceChains, selectFrozenMismatches, selectRepeatedReferences, selectWrongSignSystemAccounts } from './audit-repository.ts';
+import { selectBrokenBalanceChains, selectFrozenMismatches, selectLockedMismatches, selectRepeatedReferences, selectWrongSignSystemAccounts } from './audit-repository.ts';
 import { countJournal, selectMismatchedAccounts, selectNegativeUserAccounts, selectUnbalancedEntries } from './repository.ts';
 
 /** Offenders listed per check; the first few are enough to start looking. */
@@ -22,6 +22,7 @@ const CHECKS: Record<LedgerAuditCheck, (db: Executor, limit: number) => Promise<
   accounts_match_postings: selectMismatchedAccounts,
   user_accounts_not_negative: selectNegativeUserAccounts,
   frozen_matches_holds: selectFrozenMismatches,
+  locked_matches_holds: selectLockedMismatches,
   references_posted_once: selectRepeatedReferences,
   system_account_signs: selectWrongSignSystemAccounts,
   balance_after_chain: selectBrokenBalanceChains,

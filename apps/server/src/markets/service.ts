@@ -47,7 +47,7 @@ export class Markets {
   static async open(
     db: Db,
     bus: EventBus,
-    options: { seed: number; onError: (error: unknown) => void; createFeed?: (symbols: SimulatedSymbol[]) => PriceFeed },
+    options: { seed: number; onError: (error: unknown) => void; createFeed?: (symbols: SimulatedSymbol[]) => PriceFeed; now?: () => number },
   ) {
     const symbols = await listSymbols(db);
     const closes = await lastCloses(db);
@@ -58,9 +58,9 @@ export class Markets {
       volatility: s.volatility,
       priceDecimals: s.priceDecimals,
     }));
-    const feed = options.createFeed ? options.createFeed(specs) : new SimulatedPriceFeed(specs, options.seed);
+    const feed = options.createFeed ? options.createFeed(specs) : new SimulatedPriceFeed(specs, options.seed, options.now);
     const markets = new Markets(db, feed, symbols, bus, options.onError);
-    markets.builder.resume(await openCandles(db, Date.now()));
+    markets.builder.resume(await openCandles(db, (options.now ?? Date.now)()));
     return markets;
   }
 

@@ -2,10 +2,11 @@
  * Retention: rows kept only as long as they serve, removed by a recurring job of the scheduler.
  *  - Idempotency keys answer a retry of the same request, which comes within minutes: a key is kept
  *    IDEMPOTENCY_KEYS_KEEP_MS (7 days); after that the same key is a new request.
- *  - Index ticks are recorded every second per symbol. The ones an option order or a contract position
- *    names (its open and close ticks, the evidence for its result) are kept for good; the others
+ *  - Index ticks are recorded every second per symbol. The ones an option order, a contract position or
+ *    a settled dual investment product names (its open and close ticks, the evidence for its result) are kept for good; the others
  *    INDEX_TICKS_KEEP_MS (7 days), and never while an open option order may still need the tick in force
- *    at its expiry (none older than the oldest open order's open tick goes).
+ *    at its expiry (none older than the oldest open order's open tick goes), nor one a dual product
+ *    not yet settled may settle on (none from a minute before its settlement time on).
  * Each run removes at most RETENTION_ROWS_PER_RUN rows of each kind, so its transaction stays short;
  * a backlog goes over the next runs.
  */
@@ -33,13 +34,15 @@ export async function prune(db: Executor, now: number, rowsMax = RETENTION_ROWS_
   const [ticks] = await queryRows<{ n: number }>(
     db,
     sql`with cutoff as (
-          select least(${now - INDEX_TICKS_KEEP_MS}::bigint, coalesce((select min(open_time) from option_orders where status = 'open'), ${now}::bigint)) as time),
+          select least(${now - INDEX_TICKS_KEEP_MS}::bigint, coalesce((select min(open_time) from option_orders where status = 'open'), ${now}::bigint),
+            coalesce((select min(settle_at) - 60000 from dual_products where status = 'open'), ${now}::bigint)) as time),
         gone as (
           delete from index_ticks where id in (
             select t.id from index_ticks t, cutoff c
             where t.time < c.time
               and not exists (select 1 from option_orders o where o.open_tick_id = t.id or o.close_tick_id = t.id)
               and not exists (select 1 from contract_positions p where p.open_tick_id = t.id or p.close_tick_id = t.id)
+              and not exists (select 1 from dual_products d where d.settle_tick_id = t.id)
             limit ${rowsMax})
           returning 1)
         select count(*)::int as n from gone`,

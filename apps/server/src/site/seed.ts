@@ -26,6 +26,8 @@ const SETTINGS: Record<string, unknown> = {
   site_logo: '',
   customer_service_url: '',
   recharge_contact_first: false,
+  // Wealth products count their days and settle at their local hours in this zone (wealth/settings.ts).
+  wealth_time_zone: 'UTC',
 };
 
 /** Idempotent: inserts what is missing and leaves operator edits alone. */

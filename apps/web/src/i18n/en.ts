@@ -1,3 +1,7 @@
+import { wealth as wealthStrings } from './wealth/en.ts';
+import { mining as miningStrings } from './mining/en.ts';
+import { ieo as ieoStrings } from './ieo/en.ts';
+import { invest as investStrings } from './invest/en.ts';
 /** English: the reference catalogue. Every other language has exactly these keys (checked by the type and a test). */
 export const en = {
   app: {
@@ -677,4 +681,9 @@ export const en = {
     tick: "{{price}} · tick #{{id}} · {{time}}",
     close: "Close",
   },
+  // Wealth products: each in its own file per language (i18n/<product>/<lang>.ts).
+  wealth: wealthStrings,
+  mining: miningStrings,
+  ieo: ieoStrings,
+  invest: investStrings,
 };

@@ -1,4 +1,8 @@
 import type { Catalogue } from './catalogue.ts';
+import { wealth as wealthStrings } from './wealth/fra.ts';
+import { mining as miningStrings } from './mining/fra.ts';
+import { ieo as ieoStrings } from './ieo/fra.ts';
+import { invest as investStrings } from './invest/fra.ts';
 
 /** Français */
 export const fra: Catalogue = {
@@ -678,4 +682,9 @@ export const fra: Catalogue = {
     tick: "{{price}} · tick n° {{id}} · {{time}}",
     close: "Fermer",
   },
+  // Wealth products: each in its own file per language (i18n/<product>/<lang>.ts).
+  wealth: wealthStrings,
+  mining: miningStrings,
+  ieo: ieoStrings,
+  invest: investStrings,
 };

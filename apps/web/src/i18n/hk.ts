@@ -1,4 +1,8 @@
 import type { Catalogue } from './catalogue.ts';
+import { wealth as wealthStrings } from './wealth/hk.ts';
+import { mining as miningStrings } from './mining/hk.ts';
+import { ieo as ieoStrings } from './ieo/hk.ts';
+import { invest as investStrings } from './invest/hk.ts';
 
 /** 繁體中文 */
 export const hk: Catalogue = {
@@ -678,4 +682,9 @@ export const hk: Catalogue = {
     tick: "{{price}} · 價格點 #{{id}} · {{time}}",
     close: "關閉",
   },
+  // Wealth products: each in its own file per language (i18n/<product>/<lang>.ts).
+  wealth: wealthStrings,
+  mining: miningStrings,
+  ieo: ieoStrings,
+  invest: investStrings,
 };

@@ -1,4 +1,8 @@
 import type { Catalogue } from './catalogue.ts';
+import { wealth as wealthStrings } from './wealth/jp.ts';
+import { mining as miningStrings } from './mining/jp.ts';
+import { ieo as ieoStrings } from './ieo/jp.ts';
+import { invest as investStrings } from './invest/jp.ts';
 
 /** 日本語 */
 export const jp: Catalogue = {
@@ -678,4 +682,9 @@ export const jp: Catalogue = {
     tick: "{{price}} · ティック #{{id}} · {{time}}",
     close: "閉じる",
   },
+  // Wealth products: each in its own file per language (i18n/<product>/<lang>.ts).
+  wealth: wealthStrings,
+  mining: miningStrings,
+  ieo: ieoStrings,
+  invest: investStrings,
 };

@@ -1,4 +1,8 @@
 import type { Catalogue } from './catalogue.ts';
+import { wealth as wealthStrings } from './wealth/kor.ts';
+import { mining as miningStrings } from './mining/kor.ts';
+import { ieo as ieoStrings } from './ieo/kor.ts';
+import { invest as investStrings } from './invest/kor.ts';
 
 /** 한국어 */
 export const kor: Catalogue = {
@@ -678,4 +682,9 @@ export const kor: Catalogue = {
     tick: "{{price}} · 틱 #{{id}} · {{time}}",
     close: "닫기",
   },
+  // Wealth products: each in its own file per language (i18n/<product>/<lang>.ts).
+  wealth: wealthStrings,
+  mining: miningStrings,
+  ieo: ieoStrings,
+  invest: investStrings,
 };

@@ -1,4 +1,8 @@
 import type { Catalogue } from './catalogue.ts';
+import { wealth as wealthStrings } from './wealth/spa.ts';
+import { mining as miningStrings } from './mining/spa.ts';
+import { ieo as ieoStrings } from './ieo/spa.ts';
+import { invest as investStrings } from './invest/spa.ts';
 
 /** Español */
 export const spa: Catalogue = {
@@ -678,4 +682,9 @@ export const spa: Catalogue = {
     tick: "{{price}} · tick n.º {{id}} · {{time}}",
     close: "Cerrar",
   },
+  // Wealth products: each in its own file per language (i18n/<product>/<lang>.ts).
+  wealth: wealthStrings,
+  mining: miningStrings,
+  ieo: ieoStrings,
+  invest: investStrings,
 };

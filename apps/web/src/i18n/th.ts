@@ -1,4 +1,8 @@
 import type { Catalogue } from './catalogue.ts';
+import { wealth as wealthStrings } from './wealth/th.ts';
+import { mining as miningStrings } from './mining/th.ts';
+import { ieo as ieoStrings } from './ieo/th.ts';
+import { invest as investStrings } from './invest/th.ts';
 
 /** ไทย */
 export const th: Catalogue = {
@@ -678,4 +682,9 @@ export const th: Catalogue = {
     tick: "{{price}} · ติก #{{id}} · {{time}}",
     close: "ปิด",
   },
+  // Wealth products: each in its own file per language (i18n/<product>/<lang>.ts).
+  wealth: wealthStrings,
+  mining: miningStrings,
+  ieo: ieoStrings,
+  invest: investStrings,
 };

@@ -1,4 +1,8 @@
 import type { Catalogue } from './catalogue.ts';
+import { wealth as wealthStrings } from './wealth/zh.ts';
+import { mining as miningStrings } from './mining/zh.ts';
+import { ieo as ieoStrings } from './ieo/zh.ts';
+import { invest as investStrings } from './invest/zh.ts';
 
 /** 简体中文 */
 export const zh: Catalogue = {
@@ -678,4 +682,9 @@ export const zh: Catalogue = {
     tick: "{{price}} · 价格点 #{{id}} · {{time}}",
     close: "关闭",
   },
+  // Wealth products: each in its own file per language (i18n/<product>/<lang>.ts).
+  wealth: wealthStrings,
+  mining: miningStrings,
+  ieo: ieoStrings,
+  invest: investStrings,
 };

@@ -1,0 +1,2 @@
+/** ieo: English strings, the reference for the other languages (./<lang>.ts). */
+export const ieo = {};

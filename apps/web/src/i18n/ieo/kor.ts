@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue.ts';
+
+/** ieo: kor strings, the same keys as ./en.ts. */
+export const ieo: Catalogue['ieo'] = {};

@@ -1,0 +1,2 @@
+/** invest: English strings, the reference for the other languages (./<lang>.ts). */
+export const invest = {};

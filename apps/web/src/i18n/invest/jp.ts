@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue.ts';
+
+/** invest: jp strings, the same keys as ./en.ts. */
+export const invest: Catalogue['invest'] = {};

@@ -1,0 +1,2 @@
+/** mining: English strings, the reference for the other languages (./<lang>.ts). */
+export const mining = {};

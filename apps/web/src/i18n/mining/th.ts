@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue.ts';
+
+/** mining: th strings, the same keys as ./en.ts. */
+export const mining: Catalogue['mining'] = {};

@@ -1,0 +1,2 @@
+/** wealth: English strings, the reference for the other languages (./<lang>.ts). */
+export const wealth = {};

@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue.ts';
+
+/** wealth: zh strings, the same keys as ./en.ts. */
+export const wealth: Catalogue['wealth'] = {};
