@@ -11,6 +11,10 @@ import { accountsOf, audit } from '../ledger/index.ts';
 import { adminFundsRoutes } from './funds-routes.ts';
 import { adminMarketsRoutes } from './markets-routes.ts';
 import { adminOptionsRoutes } from './options-routes.ts';
+import { adminMiningRoutes } from '../mining/back-office-routes.ts';
+import { adminIeoRoutes } from '../ieo/back-office-routes.ts';
+import { adminInvestRoutes } from '../invest/back-office-routes.ts';
+import { adminWealthRoutes } from '../wealth/back-office-routes.ts';
 import { adminContractsRoutes } from './contracts-routes.ts';
 import { contractsBackOfficeRoutes } from '../contracts/back-office.ts';
 import { ALL_ROLES, createOperatorSession, currentOperator, logAction, requireOperator, revokeOperatorSession } from './operators.ts';
@@ -87,6 +91,10 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   adminOperatorRoutes(app, ctx);
   adminMarketsRoutes(app, ctx);
   adminOptionsRoutes(app, ctx);
+  adminWealthRoutes(app, ctx);
+  adminMiningRoutes(app, ctx);
+  adminIeoRoutes(app, ctx);
+  adminInvestRoutes(app, ctx);
   adminContractsRoutes(app, ctx);
   contractsBackOfficeRoutes(app, ctx);
 }

@@ -4,12 +4,11 @@
  * each paid and when, and a run rolled back leaves no row.
  */
 import { desc, eq, count } from 'drizzle-orm';
-import { money, toAmountString, type MoneyInput } from '@fairex/contract';
+import { money, toAmountString, WEALTH_JOB_NAMES, type MoneyInput } from '@fairex/contract';
 import type { Executor, Tx } from '../db/client.ts';
 import { wealthRuns } from './tables.ts';
 
-export const WEALTH_JOBS = ['mining.payout', 'ieo.allocate', 'ieo.release', 'dual.settle'] as const;
-export type WealthJob = (typeof WEALTH_JOBS)[number];
+export type WealthJob = (typeof WEALTH_JOB_NAMES)[number];
 
 /** Sums amounts per coin name: the summary's "paid" figures. */
 export class CoinTotals {

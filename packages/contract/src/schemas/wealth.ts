@@ -389,3 +389,12 @@ export type WealthAdminListInput = z.infer<typeof wealthAdminListInput>;
 
 /** POST /api/test/clock (TEST_CLOCK starts only): move the server's clock forward, at most a year a call. */
 export const testClockInput = z.object({ advance_ms: z.coerce.number({ error: 'parameter_error' }).int('parameter_error').min(0, 'parameter_error').max(366 * 86_400_000, 'parameter_error') });
+
+/** The wealth jobs whose runs the back office lists. */
+export const WEALTH_JOB_NAMES = ['mining.payout', 'ieo.allocate', 'ieo.release', 'dual.settle'] as const;
+/** Back office: GET /api/admin/wealth/runs?job= */
+export const wealthRunsInput = z.object({
+  page: zPage,
+  limit: zLimit,
+  job: z.preprocess(blankToUndefined, z.enum(WEALTH_JOB_NAMES, { error: 'parameter_error' }).optional()),
+});
