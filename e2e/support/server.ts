@@ -25,7 +25,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function operatorLogin(baseUrl: string): Promise<string> {
+export async function operatorLogin(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -36,21 +36,24 @@ async function operatorLogin(baseUrl: string): Promise<string> {
   return body.message.token;
 }
 
-let child: ChildProcess | undefined;
-let dataDir: string | undefined;
+/** A running server on its own fresh embedded database; `stop` ends it and removes its data. */
+export type RunningServer = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
 
-/** Starts the real server (built apps, fresh embedded database) as `npm start` would, once per run. */
-export default async function setup(project: TestProject) {
+/**
+ * Starts the real server (built apps, fresh embedded database) as `npm start` would. `env` adds to the
+ * environment: TEST_CLOCK=1 gives a server whose clock a journey moves (POST /api/test/clock).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   for (const dist of ['apps/web/dist/index.html', 'apps/admin/dist/index.html']) {
     if (!fs.existsSync(path.join(root, dist))) throw new Error(`${dist} is missing: run npm run build first`);
   }
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-e2e-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // Always the embedded database, whatever the caller's environment says.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' };
-  delete env.DATABASE_URL;
-  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', ...env };
+  delete childEnv.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = fs.createWriteStream(path.join(dataDir, 'server.log'));
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
@@ -65,11 +68,23 @@ export default async function setup(project: TestProject) {
     if (Date.now() - started > START_TIMEOUT_MS) throw new Error('server did not start in time');
     await new Promise((r) => setTimeout(r, 250));
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('operatorToken', await operatorLogin(baseUrl));
-  return async () => {
-    child?.kill('SIGTERM');
-    await new Promise((r) => child?.once('exit', r));
-    fs.rmSync(dataDir!, { recursive: true, force: true });
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** The run's server, started once for every journey. */
+export default async function setup(project: TestProject) {
+  const server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('operatorToken', await operatorLogin(server.baseUrl));
+  return server.stop;
 }

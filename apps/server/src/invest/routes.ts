@@ -1,5 +1,31 @@
-// SKELETON: replaced by the invest capability (issue 11).
-import type { FastifyInstance } from 'fastify';
+import { dualBuyInput, dualDetailInput, dualIndexInput, dualListInput } from '@fairex/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { currentUser, requireUser, tokenOf, userOfToken } from '../accounts/sessions.ts';
 import type { AppContext } from '../app-context.ts';
+import { ok } from '../http/envelope.ts';
+import { parse } from '../http/errors.ts';
+import { claimOf, once } from '../http/idempotency.ts';
 
-export function investRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+/** Dual investment under the spec's legacy /dual/* paths (spec section 7). */
+export function investRoutes(app: FastifyInstance, ctx: AppContext) {
+  const auth = { preHandler: requireUser(ctx.db) };
+  const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
+
+  /** Public pages show the balance to a logged-in reader: the user of a valid token, else nobody (never a 999). */
+  const readerOf = async (request: FastifyRequest) => {
+    const token = tokenOf(request);
+    const user = token === undefined ? undefined : await userOfToken(ctx.db, token);
+    return user && !user.frozen ? user.id : undefined;
+  };
+
+  app.get('/dual/index', async (request) => ok(await ctx.invest.index(parse(dualIndexInput, request.query), await readerOf(request))));
+
+  app.get('/dual/detail', async (request) => ok(await ctx.invest.detail(parse(dualDetailInput, request.query), await readerOf(request))));
+
+  app.post('/dual/buyDual', auth, async (request) => {
+    const input = parse(dualBuyInput, data(request));
+    return ok(await once(ctx.db, claimOf(request, 'dual', input), (transact) => ctx.invest.buy(currentUser(request).id, input, transact)));
+  });
+
+  app.post('/dual/dual_list', auth, async (request) => ok(await ctx.invest.list(currentUser(request).id, parse(dualListInput, data(request)))));
+}

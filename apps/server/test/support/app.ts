@@ -7,6 +7,7 @@ import { outbox } from '../../src/accounts/tables.ts';
 import { seedOperators } from '../../src/admin/operators.ts';
 import type { Limits } from '../../src/app-context.ts';
 import { buildApp } from '../../src/app.ts';
+import type { Clock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import { audit } from '../../src/ledger/index.ts';
 import { seedMarkets } from '../../src/markets/seed.ts';
@@ -19,14 +20,14 @@ export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
  * A real app on a fresh database (PGlite in memory, or a new PostgreSQL database when TEST_DATABASE_URL
  * is set), seeded like a first start, with uploads in a temporary folder.
  */
-export async function makeTestApp(limits: Partial<Limits> = {}) {
+export async function makeTestApp(limits: Partial<Limits> = {}, options: { clock?: Clock } = {}) {
   const { database, dispose } = await openTestDatabase();
   await seedSite(database.db);
   await seedOperators(database.db);
   await seedMarkets(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-app-'));
   const config = { ...loadConfig({}), dataDir, webDist: '/nonexistent', adminDist: '/nonexistent' };
-  const { app, ctx } = await buildApp({ config, database, limits });
+  const { app, ctx } = await buildApp({ config, database, limits, clock: options.clock });
   await app.ready();
   let ipCounter = 1;
   return {

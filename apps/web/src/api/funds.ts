@@ -83,7 +83,7 @@ export const useEnabledUserCoins = () =>
   useQuery({ queryKey: fundsKeys.coins, queryFn: () => get<UserCoin[]>('/currency/user_currency_list'), select: (coins) => coins.filter((coin) => coin.enabled) });
 
 /** A paged list that loads the next page of 10 on demand ("load more"). */
-function usePaged<T>(queryKey: readonly unknown[], fetchPage: (page: number) => Promise<Page<T>>) {
+export function usePaged<T>(queryKey: readonly unknown[], fetchPage: (page: number) => Promise<Page<T>>) {
   return useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam),

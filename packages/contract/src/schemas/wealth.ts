@@ -264,6 +264,19 @@ export const ieoProjectInput = z
   .refine((v) => v.currency_id !== v.pay_currency_id, { message: 'parameter_error', path: ['pay_currency_id'] });
 export type IeoProjectInput = z.infer<typeof ieoProjectInput>;
 
+/**
+ * Back office: POST /api/admin/ieo/tokens: a new token coin for a project to sell (symbol 2-10 upper-case
+ * letters or digits). Created without networks, so it can be neither deposited nor withdrawn; its
+ * reference price (USDT, for valuations) is the issue price. Added with the IEO back office.
+ */
+export const ieoTokenInput = z.object({
+  name: z.string({ error: 'parameter_error' }).trim().regex(/^[A-Z0-9]{2,10}$/, 'parameter_error'),
+  full_name: zText(50),
+  decimals: zInt(0, 18),
+  reference_price: zFigure,
+});
+export type IeoTokenInput = z.infer<typeof ieoTokenInput>;
+
 // ================================================================ dual investment
 
 /**
@@ -375,6 +388,12 @@ export const dualProductInput = z
   .refine((v) => Number(v.apr) > 0, { message: 'wrong_number', path: ['apr'] });
 export type DualProductInput = z.infer<typeof dualProductInput>;
 
+/**
+ * Back office: POST /api/admin/dual/products/cancel: cancels a product while it is on sale, refunding
+ * every purchase in full (the fail state of spec section 4). Added with the invest back office.
+ */
+export const dualCancelInput = z.object({ id: zPositiveInt });
+
 /** Back office: POST /api/admin/wealth/settings: the time zone days and settlement hours are read in. */
 export const wealthSettingsInput = z.object({ time_zone: z.string({ error: 'parameter_error' }).trim().min(1, 'parameter_error').max(64, 'parameter_error') });
 
@@ -386,6 +405,12 @@ export const wealthAdminListInput = z.object({
   product_id: z.preprocess(blankToUndefined, zPositiveInt.optional()),
 });
 export type WealthAdminListInput = z.infer<typeof wealthAdminListInput>;
+
+/** Back office: GET /api/admin/mining/orders also filters by status (active, redeemed, expired). Added with the mining back office. */
+export const miningAdminOrderListInput = wealthAdminListInput.extend({
+  status: z.preprocess(blankToUndefined, z.enum(MINING_ORDER_STATUSES, { error: 'parameter_error' }).optional()),
+});
+export type MiningAdminOrderListInput = z.infer<typeof miningAdminOrderListInput>;
 
 /** POST /api/test/clock (TEST_CLOCK starts only): move the server's clock forward, at most a year a call. */
 export const testClockInput = z.object({ advance_ms: z.coerce.number({ error: 'parameter_error' }).int('parameter_error').min(0, 'parameter_error').max(366 * 86_400_000, 'parameter_error') });

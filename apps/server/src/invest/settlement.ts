@@ -1,0 +1,107 @@
+/**
+ * Dual settlement (spec section 9, "Invest settlement"): at 16:00 in the operator's time zone on the
+ * maturity date (settle_at, fixed on the product when it was created), each purchase is paid by
+ * dualSettlement on the recorded index tick in force at settle_at, and nothing else: no setting,
+ * operator call or field decides a price or a result.
+ *  - The tick in force at settle_at is used only once a tick at or after settle_at is recorded: ticks
+ *    are stored in time order, so every tick up to it is in and the one in force is final (the rule
+ *    seconds options settle by). Until then the product waits, and its orders read "settling".
+ *  - Settlement never fails an order: every purchase is paid in one coin or the other. The fail state
+ *    is a product cancelled while on sale (back-office.ts), which refunds in full.
+ *  - A recurring job claims due products with FOR UPDATE SKIP LOCKED and settles each in a savepoint,
+ *    so a product is settled once whatever the number of schedulers, and after downtime once.
+ */
+import { dualSettlement, money, toAmountString } from '@fairex/contract';
+import type { Tx } from '../db/client.ts';
+import { post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
+import { symbolById } from '../markets/repository.ts';
+import type { TickStore } from '../markets/ticks.ts';
+import { ticksInForce } from '../options/repository.ts';
+import { CoinTotals, eachDue, recordRun } from '../wealth/runs.ts';
+import { coinById, dueProducts, endOrder, purchasedOrders, updateProduct, type DualOrder, type DualProduct } from './repository.ts';
+
+export const DUAL_SETTLE_JOB = 'dual.settle';
+/** Products settle at this local time (operator time zone) on their maturity date (spec section 4). */
+export const DUAL_SETTLE_TIME = '16:00';
+/** How often the settlement job looks for due products. */
+export const WEALTH_SWEEP_EVERY_MS = 10_000;
+/** Products one run takes at most; a full batch leaves the rest for the next run. */
+export const DUAL_SETTLE_PRODUCTS_MAX = 20;
+/**
+ * Orders of one product one run pays at most (the run's transaction stays short); a product with more
+ * stays open and carries on at the next run, on the same tick.
+ */
+export const DUAL_SETTLE_ORDERS_MAX = 1_000;
+
+export type SettleDeps = { now: number; ticks: TickStore; onError?: (error: unknown) => void };
+type Paid = { coin: string; amount: string };
+type Handled = { productId: number; tickId: string; price: string; orders: number; settled: boolean; paid: Paid[] };
+
+/** The job's work: settles the due products whose settlement tick is final, and records the run. */
+export async function settleDueProducts(tx: Tx, deps: SettleDeps): Promise<void> {
+  const due = await dueProducts(tx, deps.now, DUAL_SETTLE_PRODUCTS_MAX);
+  const done = await eachDue(tx, due, (savepoint, product) => settleProduct(savepoint, product, deps), (error) => deps.onError?.(error));
+  const handled = done.flatMap(({ result }) => (result ? [result] : []));
+  const totals = new CoinTotals();
+  for (const paid of handled.flatMap((h) => h.paid)) totals.add(paid.coin, paid.amount);
+  await recordRun(tx, DUAL_SETTLE_JOB, deps.now, handled.length, {
+    paid: totals.toJSON(),
+    orders: handled.reduce((n, h) => n + h.orders, 0),
+    products: handled.map(({ paid: _paid, ...h }) => h),
+  });
+}
+
+/** Settles one product (up to DUAL_SETTLE_ORDERS_MAX of its orders); undefined while its tick is not final. */
+async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Promise<Handled | undefined> {
+  const symbol = await symbolById(tx, product.symbolId);
+  if (!symbol) throw new Error(`dual product ${product.id}: symbol ${product.symbolId} not found`);
+  const latest = deps.ticks.latest(symbol.symbol);
+  if (!latest || latest.time < product.settleAt) return undefined;
+  // Read in the job's transaction: the tick store's own reads would wait behind it on PGlite's one connection.
+  const tick = (await ticksInForce(tx, product.symbolId, [product.settleAt])).get(product.settleAt);
+  if (!tick) throw new Error(`dual product ${product.id}: no index tick of ${symbol.symbol} at or before ${product.settleAt}`);
+  const [base, quote] = await Promise.all([coinById(tx, product.baseCurrencyId), coinById(tx, product.quoteCurrencyId)]);
+  if (!base || !quote) throw new Error(`dual product ${product.id}: its coins are missing`);
+
+  const orders = await purchasedOrders(tx, product.id, DUAL_SETTLE_ORDERS_MAX);
+  const paid: Paid[] = [];
+  for (const order of orders) {
+    const payout = dualSettlement({
+      type: product.type,
+      amount: order.amount,
+      linkedPrice: product.linkedPrice,
+      settlePrice: tick.price,
+      apr: product.apr,
+      days: order.holdingDays,
+      baseDecimals: base.decimals,
+      quoteDecimals: quote.decimals,
+    });
+    const coin = payout.coin === 'base' ? base : quote;
+    if (!(await endOrder(tx, order.id, { status: 'success', payoutCurrencyId: coin.id, payout: payout.amount, settledAt: deps.now }))) continue;
+    await post(tx, { kind: 'dual_settle', refType: 'dual_order', refId: order.id, legs: await settlementLegs(tx, order, coin.id, payout.amount) });
+    paid.push({ coin: coin.name, amount: payout.amount });
+  }
+  const settled = orders.length < DUAL_SETTLE_ORDERS_MAX;
+  if (settled) await updateProduct(tx, product.id, { status: 'settled', settleTickId: BigInt(tick.id), settlePrice: tick.price, settledAt: deps.now });
+  return { productId: product.id, tickId: tick.id, price: toAmountString(tick.price), orders: paid.length, settled, paid };
+}
+
+/**
+ * The invested amount leaves the user's financial account (locked) for the invest pool, and the payout
+ * leaves the pool for the user's spot account. When both are in one coin the pool's two legs are one.
+ */
+async function settlementLegs(tx: Tx, order: DualOrder, payoutCurrencyId: number, payout: string): Promise<Leg[]> {
+  const amount = toAmountString(order.amount);
+  const legs: Leg[] = [{ accountId: await userAccount(tx, order.userId, order.investCurrencyId, 'financial'), bucket: 'locked', amount: `-${amount}` }];
+  const pool = (currencyId: number) => systemAccount(tx, 'invest_pool', currencyId);
+  if (payoutCurrencyId === order.investCurrencyId) {
+    const net = money(amount).minus(payout);
+    if (!net.isZero()) legs.push({ accountId: await pool(order.investCurrencyId), amount: toAmountString(net) });
+  } else {
+    legs.push({ accountId: await pool(order.investCurrencyId), amount });
+    legs.push({ accountId: await pool(payoutCurrencyId), amount: `-${payout}` });
+  }
+  legs.push({ accountId: await userAccount(tx, order.userId, payoutCurrencyId, 'spot'), amount: payout });
+  // A payout rounded down to nothing (a dust purchase) moves no money in its coin.
+  return legs.filter((leg) => !money(leg.amount).isZero());
+}

@@ -1,0 +1,301 @@
+// Proves dual settlement by the recurring job 'dual.settle' on a real database: at 16:00 on the maturity
+// date each purchase is paid by the spec's rule on the recorded index tick in force at that time (call:
+// below the linked price amount x factor in the coin, else amount x linked x factor in USDT; put its
+// mirror), to the spot account, once: the job waits for a tick at or after settlement, a second run pays
+// nothing, a 3-day outage is caught up in one run, two schedulers racing pay once, and a product that
+// cannot settle is rolled back alone. Each run is recorded with what it paid. The ledger audit follows
+// every scenario. Worked examples use APR 36.5 % over 7 days: factor 1 + 7 x 0.365 / 365 = 1.007.
+import { addDays, DAY_MS, localDay } from '@fairex/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { DUAL_SETTLE_JOB, WEALTH_SWEEP_EVERY_MS } from '../../src/invest/settlement.ts';
+import { dualOrders, dualProducts } from '../../src/invest/tables.ts';
+import { ledgerEntries, ledgerPostings } from '../../src/ledger/tables.ts';
+import { IndexTickStore } from '../../src/markets/ticks.ts';
+import { wealthRuns } from '../../src/wealth/tables.ts';
+import { call, expectLedgerBalanced, makeUser } from '../support/app.ts';
+import { adminToken, figures, fundSpot, investRig, saveProduct, type InvestRig, type ProductFields } from './support.ts';
+
+const HOUR_MS = 3_600_000;
+let rig: InvestRig;
+let op: string;
+let t0 = Date.parse('2026-11-23T10:00:00Z');
+
+beforeAll(async () => {
+  rig = await investRig(t0);
+  op = await adminToken(rig.test);
+});
+afterAll(() => rig.close());
+beforeEach(() => {
+  t0 += 30 * DAY_MS;
+  rig.clock.now = t0;
+});
+
+const day = (n: number) => addDays(localDay(t0, 'UTC'), n);
+const settleAtUtc = (maturity: string) => Date.parse(`${maturity}T16:00:00Z`);
+
+async function product(fields: Partial<ProductFields> = {}) {
+  const maturity = fields.maturity_date ?? day(7);
+  const res = await saveProduct(rig.test, op, {
+    type: 'call',
+    symbol_id: rig.btcSymbol,
+    linked_price: '66000',
+    apr: '0.365',
+    per_price: '0.001',
+    total_shares: 100,
+    maturity_date: maturity,
+    sale_end_at: settleAtUtc(maturity) - HOUR_MS,
+    ...fields,
+  });
+  expect(res.body.type, JSON.stringify(res.body)).toBe('ok');
+  return res.body.message as { id: number; settle_at: number };
+}
+const putProduct = (fields: Partial<ProductFields> = {}) => product({ type: 'put', linked_price: '64000', per_price: '100', ...fields });
+
+/** A user who bought `num` shares of a product (funded with just what it costs in `coin`). */
+async function buyer(productId: number, num: number, coin: number, amount: string) {
+  const user = await makeUser(rig.test);
+  await fundSpot(rig.test, user.id, coin, amount);
+  const res = await call(rig.test.app, '/dual/buyDual', { token: user.token, payload: { id: productId, num } });
+  expect(res.body.type, JSON.stringify(res.body)).toBe('ok');
+  return { user, order: res.body.message as { id: string } };
+}
+
+const myOrders = async (token: string) => (await call(rig.test.app, '/dual/dual_list', { token, payload: { limit: 50 } })).body.message.data;
+const productRow = async (id: number) => (await rig.test.db.select().from(dualProducts).where(eq(dualProducts.id, id)))[0]!;
+const orderRow = async (id: string) => (await rig.test.db.select().from(dualOrders).where(eq(dualOrders.id, Number(id))))[0]!;
+
+/** Runs the due jobs at `time` on a fresh scheduler. */
+async function settleAt(time: number) {
+  rig.clock.now = time;
+  return rig.scheduler().runDue();
+}
+
+/** The settlement postings of one order (ledger kind dual_settle). */
+const settlePostings = (orderId: string) =>
+  rig.test.db
+    .select({ amount: ledgerPostings.amount })
+    .from(ledgerPostings)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .where(and(eq(ledgerEntries.kind, 'dual_settle'), eq(ledgerEntries.refType, 'dual_order'), eq(ledgerEntries.refId, orderId)));
+
+describe('settling at 16:00 on the maturity date', () => {
+  it('pays a call 0.005 x 1.007 = 0.005035 BTC when the tick in force (65,000) is below the linked price 66,000, citing that tick', async () => {
+    const p = await product();
+    const { user, order } = await buyer(p.id, 5, rig.btc, '0.005');
+    await rig.tick('BTC/USDT', '66500', p.settle_at - 60_000);
+    const inForce = await rig.tick('BTC/USDT', '65000', p.settle_at - 1_000);
+    await rig.tick('BTC/USDT', '70000', p.settle_at + 1_000);
+    expect(await settleAt(p.settle_at + 1_000)).toBeGreaterThan(0);
+    expect(await figures(rig.test, user.id, rig.btc)).toEqual({ spot: '0.005035', locked: '0' });
+    const [view] = await myOrders(user.token);
+    expect(view).toMatchObject({
+      id: order.id,
+      status: 'success',
+      payout_currency: 'BTC',
+      payout: '0.005035',
+      settled_at: p.settle_at + 1_000,
+      settle_tick: { id: inForce.id, price: '65000', time: p.settle_at - 1_000 },
+    });
+    const row = await productRow(p.id);
+    expect(row).toMatchObject({ status: 'settled', settledAt: p.settle_at + 1_000 });
+    expect(row.settleTickId?.toString()).toBe(inForce.id);
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('pays a call 0.005 x 66,000 x 1.007 = 332.31 USDT when the tick in force equals the linked price', async () => {
+    const p = await product();
+    const { user } = await buyer(p.id, 5, rig.btc, '0.005');
+    await rig.tick('BTC/USDT', '66000', p.settle_at);
+    await settleAt(p.settle_at);
+    expect(await figures(rig.test, user.id, rig.usdt)).toEqual({ spot: '332.31', locked: '0' });
+    expect(await figures(rig.test, user.id, rig.btc)).toEqual({ spot: '0', locked: '0' });
+    expect((await myOrders(user.token))[0]).toMatchObject({ status: 'success', payout_currency: 'USDT', payout: '332.31' });
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('pays a put 300 x 1.007 = 302.1 USDT when the tick in force (64,500) is above the linked price 64,000', async () => {
+    const p = await putProduct();
+    const { user } = await buyer(p.id, 3, rig.usdt, '300');
+    await rig.tick('BTC/USDT', '64500', p.settle_at - 5);
+    await rig.tick('BTC/USDT', '60000', p.settle_at + 5);
+    await settleAt(p.settle_at + 5);
+    expect(await figures(rig.test, user.id, rig.usdt)).toEqual({ spot: '302.1', locked: '0' });
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('pays a put 300 / 64,000 x 1.007 = 0.0047203125, rounded down to 0.00472031 BTC, when the tick in force equals the linked price', async () => {
+    const p = await putProduct();
+    const { user } = await buyer(p.id, 3, rig.usdt, '300');
+    await rig.tick('BTC/USDT', '64000', p.settle_at);
+    await settleAt(p.settle_at);
+    expect(await figures(rig.test, user.id, rig.btc)).toEqual({ spot: '0.00472031', locked: '0' });
+    expect(await figures(rig.test, user.id, rig.usdt)).toEqual({ spot: '0', locked: '0' });
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('pays each order by its own holding days: bought 7 days out 0.001 x 1.007 = 0.001007 BTC, bought on the maturity day 0.001 BTC', async () => {
+    const p = await product();
+    const early = await buyer(p.id, 1, rig.btc, '0.001');
+    rig.clock.now = p.settle_at - 2 * HOUR_MS;
+    const late = await buyer(p.id, 1, rig.btc, '0.001');
+    expect((await orderRow(late.order.id)).holdingDays).toBe(0);
+    await rig.tick('BTC/USDT', '65000', p.settle_at);
+    await settleAt(p.settle_at);
+    expect((await figures(rig.test, early.user.id, rig.btc)).spot).toBe('0.001007');
+    expect((await figures(rig.test, late.user.id, rig.btc)).spot).toBe('0.001');
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('waits while no tick at or after 16:00 is recorded (orders read settling), then settles on the tick in force at 16:00, not a later one', async () => {
+    const p = await product();
+    const { user, order } = await buyer(p.id, 5, rig.btc, '0.005');
+    const inForce = await rig.tick('BTC/USDT', '67000', p.settle_at - 2_000);
+    await settleAt(p.settle_at + 500);
+    expect((await orderRow(order.id)).status).toBe('purchased');
+    expect((await myOrders(user.token))[0].status).toBe('settling');
+    await rig.tick('BTC/USDT', '50000', p.settle_at + 3_000);
+    await settleAt(p.settle_at + 20_000);
+    // 67,000 >= 66,000: 0.005 x 66,000 x 1.007 = 332.31 USDT, though the latest tick is far below.
+    expect(await orderRow(order.id)).toMatchObject({ status: 'success', payout: expect.stringMatching(/^332\.31(0*)$/) });
+    expect((await productRow(p.id)).settleTickId?.toString()).toBe(inForce.id);
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('pays nothing more when the job runs again, and records one run with what it paid', async () => {
+    const p = await product();
+    const { user, order } = await buyer(p.id, 5, rig.btc, '0.005');
+    await rig.tick('BTC/USDT', '65000', p.settle_at);
+    await settleAt(p.settle_at);
+    await settleAt(p.settle_at + 20_000);
+    await settleAt(p.settle_at + 40_000);
+    expect(await settlePostings(order.id)).toHaveLength(3);
+    const entries = await rig.test.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.kind, 'dual_settle'), eq(ledgerEntries.refId, order.id)));
+    expect(entries).toHaveLength(1);
+    expect(await figures(rig.test, user.id, rig.btc)).toEqual({ spot: '0.005035', locked: '0' });
+    const [run] = await rig.test.db.select().from(wealthRuns).where(eq(wealthRuns.job, DUAL_SETTLE_JOB)).orderBy(desc(wealthRuns.id)).limit(1);
+    expect(run).toMatchObject({ ranAt: p.settle_at, items: 1 });
+    expect(run!.summary).toMatchObject({ paid: { BTC: '0.005035' }, orders: 1, products: [{ productId: p.id, price: '65000', orders: 1, settled: true }] });
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('catches up a 3-day outage in one run: three products maturing on three days each paid exactly once, on its own day tick, by a restarted process', async () => {
+    const products = [await product({ maturity_date: day(2) }), await product({ maturity_date: day(3) }), await putProduct({ maturity_date: day(4) })];
+    const buyers = [
+      await buyer(products[0]!.id, 1, rig.btc, '0.001'),
+      await buyer(products[1]!.id, 2, rig.btc, '0.002'),
+      await buyer(products[2]!.id, 1, rig.usdt, '100'),
+    ];
+    // The feed kept recording while the job did not run: 16:00 ticks at 65,000, 67,000 and 63,000.
+    await rig.tick('BTC/USDT', '65000', products[0]!.settle_at);
+    await rig.tick('BTC/USDT', '67000', products[1]!.settle_at);
+    await rig.tick('BTC/USDT', '63000', products[2]!.settle_at);
+    // A new process after the outage: its tick store remembers nothing, the feed ticks again.
+    const restarted = new IndexTickStore(rig.test.db, rig.feed, (s) => rig.test.ctx.markets.symbolId(s), DEFAULT_LIMITS, () => {});
+    const resumedAt = products[2]!.settle_at + DAY_MS;
+    rig.feed.emit({ symbol: 'BTC/USDT', price: '61000', time: resumedAt });
+    await restarted.flush();
+    await rig.store.flush();
+    rig.clock.now = resumedAt;
+    await rig.scheduler(rig.makeService(restarted)).runDue();
+    rig.clock.now = resumedAt + WEALTH_SWEEP_EVERY_MS;
+    await rig.scheduler(rig.makeService(restarted)).runDue();
+    await restarted.stop();
+    // 2 days: 0.001 x (1 + 2 x 0.365 / 365) = 0.001002 BTC (below 66,000).
+    expect((await figures(rig.test, buyers[0]!.user.id, rig.btc)).spot).toBe('0.001002');
+    // 3 days: 0.002 x 66,000 x 1.003 = 132.396 USDT (67,000 is not below 66,000).
+    expect((await figures(rig.test, buyers[1]!.user.id, rig.usdt)).spot).toBe('132.396');
+    // 4 days, put: 100 / 64,000 x 1.004 = 0.00156875 BTC (63,000 is not above 64,000).
+    expect((await figures(rig.test, buyers[2]!.user.id, rig.btc)).spot).toBe('0.00156875');
+    for (const b of buyers) expect(await settlePostings(b.order.id), b.order.id).not.toHaveLength(0);
+    for (const b of buyers) {
+      const entries = await rig.test.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'dual_settle'), eq(ledgerEntries.refId, b.order.id)));
+      expect(entries).toHaveLength(1);
+    }
+    const runs = await rig.test.db.select().from(wealthRuns).where(and(eq(wealthRuns.job, DUAL_SETTLE_JOB), eq(wealthRuns.ranAt, resumedAt)));
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.summary).toMatchObject({ paid: { BTC: '0.00257075', USDT: '132.396' }, orders: 3 });
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('settles once when two schedulers race for the job', async () => {
+    const p = await product();
+    const { user, order } = await buyer(p.id, 5, rig.btc, '0.005');
+    await rig.tick('BTC/USDT', '65000', p.settle_at);
+    rig.clock.now = p.settle_at;
+    await Promise.all([rig.scheduler().runDue(), rig.scheduler(rig.makeService()).runDue()]);
+    const entries = await rig.test.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'dual_settle'), eq(ledgerEntries.refId, order.id)));
+    expect(entries).toHaveLength(1);
+    expect(await figures(rig.test, user.id, rig.btc)).toEqual({ spot: '0.005035', locked: '0' });
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('settles once when two processes settle the same due product in transactions at once (the second skips the locked row)', async () => {
+    const p = await product();
+    const { user, order } = await buyer(p.id, 5, rig.btc, '0.005');
+    await rig.tick('BTC/USDT', '65000', p.settle_at);
+    rig.clock.now = p.settle_at;
+    const [a, b] = [rig.makeService(), rig.makeService()];
+    await Promise.all([rig.test.db.transaction((tx) => a.settleDue(tx)), rig.test.db.transaction((tx) => b.settleDue(tx))]);
+    const entries = await rig.test.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'dual_settle'), eq(ledgerEntries.refId, order.id)));
+    expect(entries).toHaveLength(1);
+    expect(await figures(rig.test, user.id, rig.btc)).toEqual({ spot: '0.005035', locked: '0' });
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('settles a product with no orders, and a settled product answers the index no more', async () => {
+    const p = await product();
+    await rig.tick('BTC/USDT', '65000', p.settle_at);
+    await settleAt(p.settle_at);
+    expect((await productRow(p.id)).status).toBe('settled');
+    const listed = (await call(rig.test.app, '/dual/index', { method: 'GET' })).body.message as { id: number }[];
+    expect(listed.map((x) => x.id)).not.toContain(p.id);
+  });
+});
+
+describe('a product that cannot settle', () => {
+  let other: InvestRig;
+  beforeAll(async () => {
+    other = await investRig(Date.parse('2027-06-01T10:00:00Z'));
+  });
+  afterAll(() => other.close());
+
+  it('is rolled back alone and retried at the next run (told to onError) while another product settles', async () => {
+    const token = await adminToken(other.test);
+    const maturity = '2027-06-05';
+    const settleAtTime = Date.parse(`${maturity}T16:00:00Z`);
+    const fields = { maturity_date: maturity, sale_end_at: settleAtTime - HOUR_MS, apr: '0.365', total_shares: 10 };
+    const good = (await saveProduct(other.test, token, { ...fields, type: 'call', symbol_id: other.btcSymbol, linked_price: '66000', per_price: '0.001' })).body.message;
+    // ETH has no tick at or before its settlement time: the tick in force cannot be found.
+    const stuck = (await saveProduct(other.test, token, { ...fields, type: 'call', symbol_id: other.ethSymbol, linked_price: '3300', per_price: '0.01' })).body.message;
+    const user = await makeUser(other.test);
+    await fundSpot(other.test, user.id, other.btc, '0.001');
+    await fundSpot(other.test, user.id, other.eth, '0.01');
+    expect((await call(other.test.app, '/dual/buyDual', { token: user.token, payload: { id: good.id, num: 1 } })).body.type).toBe('ok');
+    expect((await call(other.test.app, '/dual/buyDual', { token: user.token, payload: { id: stuck.id, num: 1 } })).body.type).toBe('ok');
+    await other.tick('BTC/USDT', '65000', settleAtTime);
+    await other.tick('ETH/USDT', '3000', settleAtTime + 1);
+    other.clock.now = settleAtTime + 1;
+    await other.scheduler().runDue();
+    const status = async (id: number) => (await other.test.db.select().from(dualProducts).where(eq(dualProducts.id, id)))[0]!.status;
+    expect(await status(good.id)).toBe('settled');
+    expect(await status(stuck.id)).toBe('open');
+    expect(other.errors.map(String).join('\n')).toContain(`dual product ${stuck.id}: no index tick of ETH/USDT`);
+    // 4 days, below 66,000: 0.001 x (1 + 4 x 0.365 / 365) = 0.001004 BTC.
+    expect(await figures(other.test, user.id, other.btc)).toEqual({ spot: '0.001004', locked: '0' });
+    expect(await figures(other.test, user.id, other.eth)).toEqual({ spot: '0', locked: '0.01' });
+    const runs = await other.test.db.select().from(wealthRuns).where(eq(wealthRuns.job, DUAL_SETTLE_JOB));
+    expect(runs.map((r) => r.items)).toEqual([1]);
+    // Retried at the next run, and still held (nothing is paid on a guess).
+    const before = other.errors.length;
+    other.clock.now += 10_000;
+    await other.scheduler().runDue();
+    expect(other.errors.length).toBeGreaterThan(before);
+    expect(await status(stuck.id)).toBe('open');
+    await expectLedgerBalanced(other.test);
+  });
+});
