@@ -1,7 +1,7 @@
 /**
  * What a start puts into the database. Every start: the site configuration (coins, rates, settings), the
  * symbols and the market maker, each idempotent. Development also seeds the demo operator and the demo
- * user the README names; production never does: its first operator comes from ADMIN_USER /
+ * user the README names, and demo wealth products (mining, IEO, dual investment, marked demo); production never does: its first operator comes from ADMIN_USER /
  * ADMIN_PASSWORD (or from `npm run operator:create`) and must change that password at first login.
  */
 import { ensureFirstOperator } from './admin/operator-accounts.ts';
@@ -11,12 +11,17 @@ import { seedMarkets } from './markets/seed.ts';
 import { seedDemo } from './site/demo.ts';
 import { seedSite } from './site/seed.ts';
 import { seedMarketMaker } from './spot/market-maker.ts';
+import { seedMiningDemo } from './mining/demo.ts';
+import { seedIeoDemo } from './ieo/demo.ts';
+import { seedInvestDemo } from './invest/demo.ts';
 
 export type StartSeedOptions = {
   production: boolean;
   /** ADMIN_USER / ADMIN_PASSWORD: read in production only, and only while no operator exists. */
   firstOperator: { username?: string; password?: string };
   log: { info(message: string): void; warn(message: string): void };
+  /** The server's clock at start: demo products are placed around it. */
+  now: number;
 };
 
 /** Throws OperatorSetupError (a readable reason) when production asks for a first operator it cannot create. */
@@ -35,4 +40,10 @@ export async function seedOnStart(db: Db, options: StartSeedOptions) {
   }
   await seedMarkets(db);
   await seedMarketMaker(db);
+  if (!options.production) {
+    // After the markets: dual investment products are linked to their symbols.
+    await seedMiningDemo(db, options.now);
+    await seedIeoDemo(db, options.now);
+    await seedInvestDemo(db, options.now);
+  }
 }

@@ -107,7 +107,8 @@ export class IeoService {
       const project = await lockProject(tx, input.project_id);
       if (!project || !project.enabled) throw new DomainError('wealth_product_unavailable');
       const now = this.options.now();
-      if (ieoState({ start_at: project.startAt, end_at: project.endAt }, now) !== 'in_progress') throw new DomainError('ieo_not_in_progress');
+      // Allocated already (another process whose clock is a little ahead ended it): closed whatever this clock says.
+      if (ieoState({ start_at: project.startAt, end_at: project.endAt }, now) !== 'in_progress' || project.allocatedAt !== null) throw new DomainError('ieo_not_in_progress');
       // The user saw other figures: they subscribe only at the price and in the coin they were shown.
       if (input.pay_currency !== project.payCurrencyId || cmp(input.price, project.price) !== 0) throw new DomainError('ieo_price_changed');
       if (cmp(amount, project.amountMin) < 0) throw new DomainError('wealth_amount_below_minimum');

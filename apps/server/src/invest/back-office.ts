@@ -16,6 +16,7 @@ import {
   coinById,
   endOrder,
   findProduct,
+  fitsAmountColumn,
   insertProduct,
   lockProduct,
   pageOrders,
@@ -118,6 +119,7 @@ async function productFigures(tx: Tx, input: DualProductInput, now: number) {
   const investCoin = await coinById(tx, input.type === 'call' ? symbol.baseCurrencyId : symbol.quoteCurrencyId);
   if (!investCoin) throw new DomainError('currency_unavailable');
   if (money(input.per_price).decimalPlaces() > investCoin.decimals) throw new DomainError('wrong_number');
+  if (![input.linked_price, input.per_price].every(fitsAmountColumn)) throw new DomainError('wrong_number');
   const settleAt = zonedTime(input.maturity_date, DUAL_SETTLE_TIME, await wealthTimeZone(tx));
   if (settleAt <= now || input.sale_end_at > settleAt) throw new DomainError('wealth_times_invalid');
   return {

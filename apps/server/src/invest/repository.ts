@@ -1,5 +1,5 @@
 /** Dual investment: the only place its SQL is written. */
-import type { DualOrderStatus, DualType } from '@fairex/contract';
+import { money, type DualOrderStatus, type DualType } from '@fairex/contract';
 import { and, asc, count, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../db/client.ts';
@@ -14,6 +14,10 @@ export type Coin = { id: number; name: string; decimals: number };
 export type ProductRow = { product: DualProduct; symbol: string; base: Coin; quote: Coin; tickTime: number | null };
 /** An order with its product (a view shows the product's figures and settlement beside the order's own). */
 export type OrderRow = ProductRow & { order: DualOrder; payoutCoin: string | null };
+
+/** NUMERIC(36,18) holds 18 digits before the point: a larger figure is refused (wrong_number), never written. */
+const AMOUNT_COLUMN_LIMIT = '1e18';
+export const fitsAmountColumn = (value: string) => money(value).lt(AMOUNT_COLUMN_LIMIT);
 
 const base = alias(currencies, 'base_coin');
 const quote = alias(currencies, 'quote_coin');

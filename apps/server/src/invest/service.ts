@@ -24,14 +24,21 @@ import type { JobScheduler } from '../jobs/scheduler.ts';
 import { accountsOf, post, userAccount } from '../ledger/index.ts';
 import type { TickStore } from '../markets/ticks.ts';
 import { wealthTimeZone } from '../wealth/settings.ts';
-import { findProduct, insertOrder, listOpenProducts, pageOrders, takeShares, type ProductRow } from './repository.ts';
+import { findProduct, fitsAmountColumn, insertOrder, listOpenProducts, pageOrders, takeShares, type ProductRow } from './repository.ts';
 import { DUAL_SETTLE_JOB, settleDueProducts, WEALTH_SWEEP_EVERY_MS } from './settlement.ts';
 import { holdingDaysAt, investCoinOf, orderView, productView } from './views.ts';
 
 /** Products GET /dual/index lists at most. */
 export const DUAL_INDEX_PRODUCTS_MAX = 100;
 
-export type InvestOptions = { now: Clock; ticks: TickStore; onError?: (error: unknown) => void };
+export type InvestOptions = {
+  now: Clock;
+  ticks: TickStore;
+  onError?: (error: unknown) => void;
+  /** Products and orders one settlement run takes at most (settlement.ts's limits unless given; tests make them small). */
+  settleProductsMax?: number;
+  settleOrdersMax?: number;
+};
 
 export class InvestService {
   constructor(
@@ -47,7 +54,8 @@ export class InvestService {
 
   /** The job's work, in its transaction. */
   settleDue(tx: Tx) {
-    return settleDueProducts(tx, { now: this.options.now(), ticks: this.options.ticks, onError: this.options.onError });
+    const { ticks, onError, settleProductsMax: productsMax, settleOrdersMax: ordersMax } = this.options;
+    return settleDueProducts(tx, { now: this.options.now(), ticks, onError, productsMax, ordersMax });
   }
 
   /** GET /dual/index: the open products of a type, with the user's spot balance of the invested coin when logged in. */
@@ -85,8 +93,9 @@ export class InvestService {
       if (!row) throw new Error(`dual product ${product.id} vanished`);
       const coin = investCoinOf(row);
       const amount = dualAmount(input.num, product.perPrice);
-      // The back office keeps the per-share price on the coin's unit; an amount finer than it is refused.
-      if (money(amount).decimalPlaces() > coin.decimals) throw new DomainError('wrong_number');
+      // The back office keeps the per-share price on the coin's unit; an amount finer than it, or beyond
+      // what an amount column holds, is refused.
+      if (money(amount).decimalPlaces() > coin.decimals || !fitsAmountColumn(amount)) throw new DomainError('wrong_number');
       const holdingDays = holdingDaysAt(now, await wealthTimeZone(tx), product.maturityDate);
       const order = await insertOrder(tx, { userId, productId: product.id, num: input.num, amount, investCurrencyId: coin.id, holdingDays, purchasedAt: now });
       await post(tx, {

@@ -29,17 +29,24 @@ export const WEALTH_SWEEP_EVERY_MS = 10_000;
 export const DUAL_SETTLE_PRODUCTS_MAX = 20;
 /**
  * Orders of one product one run pays at most (the run's transaction stays short); a product with more
- * stays open and carries on at the next run, on the same tick.
+ * stays open and carries on at the next run, on the same tick (recorded on the product at the first).
  */
 export const DUAL_SETTLE_ORDERS_MAX = 1_000;
 
-export type SettleDeps = { now: number; ticks: TickStore; onError?: (error: unknown) => void };
+export type SettleDeps = {
+  now: number;
+  ticks: TickStore;
+  onError?: (error: unknown) => void;
+  /** DUAL_SETTLE_PRODUCTS_MAX and DUAL_SETTLE_ORDERS_MAX unless given (tests make them small). */
+  productsMax?: number;
+  ordersMax?: number;
+};
 type Paid = { coin: string; amount: string };
 type Handled = { productId: number; tickId: string; price: string; orders: number; settled: boolean; paid: Paid[] };
 
 /** The job's work: settles the due products whose settlement tick is final, and records the run. */
 export async function settleDueProducts(tx: Tx, deps: SettleDeps): Promise<void> {
-  const due = await dueProducts(tx, deps.now, DUAL_SETTLE_PRODUCTS_MAX);
+  const due = await dueProducts(tx, deps.now, deps.productsMax ?? DUAL_SETTLE_PRODUCTS_MAX);
   const done = await eachDue(tx, due, (savepoint, product) => settleProduct(savepoint, product, deps), (error) => deps.onError?.(error));
   const handled = done.flatMap(({ result }) => (result ? [result] : []));
   const totals = new CoinTotals();
@@ -63,7 +70,8 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
   const [base, quote] = await Promise.all([coinById(tx, product.baseCurrencyId), coinById(tx, product.quoteCurrencyId)]);
   if (!base || !quote) throw new Error(`dual product ${product.id}: its coins are missing`);
 
-  const orders = await purchasedOrders(tx, product.id, DUAL_SETTLE_ORDERS_MAX);
+  const ordersMax = deps.ordersMax ?? DUAL_SETTLE_ORDERS_MAX;
+  const orders = await purchasedOrders(tx, product.id, ordersMax);
   const paid: Paid[] = [];
   for (const order of orders) {
     const payout = dualSettlement({
@@ -81,8 +89,10 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
     await post(tx, { kind: 'dual_settle', refType: 'dual_order', refId: order.id, legs: await settlementLegs(tx, order, coin.id, payout.amount) });
     paid.push({ coin: coin.name, amount: payout.amount });
   }
-  const settled = orders.length < DUAL_SETTLE_ORDERS_MAX;
-  if (settled) await updateProduct(tx, product.id, { status: 'settled', settleTickId: BigInt(tick.id), settlePrice: tick.price, settledAt: deps.now });
+  // The tick is cited on the product with the first orders it paid (every order's view shows it); the
+  // product is settled once no purchase is left.
+  const settled = orders.length < ordersMax;
+  await updateProduct(tx, product.id, { settleTickId: BigInt(tick.id), settlePrice: tick.price, ...(settled ? { status: 'settled' as const, settledAt: deps.now } : {}) });
   return { productId: product.id, tickId: tick.id, price: toAmountString(tick.price), orders: paid.length, settled, paid };
 }
 

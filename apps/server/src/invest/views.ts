@@ -21,7 +21,7 @@ export const holdingDaysAt = (now: number, timeZone: string, maturityDate: strin
 export const onSale = (product: DualProduct, now: number) =>
   product.status === 'open' && product.enabled && now < product.saleEndAt && product.soldShares < product.totalShares;
 
-/** The settlement tick a settled product cites (id, price, time), else null. */
+/** The settlement tick a product cites once its settlement has begun (id, price, time), else null. */
 export function settleTickOf(row: ProductRow): DualOrderView['settle_tick'] {
   const { product, tickTime } = row;
   if (product.settleTickId === null || product.settlePrice === null || tickTime === null) return null;
@@ -45,6 +45,8 @@ export function productView(row: ProductRow, context: ProductViewContext): DualP
     invest_currency_id: coin.id,
     invest_currency: coin.name,
     invest_decimals: coin.decimals,
+    base_decimals: row.base.decimals,
+    quote_decimals: row.quote.decimals,
     linked_price: toAmountString(product.linkedPrice),
     apr: toAmountString(product.apr),
     per_price: toAmountString(product.perPrice),

@@ -179,7 +179,11 @@ export class MiningService {
     const batchMax = this.options.batchMax ?? MINING_PAYOUT_BATCH_MAX;
     const published = await publishLowEnd(tx, localDay(now, await wealthTimeZone(tx)), now);
     const coins = new Map<number, Coin>();
-    const coinOf = async (db: Tx, id: number) => coins.get(id) ?? coins.set(id, await this.coin(db, id)).get(id)!;
+    const coinOf = async (db: Tx, id: number) => {
+      let coin = coins.get(id);
+      if (!coin) coins.set(id, (coin = await this.coin(db, id)));
+      return coin;
+    };
     const onError = (error: unknown) => this.options.onError?.(error);
 
     const paid = new CoinTotals();

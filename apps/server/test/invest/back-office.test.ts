@@ -94,6 +94,8 @@ describe('creating and editing products', () => {
       [{ per_price: '0.000000001' }, 'wrong_number'],
       [{ apr: '0' }, 'wrong_number'],
       [{ linked_price: '-1' }, 'wrong_number'],
+      // NUMERIC(36,18) holds 18 digits before the point.
+      [{ linked_price: '10000000000000000000' }, 'wrong_number'],
       [{ total_shares: 0 }, 'parameter_error'],
       [{ maturity_date: '2026-02-30' }, 'parameter_error'],
       [{ type: 'straddle' as 'call' }, 'parameter_error'],

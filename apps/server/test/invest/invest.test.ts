@@ -78,6 +78,8 @@ describe('the product index and detail', () => {
       quote_currency: 'USDT',
       invest_currency: 'BTC',
       invest_decimals: 8,
+      base_decimals: 8,
+      quote_decimals: 6,
       linked_price: '67000',
       apr: '0.365',
       per_price: '0.001',
@@ -263,6 +265,15 @@ describe('buying', () => {
     expect(row?.soldShares).toBe(0);
     expect(await rig.test.db.select().from(dualOrders).where(eq(dualOrders.userId, user.id))).toHaveLength(0);
     await expectLedgerBalanced(rig.test);
+  });
+
+  it('refuses a purchase whose amount no amount column holds (10^15 BTC a share x 1,000 = 10^18) with wrong_number, not a failure', async () => {
+    const p = await product({ per_price: '1000000000000000', total_shares: 10_000 });
+    const user = await fundedUser(rig.btc, '1');
+    const res = await buy(user.token, { id: p.id, num: 1_000 }, 'en');
+    expect(res.status).toBeLessThan(500);
+    expect(res.body).toMatchObject({ type: 'error', message: errorMessage('wrong_number', 'en') });
+    expect(await figures(rig.test, user.id, rig.btc)).toEqual({ spot: '1', locked: '0' });
   });
 
   it('answers 999 to buying or listing without a session', async () => {

@@ -9,6 +9,7 @@ import { addDays, DAY_MS, localDay } from '@fairex/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { InvestService } from '../../src/invest/service.ts';
 import { DUAL_SETTLE_JOB, WEALTH_SWEEP_EVERY_MS } from '../../src/invest/settlement.ts';
 import { dualOrders, dualProducts } from '../../src/invest/tables.ts';
 import { ledgerEntries, ledgerPostings } from '../../src/ledger/tables.ts';
@@ -244,6 +245,45 @@ describe('settling at 16:00 on the maturity date', () => {
     const entries = await rig.test.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'dual_settle'), eq(ledgerEntries.refId, order.id)));
     expect(entries).toHaveLength(1);
     expect(await figures(rig.test, user.id, rig.btc)).toEqual({ spot: '0.005035', locked: '0' });
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('leaves the rest of a full batch for the next run: 5 orders paid 2 + 2 + 1 over three runs, each citing the one tick, the product settled at the last', async () => {
+    const p = await product();
+    const buyers: Awaited<ReturnType<typeof buyer>>[] = [];
+    for (let i = 0; i < 5; i++) buyers.push(await buyer(p.id, 1, rig.btc, '0.001'));
+    const inForce = await rig.tick('BTC/USDT', '65000', p.settle_at);
+    const small = rig.makeService();
+    const batched = new InvestService(rig.test.db, { ...small.options, settleOrdersMax: 2 });
+    const paid = async () => (await Promise.all(buyers.map((b) => orderRow(b.order.id)))).filter((o) => o.status === 'success').length;
+    for (const [run, expected] of [[0, 2], [1, 4], [2, 5]] as const) {
+      rig.clock.now = p.settle_at + run * WEALTH_SWEEP_EVERY_MS;
+      await rig.scheduler(batched).runDue();
+      expect(await paid(), `run ${run}`).toBe(expected);
+      expect((await productRow(p.id)).status, `run ${run}`).toBe(expected === 5 ? 'settled' : 'open');
+    }
+    const views = await myOrders(buyers[0]!.user.token);
+    expect(views[0]).toMatchObject({ status: 'success', payout: '0.001007', settle_tick: { id: inForce.id, price: '65000' } });
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('leaves the due products beyond a full batch for the next run', async () => {
+    const first = await product({ maturity_date: day(2) });
+    const second = await product({ maturity_date: day(3) });
+    const a = await buyer(first.id, 1, rig.btc, '0.001');
+    const b = await buyer(second.id, 1, rig.btc, '0.001');
+    await rig.tick('BTC/USDT', '65000', first.settle_at);
+    await rig.tick('BTC/USDT', '65100', second.settle_at);
+    const batched = new InvestService(rig.test.db, { ...rig.service.options, settleProductsMax: 1 });
+    rig.clock.now = second.settle_at;
+    await rig.scheduler(batched).runDue();
+    expect([(await productRow(first.id)).status, (await productRow(second.id)).status]).toEqual(['settled', 'open']);
+    rig.clock.now += WEALTH_SWEEP_EVERY_MS;
+    await rig.scheduler(batched).runDue();
+    expect((await productRow(second.id)).status).toBe('settled');
+    // 2 days: 0.001 x 1.002 = 0.001002 BTC; 3 days: 0.001 x 1.003 = 0.001003 BTC.
+    expect((await figures(rig.test, a.user.id, rig.btc)).spot).toBe('0.001002');
+    expect((await figures(rig.test, b.user.id, rig.btc)).spot).toBe('0.001003');
     await expectLedgerBalanced(rig.test);
   });
 

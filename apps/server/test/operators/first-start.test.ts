@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/accounts/passwords.ts';
 import { users } from '../../src/accounts/tables.ts';
@@ -14,7 +14,7 @@ import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
 import { operatorAuditLog, operators } from '../../src/admin/tables.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { holdTradingLease } from '../../src/db/lease.ts';
 import { seedOnStart } from '../../src/first-start.ts';
 import { DEMO_USER } from '../../src/site/demo.ts';
@@ -41,36 +41,48 @@ function quietLog() {
 }
 
 const operatorNames = async (db: Database['db']) => (await db.select().from(operators)).map((o) => o.username);
+/** How many wealth products each kind has, and whether every one is marked demo. */
+async function wealthRows(db: Database['db']) {
+  const count = async (table: string) => {
+    const [row] = await queryRows<{ all: number; demo: boolean }>(db, sql`select count(*)::int as all, coalesce(bool_and(demo), true) as demo from ${sql.raw(table)}`);
+    return row!;
+  };
+  return { mining: await count('mining_products'), ieo: await count('ieo_projects'), dual: await count('dual_products') };
+}
 const demoUsers = async (db: Database['db']) => db.select().from(users).where(eq(users.account, DEMO_USER.account));
 
 // A first start seeds markets and the market maker too: slow on a busy machine.
 describe('first start', { timeout: 180_000 }, () => {
   it('seeds the demo operator and the demo user in development, as before', async () => {
     const { db } = await freshDatabase();
-    await seedOnStart(db, { production: false, firstOperator: { username: 'ignored', password: 'Ignored-in-dev-1' }, log: quietLog() });
+    await seedOnStart(db, { production: false, firstOperator: { username: 'ignored', password: 'Ignored-in-dev-1' }, log: quietLog(), now: Date.now() });
     const [admin] = await db.select().from(operators);
     expect(await operatorNames(db)).toEqual([DEMO_OPERATOR.username]);
     expect(admin).toMatchObject({ role: 'admin', mustChangePassword: false, disabledAt: null });
     const [demo] = await demoUsers(db);
     // The demo user can withdraw and add cards at once: its pay password is the README's.
     expect(demo && (await verifyPassword(DEMO_USER.payPassword, demo.payPasswordHash!))).toBe(true);
+    // Demo wealth products, each marked demo, so the finance screens are alive.
+    expect(await wealthRows(db)).toEqual({ mining: { all: expect.any(Number), demo: true }, ieo: { all: expect.any(Number), demo: true }, dual: { all: expect.any(Number), demo: true } });
+    for (const { all } of Object.values(await wealthRows(db))) expect(all).toBeGreaterThan(0);
   });
 
   it('seeds no demo operator and no demo user in production, and says how to get an operator', async () => {
     const { db } = await freshDatabase();
     const log = quietLog();
-    await seedOnStart(db, { production: true, firstOperator: {}, log });
+    await seedOnStart(db, { production: true, firstOperator: {}, log, now: Date.now() });
     expect(await operatorNames(db)).toEqual([]);
     expect(await demoUsers(db)).toHaveLength(0);
     // The market maker is part of the product (it quotes the books), not demo data.
     expect(await db.select().from(users).where(eq(users.account, MARKET_MAKER_ACCOUNT))).toHaveLength(1);
     expect(log.lines.join('\n')).toContain('ADMIN_USER');
+    expect(await wealthRows(db)).toEqual({ mining: { all: 0, demo: true }, ieo: { all: 0, demo: true }, dual: { all: 0, demo: true } });
   });
 
   it('creates the first operator from ADMIN_USER and ADMIN_PASSWORD in production, once, who must change the password', async () => {
     const database = await freshDatabase();
     const { db } = database;
-    await seedOnStart(db, { production: true, firstOperator: { username: 'Chief', password: 'Harbour-lights-42' }, log: quietLog() });
+    await seedOnStart(db, { production: true, firstOperator: { username: 'Chief', password: 'Harbour-lights-42' }, log: quietLog(), now: Date.now() });
     const [chief] = await db.select().from(operators);
     expect(chief).toMatchObject({ username: 'chief', role: 'admin', mustChangePassword: true });
     expect(await db.select().from(operatorAuditLog).where(eq(operatorAuditLog.target, `operator:${chief!.id}`))).toEqual([
@@ -78,7 +90,7 @@ describe('first start', { timeout: 180_000 }, () => {
     ]);
     await expect(createOperatorFromSetup(db, { username: 'CHIEF', password: 'Harbour-lights-42' }, 'command')).rejects.toThrow('already exists');
     // A later start with other values leaves the accounts alone.
-    await seedOnStart(db, { production: true, firstOperator: { username: 'other', password: 'Another-harbour-43' }, log: quietLog() });
+    await seedOnStart(db, { production: true, firstOperator: { username: 'other', password: 'Another-harbour-43' }, log: quietLog(), now: Date.now() });
     expect(await operatorNames(db)).toEqual(['chief']);
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-first-'));
@@ -107,7 +119,7 @@ describe('first start', { timeout: 180_000 }, () => {
       [{ username: 'no spaces please', password: 'Harbour-lights-42' }, /is not valid/],
     ] as const;
     for (const [firstOperator, message] of cases) {
-      const run = seedOnStart(db, { production: true, firstOperator, log: quietLog() });
+      const run = seedOnStart(db, { production: true, firstOperator, log: quietLog(), now: Date.now() });
       await expect(run).rejects.toBeInstanceOf(OperatorSetupError);
       await expect(run).rejects.toThrow(message);
     }
@@ -175,7 +187,7 @@ describe('first start', { timeout: 180_000 }, () => {
       expect(made.status).toBe(0);
       const database = await openDatabase({ dataDir });
       try {
-        await seedOnStart(database.db, { production: true, firstOperator: { username: 'chief', password: 'Harbour-lights-42' }, log: quietLog() });
+        await seedOnStart(database.db, { production: true, firstOperator: { username: 'chief', password: 'Harbour-lights-42' }, log: quietLog(), now: Date.now() });
         const rows = await database.db.select().from(operators);
         expect(rows).toEqual([expect.objectContaining({ username: 'nightshift', role: 'support', mustChangePassword: true })]);
       } finally {

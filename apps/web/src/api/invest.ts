@@ -46,6 +46,11 @@ export function useDualDetail(id: number) {
   });
 }
 
+/** While an order waits for its settlement, the list is asked again this often (the job looks every 10 s). */
+export const SETTLING_REFRESH_MS = 10_000;
+
+const awaitsSettlement = (order: DualOrder) => order.status === 'settling' || (order.status === 'purchased' && order.settle_at <= Date.now());
+
 /** POST /dual/dual_list: the user's orders, 10 a page, loaded on demand. */
 export function useDualOrders(status?: DualOrderStatus) {
   return useInfiniteQuery({
@@ -53,6 +58,7 @@ export function useDualOrders(status?: DualOrderStatus) {
     queryFn: ({ pageParam }) => post<DualOrderPage>('/dual/dual_list', { page: pageParam, status }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some(awaitsSettlement)) ? SETTLING_REFRESH_MS : false),
   });
 }
 

@@ -305,6 +305,12 @@ export type DualProductView = {
   invest_currency_id: number;
   invest_currency: string;
   invest_decimals: number;
+  /**
+   * The decimals of the base and quote coins: the settlement preview rounds each branch's payout to its
+   * coin's unit, as the server pays it (added with the invest screens).
+   */
+  base_decimals: number;
+  quote_decimals: number;
   linked_price: string;
   /** APR as a fraction. */
   apr: string;

@@ -2,6 +2,8 @@ import { displayBalance, isPositive } from '@fairex/contract/money';
 import { ACCOUNT_KINDS } from '@fairex/contract/rules';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Catalogue } from '../../i18n/catalogue.ts';
+import { en } from '../../i18n/en.ts';
 import { useBills, type BillRow, type UserCoin } from '../../api/funds.ts';
 import { Empty, LoadMore, SelectField, useFormatTime, useKindLabel } from './funds.tsx';
 import { PageState } from './page-state.tsx';
@@ -11,10 +13,9 @@ import { PageState } from './page-state.tsx';
  * records screens: 10 a page, the next page loaded when the list end scrolls into view or on "load more".
  */
 
-/** Ledger entry kinds the bills name; any other kind shows as the server spells it. */
-const BILL_TYPES = ['deposit', 'withdraw_request', 'withdraw_rejected', 'withdraw', 'exchange', 'adjustment', 'account_transfer', 'spot_trade'] as const;
-type BillType = (typeof BILL_TYPES)[number];
-const isBillType = (type: string): type is BillType => (BILL_TYPES as readonly string[]).includes(type);
+/** Ledger entry kinds the bills name (the catalogue's funds.billType); any other kind shows as the server spells it. */
+type BillType = keyof Catalogue['funds']['billType'];
+const isBillType = (type: string): type is BillType => Object.hasOwn(en.funds.billType, type);
 
 /** The account kind and coin selects over a bills list; '' means all. */
 export function BillFilters({

@@ -100,8 +100,8 @@ function Terms({ project }: { project: IeoProject }) {
         <Fact label={t('ieo.website')}>
           <ExternalLink href={project.website} />
         </Fact>
-        <Fact label={t('ieo.lockPeriod')}>{project.lock_days > 0 ? t('ieo.days', { count: project.lock_days }) : t('ieo.noLock')}</Fact>
-        <Fact label={t('ieo.cycle')}>{t('ieo.days', { count: project.cycle_days })}</Fact>
+        <Fact label={t('ieo.lockPeriod')}>{project.lock_days > 0 ? project.lock_days : t('ieo.noLock')}</Fact>
+        <Fact label={t('ieo.cycle')}>{project.cycle_days}</Fact>
         <Fact label={t('ieo.startTime')}>{formatMs(project.start_at)}</Fact>
         <Fact label={t('ieo.endTime')}>{formatMs(project.end_at)}</Fact>
         <Fact label={t('ieo.listing')}>{project.listing_at === null ? t('ieo.toBeAnnounced') : formatMs(project.listing_at)}</Fact>

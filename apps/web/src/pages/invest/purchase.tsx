@@ -1,8 +1,178 @@
-// SKELETON: replaced by the wealth screens (issue 11).
+import type { DualProductView } from '@fairex/contract';
+import { cmp, displayBalance, money } from '@fairex/contract/money';
+import { dualAmount, dualEstimatedIncome } from '@fairex/contract/rules';
+import { Button } from 'antd-mobile';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useBuyDual, useDualDetail } from '../../api/invest.ts';
+import { PageState } from '../../components/funds/page-state.tsx';
+import { aprText, INVEST_PATHS, Outcomes, settlementOutcomes, useFormatInstant, useTypeLabel } from '../../components/invest/invest.tsx';
+import { NavBar } from '../../components/nav-bar.tsx';
+import { confirmDialog, toastSuccess } from '../../notify.ts';
 
+/** Shares are whole numbers (spec section 5): digits only, at least one. */
+const wholeShares = (text: string) => (/^\d{1,7}$/.test(text) && Number(text) >= 1 ? Number(text) : undefined);
+
+/**
+ * /pages/invest/purchase?id=: one dual product, the two outcomes of the chosen number of shares and the
+ * estimated income (computed by the contract's rules, as the server pays), then the purchase after a
+ * confirmation. A missing or unknown id goes back to the list.
+ */
 export function InvestPurchasePage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to={INVEST_PATHS.list} replace />;
+  return <Purchase id={id} />;
+}
+
+function Purchase({ id }: { id: number }) {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.purchase')} />;
+  const detail = useDualDetail(id);
+  // The product is gone or not offered (the api client told why): back to the list.
+  if (detail.isError) return <Navigate to={INVEST_PATHS.list} replace />;
+  return (
+    <div className="page">
+      <NavBar title={t('page.purchase')} />
+      <div className="page__body">
+        <PageState query={detail}>{(product) => <PurchaseForm product={product} />}</PageState>
+      </div>
+    </div>
+  );
+}
+
+function PurchaseForm({ product }: { product: DualProductView }) {
+  const { t } = useTranslation();
+  const typeLabel = useTypeLabel();
+  const formatInstant = useFormatInstant();
+  const navigate = useNavigate();
+  const buy = useBuyDual();
+  const inputId = useId();
+  const [shares, setShares] = useState('1');
+  const [error, setError] = useState<string>();
+  const num = wholeShares(shares);
+  const coin = product.invest_currency;
+  const balance = product.balance ?? '0';
+  const amount = num === undefined ? '0' : dualAmount(num, product.per_price);
+  const outcomes = settlementOutcomes(product, amount, product.holding_days);
+  const income = dualEstimatedIncome(amount, product.apr, product.holding_days, product.invest_decimals);
+  const affordable = Math.min(product.remaining_shares, money(balance).dividedToIntegerBy(product.per_price).toNumber());
+
+  const change = (next: string) => {
+    setShares(next.trim());
+    setError(undefined);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (num === undefined) return setError(t('invest.quantityInteger'));
+    if (num > product.remaining_shares) return setError(t('invest.tooMany', { count: product.remaining_shares }));
+    if (cmp(amount, balance) > 0) return setError(t('invest.insufficient'));
+    const confirmed = await confirmDialog({
+      content: t('invest.confirm', { shares: num, amount, coin, maturity: product.maturity_date, time: formatInstant(product.settle_at) }),
+      confirmText: t('invest.confirmOk'),
+      cancelText: t('invest.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await buy.mutateAsync({ id: product.id, num });
+    } catch {
+      return; // The api client has shown the server's message.
+    }
+    toastSuccess(t('invest.bought'));
+    navigate(INVEST_PATHS.mine);
+  }
+
+  return (
+    <>
+      <section className="card">
+        <h2 className="section-title">
+          {product.symbol} · {typeLabel(product.type)}
+        </h2>
+        <dl className="invest-figures">
+          <div>
+            <dt>{t('invest.linkedPrice')}</dt>
+            <dd>
+              {product.linked_price} {product.quote_currency}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('invest.apr')}</dt>
+            <dd>{aprText(product.apr)}</dd>
+          </div>
+          <div>
+            <dt>{t('invest.holdingDays')}</dt>
+            <dd>{t('invest.days', { count: product.holding_days })}</dd>
+          </div>
+          <div>
+            <dt>{t('invest.maturityDate')}</dt>
+            <dd>{product.maturity_date}</dd>
+          </div>
+          <div>
+            <dt>{t('invest.settleTime')}</dt>
+            <dd>{formatInstant(product.settle_at)}</dd>
+          </div>
+          <div>
+            <dt>{t('invest.indexPrice', { symbol: product.symbol })}</dt>
+            <dd>{product.index_price ?? t('invest.noIndex')}</dd>
+          </div>
+          <div>
+            <dt>{t('invest.perShare')}</dt>
+            <dd>
+              {product.per_price} {coin}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('invest.remaining')}</dt>
+            <dd>{t('invest.remainingOf', { remaining: product.remaining_shares, total: product.total_shares })}</dd>
+          </div>
+        </dl>
+      </section>
+      <form className="card invest-form" onSubmit={(event) => void submit(event)} noValidate>
+        <label htmlFor={inputId}>{t('invest.shares')}</label>
+        <div className="invest-stepper">
+          <button type="button" aria-label={t('invest.fewer')} onClick={() => change(String(Math.max(1, (num ?? 1) - 1)))}>
+            −
+          </button>
+          <input id={inputId} inputMode="numeric" value={shares} aria-invalid={error ? true : undefined} onChange={(event) => change(event.target.value)} />
+          <button type="button" aria-label={t('invest.more')} onClick={() => change(String((num ?? 0) + 1))}>
+            +
+          </button>
+          <button type="button" className="pill pill--ghost" disabled={affordable < 1} onClick={() => change(String(affordable))}>
+            {t('invest.max')}
+          </button>
+        </div>
+        {error && (
+          <p className="invest-error" role="alert">
+            {error}
+          </p>
+        )}
+        <dl className="invest-figures">
+          <div>
+            <dt>{t('invest.amount')}</dt>
+            <dd>
+              {amount} {coin}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('invest.estimatedIncome')}</dt>
+            <dd>
+              {income} {coin}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('invest.balance')}</dt>
+            <dd>
+              {displayBalance(balance)} {coin}
+            </dd>
+          </div>
+        </dl>
+        <Outcomes outcomes={outcomes} label={t('invest.outcomes')} />
+        {!product.on_sale && <p className="invest-note">{product.remaining_shares === 0 ? t('invest.soldOut') : t('invest.offSale')}</p>}
+        <Button type="submit" block color="primary" size="large" shape="rounded" disabled={!product.on_sale} loading={buy.isPending}>
+          {t('invest.buy')}
+        </Button>
+      </form>
+    </>
+  );
 }

@@ -1,8 +1,146 @@
-// SKELETON: replaced by the wealth screens (issue 11).
+import { cmp, displayBalance, isPositive, money, toAmountString } from '@fairex/contract/money';
+import { DAY_MS, miningDailyInterest, miningTermInterest } from '@fairex/contract/rules';
+import { isAmount } from '@fairex/contract/validators';
+import { Button } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useMiningDeposit, useMiningProducts, type MiningProduct } from '../../api/mining.ts';
+import { Field } from '../../components/field.tsx';
+import { PageState } from '../../components/funds/page-state.tsx';
+import { Figures, MINING_LIST_PATH, MINING_ORDERS_PATH, ratePercent, useFormatInstant, yieldRange } from '../../components/mining/mining.tsx';
+import { NavBar } from '../../components/nav-bar.tsx';
+import { confirmDialog, toastSuccess } from '../../notify.ts';
 
+/**
+ * /pages/lockming/buy?id= (login): one product's figures, the amount (checked against the minimum, the
+ * maximum, the coin's unit and the spot balance, "All" filling the exact balance), a preview by the
+ * contract's mining rules (a day's interest at today's rate, the term at that rate, the unlock time),
+ * then a confirmation and the order. A missing or unknown id goes back to the product list.
+ */
 export function MiningBuyPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.mining')} />;
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const products = useMiningProducts();
+  return (
+    <div className="page">
+      <NavBar title={t('page.mining')} />
+      <PageState query={products}>
+        {(all) => {
+          const product = all.find((p) => p.id === id);
+          if (!product) return <Navigate to={MINING_LIST_PATH} replace />;
+          return <BuyForm product={product} />;
+        }}
+      </PageState>
+    </div>
+  );
+}
+
+function BuyForm({ product }: { product: MiningProduct }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const formatInstant = useFormatInstant();
+  const deposit = useMiningDeposit();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string>();
+  const coin = product.currency;
+  const balance = product.balance ?? '0';
+  const value = amount.trim();
+  // The preview needs a number the server would take; anything else previews nothing.
+  const previewable = isAmount(value) && isPositive(value) && money(value).decimalPlaces() <= product.decimals;
+  const term = t('mining.termDays', { count: product.term_days });
+
+  /** The field's problem, in the order the server checks (minimum, maximum, unit), then the balance. */
+  function problemOf(text: string): string | undefined {
+    if (!isAmount(text) || !isPositive(text)) return t('mining.wrongAmount');
+    if (money(text).decimalPlaces() > product.decimals) return t('mining.tooFine', { decimals: product.decimals, coin });
+    if (cmp(text, product.amount_min) < 0) return t('mining.belowMinimum', { amount: product.amount_min, coin });
+    if (product.amount_max !== null && cmp(text, product.amount_max) > 0) return t('mining.aboveMaximum', { amount: product.amount_max, coin });
+    if (cmp(text, balance) > 0) return t('mining.insufficient');
+    return undefined;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = problemOf(value);
+    setError(problem);
+    if (problem) return;
+    const confirmed = await confirmDialog({
+      content: t('mining.confirmBuy', { amount: value, coin, term, name: product.name }),
+      confirmText: t('mining.confirm'),
+      cancelText: t('mining.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await deposit.mutateAsync({ config_id: product.id, amount: value });
+    } catch {
+      return; // The api client has shown the server's message (balance, product, amount).
+    }
+    toastSuccess(t('mining.locked'));
+    navigate(MINING_ORDERS_PATH, { replace: true });
+  }
+
+  return (
+    <>
+      <section className="card mining-product" aria-label={product.name}>
+        <span className="mining-product__head">
+          <span className="mining-coin">{coin}</span>
+          <span className="mining-product__name">{product.name}</span>
+        </span>
+        <span className="mining-product__yield">
+          <strong>{yieldRange(product)}</strong>
+          <span className="muted">{t('mining.dailyYield')}</span>
+        </span>
+        <Figures
+          rows={[
+            [t('mining.term'), term],
+            [t('mining.todayRate'), ratePercent(product.today_rate)],
+            [t('mining.tomorrowRate'), product.tomorrow_rate === null ? t('mining.notPublished') : ratePercent(product.tomorrow_rate)],
+            [t('mining.minimum'), `${product.amount_min} ${coin}`],
+            [t('mining.maximum'), product.amount_max === null ? t('mining.noLimit') : `${product.amount_max} ${coin}`],
+            [t('mining.penaltyRatio'), t('mining.penaltyPerDay', { ratio: ratePercent(product.penalty_ratio) })],
+          ]}
+        />
+      </section>
+      <form className="card mining-form" onSubmit={(event) => void submit(event)} noValidate>
+        <Field
+          label={t('mining.amount')}
+          inputMode="decimal"
+          placeholder={t('mining.minimumPlaceholder', { amount: product.amount_min, coin })}
+          value={amount}
+          onChange={(next) => {
+            setAmount(next);
+            setError(undefined);
+          }}
+          error={error}
+          suffix={
+            <button
+              type="button"
+              className="pill pill--ghost"
+              onClick={() => {
+                setAmount(toAmountString(balance));
+                setError(undefined);
+              }}
+            >
+              {t('mining.all')}
+            </button>
+          }
+        />
+        <Figures
+          label={t('mining.preview')}
+          rows={[
+            [t('mining.available'), `${displayBalance(balance)} ${coin}`],
+            [t('mining.dailyInterest'), previewable ? `${miningDailyInterest(value, product.today_rate, product.decimals)} ${coin}` : '--'],
+            [t('mining.termInterest'), previewable ? `${miningTermInterest(value, product.today_rate, product.term_days, product.decimals)} ${coin}` : '--'],
+            [t('mining.unlockAt'), formatInstant(Date.now() + product.term_days * DAY_MS)],
+          ]}
+        />
+        <p className="mining-hint">{t('mining.estimateHint')}</p>
+        <Button block color="primary" shape="rounded" type="submit" loading={deposit.isPending}>
+          {t('mining.lockNow')}
+        </Button>
+      </form>
+    </>
+  );
 }
