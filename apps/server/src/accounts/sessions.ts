@@ -59,6 +59,16 @@ export function requireUser(db: Executor) {
   };
 }
 
+/**
+ * For public routes that show a logged-in reader more (their balance beside a product): the id of the
+ * live user of a valid token, else undefined. A stale or unknown token reads as logged out, never as 999.
+ */
+export async function optionalUserId(db: Executor, request: FastifyRequest): Promise<number | undefined> {
+  const token = tokenOf(request);
+  const user = token ? await userOfToken(db, token) : undefined;
+  return user && !user.frozen ? user.id : undefined;
+}
+
 /** For handlers behind requireUser. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new DomainError('not_logged_in');

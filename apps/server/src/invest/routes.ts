@@ -1,6 +1,6 @@
 import { dualBuyInput, dualDetailInput, dualIndexInput, dualListInput } from '@fairex/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser, requireUser, tokenOf, userOfToken } from '../accounts/sessions.ts';
+import type { FastifyInstance } from 'fastify';
+import { currentUser, optionalUserId, requireUser } from '../accounts/sessions.ts';
 import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
@@ -11,16 +11,10 @@ export function investRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 
-  /** Public pages show the balance to a logged-in reader: the user of a valid token, else nobody (never a 999). */
-  const readerOf = async (request: FastifyRequest) => {
-    const token = tokenOf(request);
-    const user = token === undefined ? undefined : await userOfToken(ctx.db, token);
-    return user && !user.frozen ? user.id : undefined;
-  };
 
-  app.get('/dual/index', async (request) => ok(await ctx.invest.index(parse(dualIndexInput, request.query), await readerOf(request))));
+  app.get('/dual/index', async (request) => ok(await ctx.invest.index(parse(dualIndexInput, request.query), await optionalUserId(ctx.db, request))));
 
-  app.get('/dual/detail', async (request) => ok(await ctx.invest.detail(parse(dualDetailInput, request.query), await readerOf(request))));
+  app.get('/dual/detail', async (request) => ok(await ctx.invest.detail(parse(dualDetailInput, request.query), await optionalUserId(ctx.db, request))));
 
   app.post('/dual/buyDual', auth, async (request) => {
     const input = parse(dualBuyInput, data(request));

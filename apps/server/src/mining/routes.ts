@@ -1,6 +1,6 @@
 import { miningConfigInput, miningDepositInput, miningOrderListInput, miningRedeemInput } from '@fairex/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { currentUser, requireUser, tokenOf, userOfToken } from '../accounts/sessions.ts';
+import type { FastifyInstance } from 'fastify';
+import { currentUser, optionalUserId, requireUser } from '../accounts/sessions.ts';
 import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
@@ -10,14 +10,8 @@ import { claimOf, once } from '../http/idempotency.ts';
 export function miningRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
-  /** A public route's reader: the user of a valid token, else nobody (a stale token reads as logged out, not as an error). */
-  const reader = async (request: FastifyRequest) => {
-    const token = tokenOf(request);
-    const user = token ? await userOfToken(ctx.db, token) : undefined;
-    return user && !user.frozen ? user.id : undefined;
-  };
 
-  app.get('/lh/deposit/config', async (request) => ok(await ctx.mining.products(request.lang, parse(miningConfigInput, request.query).category, await reader(request))));
+  app.get('/lh/deposit/config', async (request) => ok(await ctx.mining.products(request.lang, parse(miningConfigInput, request.query).category, await optionalUserId(ctx.db, request))));
 
   app.post('/lh/deposit', auth, async (request) => {
     const input = parse(miningDepositInput, data(request));

@@ -19,10 +19,10 @@ export function useKindLabel() {
 /** The account kinds a user moves funds between (the spec's legal, change, lever, micro and the product kinds). */
 export const TRANSFER_KINDS: readonly AccountKind[] = ['spot', 'fiat', 'contract', 'usdt_futures', 'coin_futures', 'options', 'margin', 'mining', 'financial', 'stock'];
 
-/** A server time in the reader's language. */
+/** A server time (ISO text or epoch ms) in the reader's language. */
 export function useFormatTime() {
   const lang = useStore((s) => s.lang);
-  return (iso: string) => new Date(iso).toLocaleString(INTL_LOCALES[lang]);
+  return (at: string | number) => new Date(at).toLocaleString(INTL_LOCALES[lang]);
 }
 
 /** "Load more" under a paged list, or "no more data" once the last page is in. */

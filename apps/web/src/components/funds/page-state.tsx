@@ -1,11 +1,13 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, DotLoading } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 
 /** A query's three faces: loading, failed (with a retry button) and its data. */
-export function PageState<T>({ query, children }: { query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError' | 'error' | 'refetch'>; children: (data: T) => ReactNode }) {
+/** The parts of a query it reads: a TanStack query, or figures drawn from several (their data once all are in). */
+export type PageQuery<T> = { data: T | undefined; isError: boolean; error: unknown; refetch: () => unknown };
+
+export function PageState<T>({ query, children }: { query: PageQuery<T>; children: (data: T) => ReactNode }) {
   const { t } = useTranslation();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError) {

@@ -22,11 +22,6 @@ export function ProgressBar({ percent }: { percent: string }) {
   );
 }
 
-/** An epoch-ms time in the reader's language. */
-export function useFormatMs() {
-  const formatTime = useFormatTime();
-  return (ms: number) => formatTime(new Date(ms).toISOString());
-}
 
 const SECOND_MS = 1_000;
 const DAY_MS = 86_400_000;
@@ -48,7 +43,7 @@ function useNow() {
  */
 export function Countdown({ state, startAt, endAt, onDone }: { state: IeoState; startAt: number; endAt: number; onDone?: () => void }) {
   const { t } = useTranslation();
-  const formatMs = useFormatMs();
+  const formatTime = useFormatTime();
   const now = useNow();
   const target = state === 'warmup' ? startAt : endAt;
   const left = Math.max(0, target - now);
@@ -59,7 +54,7 @@ export function Countdown({ state, startAt, endAt, onDone }: { state: IeoState; 
     toldFor.current = target;
     onDone?.();
   }, [state, left, target, onDone]);
-  if (state === 'ended') return <span className="ieo-countdown">{t('ieo.endedAt', { time: formatMs(endAt) })}</span>;
+  if (state === 'ended') return <span className="ieo-countdown">{t('ieo.endedAt', { time: formatTime(endAt) })}</span>;
   const seconds = Math.floor((left % DAY_MS) / SECOND_MS);
   const clock = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
   const days = Math.floor(left / DAY_MS);

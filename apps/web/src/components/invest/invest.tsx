@@ -2,7 +2,6 @@ import type { DualProductView, DualType } from '@fairex/contract';
 import { money, toAmountString } from '@fairex/contract/money';
 import { dualSettlement } from '@fairex/contract/rules';
 import { useTranslation } from 'react-i18next';
-import { useFormatTime } from '../funds/funds.tsx';
 import './invest.css';
 
 /** What the dual-investment screens share: paths, labels, the progress bar and the two settlement outcomes. */
@@ -23,11 +22,6 @@ export function useTypeLabel() {
   return (type: DualType) => t(type === 'call' ? 'invest.sellHigh' : 'invest.buyLow');
 }
 
-/** An epoch-ms instant in the reader's language. */
-export function useFormatInstant() {
-  const formatTime = useFormatTime();
-  return (ms: number) => formatTime(new Date(ms).toISOString());
-}
 
 /** Shares sold, as the server's percentage. */
 export function ProgressBar({ percent }: { percent: string }) {

@@ -1,6 +1,5 @@
 import { mul } from '@fairex/contract/money';
 import type { ReactNode } from 'react';
-import { useFormatTime } from '../funds/funds.tsx';
 import './mining.css';
 
 /** The lock-up mining screens (spec section 2, Wealth). */
@@ -16,11 +15,6 @@ export const ratePercent = (rate: string) => `${mul(rate, 100)}%`;
 export const yieldRange = (p: { daily_yield_min: string; daily_yield_max: string }) =>
   p.daily_yield_min === p.daily_yield_max ? ratePercent(p.daily_yield_min) : `${ratePercent(p.daily_yield_min)} – ${ratePercent(p.daily_yield_max)}`;
 
-/** An instant (epoch ms) in the reader's language. */
-export function useFormatInstant() {
-  const formatTime = useFormatTime();
-  return (ms: number) => formatTime(new Date(ms).toISOString());
-}
 
 /** Label and value pairs in two columns. */
 export function Figures({ rows, label }: { rows: [string, ReactNode][]; label?: string }) {

@@ -1,2 +1,15 @@
-/** wealth: English strings, the reference for the other languages (./<lang>.ts). */
-export const wealth = {};
+/** wealth: English strings for the finance tab, the reference for the other languages (./<lang>.ts). */
+export const wealth = {
+  viewAll: "View all",
+  noProducts: "No products on offer right now",
+  noProjects: "No subscriptions open or coming",
+  termDays: "{{count}} days",
+  dailyYield: "Daily yield",
+  apr: "APR",
+  dualTerms: "Linked price {{price}} · matures {{date}}",
+  ieoPrice: "{{price}} {{pay}} per {{token}}",
+  subscribed: "Subscribed",
+  myHoldings: "My holdings",
+  inProgress: "{{count}} in progress",
+  subscriptions: "{{count}} subscriptions",
+};

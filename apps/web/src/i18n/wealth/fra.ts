@@ -1,4 +1,17 @@
 import type { Catalogue } from '../catalogue.ts';
 
-/** wealth: fra strings, the same keys as ./en.ts. */
-export const wealth: Catalogue['wealth'] = {};
+/** wealth: fra strings for the finance tab, the same keys as ./en.ts. */
+export const wealth: Catalogue['wealth'] = {
+  viewAll: "Tout voir",
+  noProducts: "Aucun produit proposé pour le moment",
+  noProjects: "Aucune souscription ouverte ou à venir",
+  termDays: "{{count}} jours",
+  dailyYield: "Rendement journalier",
+  apr: "Taux annuel",
+  dualTerms: "Prix lié {{price}} · échéance {{date}}",
+  ieoPrice: "{{price}} {{pay}} par {{token}}",
+  subscribed: "Souscrit",
+  myHoldings: "Mes placements",
+  inProgress: "{{count}} en cours",
+  subscriptions: "{{count}} souscriptions",
+};

@@ -1,4 +1,17 @@
 import type { Catalogue } from '../catalogue.ts';
 
-/** wealth: jp strings, the same keys as ./en.ts. */
-export const wealth: Catalogue['wealth'] = {};
+/** wealth: jp strings for the finance tab, the same keys as ./en.ts. */
+export const wealth: Catalogue['wealth'] = {
+  viewAll: "すべて表示",
+  noProducts: "現在販売中の商品はありません",
+  noProjects: "受付中・受付予定の申込はありません",
+  termDays: "{{count}}日",
+  dailyYield: "日次利回り",
+  apr: "年利",
+  dualTerms: "連動価格 {{price}} · {{date}} 満期",
+  ieoPrice: "1 {{token}} あたり {{price}} {{pay}}",
+  subscribed: "申込済み",
+  myHoldings: "保有状況",
+  inProgress: "運用中 {{count}} 件",
+  subscriptions: "申込 {{count}} 件",
+};

@@ -1,4 +1,17 @@
 import type { Catalogue } from '../catalogue.ts';
 
-/** wealth: spa strings, the same keys as ./en.ts. */
-export const wealth: Catalogue['wealth'] = {};
+/** wealth: spa strings for the finance tab, the same keys as ./en.ts. */
+export const wealth: Catalogue['wealth'] = {
+  viewAll: "Ver todo",
+  noProducts: "No hay productos a la venta en este momento",
+  noProjects: "No hay suscripciones abiertas ni próximas",
+  termDays: "{{count}} días",
+  dailyYield: "Rendimiento diario",
+  apr: "Tasa anual",
+  dualTerms: "Precio vinculado {{price}} · vence {{date}}",
+  ieoPrice: "{{price}} {{pay}} por {{token}}",
+  subscribed: "Suscrito",
+  myHoldings: "Mis inversiones",
+  inProgress: "{{count}} en curso",
+  subscriptions: "{{count}} suscripciones",
+};

@@ -1,4 +1,17 @@
 import type { Catalogue } from '../catalogue.ts';
 
-/** wealth: th strings, the same keys as ./en.ts. */
-export const wealth: Catalogue['wealth'] = {};
+/** wealth: th strings for the finance tab, the same keys as ./en.ts. */
+export const wealth: Catalogue['wealth'] = {
+  viewAll: "ดูทั้งหมด",
+  noProducts: "ยังไม่มีผลิตภัณฑ์ที่เปิดขายในขณะนี้",
+  noProjects: "ไม่มีการจองซื้อที่เปิดอยู่หรือกำลังจะมา",
+  termDays: "{{count}} วัน",
+  dailyYield: "ผลตอบแทนรายวัน",
+  apr: "ผลตอบแทนต่อปี",
+  dualTerms: "ราคาอ้างอิง {{price}} · ครบกำหนด {{date}}",
+  ieoPrice: "{{price}} {{pay}} ต่อ {{token}}",
+  subscribed: "จองซื้อแล้ว",
+  myHoldings: "การถือครองของฉัน",
+  inProgress: "กำลังดำเนินการ {{count}} รายการ",
+  subscriptions: "จองซื้อ {{count}} รายการ",
+};

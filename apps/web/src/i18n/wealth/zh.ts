@@ -1,4 +1,17 @@
 import type { Catalogue } from '../catalogue.ts';
 
-/** wealth: zh strings, the same keys as ./en.ts. */
-export const wealth: Catalogue['wealth'] = {};
+/** wealth: zh strings for the finance tab, the same keys as ./en.ts. */
+export const wealth: Catalogue['wealth'] = {
+  viewAll: "查看全部",
+  noProducts: "暂无在售产品",
+  noProjects: "暂无进行中或即将开始的申购",
+  termDays: "{{count}}天",
+  dailyYield: "日收益率",
+  apr: "年化收益率",
+  dualTerms: "挂钩价 {{price}} · {{date}} 到期",
+  ieoPrice: "{{price}} {{pay}} / {{token}}",
+  subscribed: "已申购",
+  myHoldings: "我的持仓",
+  inProgress: "进行中 {{count}} 笔",
+  subscriptions: "申购 {{count}} 笔",
+};

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useIeoOrders, type IeoOrder } from '../../api/ieo.ts';
-import { Empty, LoadMore } from '../../components/funds/funds.tsx';
+import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
-import { useFormatMs } from '../../components/ieo/ieo.tsx';
+
 import { NavBar } from '../../components/nav-bar.tsx';
 
 /**
@@ -40,20 +40,20 @@ export function IeoOrdersPage() {
 
 function Status({ order }: { order: IeoOrder }) {
   const { t } = useTranslation();
-  const formatMs = useFormatMs();
+  const formatTime = useFormatTime();
   // Pending after the end: the allocation job takes it within seconds.
   const text =
     order.status === 'pending'
       ? t(order.state === 'ended' ? 'ieo.status.allocating' : 'ieo.status.pending')
       : order.status === 'allocated'
-        ? t('ieo.status.allocated', { time: order.unlock_at === null ? '' : formatMs(order.unlock_at) })
+        ? t('ieo.status.allocated', { time: order.unlock_at === null ? '' : formatTime(order.unlock_at) })
         : t('ieo.status.released');
   return <span className={`ieo-order__status ieo-order__status--${order.status}`}>{text}</span>;
 }
 
 function OrderItem({ order }: { order: IeoOrder }) {
   const { t } = useTranslation();
-  const formatMs = useFormatMs();
+  const formatTime = useFormatTime();
   const figures: [string, string][] = [
     [t('ieo.order.appliedFor'), `${order.amount} ${order.currency}`],
     [t('ieo.order.price'), `${order.price} ${order.pay_currency}`],
@@ -62,7 +62,7 @@ function OrderItem({ order }: { order: IeoOrder }) {
   if (order.allocated !== null) figures.push([t('ieo.order.allocated'), `${order.allocated} ${order.currency}`]);
   if (order.charged !== null) figures.push([t('ieo.order.charged'), `${order.charged} ${order.pay_currency}`]);
   if (order.refunded !== null) figures.push([t('ieo.order.refunded'), `${order.refunded} ${order.pay_currency}`]);
-  figures.push([t('ieo.order.time'), formatMs(order.created_at)]);
+  figures.push([t('ieo.order.time'), formatTime(order.created_at)]);
   return (
     <li className="funds-list__item ieo-stack">
       <div className="funds-list__row">

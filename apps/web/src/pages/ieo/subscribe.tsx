@@ -9,7 +9,8 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ieoKeys, useIeoProject, useSubscribeIeo, type IeoProject } from '../../api/ieo.ts';
 import { Field } from '../../components/field.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
-import { Countdown, ProgressBar, StateBadge, useFormatMs } from '../../components/ieo/ieo.tsx';
+import { Countdown, ProgressBar, StateBadge } from '../../components/ieo/ieo.tsx';
+import { useFormatTime } from '../../components/funds/funds.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { confirmDialog, toastSuccess } from '../../notify.ts';
 
@@ -74,7 +75,7 @@ function ExternalLink({ href }: { href: string }) {
 
 function Terms({ project }: { project: IeoProject }) {
   const { t } = useTranslation();
-  const formatMs = useFormatMs();
+  const formatTime = useFormatTime();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ieoKeys.project(project.id) });
   const token = project.currency;
@@ -102,9 +103,9 @@ function Terms({ project }: { project: IeoProject }) {
         </Fact>
         <Fact label={t('ieo.lockPeriod')}>{project.lock_days > 0 ? project.lock_days : t('ieo.noLock')}</Fact>
         <Fact label={t('ieo.cycle')}>{project.cycle_days}</Fact>
-        <Fact label={t('ieo.startTime')}>{formatMs(project.start_at)}</Fact>
-        <Fact label={t('ieo.endTime')}>{formatMs(project.end_at)}</Fact>
-        <Fact label={t('ieo.listing')}>{project.listing_at === null ? t('ieo.toBeAnnounced') : formatMs(project.listing_at)}</Fact>
+        <Fact label={t('ieo.startTime')}>{formatTime(project.start_at)}</Fact>
+        <Fact label={t('ieo.endTime')}>{formatTime(project.end_at)}</Fact>
+        <Fact label={t('ieo.listing')}>{project.listing_at === null ? t('ieo.toBeAnnounced') : formatTime(project.listing_at)}</Fact>
         <Fact label={t('ieo.applied')}>
           {project.applied} {token}
         </Fact>
@@ -134,7 +135,7 @@ function mostAffordable(project: IeoProject): string {
 function SubscribeForm({ project }: { project: IeoProject }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const formatMs = useFormatMs();
+  const formatTime = useFormatTime();
   const subscribe = useSubscribeIeo();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
@@ -224,7 +225,7 @@ function SubscribeForm({ project }: { project: IeoProject }) {
       </Button>
       {!open && (
         <p className="ieo-reason" role="status">
-          {project.state === 'warmup' ? t('ieo.notStarted', { time: formatMs(project.start_at) }) : t('ieo.ended')}
+          {project.state === 'warmup' ? t('ieo.notStarted', { time: formatTime(project.start_at) }) : t('ieo.ended')}
         </p>
       )}
     </form>

@@ -2,9 +2,9 @@ import type { DualOrderStatus, DualOrderView } from '@fairex/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDualOrders } from '../../api/invest.ts';
-import { Empty, LoadMore } from '../../components/funds/funds.tsx';
+import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
-import { aprText, useFormatInstant, useTypeLabel } from '../../components/invest/invest.tsx';
+import { aprText, useTypeLabel } from '../../components/invest/invest.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 
@@ -63,7 +63,7 @@ function Orders({ status }: { status?: DualOrderStatus }) {
 function OrderCard({ order }: { order: DualOrderView }) {
   const { t } = useTranslation();
   const typeLabel = useTypeLabel();
-  const formatInstant = useFormatInstant();
+  const formatTime = useFormatTime();
   const title = `${order.symbol} · ${typeLabel(order.type)}`;
   return (
     <article className="invest-card" aria-label={title}>
@@ -96,12 +96,12 @@ function OrderCard({ order }: { order: DualOrderView }) {
         </div>
         <div>
           <dt>{t('invest.settleTime')}</dt>
-          <dd>{formatInstant(order.settle_at)}</dd>
+          <dd>{formatTime(order.settle_at)}</dd>
         </div>
         {order.settle_tick && (
           <div>
             <dt>{t('invest.settleTick')}</dt>
-            <dd>{t('invest.tick', { price: order.settle_tick.price, time: formatInstant(order.settle_tick.time), id: order.settle_tick.id })}</dd>
+            <dd>{t('invest.tick', { price: order.settle_tick.price, time: formatTime(order.settle_tick.time), id: order.settle_tick.id })}</dd>
           </div>
         )}
         {order.payout !== null && (

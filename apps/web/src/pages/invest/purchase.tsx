@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useBuyDual, useDualDetail } from '../../api/invest.ts';
 import { PageState } from '../../components/funds/page-state.tsx';
-import { aprText, INVEST_PATHS, Outcomes, settlementOutcomes, useFormatInstant, useTypeLabel } from '../../components/invest/invest.tsx';
+import { aprText, INVEST_PATHS, Outcomes, settlementOutcomes, useTypeLabel } from '../../components/invest/invest.tsx';
+import { useFormatTime } from '../../components/funds/funds.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { confirmDialog, toastSuccess } from '../../notify.ts';
 
@@ -44,7 +45,7 @@ function Purchase({ id }: { id: number }) {
 function PurchaseForm({ product }: { product: DualProductView }) {
   const { t } = useTranslation();
   const typeLabel = useTypeLabel();
-  const formatInstant = useFormatInstant();
+  const formatTime = useFormatTime();
   const navigate = useNavigate();
   const buy = useBuyDual();
   const inputId = useId();
@@ -69,7 +70,7 @@ function PurchaseForm({ product }: { product: DualProductView }) {
     if (num > product.remaining_shares) return setError(t('invest.tooMany', { count: product.remaining_shares }));
     if (cmp(amount, balance) > 0) return setError(t('invest.insufficient'));
     const confirmed = await confirmDialog({
-      content: t('invest.confirm', { shares: num, amount, coin, maturity: product.maturity_date, time: formatInstant(product.settle_at) }),
+      content: t('invest.confirm', { shares: num, amount, coin, maturity: product.maturity_date, time: formatTime(product.settle_at) }),
       confirmText: t('invest.confirmOk'),
       cancelText: t('invest.cancel'),
     });
@@ -110,7 +111,7 @@ function PurchaseForm({ product }: { product: DualProductView }) {
           </div>
           <div>
             <dt>{t('invest.settleTime')}</dt>
-            <dd>{formatInstant(product.settle_at)}</dd>
+            <dd>{formatTime(product.settle_at)}</dd>
           </div>
           <div>
             <dt>{t('invest.indexPrice', { symbol: product.symbol })}</dt>

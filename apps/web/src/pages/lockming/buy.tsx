@@ -8,7 +8,8 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMiningDeposit, useMiningProducts, type MiningProduct } from '../../api/mining.ts';
 import { Field } from '../../components/field.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
-import { Figures, MINING_LIST_PATH, MINING_ORDERS_PATH, ratePercent, useFormatInstant, yieldRange } from '../../components/mining/mining.tsx';
+import { Figures, MINING_LIST_PATH, MINING_ORDERS_PATH, ratePercent, yieldRange } from '../../components/mining/mining.tsx';
+import { useFormatTime } from '../../components/funds/funds.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { confirmDialog, toastSuccess } from '../../notify.ts';
 
@@ -40,7 +41,7 @@ export function MiningBuyPage() {
 function BuyForm({ product }: { product: MiningProduct }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const formatInstant = useFormatInstant();
+  const formatTime = useFormatTime();
   const deposit = useMiningDeposit();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
@@ -133,7 +134,7 @@ function BuyForm({ product }: { product: MiningProduct }) {
             [t('mining.available'), `${displayBalance(balance)} ${coin}`],
             [t('mining.dailyInterest'), previewable ? `${miningDailyInterest(value, product.today_rate, product.decimals)} ${coin}` : '--'],
             [t('mining.termInterest'), previewable ? `${miningTermInterest(value, product.today_rate, product.term_days, product.decimals)} ${coin}` : '--'],
-            [t('mining.unlockAt'), formatInstant(Date.now() + product.term_days * DAY_MS)],
+            [t('mining.unlockAt'), formatTime(Date.now() + product.term_days * DAY_MS)],
           ]}
         />
         <p className="mining-hint">{t('mining.estimateHint')}</p>

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMiningOrders, useMiningRedeem, type MiningOrder, type MiningOrderTab } from '../../api/mining.ts';
-import { Empty, LoadMore } from '../../components/funds/funds.tsx';
+import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
-import { Figures, MINING_LIST_PATH, ratePercent, useFormatInstant } from '../../components/mining/mining.tsx';
+import { Figures, MINING_LIST_PATH, ratePercent } from '../../components/mining/mining.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { confirmDialog, toastSuccess } from '../../notify.ts';
@@ -98,7 +98,7 @@ function OrderList({ tab }: { tab: MiningOrderTab }) {
 
 function OrderCard({ order, onRedeem, busy }: { order: MiningOrder; onRedeem: () => void; busy: boolean }) {
   const { t } = useTranslation();
-  const formatInstant = useFormatInstant();
+  const formatTime = useFormatTime();
   const coin = order.currency;
   const active = order.status === 'active';
   const rows: [string, string][] = [
@@ -106,13 +106,13 @@ function OrderCard({ order, onRedeem, busy }: { order: MiningOrder; onRedeem: ()
     [t('mining.term'), t('mining.termDays', { count: order.term_days })],
     [t('mining.daysPaid'), `${order.days_paid} / ${order.term_days}`],
     [t('mining.interestPaid'), `${order.interest_paid} ${coin}`],
-    [t('mining.lockedAt'), formatInstant(order.locked_at)],
-    [t('mining.unlockAt'), formatInstant(order.unlock_at)],
+    [t('mining.lockedAt'), formatTime(order.locked_at)],
+    [t('mining.unlockAt'), formatTime(order.unlock_at)],
   ];
-  if (active) rows.push([t('mining.nextPayout'), order.next_payout_at === null ? t('mining.allPaid') : formatInstant(order.next_payout_at)]);
+  if (active) rows.push([t('mining.nextPayout'), order.next_payout_at === null ? t('mining.allPaid') : formatTime(order.next_payout_at)]);
   else {
     rows.push([t('mining.returned'), `${order.returned ?? '0'} ${coin}`], [t('mining.penalty'), `${order.penalty ?? '0'} ${coin}`]);
-    if (order.ended_at !== null) rows.push([t('mining.endedAt'), formatInstant(order.ended_at)]);
+    if (order.ended_at !== null) rows.push([t('mining.endedAt'), formatTime(order.ended_at)]);
   }
   return (
     <article className="card mining-order" aria-label={order.name}>
