@@ -4,7 +4,7 @@
  * the allocation and release jobs (/api/admin/wealth/runs?job=).
  */
 import type { IeoOrderView, IeoProjectView } from '@fairex/contract';
-import { pageQuery, request, type Page, type PageQuery } from './api.ts';
+import { pageQuery, queryString, request, type Page, type PageQuery } from './api.ts';
 
 export type IeoCoin = { id: number; name: string; decimals: number; enabled: boolean };
 export type IeoOverview = { now: number; coins: IeoCoin[]; sale_balances: { currency: string; balance: string }[] };
@@ -36,14 +36,11 @@ export type IeoTokenCreate = { name: string; full_name: string; decimals: number
 
 export type IeoOrderQuery = PageQuery & { product_id?: number; user_id?: number };
 
-const filters = (query: { product_id?: number; user_id?: number }) =>
-  `${query.product_id ? `&product_id=${query.product_id}` : ''}${query.user_id ? `&user_id=${query.user_id}` : ''}`;
-
 export const ieoApi = {
   overview: () => request<IeoOverview>('GET', '/ieo'),
   projects: (query: PageQuery) => request<Page<IeoProjectRow>>('GET', `/ieo/projects?${pageQuery(query)}`),
   saveProject: (input: IeoProjectSave) => request<IeoProjectView>('POST', '/ieo/projects', input),
   createToken: (input: IeoTokenCreate) => request<IeoCoin>('POST', '/ieo/tokens', input),
-  orders: (query: IeoOrderQuery) => request<Page<IeoOrderRow>>('GET', `/ieo/orders?${pageQuery(query)}${filters(query)}`),
+  orders: (query: IeoOrderQuery) => request<Page<IeoOrderRow>>('GET', `/ieo/orders?${queryString(query)}`),
   runs: (job: IeoJob, query: PageQuery) => request<Page<IeoRun>>('GET', `/wealth/runs?${pageQuery(query)}&job=${job}`),
 };

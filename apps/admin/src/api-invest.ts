@@ -4,7 +4,7 @@
  * and the runs of the settlement job.
  */
 import type { DualOrderView, DualType } from '@fairex/contract';
-import { pageQuery, request, type Page, type PageQuery } from './api.ts';
+import { pageQuery, queryString, request, type Page, type PageQuery } from './api.ts';
 
 type Coin = { id: number; name: string; decimals: number };
 export type DualSymbol = { id: number; symbol: string; base: Coin; quote: Coin };
@@ -50,14 +50,11 @@ export type DualProductSave = {
 };
 export type DualOrderQuery = PageQuery & { product_id?: number; user_id?: number };
 
-const filters = (query: { product_id?: number; user_id?: number }) =>
-  `${query.product_id ? `&product_id=${query.product_id}` : ''}${query.user_id ? `&user_id=${query.user_id}` : ''}`;
-
 export const investApi = {
   overview: () => request<DualOverview>('GET', '/dual'),
   products: (query: PageQuery) => request<Page<DualProductRow>>('GET', `/dual/products?${pageQuery(query)}`),
   saveProduct: (input: DualProductSave) => request<DualProductRow>('POST', '/dual/products', input),
   cancelProduct: (id: number) => request<{ product: DualProductRow; refunded: { orders: number; amount: string } }>('POST', '/dual/products/cancel', { id }),
-  orders: (query: DualOrderQuery) => request<Page<DualOrderRow>>('GET', `/dual/orders?${pageQuery(query)}${filters(query)}`),
+  orders: (query: DualOrderQuery) => request<Page<DualOrderRow>>('GET', `/dual/orders?${queryString(query)}`),
   runs: (query: PageQuery) => request<Page<DualRun>>('GET', `/dual/runs?${pageQuery(query)}`),
 };

@@ -5,7 +5,7 @@
  * (/api/admin/wealth/runs?job=mining.payout).
  */
 import type { MiningCategory, MiningOrderStatus, MiningOrderView } from '@fairex/contract';
-import { pageQuery, request, type Page, type PageQuery } from './api.ts';
+import { pageQuery, queryString, request, type Page, type PageQuery } from './api.ts';
 
 export type MiningProductRow = {
   id: number;
@@ -61,13 +61,10 @@ export type MiningRun = {
   summary: { paid?: Record<string, string>; returned?: Record<string, string>; orders_paid?: number; days_paid?: number; orders_unlocked?: number };
 };
 
-const filters = (query: MiningOrderQuery) =>
-  `${query.user_id ? `&user_id=${query.user_id}` : ''}${query.product_id ? `&product_id=${query.product_id}` : ''}${query.status ? `&status=${query.status}` : ''}`;
-
 export const miningApi = {
   overview: () => request<MiningOverview>('GET', '/mining'),
   saveProduct: (input: MiningProductSave) => request<MiningProductRow>('POST', '/mining/products', input),
   publishRate: (input: { product_id: number; day: string; rate: string }) => request<MiningRateRow>('POST', '/mining/rates', input),
-  orders: (query: MiningOrderQuery) => request<Page<MiningOrderRow>>('GET', `/mining/orders?${pageQuery(query)}${filters(query)}`),
+  orders: (query: MiningOrderQuery) => request<Page<MiningOrderRow>>('GET', `/mining/orders?${queryString(query)}`),
   runs: (query: PageQuery) => request<Page<MiningRun>>('GET', `/wealth/runs?${pageQuery(query)}&job=mining.payout`),
 };

@@ -154,12 +154,6 @@ export type SpotSearchQuery = { page: number; limit: number; user_id?: number; s
 /** A symbol as the public quotation list names it (the search filters are open to every role). */
 export type SymbolOption = { id: number; symbol: string; kind: SymbolKind };
 
-const searchQuery = (query: SpotSearchQuery) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-  return params.toString();
-};
-
 export type UserRow = {
   id: number;
   account: string;
@@ -308,7 +302,8 @@ export type BalanceAdjust = { user_id: number; currency_id: number; kind: Accoun
 /** An enabled coin as the public currency list names it (for filters readable by every role). */
 export type CurrencyOption = { id: number; name: string };
 
-export const queueQuery = (query: QueueQuery) => {
+/** A list's page and filters as a query string, leaving out the filters not set. */
+export const queryString = (query: PageQuery & Record<string, string | number | undefined>) => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
   return params.toString();
@@ -421,8 +416,8 @@ export const adminApi = {
     request<SpotFeeRow>('POST', '/spot/fees', { symbol_id: symbolId, maker_fee_rate: maker, taker_fee_rate: taker }),
   marketMaker: () => request<MarketMakerView>('GET', '/market-maker'),
   editMarketMaker: (settings: MarketMakerSettings) => request<MarketMakerSettings>('POST', '/market-maker', settings),
-  spotOrders: (query: SpotSearchQuery) => request<Page<SpotOrderRow>>('GET', `/spot/orders?${searchQuery(query)}`),
-  spotTrades: (query: SpotSearchQuery) => request<Page<SpotTradeRow>>('GET', `/spot/trades?${searchQuery(query)}`),
+  spotOrders: (query: SpotSearchQuery) => request<Page<SpotOrderRow>>('GET', `/spot/orders?${queryString(query)}`),
+  spotTrades: (query: SpotSearchQuery) => request<Page<SpotTradeRow>>('GET', `/spot/trades?${queryString(query)}`),
   /** The public quotation list (outside /api/admin): symbols every role may filter the search by. */
   symbolOptions: () => request<SymbolOption[]>('GET', '/currency/quotation_new', undefined, '/api'),
   users: (query: PageQuery) => request<Page<UserRow>>('GET', `/users?${pageQuery(query)}`),
@@ -430,14 +425,14 @@ export const adminApi = {
   outbox: (query: PageQuery) => request<Page<OutboxRow>>('GET', `/outbox?${pageQuery(query)}`),
   ledgerAudit: () => request<LedgerAudit>('GET', '/ledger/audit'),
   operatorLog: (query: PageQuery) => request<Page<OperatorLogRow>>('GET', `/audit-log?${pageQuery(query)}`),
-  recharges: (query: QueueQuery) => request<Page<RechargeRow>>('GET', `/recharges?${queueQuery(query)}`),
+  recharges: (query: QueueQuery) => request<Page<RechargeRow>>('GET', `/recharges?${queryString(query)}`),
   confirmRecharge: (id: number) => request<{ id: number; status: ReviewStatus }>('POST', `/recharges/${id}/confirm`, {}),
   rejectRecharge: (id: number, reason: string) => request<{ id: number; status: ReviewStatus }>('POST', `/recharges/${id}/reject`, { reason }),
-  withdrawals: (query: QueueQuery) => request<Page<WithdrawalRow>>('GET', `/withdrawals?${queueQuery(query)}`),
+  withdrawals: (query: QueueQuery) => request<Page<WithdrawalRow>>('GET', `/withdrawals?${queryString(query)}`),
   approveWithdrawal: (id: number, reference: string) =>
     request<{ id: number; status: ReviewStatus }>('POST', `/withdrawals/${id}/approve`, { reference }),
   rejectWithdrawal: (id: number, reason: string) => request<{ id: number; status: ReviewStatus }>('POST', `/withdrawals/${id}/reject`, { reason }),
-  identity: (query: QueueQuery) => request<Page<IdentityRow>>('GET', `/identity?${queueQuery(query)}`),
+  identity: (query: QueueQuery) => request<Page<IdentityRow>>('GET', `/identity?${queryString(query)}`),
   approveIdentity: (id: number) => request<unknown>('POST', `/identity/${id}/approve`, {}),
   rejectIdentity: (id: number, reason: string) => request<unknown>('POST', `/identity/${id}/reject`, { reason }),
   coins: () => request<FundsConfig>('GET', '/coins'),

@@ -17,18 +17,22 @@ export async function loadOr<T>(call: () => Promise<T>, fallback: T): Promise<T>
   }
 }
 
-const positiveInt = (value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, max) : fallback;
-};
+/** A URL parameter that must be a positive whole number (an id, a page), or undefined. */
+export function positiveIntParam(params: URLSearchParams, name: string): number | undefined {
+  const n = Number(params.get(name));
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
 
 export function pageQueryOf(request: Request): PageQuery {
   const params = new URL(request.url).searchParams;
   return {
-    page: positiveInt(params.get('page'), 1),
-    limit: positiveInt(params.get('limit'), PAGE_SIZE, PAGE_SIZE_MAX),
+    page: positiveIntParam(params, 'page') ?? 1,
+    limit: Math.min(positiveIntParam(params, 'limit') ?? PAGE_SIZE, PAGE_SIZE_MAX),
     q: params.get('q')?.trim() || undefined,
   };
 }
+
+/** The page of a screen's second (or third) list, kept in ?<name>= beside the first list's ?page=. */
+export const listQueryOf = (params: URLSearchParams, name: string): PageQuery => ({ page: positiveIntParam(params, name) ?? 1, limit: PAGE_SIZE });
 
 export const emptyPage = <T>({ page, limit }: PageQuery): Page<T> => ({ data: [], total: 0, page, limit });

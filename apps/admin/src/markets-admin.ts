@@ -5,7 +5,7 @@
  */
 import type { SpotSearchQuery } from './api.ts';
 import { useI18n } from './i18n.tsx';
-import { pageQueryOf } from './load.ts';
+import { pageQueryOf, positiveIntParam } from './load.ts';
 import { useDecision } from './review-queue.ts';
 
 /** Runs one change through the shared decision helper: a "saved" toast and fresh data, or the server's message. */
@@ -15,11 +15,6 @@ export function useSave() {
   return (action: () => Promise<unknown>) => decide(action, t('markets.saved'));
 }
 
-const positiveInt = (value: string | null) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 /** Filters read from the URL; times are ISO strings the server parses. */
 export function searchQueryOf(request: Request): SpotSearchQuery {
   const params = new URL(request.url).searchParams;
@@ -27,8 +22,8 @@ export function searchQueryOf(request: Request): SpotSearchQuery {
   return {
     page,
     limit,
-    user_id: positiveInt(params.get('user_id')),
-    symbol_id: positiveInt(params.get('symbol_id')),
+    user_id: positiveIntParam(params, 'user_id'),
+    symbol_id: positiveIntParam(params, 'symbol_id'),
     status: params.get('status') || undefined,
     side: params.get('side') || undefined,
     from: params.get('from') || undefined,

@@ -1,5 +1,5 @@
 import type { TablePaginationConfig } from 'antd';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { Page } from './api.ts';
 
 /** Table pagination bound to ?page=&limit= in the URL; the route's loader fetches the page. */
@@ -20,4 +20,21 @@ export function usePaging(result: Page<unknown>) {
       }),
   };
   return { pagination, busy, params, setParams };
+}
+
+/**
+ * Changes some of the URL's parameters and keeps the others, so each list of a screen with several keeps
+ * its place. `undefined` or '' removes a parameter: a filter passes its list's page so to go back to page 1.
+ */
+export function useUrlChange() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  return (changes: Record<string, string | number | undefined>) => {
+    const params = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') params.delete(key);
+      else params.set(key, String(value));
+    }
+    navigate(`?${params}`);
+  };
 }

@@ -6,13 +6,8 @@ import { App } from 'antd';
 import { useNavigate, useRevalidator } from 'react-router';
 import { adminApi, isSessionLost, type CurrencyOption, type QueueQuery } from './api.ts';
 import { useI18n } from './i18n.tsx';
-import { loadOr, pageQueryOf } from './load.ts';
+import { loadOr, pageQueryOf, positiveIntParam } from './load.ts';
 import { showError } from './notify.ts';
-
-const positiveIntParam = (params: URLSearchParams, name: string) => {
-  const n = Number(params.get(name));
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
 
 export function queueQueryOf(request: Request): QueueQuery {
   const params = new URL(request.url).searchParams;

@@ -12,7 +12,8 @@ import { readSetting } from '../src/site/repository.ts';
 import { currencies } from '../src/site/tables.ts';
 import { MARKET_MAKER_SETTING, seedMarketMaker } from '../src/spot/market-maker.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from './support/app.ts';
-import { btcMarket, fund, spotFigures } from './spot/support.ts';
+import { fundAccount } from './support/ledger.ts';
+import { btcMarket, spotFigures } from './spot/support.ts';
 
 let test: TestApp;
 let adminToken: string;
@@ -164,7 +165,7 @@ describe('back-office markets: symbols', () => {
 
     const user = await makeUser(test);
     const usdt = test.ctx.markets.symbolByName('SOL/USDT')!.quoteCurrencyId;
-    await fund(test, user.id, usdt, '1000');
+    await fundAccount(test, user.id, usdt, '1000');
     const bought = await trade(user.token, { amount: '2', currency_id: sol!.id, legal_id: usdt, type: 'buy' });
     expect(bought.body.message).toMatchObject({ status: 'filled', symbol: 'SOL/USDT', filled_quantity: '2' });
     expect(await spotFigures(test, user.id, sol!.id)).toEqual({ available: '2', frozen: '0' });
@@ -248,7 +249,7 @@ describe('back-office markets: fees and the market maker', () => {
     });
 
     const user = await makeUser(test);
-    await fund(test, user.id, m.quote, '10000');
+    await fundAccount(test, user.id, m.quote, '10000');
     const bought = await trade(user.token, { amount: '0.01', currency_id: m.base, legal_id: m.quote, type: 'buy' });
     expect(bought.body.message.status).toBe('filled');
     const trades = (await admin('GET', '/spot/trades', adminToken, { user_id: user.id })).body.message.data as { quote: string; taker_fee: string; maker_fee: string; taker_user_id: number }[];
@@ -264,7 +265,7 @@ describe('back-office markets: fees and the market maker', () => {
     // maker steps aside so the two users meet).
     await test.ctx.spot.marketMaker!.withdraw(m.symbolId);
     const seller = await makeUser(test);
-    await fund(test, seller.id, m.base, '1');
+    await fundAccount(test, seller.id, m.base, '1');
     const bid = await trade(user.token, { amount: '0.01', target_price: '50000', currency_id: m.base, legal_id: m.quote, type: 'buy' });
     expect(bid.body.message.status).toBe('open');
     await admin('POST', '/spot/fees', adminToken, { symbol_id: m.symbolId, maker_fee_rate: '0.01', taker_fee_rate: '0.01' });
@@ -329,7 +330,7 @@ describe('back-office markets: order and trade search', () => {
     const eth = test.ctx.markets.symbolByName('ETH/USDT')!;
     await test.ctx.spot.marketMaker!.quoteAll();
     const user = await makeUser(test);
-    await fund(test, user.id, m.quote, '20000');
+    await fundAccount(test, user.id, m.quote, '20000');
     const start = new Date(Date.now() - 1000).toISOString();
     const open = await trade(user.token, { amount: '0.01', target_price: '40000', currency_id: m.base, legal_id: m.quote, type: 'buy' });
     const filled = await trade(user.token, { amount: '0.01', currency_id: m.base, legal_id: m.quote, type: 'buy' });

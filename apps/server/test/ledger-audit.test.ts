@@ -10,7 +10,8 @@ import { audit, offenders, post, systemAccount, userAccount } from '../src/ledge
 import { call, expectLedgerBalanced, makeUser, type TestApp } from './support/app.ts';
 import { coinId, makeFundsApp, operatorToken } from './funds/support.ts';
 import { makeWithdrawingUser } from './support/withdrawals.ts';
-import { btcMarket, fund } from './spot/support.ts';
+import { fundAccount } from './support/ledger.ts';
+import { btcMarket } from './spot/support.ts';
 
 let test: TestApp;
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
   // A resting buy (frozen quote), a pending withdrawal (frozen number) and an approved one (fee, withdrawals in transit).
   const m = btcMarket(test);
   const trader = await makeUser(test);
-  await fund(test, trader.id, m.quote, '10000');
+  await fundAccount(test, trader.id, m.quote, '10000');
   const order = await call(test.app, '/coin/trade', { token: trader.token, payload: { currency_id: m.base, legal_id: m.quote, amount: '0.1', target_price: '1000', type: 'buy' } });
   expect(order.body.type).toBe('ok');
   const { out } = await makeWithdrawingUser(test, '500');

@@ -34,3 +34,18 @@ export async function confirmDialog(props: DialogConfirmProps): Promise<boolean>
   const { Dialog } = widgets ?? (await loadFeedback());
   return Dialog.confirm(props);
 }
+
+/**
+ * A form's last step: asks `confirm`, sends once confirmed, and toasts `done` once the server took it.
+ * True when it was sent; a refusal has already been shown by the api client, so it only answers false.
+ */
+export async function confirmThenSend(confirm: DialogConfirmProps, send: () => Promise<unknown>, done: string): Promise<boolean> {
+  if (!(await confirmDialog(confirm))) return false;
+  try {
+    await send();
+  } catch {
+    return false;
+  }
+  toastSuccess(done);
+  return true;
+}

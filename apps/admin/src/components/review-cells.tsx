@@ -39,6 +39,12 @@ export function Thumbnail({ src, alt }: { src: string | null; alt: string }) {
   return <Image src={src} alt={alt} width={64} height={64} style={{ objectFit: 'cover' }} />;
 }
 
+/** The "Enabled" column of a settings table (a product, a duration, a symbol's fees): on or off, as a tag. */
+export function useEnabledColumn<Row extends { enabled: boolean }>(): TableColumnsType<Row>[number] {
+  const { t } = useI18n();
+  return { title: t('symbols.enabled'), dataIndex: 'enabled', render: (on: boolean) => (on ? <Tag color="green">{t('markets.on')}</Tag> : <Tag>{t('markets.off')}</Tag>) };
+}
+
 /** Amounts are shown exactly as the server sends them. */
 export const amountColumn = {
   align: 'right' as const,

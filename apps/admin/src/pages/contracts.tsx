@@ -1,7 +1,9 @@
-import { Button, Card, Checkbox, Flex, Form, Input, InputNumber, Modal, Result, Statistic, Switch, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Checkbox, Flex, Form, Input, InputNumber, Result, Statistic, Switch, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { adminApi, type ContractExposure, type ContractSettings, type LiquidationRow, type OvernightRun } from '../api.ts';
+import { FormModal } from '../components/form-modal.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
 import { useI18n } from '../i18n.tsx';
 import { loadOr, pageQueryOf } from '../load.ts';
 import { useSave } from '../markets-admin.ts';
@@ -79,15 +81,7 @@ function SettingsModal({ row, onClose }: { row: ContractSettings; onClose: () =>
     if (done) onClose();
   };
   return (
-    <Modal
-      open
-      title={t('contracts.editTitle', { symbol: row.symbol })}
-      okText={t('markets.save')}
-      cancelText={t('markets.cancel')}
-      okButtonProps={{ loading: busy }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-    >
+    <FormModal form={form} title={t('contracts.editTitle', { symbol: row.symbol })} okButtonProps={{ loading: busy }} onClose={onClose}>
       <Form<SettingsForm>
         form={form}
         layout="vertical"
@@ -161,7 +155,7 @@ function SettingsModal({ row, onClose }: { row: ContractSettings; onClose: () =>
           <Switch />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -172,7 +166,6 @@ const signed = (value: string | null) =>
 export function ContractsPage() {
   const data = useLoaderData<typeof contractsLoader>();
   const { t } = useI18n();
-  const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<ContractSettings | null>(null);
   // Every role reads; only admins edit the settings (the server refuses the others).
   const isAdmin = useOperator()?.role === 'admin';
@@ -273,19 +266,7 @@ export function ContractsPage() {
             key: 'liquidations',
             label: t('contracts.liquidations'),
             children: (
-              <Table<LiquidationRow>
-                rowKey="id"
-                size="small"
-                columns={liquidationColumns}
-                dataSource={data.liquidations.data}
-                locale={{ emptyText: t('contracts.noLiquidations') }}
-                pagination={{
-                  current: data.liquidations.page,
-                  pageSize: data.liquidations.limit,
-                  total: data.liquidations.total,
-                  onChange: (page) => setParams({ ...Object.fromEntries(params), page: String(page) }),
-                }}
-              />
+              <PagedTable<LiquidationRow> columns={liquidationColumns} page={data.liquidations} pageParam="page" locale={{ emptyText: t('contracts.noLiquidations') }} />
             ),
           },
           {

@@ -1,7 +1,8 @@
-import { Button, Flex, Form, Input, Modal, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Form, Input, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { adminApi, type FiatRateRow } from '../api.ts';
+import { FormModal } from '../components/form-modal.tsx';
 import { useI18n } from '../i18n.tsx';
 import { loadOr } from '../load.ts';
 import { useSave } from '../markets-admin.ts';
@@ -25,21 +26,13 @@ function RateModal({ row, onClose }: { row: FiatRateRow; onClose: () => void }) 
     if (done) onClose();
   };
   return (
-    <Modal
-      open
-      title={t('fiat.editTitle', { currency: row.currency_code })}
-      okText={t('markets.save')}
-      cancelText={t('markets.cancel')}
-      okButtonProps={{ loading: busy }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-    >
+    <FormModal form={form} title={t('fiat.editTitle', { currency: row.currency_code })} okButtonProps={{ loading: busy }} onClose={onClose}>
       <Form form={form} layout="vertical" requiredMark={false} initialValues={{ rate: row.rate }} onFinish={submit}>
         <Form.Item name="rate" label={t('fiat.rate')} rules={[{ required: true, pattern: RATE, message: t('markets.numberInvalid') }]}>
           <Input aria-label={t('fiat.rate')} inputMode="decimal" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,11 +1,15 @@
-import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Progress, Select, Statistic, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Progress, Select, Statistic, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { PAGE_SIZE, type Page } from '../api.ts';
 import { ieoApi, type IeoCoin, type IeoJob, type IeoOrderRow, type IeoOverview, type IeoProjectRow, type IeoProjectSave, type IeoRun } from '../api-ieo.ts';
+import { FormModal } from '../components/form-modal.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
+import { coinTotals, IdSearch, useInstantText } from '../components/wealth.tsx';
 import { useI18n } from '../i18n.tsx';
-import { emptyPage, loadOr, pageQueryOf } from '../load.ts';
+import { emptyPage, listQueryOf, loadOr, pageQueryOf, positiveIntParam } from '../load.ts';
 import { localOfIso, useSave } from '../markets-admin.ts';
+import { useUrlChange } from '../paging.ts';
 import { useOperator } from '../use-operator.ts';
 
 /**
@@ -15,15 +19,10 @@ import { useOperator } from '../use-operator.ts';
  * an allocation), and what each run of the allocation and release jobs paid, and when.
  * The URL keeps the state: ?page= (projects), ?orders_page=&project_id=&user_id= (orders).
  */
-const positiveParam = (params: URLSearchParams, name: string) => {
-  const n = Number(params.get(name));
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 export async function ieoLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const projectQuery = pageQueryOf(request);
-  const orderQuery = { page: positiveParam(params, 'orders_page') ?? 1, limit: PAGE_SIZE, product_id: positiveParam(params, 'project_id'), user_id: positiveParam(params, 'user_id') };
+  const orderQuery = { ...listQueryOf(params, 'orders_page'), product_id: positiveIntParam(params, 'project_id'), user_id: positiveIntParam(params, 'user_id') };
   const runs = (job: IeoJob) => loadOr(() => ieoApi.runs(job, { page: 1, limit: PAGE_SIZE }), emptyPage<IeoRun>({ page: 1, limit: PAGE_SIZE }));
   const [overview, projects, orders, allocations, releases] = await Promise.all([
     loadOr<IeoOverview>(() => ieoApi.overview(), { now: Date.now(), coins: [], sale_balances: [] }),
@@ -59,7 +58,7 @@ function TokenModal({ price, onCreated, onClose }: { price: string; onCreated: (
     if (done && created) onCreated(created);
   };
   return (
-    <Modal open title={t('ieo.newToken')} okText={t('markets.save')} cancelText={t('markets.cancel')} onOk={() => form.submit()} onCancel={onClose}>
+    <FormModal form={form} title={t('ieo.newToken')} onClose={onClose}>
       <Alert type="info" showIcon title={t('ieo.tokenHint')} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" requiredMark={false} initialValues={{ decimals: 8, reference_price: price }} onFinish={submit}>
         <Form.Item name="name" label={t('ieo.tokenName')} rules={[{ required: true, pattern: /^[A-Za-z0-9]{2,10}$/, message: t('ieo.tokenNameInvalid') }]}>
@@ -75,7 +74,7 @@ function TokenModal({ price, onCreated, onClose }: { price: string; onCreated: (
           <Input aria-label={t('ieo.tokenReferencePrice')} inputMode="decimal" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -132,15 +131,7 @@ function ProjectModal({ row, overview, onClose }: { row: IeoProjectRow | null; o
   const amountRule = { required: true, pattern: AMOUNT, message: t('markets.numberInvalid') };
   const linkRule = { pattern: LINK, message: t('ieo.linkInvalid') };
   return (
-    <Modal
-      open
-      width={640}
-      title={row ? t('ieo.editProject', { id: row.id }) : t('ieo.newProject')}
-      okText={t('markets.save')}
-      cancelText={t('markets.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-    >
+    <FormModal form={form} width={640} title={row ? t('ieo.editProject', { id: row.id }) : t('ieo.newProject')} onClose={onClose}>
       {started && <Alert type="warning" showIcon title={t('ieo.startedNotice')} style={{ marginBottom: 16 }} />}
       <Form<ProjectForm> form={form} layout="vertical" requiredMark={false} initialValues={initial} onFinish={submit}>
         <Form.Item name="name" label={t('ieo.name')} rules={[{ required: true, max: 80, message: t('ieo.required') }]}>
@@ -225,27 +216,20 @@ function ProjectModal({ row, overview, onClose }: { row: IeoProjectRow | null; o
           }}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
-/** Per-coin totals of a run, "12.5 USDT · 300 FAIR". */
-const totals = (figures: Record<string, string> | undefined) =>
-  figures && Object.keys(figures).length
-    ? Object.entries(figures)
-        .map(([coin, amount]) => `${amount} ${coin}`)
-        .join(' · ')
-    : '—';
-
 function RunsTable({ title, runs }: { title: string; runs: Page<IeoRun> }) {
-  const { t, formatTime } = useI18n();
+  const { t } = useI18n();
+  const time = useInstantText();
   const columns: TableColumnsType<IeoRun> = [
-    { title: t('ieo.ranAt'), dataIndex: 'ran_at', render: (ms: number) => formatTime(new Date(ms).toISOString()) },
+    { title: t('ieo.ranAt'), dataIndex: 'ran_at', render: time },
     { title: t('ieo.items'), dataIndex: 'items', align: 'right' },
     { title: t('ieo.runOrders'), key: 'orders', align: 'right', render: (_, run) => run.summary.orders ?? '—' },
-    { title: t('ieo.runPaid'), key: 'paid', render: (_, run) => totals(run.summary.paid) },
-    { title: t('ieo.runCharged'), key: 'charged', render: (_, run) => totals(run.summary.charged) },
-    { title: t('ieo.runRefunded'), key: 'refunded', render: (_, run) => totals(run.summary.refunded) },
+    { title: t('ieo.runPaid'), key: 'paid', render: (_, run) => coinTotals(run.summary.paid) },
+    { title: t('ieo.runCharged'), key: 'charged', render: (_, run) => coinTotals(run.summary.charged) },
+    { title: t('ieo.runRefunded'), key: 'refunded', render: (_, run) => coinTotals(run.summary.refunded) },
   ];
   return (
     <>
@@ -257,22 +241,12 @@ function RunsTable({ title, runs }: { title: string; runs: Page<IeoRun> }) {
 
 export function IeoPage() {
   const { overview, projects, orders, orderQuery, runs } = useLoaderData<typeof ieoLoader>();
-  const { t, formatTime } = useI18n();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const { t } = useI18n();
+  const time = useInstantText();
+  const go = useUrlChange();
   const operator = useOperator();
   const isAdmin = operator?.role === 'admin';
   const [editing, setEditing] = useState<IeoProjectRow | null | undefined>(undefined);
-  const time = (ms: number | null) => (ms === null ? '—' : formatTime(new Date(ms).toISOString()));
-  // Each list keeps the other's place in the URL.
-  const go = (changes: Record<string, number | undefined>) => {
-    const params = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined) params.delete(key);
-      else params.set(key, String(value));
-    }
-    navigate(`?${params}`);
-  };
 
   const projectColumns: TableColumnsType<IeoProjectRow> = [
     { title: 'ID', dataIndex: 'id' },
@@ -352,37 +326,17 @@ export function IeoPage() {
         <Typography.Title level={4}>{t('ieo.projects')}</Typography.Title>
         {isAdmin && <Button onClick={() => setEditing(null)}>{t('ieo.newProject')}</Button>}
       </Flex>
-      <Table<IeoProjectRow>
-        rowKey="id"
-        columns={projectColumns}
-        dataSource={projects.data}
-        size="small"
-        scroll={{ x: true }}
-        pagination={{ current: projects.page, pageSize: projects.limit, total: projects.total, onChange: (page) => go({ page }) }}
-      />
+      <PagedTable<IeoProjectRow> columns={projectColumns} page={projects} pageParam="page" scroll={{ x: true }} />
       <Typography.Title level={4}>{t('ieo.orders')}</Typography.Title>
       <Flex gap="small" align="center">
-        <Input.Search
-          aria-label={t('ieo.user')}
-          placeholder={t('ieo.user')}
-          defaultValue={orderQuery.user_id ? String(orderQuery.user_id) : ''}
-          onSearch={(value) => go({ user_id: Number(value.trim()) || undefined, orders_page: undefined })}
-          style={{ maxWidth: 240 }}
-        />
+        <IdSearch label={t('ieo.user')} value={orderQuery.user_id} onSearch={(id) => go({ user_id: id, orders_page: undefined })} style={{ maxWidth: 240 }} />
         {orderQuery.product_id && (
           <Tag closable onClose={() => go({ project_id: undefined, orders_page: undefined })}>
             {t('ieo.filterProject', { id: orderQuery.product_id })}
           </Tag>
         )}
       </Flex>
-      <Table<IeoOrderRow>
-        rowKey="id"
-        columns={orderColumns}
-        dataSource={orders.data}
-        size="small"
-        scroll={{ x: true }}
-        pagination={{ current: orders.page, pageSize: orders.limit, total: orders.total, onChange: (page) => go({ orders_page: page }) }}
-      />
+      <PagedTable<IeoOrderRow> columns={orderColumns} page={orders} pageParam="orders_page" scroll={{ x: true }} />
       <RunsTable title={t('ieo.runs.allocate')} runs={runs.allocate} />
       <RunsTable title={t('ieo.runs.release')} runs={runs.release} />
       {editing !== undefined && <ProjectModal row={editing} overview={overview} onClose={() => setEditing(undefined)} />}

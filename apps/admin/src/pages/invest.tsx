@@ -1,12 +1,15 @@
-import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Popconfirm, Select, Statistic, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Popconfirm, Select, Statistic, Switch, Tag, Typography, type TableColumnsType } from 'antd';
 import { money, toAmountString } from '@fairex/contract/money';
 import { useState } from 'react';
-import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { PAGE_SIZE } from '../api.ts';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { investApi, type DualOrderRow, type DualOverview, type DualProductRow, type DualProductSave, type DualRun, type DualSymbol } from '../api-invest.ts';
+import { FormModal } from '../components/form-modal.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
+import { coinTotals, IdSearch, useInstantText } from '../components/wealth.tsx';
 import { useI18n } from '../i18n.tsx';
-import { emptyPage, loadOr, pageQueryOf } from '../load.ts';
+import { emptyPage, listQueryOf, loadOr, pageQueryOf, positiveIntParam } from '../load.ts';
 import { localOfIso, useSave } from '../markets-admin.ts';
+import { useUrlChange } from '../paging.ts';
 import { useDecision } from '../review-queue.ts';
 import { useOperator } from '../use-operator.ts';
 
@@ -18,16 +21,11 @@ import { useOperator } from '../use-operator.ts';
  * of the settlement job paid, and when. Nothing here sets a settlement price or a result.
  * The URL keeps the state: ?page= (products), ?orders_page=&product_id=&user_id= (orders), ?runs_page=.
  */
-const positiveParam = (params: URLSearchParams, name: string) => {
-  const n = Number(params.get(name));
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 export async function investLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const productQuery = pageQueryOf(request);
-  const orderQuery = { page: positiveParam(params, 'orders_page') ?? 1, limit: PAGE_SIZE, product_id: positiveParam(params, 'product_id'), user_id: positiveParam(params, 'user_id') };
-  const runQuery = { page: positiveParam(params, 'runs_page') ?? 1, limit: PAGE_SIZE };
+  const orderQuery = { ...listQueryOf(params, 'orders_page'), product_id: positiveIntParam(params, 'product_id'), user_id: positiveIntParam(params, 'user_id') };
+  const runQuery = listQueryOf(params, 'runs_page');
   const [overview, products, orders, runs] = await Promise.all([
     loadOr<DualOverview>(() => investApi.overview(), { time_zone: 'UTC', settle_time: '16:00', now: Date.now(), symbols: [], pool: [] }),
     loadOr(() => investApi.products(productQuery), emptyPage<DualProductRow>(productQuery)),
@@ -68,7 +66,7 @@ function ProductModal({ row, symbols, onClose }: { row: DualProductRow | null; s
   };
   const amountRule = { required: true, pattern: AMOUNT, message: t('markets.numberInvalid') };
   return (
-    <Modal open title={row ? t('invest.editTitle', { id: row.id }) : t('invest.addTitle')} okText={t('markets.save')} cancelText={t('markets.cancel')} onOk={() => form.submit()} onCancel={onClose}>
+    <FormModal form={form} title={row ? t('invest.editTitle', { id: row.id }) : t('invest.addTitle')} onClose={onClose}>
       {locked && <Alert type="info" showIcon title={t('invest.lockedHint')} style={{ marginBottom: 16 }} />}
       <Form<ProductForm> form={form} layout="vertical" requiredMark={false} initialValues={initial} onFinish={submit}>
         <Flex gap="small">
@@ -114,38 +112,20 @@ function ProductModal({ row, symbols, onClose }: { row: DualProductRow | null; s
           <Switch aria-label={t('invest.enabled')} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
-/** Per-coin totals of a run, "0.005035 BTC · 332.31 USDT". */
-const totals = (figures: Record<string, string> | undefined) =>
-  figures && Object.keys(figures).length
-    ? Object.entries(figures)
-        .map(([coin, amount]) => `${amount} ${coin}`)
-        .join(' · ')
-    : '—';
-
 export function InvestPage() {
   const { overview, products, orders, orderQuery, runs } = useLoaderData<typeof investLoader>();
-  const { t, formatTime } = useI18n();
-  const navigate = useNavigate();
+  const { t } = useI18n();
+  const time = useInstantText();
+  const go = useUrlChange();
   const decide = useDecision();
-  const [searchParams] = useSearchParams();
   const operator = useOperator();
   const isAdmin = operator?.role === 'admin';
   const [editing, setEditing] = useState<DualProductRow | null | undefined>(undefined);
-  const time = (ms: number | null) => (ms === null ? '—' : formatTime(new Date(ms).toISOString()));
   const tick = (value: { id: string; price: string; time: number } | null) => (value ? `${value.price} (#${value.id}, ${time(value.time)})` : '—');
-  // Each list keeps the others' place in the URL.
-  const go = (changes: Record<string, number | undefined>) => {
-    const params = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined) params.delete(key);
-      else params.set(key, String(value));
-    }
-    navigate(`?${params}`);
-  };
   const typeTag = (type: 'call' | 'put') => <Tag color={type === 'call' ? 'gold' : 'blue'}>{t(type === 'call' ? 'invest.call' : 'invest.put')}</Tag>;
 
   const productColumns: TableColumnsType<DualProductRow> = [
@@ -223,7 +203,7 @@ export function InvestPage() {
     { title: t('invest.ranAt'), dataIndex: 'ran_at', render: time },
     { title: t('invest.items'), dataIndex: 'items', align: 'right' },
     { title: t('invest.runOrders'), key: 'orders', align: 'right', render: (_, run) => run.summary.orders ?? '—' },
-    { title: t('invest.runPaid'), key: 'paid', render: (_, run) => totals(run.summary.paid) },
+    { title: t('invest.runPaid'), key: 'paid', render: (_, run) => coinTotals(run.summary.paid) },
     {
       title: t('invest.runProducts'),
       key: 'products',
@@ -243,47 +223,15 @@ export function InvestPage() {
         <Typography.Title level={4}>{t('invest.products')}</Typography.Title>
         {isAdmin && <Button onClick={() => setEditing(null)}>{t('invest.add')}</Button>}
       </Flex>
-      <Table<DualProductRow>
-        rowKey="id"
-        columns={productColumns}
-        dataSource={products.data}
-        size="small"
-        scroll={{ x: true }}
-        pagination={{ current: products.page, pageSize: products.limit, total: products.total, onChange: (page) => go({ page }) }}
-      />
+      <PagedTable<DualProductRow> columns={productColumns} page={products} pageParam="page" scroll={{ x: true }} />
       <Typography.Title level={4}>{t('invest.orders')}</Typography.Title>
       <Flex gap="small">
-        <Input.Search
-          aria-label={t('invest.user')}
-          placeholder={t('invest.user')}
-          defaultValue={orderQuery.user_id ? String(orderQuery.user_id) : ''}
-          onSearch={(value) => go({ user_id: Number(value.trim()) || undefined, orders_page: undefined })}
-          style={{ maxWidth: 200 }}
-        />
-        <Input.Search
-          aria-label={t('invest.product')}
-          placeholder={t('invest.product')}
-          defaultValue={orderQuery.product_id ? String(orderQuery.product_id) : ''}
-          onSearch={(value) => go({ product_id: Number(value.trim()) || undefined, orders_page: undefined })}
-          style={{ maxWidth: 200 }}
-        />
+        <IdSearch label={t('invest.user')} value={orderQuery.user_id} onSearch={(id) => go({ user_id: id, orders_page: undefined })} style={{ maxWidth: 200 }} />
+        <IdSearch label={t('invest.product')} value={orderQuery.product_id} onSearch={(id) => go({ product_id: id, orders_page: undefined })} style={{ maxWidth: 200 }} />
       </Flex>
-      <Table<DualOrderRow>
-        rowKey="id"
-        columns={orderColumns}
-        dataSource={orders.data}
-        size="small"
-        scroll={{ x: true }}
-        pagination={{ current: orders.page, pageSize: orders.limit, total: orders.total, onChange: (page) => go({ orders_page: page }) }}
-      />
+      <PagedTable<DualOrderRow> columns={orderColumns} page={orders} pageParam="orders_page" scroll={{ x: true }} />
       <Typography.Title level={4}>{t('invest.runs')}</Typography.Title>
-      <Table<DualRun>
-        rowKey="id"
-        columns={runColumns}
-        dataSource={runs.data}
-        size="small"
-        pagination={{ current: runs.page, pageSize: runs.limit, total: runs.total, onChange: (page) => go({ runs_page: page }) }}
-      />
+      <PagedTable<DualRun> columns={runColumns} page={runs} pageParam="runs_page" />
       {editing !== undefined && <ProductModal row={editing} symbols={overview.symbols} onClose={() => setEditing(undefined)} />}
     </Flex>
   );

@@ -1,13 +1,17 @@
 import type { MiningCategory, MiningOrderStatus } from '@fairex/contract';
 import { mul } from '@fairex/contract/money';
-import { Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Statistic, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Select, Space, Statistic, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { PAGE_SIZE, type Page } from '../api.ts';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { miningApi, type MiningOrderRow, type MiningOverview, type MiningProductRow, type MiningProductSave, type MiningRateRow, type MiningRun } from '../api-mining.ts';
+import { FormModal } from '../components/form-modal.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
+import { useEnabledColumn } from '../components/review-cells.tsx';
+import { coinTotals, IdSearch, useInstantText } from '../components/wealth.tsx';
 import { useI18n } from '../i18n.tsx';
-import { loadOr, pageQueryOf } from '../load.ts';
+import { emptyPage, listQueryOf, loadOr, pageQueryOf, positiveIntParam } from '../load.ts';
 import { useSave } from '../markets-admin.ts';
+import { useUrlChange } from '../paging.ts';
 
 /**
  * Lock-up mining: the interest_expense that funds interest, the products (created and edited by
@@ -17,19 +21,17 @@ import { useSave } from '../markets-admin.ts';
  */
 const CATEGORIES: MiningCategory[] = ['lock', 'defi', 'cloud'];
 const STATUSES: MiningOrderStatus[] = ['active', 'redeemed', 'expired'];
-const positive = (value: string | null) => (Number.isInteger(Number(value)) && Number(value) > 0 ? Number(value) : undefined);
 
 export async function miningLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = pageQueryOf(request);
   const status = STATUSES.find((s) => s === params.get('status'));
-  const filters = { user_id: positive(params.get('user_id')), product_id: positive(params.get('product_id')), status };
-  const runsPage = positive(params.get('runs_page')) ?? 1;
-  const empty = <T,>(page: number): Page<T> => ({ data: [], total: 0, page, limit: PAGE_SIZE });
+  const filters = { user_id: positiveIntParam(params, 'user_id'), product_id: positiveIntParam(params, 'product_id'), status };
+  const runQuery = listQueryOf(params, 'runs_page');
   const [overview, orders, runs] = await Promise.all([
     loadOr<MiningOverview>(() => miningApi.overview(), { time_zone: 'UTC', today: '', products: [], rates: [], coins: [], interest_expense: [] }),
-    loadOr(() => miningApi.orders({ ...query, ...filters }), empty<MiningOrderRow>(query.page)),
-    loadOr(() => miningApi.runs({ page: runsPage, limit: PAGE_SIZE }), empty<MiningRun>(runsPage)),
+    loadOr(() => miningApi.orders({ ...query, ...filters }), emptyPage<MiningOrderRow>(query)),
+    loadOr(() => miningApi.runs(runQuery), emptyPage<MiningRun>(runQuery)),
   ]);
   return { overview, orders, runs, filters };
 }
@@ -37,10 +39,6 @@ export async function miningLoader({ request }: LoaderFunctionArgs) {
 const RATE = /^\d{1,4}(\.\d{1,10})?$/;
 const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
 const percent = (rate: string) => `${mul(rate, 100)}%`;
-const totals = (figures: Record<string, string> | undefined) =>
-  Object.entries(figures ?? {})
-    .map(([coin, amount]) => `${amount} ${coin}`)
-    .join(', ') || '—';
 
 type ProductForm = Omit<MiningProductSave, 'amount_max'> & { amount_max?: string };
 
@@ -80,7 +78,7 @@ function ProductModal({ row, coins, onClose }: { row: MiningProductRow | null; c
     }
   };
   return (
-    <Modal open title={row ? t('mining.editProduct', { id: row.id }) : t('mining.addProduct')} okText={t('markets.save')} cancelText={t('markets.cancel')} onOk={() => form.submit()} onCancel={onClose}>
+    <FormModal form={form} title={row ? t('mining.editProduct', { id: row.id }) : t('mining.addProduct')} onClose={onClose}>
       <Form<ProductForm> form={form} layout="vertical" requiredMark={false} initialValues={initial} onFinish={submit}>
         <Form.Item name="category" label={t('mining.category')} rules={[{ required: true }]}>
           <Select aria-label={t('mining.category')} options={CATEGORIES.map((value) => ({ value, label: t(`mining.category.${value}`) }))} />
@@ -119,7 +117,7 @@ function ProductModal({ row, coins, onClose }: { row: MiningProductRow | null; c
           <Switch aria-label={t('symbols.enabled')} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -135,7 +133,7 @@ function RateModal({ product, today, onClose }: { product: MiningProductRow; tod
     }
   };
   return (
-    <Modal open title={t('mining.publishRateFor', { name: product.name_en })} okText={t('mining.publish')} cancelText={t('markets.cancel')} onOk={() => form.submit()} onCancel={onClose}>
+    <FormModal form={form} title={t('mining.publishRateFor', { name: product.name_en })} okText={t('mining.publish')} onClose={onClose}>
       <Typography.Paragraph type="secondary">
         {t('mining.publishHint', { min: percent(product.daily_yield_min), max: percent(product.daily_yield_max), today })}
       </Typography.Paragraph>
@@ -147,29 +145,19 @@ function RateModal({ product, today, onClose }: { product: MiningProductRow; tod
           <Input aria-label={t('mining.rate')} inputMode="decimal" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
 export function MiningPage() {
   const { overview, orders, runs, filters } = useLoaderData<typeof miningLoader>();
-  const { t, formatTime } = useI18n();
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const { t } = useI18n();
+  const at = useInstantText();
+  const go = useUrlChange();
   const [editing, setEditing] = useState<MiningProductRow | null | undefined>(undefined);
   const [rateFor, setRateFor] = useState<MiningProductRow | null>(null);
-  const at = (ms: number | null) => (ms === null ? '—' : formatTime(new Date(ms).toISOString()));
+  const enabledColumn = useEnabledColumn<MiningProductRow>();
   const productName = (id: number) => overview.products.find((p) => p.id === id)?.name_en ?? `#${id}`;
-  /** The URL with one filter or page changed; a filter change goes back to page 1. */
-  const go = (change: Record<string, string | number | undefined>) => {
-    const params = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(change)) {
-      if (value === undefined || value === '') params.delete(key);
-      else params.set(key, String(value));
-    }
-    if (!('page' in change) && !('runs_page' in change)) params.delete('page');
-    navigate(`?${params}`);
-  };
 
   const productColumns: TableColumnsType<MiningProductRow> = [
     { title: 'ID', dataIndex: 'id' },
@@ -193,7 +181,7 @@ export function MiningPage() {
     { title: t('mining.penaltyRatio'), dataIndex: 'penalty_ratio', align: 'right', render: percent },
     { title: t('mining.activeOrders'), dataIndex: 'active_orders', align: 'right' },
     { title: t('mining.locked'), dataIndex: 'locked', align: 'right' },
-    { title: t('symbols.enabled'), dataIndex: 'enabled', render: (on: boolean) => (on ? <Tag color="green">{t('markets.on')}</Tag> : <Tag>{t('markets.off')}</Tag>) },
+    enabledColumn,
     {
       title: t('markets.actions'),
       key: 'actions',
@@ -234,9 +222,9 @@ export function MiningPage() {
     { title: t('mining.ranAt'), dataIndex: 'ran_at', render: at },
     { title: t('mining.items'), dataIndex: 'items', align: 'right' },
     { title: t('mining.daysPaid'), key: 'days', align: 'right', render: (_, run) => run.summary.days_paid ?? 0 },
-    { title: t('mining.paid'), key: 'paid', render: (_, run) => totals(run.summary.paid) },
+    { title: t('mining.paid'), key: 'paid', render: (_, run) => coinTotals(run.summary.paid, ', ') },
     { title: t('mining.unlocked'), key: 'unlocked', align: 'right', render: (_, run) => run.summary.orders_unlocked ?? 0 },
-    { title: t('mining.returnedTotal'), key: 'returned', render: (_, run) => totals(run.summary.returned) },
+    { title: t('mining.returnedTotal'), key: 'returned', render: (_, run) => coinTotals(run.summary.returned, ', ') },
   ];
 
   return (
@@ -264,19 +252,13 @@ export function MiningPage() {
 
       <Typography.Title level={4}>{t('mining.orders')}</Typography.Title>
       <Space wrap>
-        <Input.Search
-          aria-label={t('mining.user')}
-          placeholder={t('mining.user')}
-          defaultValue={filters.user_id ? String(filters.user_id) : ''}
-          onSearch={(value) => go({ user_id: value.trim() })}
-          style={{ width: 200 }}
-        />
+        <IdSearch label={t('mining.user')} value={filters.user_id} onSearch={(id) => go({ user_id: id, page: undefined })} style={{ width: 200 }} />
         <Select
           aria-label={t('mining.product')}
           placeholder={t('mining.product')}
           allowClear
           value={filters.product_id}
-          onChange={(value?: number) => go({ product_id: value })}
+          onChange={(value?: number) => go({ product_id: value, page: undefined })}
           options={overview.products.map((p) => ({ value: p.id, label: `#${p.id} ${p.name_en}` }))}
           style={{ width: 240 }}
         />
@@ -285,28 +267,15 @@ export function MiningPage() {
           placeholder={t('mining.status')}
           allowClear
           value={filters.status}
-          onChange={(value?: MiningOrderStatus) => go({ status: value })}
+          onChange={(value?: MiningOrderStatus) => go({ status: value, page: undefined })}
           options={STATUSES.map((value) => ({ value, label: t(`mining.status.${value}`) }))}
           style={{ width: 160 }}
         />
       </Space>
-      <Table<MiningOrderRow>
-        rowKey="id"
-        columns={orderColumns}
-        dataSource={orders.data}
-        size="small"
-        scroll={{ x: true }}
-        pagination={{ current: orders.page, pageSize: orders.limit, total: orders.total, onChange: (page) => go({ page }) }}
-      />
+      <PagedTable<MiningOrderRow> columns={orderColumns} page={orders} pageParam="page" scroll={{ x: true }} />
 
       <Typography.Title level={4}>{t('mining.runs')}</Typography.Title>
-      <Table<MiningRun>
-        rowKey="id"
-        columns={runColumns}
-        dataSource={runs.data}
-        size="small"
-        pagination={{ current: runs.page, pageSize: runs.limit, total: runs.total, onChange: (page) => go({ runs_page: page }) }}
-      />
+      <PagedTable<MiningRun> columns={runColumns} page={runs} pageParam="runs_page" />
 
       {editing !== undefined && <ProductModal row={editing} coins={overview.coins} onClose={() => setEditing(undefined)} />}
       {rateFor && <RateModal product={rateFor} today={overview.today} onClose={() => setRateFor(null)} />}

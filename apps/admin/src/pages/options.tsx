@@ -1,7 +1,9 @@
-import { Button, Flex, Form, Input, InputNumber, Modal, Statistic, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Statistic, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import { adminApi, type OptionDurationRow, type OptionExposureRow, type OptionOrderRow, type OptionsOverview, type Page } from '../api.ts';
+import { FormModal } from '../components/form-modal.tsx';
+import { useEnabledColumn } from '../components/review-cells.tsx';
 import { useI18n } from '../i18n.tsx';
 import { loadOr, pageQueryOf } from '../load.ts';
 import { useSave } from '../markets-admin.ts';
@@ -38,7 +40,7 @@ function DurationModal({ row, onClose }: { row: OptionDurationRow | null; onClos
     }
   };
   return (
-    <Modal open title={t('options.durationTitle')} okText={t('markets.save')} cancelText={t('markets.cancel')} onOk={() => form.submit()} onCancel={onClose}>
+    <FormModal form={form} title={t('options.durationTitle')} onClose={onClose}>
       <Form<OptionDurationRow> form={form} layout="vertical" requiredMark={false} initialValues={row ?? { seconds: 30, payout_ratio: '0.8', stake_min: '10', stake_max: '10000', fee_rate: '0.001', enabled: true }} onFinish={submit}>
         <Form.Item name="seconds" label={t('options.seconds')} rules={[{ required: true }]}>
           <InputNumber aria-label={t('options.seconds')} min={5} max={86400} disabled={row !== null} />
@@ -59,7 +61,7 @@ function DurationModal({ row, onClose }: { row: OptionDurationRow | null; onClos
           <Switch aria-label={t('symbols.enabled')} />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -77,13 +79,13 @@ function ExposureModal({ row, onClose }: { row: OptionExposureRow; onClose: () =
   };
   const title = t('options.exposureTitle', { symbol: row.symbol, direction: t(row.direction === 'up' ? 'options.up' : 'options.down') });
   return (
-    <Modal open title={title} okText={t('markets.save')} cancelText={t('markets.cancel')} onOk={() => form.submit()} onCancel={onClose}>
+    <FormModal form={form} title={title} onClose={onClose}>
       <Form form={form} layout="vertical" requiredMark={false} initialValues={{ stake_max: row.stake_max }} onFinish={submit}>
         <Form.Item name="stake_max" label={t('options.stakeLimit')} rules={[{ required: true, pattern: /^\d+(\.\d{1,8})?$/, message: t('markets.numberInvalid') }]}>
           <Input aria-label={t('options.stakeLimit')} inputMode="decimal" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -93,6 +95,7 @@ export function OptionsPage() {
   const navigate = useNavigate();
   const [duration, setDuration] = useState<OptionDurationRow | null | undefined>(undefined);
   const [exposure, setExposure] = useState<OptionExposureRow | null>(null);
+  const enabledColumn = useEnabledColumn<OptionDurationRow>();
   const direction = (d: 'up' | 'down' | 1 | 2) => (d === 'up' || d === 1 ? <Tag color="green">{t('options.up')}</Tag> : <Tag color="red">{t('options.down')}</Tag>);
   const durationColumns: TableColumnsType<OptionDurationRow> = [
     { title: t('options.seconds'), dataIndex: 'seconds' },
@@ -100,7 +103,7 @@ export function OptionsPage() {
     { title: t('options.stakeMin'), dataIndex: 'stake_min', align: 'right' },
     { title: t('options.stakeMax'), dataIndex: 'stake_max', align: 'right' },
     { title: t('options.feeRate'), dataIndex: 'fee_rate', align: 'right' },
-    { title: t('symbols.enabled'), dataIndex: 'enabled', render: (on: boolean) => (on ? <Tag color="green">{t('markets.on')}</Tag> : <Tag>{t('markets.off')}</Tag>) },
+    enabledColumn,
     {
       title: t('markets.actions'),
       key: 'edit',

@@ -1,7 +1,9 @@
-import { Button, Flex, Form, Input, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Form, Input, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { adminApi, type SpotFeeRow } from '../api.ts';
+import { FormModal } from '../components/form-modal.tsx';
+import { useEnabledColumn } from '../components/review-cells.tsx';
 import { useI18n } from '../i18n.tsx';
 import { loadOr } from '../load.ts';
 import { useSave } from '../markets-admin.ts';
@@ -27,15 +29,7 @@ function FeeModal({ row, onClose }: { row: SpotFeeRow; onClose: () => void }) {
     if (done) onClose();
   };
   return (
-    <Modal
-      open
-      title={t('fees.editTitle', { symbol: row.symbol })}
-      okText={t('markets.save')}
-      cancelText={t('markets.cancel')}
-      okButtonProps={{ loading: busy }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-    >
+    <FormModal form={form} title={t('fees.editTitle', { symbol: row.symbol })} okButtonProps={{ loading: busy }} onClose={onClose}>
       <Form<FeeForm> form={form} layout="vertical" requiredMark={false} initialValues={{ maker_fee_rate: row.maker_fee_rate, taker_fee_rate: row.taker_fee_rate }} onFinish={submit}>
         <Typography.Paragraph type="secondary">{t('fees.hint')}</Typography.Paragraph>
         <Form.Item name="maker_fee_rate" label={t('fees.maker')} rules={rateRules}>
@@ -45,7 +39,7 @@ function FeeModal({ row, onClose }: { row: SpotFeeRow; onClose: () => void }) {
           <Input aria-label={t('fees.taker')} inputMode="decimal" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -53,13 +47,10 @@ export function SpotFeesPage() {
   const rows = useLoaderData<typeof spotFeesLoader>();
   const { t } = useI18n();
   const [editing, setEditing] = useState<SpotFeeRow | null>(null);
+  const enabledColumn = useEnabledColumn<SpotFeeRow>();
   const columns: TableColumnsType<SpotFeeRow> = [
     { title: t('symbols.symbol'), dataIndex: 'symbol' },
-    {
-      title: t('symbols.enabled'),
-      dataIndex: 'enabled',
-      render: (enabled: boolean) => (enabled ? <Tag color="green">{t('markets.on')}</Tag> : <Tag>{t('markets.off')}</Tag>),
-    },
+    enabledColumn,
     { title: t('fees.maker'), dataIndex: 'maker_fee_rate', align: 'right' },
     { title: t('fees.taker'), dataIndex: 'taker_fee_rate', align: 'right' },
     {

@@ -1,7 +1,8 @@
-import { Button, Card, Flex, Form, Input, InputNumber, Modal, Result, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Form, Input, InputNumber, Result, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { adminApi, type SymbolCreate, type SymbolKind, type SymbolList, type SymbolRow } from '../api.ts';
+import { FormModal } from '../components/form-modal.tsx';
 import { useI18n } from '../i18n.tsx';
 import { loadOr } from '../load.ts';
 import { useSave } from '../markets-admin.ts';
@@ -42,15 +43,7 @@ function EditModal({ row, onClose }: { row: SymbolRow; onClose: () => void }) {
     if (done) onClose();
   };
   return (
-    <Modal
-      open
-      title={t('symbols.editTitle', { symbol: row.symbol })}
-      okText={t('markets.save')}
-      cancelText={t('markets.cancel')}
-      okButtonProps={{ loading: busy }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-    >
+    <FormModal form={form} title={t('symbols.editTitle', { symbol: row.symbol })} okButtonProps={{ loading: busy }} onClose={onClose}>
       <Form<EditForm>
         form={form}
         layout="vertical"
@@ -83,7 +76,7 @@ function EditModal({ row, onClose }: { row: SymbolRow; onClose: () => void }) {
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 

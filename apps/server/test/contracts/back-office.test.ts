@@ -11,7 +11,8 @@ import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
 import { exposure, liquidations, overnightRuns } from '../../src/contracts/back-office.ts';
 import { chargeOvernightFees } from '../../src/contracts/overnight.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { fundContract, scriptedContracts } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { scriptedContracts } from './support.ts';
 
 let test: TestApp;
 let harness: Awaited<ReturnType<typeof scriptedContracts>>;
@@ -52,7 +53,7 @@ afterEach(async () => {
 
 async function open(funds: string, type: 1 | 2, share: number) {
   const user = await makeUser(test);
-  await fundContract(test, user.id, usdt, funds);
+  await fundAccount(test, user.id, usdt, funds, 'contract');
   const opened = await call(test.app, '/lever/submit', { token: user.token, payload: { currency_id: btc, legal_id: usdt, share, multiple: 10, type, status: 1 } });
   expect(opened.body.type).toBe('ok');
   return { user, id: opened.body.message.id as number };
@@ -126,7 +127,7 @@ describe('back-office contracts', () => {
     // The next order pays the new fee: 2 lots x 0.01 x 65000 = 1300 notional, fee 1300 x 0.002 = 2.6, at the new multiple 25.
     await harness.tick('BTCUSDT', '65000');
     const user = await makeUser(test);
-    await fundContract(test, user.id, usdt, '1000');
+    await fundAccount(test, user.id, usdt, '1000', 'contract');
     const opened = await call(test.app, '/lever/submit', { token: user.token, payload: { currency_id: btc, legal_id: usdt, share: 2, multiple: 25, type: 1, status: 1 } });
     expect(opened.body.message).toMatchObject({ handling_fee: '2.6', margin: '52', multiple: 25 });
 

@@ -8,8 +8,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { chargeOvernightFees } from '../../src/contracts/overnight.ts';
-import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { contractFigures, fundContract, scriptedContracts, systemFigure } from './support.ts';
+import { call, expectLedgerBalanced, makeTestApp, type TestApp } from '../support/app.ts';
+import { makeFundedUser } from '../support/ledger.ts';
+import { contractFigures, scriptedContracts, systemFigure } from './support.ts';
 
 let test: TestApp;
 let harness: Awaited<ReturnType<typeof scriptedContracts>>;
@@ -36,11 +37,7 @@ async function setBtcSettings(spread = '0') {
   await harness.contracts.reloadSymbols();
 }
 
-async function fundedUser(amount: string) {
-  const user = await makeUser(test);
-  await fundContract(test, user.id, usdt, amount);
-  return user;
-}
+const fundedUser = (amount: string) => makeFundedUser(test, usdt, amount, 'contract');
 
 const submit = (token: string, payload: Record<string, unknown>) =>
   call(test.app, '/lever/submit', { token, payload: { currency_id: btc, legal_id: usdt, share: 2, multiple: 10, type: 1, status: 1, ...payload } });

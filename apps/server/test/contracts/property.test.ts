@@ -10,7 +10,8 @@ import { DomainError } from '../../src/http/errors.ts';
 import { audit } from '../../src/ledger/index.ts';
 import { contractAccount, livePositions } from '../../src/contracts/repository.ts';
 import { makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { fundContract, scriptedContracts } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { scriptedContracts } from './support.ts';
 
 let test: TestApp;
 let harness: Awaited<ReturnType<typeof scriptedContracts>>;
@@ -95,7 +96,7 @@ describe('contracts property', () => {
             await harness.tick('BTCUSDT', String(price));
             await expectNothingMissed(String(price));
           } else if (a.kind === 'fund') {
-            await fundContract(test, users[a.user]!, usdt, String(a.amount));
+            await fundAccount(test, users[a.user]!, usdt, String(a.amount), 'contract');
           } else if (a.kind === 'open') {
             const sign = a.side === 'long' ? 1 : -1;
             const reference = a.limit === undefined ? price : price + a.limit;

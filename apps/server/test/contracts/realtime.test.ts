@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRealtimeSources, attachRealtime, type Realtime } from '../../src/realtime/socket.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 import { connectSocket, flush, record } from '../support/sockets.ts';
-import { fundContract, scriptedContracts } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { scriptedContracts } from './support.ts';
 
 let test: TestApp;
 let realtime: Realtime;
@@ -31,7 +32,7 @@ describe('contract realtime', () => {
     await tick('BTCUSDT', '65000');
     const user = await makeUser(test);
     const stranger = await makeUser(test);
-    await fundContract(test, user.id, btc.quoteCurrencyId, '200');
+    await fundAccount(test, user.id, btc.quoteCurrencyId, '200', 'contract');
     socket = await connectSocket(url, { token: user.token });
     const strangerSocket = await connectSocket(url, { token: stranger.token });
     const seen = record(socket, ['contract_position', 'contract_account']);

@@ -1,12 +1,11 @@
 /**
  * Contract test support: a tick store the test drives (each tick a real row of index_ticks, handed out
- * with its id as the recorded index does), a ContractService on it swapped into the test app, and
- * funding of a user's contract account through the ledger.
+ * with its id as the recorded index does) and a ContractService on it swapped into the test app.
  */
 import { sql } from 'drizzle-orm';
 import { ContractService } from '../../src/contracts/service.ts';
 import { queryRows } from '../../src/db/client.ts';
-import { accountsOf, post, systemAccount, userAccount } from '../../src/ledger/index.ts';
+import { accountsOf } from '../../src/ledger/index.ts';
 import type { RecordedTick, TickStore } from '../../src/markets/ticks.ts';
 import type { TestApp } from '../support/app.ts';
 
@@ -59,23 +58,7 @@ export async function scriptedContracts(test: TestApp, clock = { now: Date.parse
   return { ticks, contracts, clock, tick };
 }
 
-let fundingRef = 1;
-
-/** Funds a user's contract account through the ledger, as a transfer in would (never by UPDATE). */
-export async function fundContract(test: TestApp, userId: number, currencyId: number, amount: string) {
-  await test.db.transaction(async (tx) => {
-    await post(tx, {
-      kind: 'deposit',
-      refType: 'contract_test',
-      refId: `${process.pid}:${fundingRef++}`,
-      legs: [
-        { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
-        { accountId: await userAccount(tx, userId, currencyId, 'contract'), amount },
-      ],
-    });
-  });
-}
-
+/** A user's contract-account figures in a coin. */
 export async function contractFigures(test: TestApp, userId: number, currencyId: number) {
   const row = (await accountsOf(test.db, userId)).find((a) => a.currency_id === currencyId && a.kind === 'contract');
   return { available: row?.available ?? '0', frozen: row?.frozen ?? '0' };

@@ -11,10 +11,28 @@ export const makeFundsApp = () =>
 
 export type User = Awaited<ReturnType<typeof makeUser>>;
 
+/** The demo operator's (an admin's) back-office token. */
 export async function operatorToken(test: TestApp): Promise<string> {
-  const res = await call(test.app, '/admin/login', { ip: test.nextIp(), payload: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password } });
+  return operatorLogin(test, DEMO_OPERATOR.username, DEMO_OPERATOR.password);
+}
+
+async function operatorLogin(test: TestApp, username: string, password: string): Promise<string> {
+  const res = await call(test.app, '/admin/login', { ip: test.nextIp(), payload: { username, password } });
   if (res.body.type !== 'ok') throw new Error(`admin login: ${JSON.stringify(res.body)}`);
   return res.body.message.token;
+}
+
+let operatorCounter = 0;
+
+/** The token of a new operator of `role`, created by the admin through the API, who then changed the given password (ready to work). */
+export async function makeOperatorToken(test: TestApp, role: 'admin' | 'reviewer' | 'support'): Promise<string> {
+  const username = `${role}${++operatorCounter}x${process.pid % 10000}`;
+  const created = await call(test.app, '/admin/operators', { token: await operatorToken(test), payload: { username, password: 'Blue-river-2026', role } });
+  if (created.body.type !== 'ok') throw new Error(`operator: ${JSON.stringify(created.body)}`);
+  const token = await operatorLogin(test, username, 'Blue-river-2026');
+  const changed = await call(test.app, '/admin/password', { token, payload: { current_password: 'Blue-river-2026', password: 'Green-valley-2027' } });
+  if (changed.body.type !== 'ok') throw new Error(`operator password: ${JSON.stringify(changed.body)}`);
+  return token;
 }
 
 export async function uploadImage(test: TestApp, token: string): Promise<string> {

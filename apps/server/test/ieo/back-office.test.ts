@@ -8,7 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operatorAuditLog } from '../../src/admin/tables.ts';
 import { currencies, currencyNetworks } from '../../src/site/tables.ts';
+import { makeOperatorToken } from '../funds/support.ts';
 import { call, expectLedgerBalanced } from '../support/app.ts';
+import { writeRoutes } from '../support/routes.ts';
 import { createProject, createToken, fundedUser, ieoRig, subscribe, type IeoRig } from './support.ts';
 
 let rig: IeoRig;
@@ -24,17 +26,6 @@ const admin = (method: 'GET' | 'POST', url: string, payload?: Record<string, unk
 
 async function logOf(target: string) {
   return rig.test.db.select().from(operatorAuditLog).where(eq(operatorAuditLog.target, target));
-}
-
-let operatorCounter = 0;
-/** A reviewer created by the admin who changed the given password (ready to work). */
-async function reviewerToken() {
-  const username = `ieorev${++operatorCounter}x${process.pid % 10000}`;
-  expect((await admin('POST', '/operators', { username, password: 'Blue-river-2026', role: 'reviewer' })).body.type).toBe('ok');
-  const first = await admin('POST', '/login', { username, password: 'Blue-river-2026' }, '');
-  const token = first.body.message.token as string;
-  expect((await admin('POST', '/password', { current_password: 'Blue-river-2026', password: 'Green-valley-2027' }, token)).body.type).toBe('ok');
-  return token;
 }
 
 describe('token coins', () => {
@@ -62,7 +53,7 @@ describe('projects', () => {
     expect((await logOf(`ieo_project:${project.id}`)).map((r) => r.action)).toEqual(['ieo.project.create']);
     const user = await fundedUser(rig);
     await subscribe(rig, user.token, project, '250');
-    const reviewer = await reviewerToken();
+    const reviewer = await makeOperatorToken(rig.test, 'reviewer');
     const list = await admin('GET', '/ieo/projects', { limit: 100 }, reviewer);
     const row = (list.body.message.data as { id: number }[]).find((p) => p.id === project.id);
     expect(row).toMatchObject({ state: 'in_progress', applied: '250', passed: '0', progress: '25', enabled: true, demo: false, orders: 1, pending_orders: 1, allocated_at: null, amount_max_per_user: '500' });
@@ -111,7 +102,7 @@ describe('projects', () => {
   });
 
   it('lets only admins write: a reviewer is refused creating a project or a token', async () => {
-    const reviewer = await reviewerToken();
+    const reviewer = await makeOperatorToken(rig.test, 'reviewer');
     const token = await createToken(rig);
     const payload = { name: 'P', currency_id: token.id, pay_currency_id: rig.usdt, price: '1', total_issuance: '1', amount_min: '1', lock_days: 0, start_at: rig.clock.now, end_at: rig.clock.now + DAY_MS };
     expect((await admin('POST', '/ieo/projects', payload, reviewer)).body).toMatchObject({ type: 'error', message: errorMessage('forbidden', 'en') });
@@ -129,7 +120,7 @@ describe('orders, runs and balances', () => {
     await subscribe(rig, bob.token, project, '50');
     rig.clock.now = project.end_at;
     await rig.scheduler().runDue();
-    const reviewer = await reviewerToken();
+    const reviewer = await makeOperatorToken(rig.test, 'reviewer');
     const orders = await admin('GET', '/ieo/orders', { product_id: project.id }, reviewer);
     expect(orders.body.message.total).toBe(2);
     expect(orders.body.message.data).toEqual([
@@ -147,19 +138,7 @@ describe('orders, runs and balances', () => {
   });
 
   it('has no back-office route that writes an order or an allocation: only projects and tokens are written', () => {
-    const table = rig.test.app.printRoutes({ commonPrefix: false });
-    const routes: string[] = [];
-    const stack: string[] = [];
-    for (const line of table.split('\n')) {
-      const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S*)(?: \(([A-Z, ]+)\))?$/.exec(line);
-      if (!match) continue;
-      stack.length = match[1]!.length / 4;
-      stack.push(match[2]!);
-      for (const method of match[3]?.split(', ') ?? []) routes.push(`${method} ${stack.join('')}`);
-    }
-    const writes = routes.filter((r) => /^(POST|PUT|PATCH|DELETE) \/api\/admin\/ieo/.test(r));
-    expect(writes.sort()).toEqual(['POST /api/admin/ieo/projects', 'POST /api/admin/ieo/tokens']);
-    const userWrites = routes.filter((r) => /^(POST|PUT|PATCH|DELETE) \/api\/(project|user\/project)/.test(r));
-    expect(userWrites).toEqual(['POST /api/project/order']);
+    expect(writeRoutes(rig.test.app, /^\/api\/admin\/ieo/)).toEqual(['POST /api/admin/ieo/projects', 'POST /api/admin/ieo/tokens']);
+    expect(writeRoutes(rig.test.app, /^\/api\/(project|user\/project)/)).toEqual(['POST /api/project/order']);
   });
 });

@@ -6,22 +6,21 @@
 import { DAY_MS } from '@fairex/contract';
 import { ieoOrders, ieoProjects } from '../../src/ieo/tables.ts';
 import { IeoService } from '../../src/ieo/service.ts';
-import { JobScheduler } from '../../src/jobs/scheduler.ts';
-import { accountsOf, post, systemAccount, userAccount } from '../../src/ledger/index.ts';
+import { accountsOf } from '../../src/ledger/index.ts';
 import { eq } from 'drizzle-orm';
-import { operatorToken } from '../funds/support.ts';
-import { call, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { coinId, operatorToken } from '../funds/support.ts';
+import { call, type TestApp } from '../support/app.ts';
+import { makeClockedApp, testScheduler } from '../support/clock.ts';
+import { makeFundedUser } from '../support/ledger.ts';
 
 export type IeoRig = Awaited<ReturnType<typeof ieoRig>>;
 
 /** A test app on a clock the test moves; `errors` collects what the jobs tell onError. */
 export async function ieoRig(start = Date.parse('2026-11-23T10:00:00Z')) {
-  const clock = { now: start };
-  const now = () => clock.now;
-  const test = await makeTestApp({}, { clock: now });
+  const { test, clock, now } = await makeClockedApp(start);
   const errors: unknown[] = [];
   const op = await operatorToken(test);
-  const usdt = await coinIdOf(test, 'USDT');
+  const usdt = await coinId(test, 'USDT');
   const makeService = () => new IeoService(test.db, { now, onError: (error) => errors.push(error) });
   return {
     test,
@@ -31,23 +30,12 @@ export async function ieoRig(start = Date.parse('2026-11-23T10:00:00Z')) {
     usdt,
     makeService,
     /** A fresh scheduler with the IEO jobs on their own service (another process, or the same after a restart). */
-    scheduler(service = makeService()) {
-      const jobs = new JobScheduler(test.db, { now });
-      service.register(jobs);
-      return jobs;
-    },
+    scheduler: (service = makeService()) => testScheduler(test, now, service),
     /** Moves the clock forward. */
     advance(ms: number) {
       clock.now += ms;
     },
   };
-}
-
-async function coinIdOf(test: TestApp, name: string): Promise<number> {
-  const res = await call(test.app, '/currency/list', { method: 'GET' });
-  const coin = (res.body.message as { id: number; name: string }[]).find((c) => c.name === name);
-  if (!coin) throw new Error(`no coin ${name}`);
-  return coin.id;
 }
 
 let tokenCounter = 0;
@@ -101,29 +89,8 @@ export async function createProject(rig: IeoRig, overrides: ProjectPayload & { d
   return res.body.message as { id: number; currency_id: number; currency: string; pay_currency_id: number; price: string; start_at: number; end_at: number };
 }
 
-let fundingRef = 1;
-
-/** Credits a user's spot account through the ledger, as a deposit would (never by UPDATE). */
-export async function fundSpot(test: TestApp, userId: number, currencyId: number, amount: string) {
-  await test.db.transaction(async (tx) => {
-    await post(tx, {
-      kind: 'deposit',
-      refType: 'ieo_test',
-      refId: `${process.pid}:${fundingRef++}`,
-      legs: [
-        { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
-        { accountId: await userAccount(tx, userId, currencyId, 'spot'), amount },
-      ],
-    });
-  });
-}
-
 /** A registered user with `usdt` in their spot account. */
-export async function fundedUser(rig: IeoRig, usdt = '1000') {
-  const user = await makeUser(rig.test);
-  await fundSpot(rig.test, user.id, rig.usdt, usdt);
-  return user;
-}
+export const fundedUser = (rig: IeoRig, usdt = '1000') => makeFundedUser(rig.test, rig.usdt, usdt);
 
 /** A user's spot figures of a coin ("0" everywhere without an account). */
 export async function spot(test: TestApp, userId: number, currencyId: number) {

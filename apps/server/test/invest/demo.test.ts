@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedInvestDemo } from '../../src/invest/demo.ts';
 import { dualProducts } from '../../src/invest/tables.ts';
 import { call, expectLedgerBalanced, makeUser } from '../support/app.ts';
-import { fundSpot, investRig, type InvestRig } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { investRig, type InvestRig } from './support.ts';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 let rig: InvestRig;
@@ -45,7 +46,7 @@ describe('the demo seed', () => {
     const listed = (await call(rig.test.app, '/dual/index', { method: 'GET', payload: { type: 'put', currency_id: rig.eth } })).body.message as { id: number; linked_price: string }[];
     expect(listed.map((p) => p.linked_price)).toEqual(['2900', '3000', '3100', '2900', '3000', '3100']);
     const user = await makeUser(rig.test);
-    await fundSpot(rig.test, user.id, rig.usdt, '250');
+    await fundAccount(rig.test, user.id, rig.usdt, '250');
     const res = await call(rig.test.app, '/dual/buyDual', { token: user.token, payload: { id: listed[0]!.id, num: 2 } });
     expect(res.body.message).toMatchObject({ amount: '200', invest_currency: 'USDT', holding_days: 3 });
     await expectLedgerBalanced(rig.test);

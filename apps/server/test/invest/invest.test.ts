@@ -5,56 +5,15 @@
 // bucket in one transaction, once per idempotency key; refusals (non-integer, sold out, sale closed,
 // unavailable, insufficient balance) answer translated codes and move nothing; a user lists only their
 // own orders. The ledger audit runs after every money scenario.
-import { addDays, DAY_MS, errorMessage, localDay } from '@fairex/contract';
+import { errorMessage } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dualOrders, dualProducts } from '../../src/invest/tables.ts';
-import { call, expectLedgerBalanced, makeUser } from '../support/app.ts';
-import { adminToken, figures, fundSpot, investRig, saveProduct, type InvestRig, type ProductFields } from './support.ts';
+import { call, expectLedgerBalanced } from '../support/app.ts';
+import { fundAccount, makeFundedUser } from '../support/ledger.ts';
+import { createProduct, createPutProduct, figures, HOUR_MS, settleAtUtc, useInvestRig } from './support.ts';
 
-const HOUR_MS = 3_600_000;
-let rig: InvestRig;
-let op: string;
-/** Each test runs in its own month, so its products and ticks never meet another test's. */
-let t0 = Date.parse('2026-11-23T10:00:00Z');
-
-beforeAll(async () => {
-  rig = await investRig(t0);
-  op = await adminToken(rig.test);
-});
-afterAll(() => rig.close());
-beforeEach(() => {
-  t0 += 30 * DAY_MS;
-  rig.clock.now = t0;
-});
-
-/** The day `n` days after today (UTC, the default zone). */
-const day = (n: number) => addDays(localDay(t0, 'UTC'), n);
-const settleAtUtc = (maturity: string) => Date.parse(`${maturity}T16:00:00Z`);
-
-/** A BTC/USDT call at 66,000, APR 36.5 %, 0.001 BTC a share, 100 shares, maturing in 7 days, sales closing an hour before. */
-async function product(fields: Partial<ProductFields> = {}) {
-  const maturity = fields.maturity_date ?? day(7);
-  const res = await saveProduct(rig.test, op, {
-    type: 'call',
-    symbol_id: rig.btcSymbol,
-    linked_price: '66000',
-    apr: '0.365',
-    per_price: '0.001',
-    total_shares: 100,
-    maturity_date: maturity,
-    sale_end_at: settleAtUtc(maturity) - HOUR_MS,
-    ...fields,
-  });
-  expect(res.body.type, JSON.stringify(res.body)).toBe('ok');
-  return res.body.message as { id: number; settle_at: number; sale_end_at: number };
-}
-
-async function fundedUser(coin: number, amount: string) {
-  const user = await makeUser(rig.test);
-  await fundSpot(rig.test, user.id, coin, amount);
-  return user;
-}
+const rig = useInvestRig();
 
 const buy = (token: string, payload: Record<string, unknown>, lang?: string) => call(rig.test.app, '/dual/buyDual', { token, lang, payload });
 const index = (payload: Record<string, unknown>, token?: string) => call(rig.test.app, '/dual/index', { method: 'GET', token, payload });
@@ -62,11 +21,11 @@ const list = (token: string, payload: Record<string, unknown> = {}) => call(rig.
 
 describe('the product index and detail', () => {
   it('lists open call products by maturity then linked price, with 7 holding days, remaining shares, progress and the index price, and no balance when logged out', async () => {
-    const far = await product({ linked_price: '67000', maturity_date: day(7) });
-    const nearHigh = await product({ linked_price: '68000', maturity_date: day(3) });
-    const nearLow = await product({ linked_price: '66000', maturity_date: day(3) });
-    const put = await product({ type: 'put', linked_price: '64000', per_price: '100' });
-    await rig.tick('BTC/USDT', '65000.5', t0);
+    const far = await createProduct(rig, { linked_price: '67000', maturity_date: rig.day(7) });
+    const nearHigh = await createProduct(rig, { linked_price: '68000', maturity_date: rig.day(3) });
+    const nearLow = await createProduct(rig, { linked_price: '66000', maturity_date: rig.day(3) });
+    const put = await createPutProduct(rig);
+    await rig.tick('BTC/USDT', '65000.5', rig.clock.testStart);
     const res = await index({});
     expect(res.body.type).toBe('ok');
     const mine = (res.body.message as { id: number }[]).filter((p) => [far.id, nearHigh.id, nearLow.id, put.id].includes(p.id));
@@ -87,8 +46,8 @@ describe('the product index and detail', () => {
       sold_shares: 0,
       remaining_shares: 100,
       progress: '0',
-      maturity_date: day(7),
-      settle_at: settleAtUtc(day(7)),
+      maturity_date: rig.day(7),
+      settle_at: settleAtUtc(rig.day(7)),
       holding_days: 7,
       index_price: '65000.5',
       // 0.001 x 0.365 x 7 / 365 = 0.000007 BTC for one share.
@@ -99,10 +58,10 @@ describe('the product index and detail', () => {
   });
 
   it('fills the balance with the spot balance of the invested coin for a valid token, and reads an invalid token as logged out', async () => {
-    const callProduct = await product();
-    const put = await product({ type: 'put', linked_price: '64000', per_price: '100' });
-    const user = await fundedUser(rig.btc, '0.25');
-    await fundSpot(rig.test, user.id, rig.usdt, '1500');
+    const callProduct = await createProduct(rig);
+    const put = await createPutProduct(rig);
+    const user = await makeFundedUser(rig.test, rig.btc, '0.25');
+    await fundAccount(rig.test, user.id, rig.usdt, '1500');
     const calls = (await index({}, user.token)).body.message as { id: number; balance: string }[];
     expect(calls.find((p) => p.id === callProduct.id)?.balance).toBe('0.25');
     const puts = (await index({ type: 'put' }, user.token)).body.message as { id: number; balance: string; invest_currency: string }[];
@@ -113,25 +72,25 @@ describe('the product index and detail', () => {
   });
 
   it('filters by the underlying coin, lists every underlying for USDT or none, and leaves out disabled, settled and cancelled products', async () => {
-    const btcCall = await product();
-    const ethCall = await product({ symbol_id: rig.ethSymbol, linked_price: '3300', per_price: '0.01' });
-    const hidden = await product({ enabled: false });
+    const btcCall = await createProduct(rig);
+    const ethCall = await createProduct(rig, { symbol_id: rig.ethSymbol, linked_price: '3300', per_price: '0.01' });
+    const hidden = await createProduct(rig, { enabled: false });
     const ids = async (payload: Record<string, unknown>) => ((await index(payload)).body.message as { id: number }[]).map((p) => p.id);
     expect(await ids({ currency_id: rig.eth })).toContain(ethCall.id);
     expect(await ids({ currency_id: rig.eth })).not.toContain(btcCall.id);
     expect(await ids({ currency_id: rig.usdt })).toEqual(expect.arrayContaining([btcCall.id, ethCall.id]));
     expect(await ids({ currency_id: '' })).toEqual(expect.arrayContaining([btcCall.id, ethCall.id]));
     expect(await ids({})).not.toContain(hidden.id);
-    await call(rig.test.app, '/admin/dual/products/cancel', { token: op, payload: { id: ethCall.id } });
+    await call(rig.test.app, '/admin/dual/products/cancel', { token: rig.op, payload: { id: ethCall.id } });
     expect(await ids({})).not.toContain(ethCall.id);
     expect((await index({ type: 'straddle' }, undefined)).body.type).toBe('error');
   });
 
   it('estimates 0.005 x 36.5 % x 7 / 365 = 0.000035 BTC of income for 5 shares, and refuses a missing or disabled product', async () => {
-    const p = await product();
+    const p = await createProduct(rig);
     const detail = await call(rig.test.app, '/dual/detail', { method: 'GET', payload: { id: p.id, num: 5 } });
     expect(detail.body.message).toMatchObject({ id: p.id, num: 5, estimated_income: '0.000035', holding_days: 7, on_sale: true });
-    const hidden = await product({ enabled: false });
+    const hidden = await createProduct(rig, { enabled: false });
     for (const id of [hidden.id, 2_000_000]) {
       const res = await call(rig.test.app, '/dual/detail', { method: 'GET', payload: { id }, lang: 'spa' });
       expect(res.body).toMatchObject({ type: 'error', message: errorMessage('wealth_product_unavailable', 'spa') });
@@ -140,26 +99,26 @@ describe('the product index and detail', () => {
   });
 
   it('counts holding days and the 16:00 settlement in the operator time zone: at 17:00 UTC it is already tomorrow in Shanghai', async () => {
-    const zone = await call(rig.test.app, '/admin/wealth/settings', { token: op, payload: { time_zone: 'Asia/Shanghai' } });
+    const zone = await call(rig.test.app, '/admin/wealth/settings', { token: rig.op, payload: { time_zone: 'Asia/Shanghai' } });
     expect(zone.body.type).toBe('ok');
     try {
-      rig.clock.now = t0 + 7 * HOUR_MS; // 17:00 UTC = 01:00 the next day in Shanghai
-      const maturity = day(7);
-      const p = await product({ maturity_date: maturity, sale_end_at: Date.parse(`${maturity}T07:00:00Z`) });
+      rig.clock.now = rig.clock.testStart + 7 * HOUR_MS; // 17:00 UTC = 01:00 the next day in Shanghai
+      const maturity = rig.day(7);
+      const p = await createProduct(rig, { maturity_date: maturity, sale_end_at: Date.parse(`${maturity}T07:00:00Z`) });
       // 16:00 in Shanghai is 08:00 UTC.
       expect(p.settle_at).toBe(Date.parse(`${maturity}T08:00:00Z`));
       const detail = await call(rig.test.app, '/dual/detail', { method: 'GET', payload: { id: p.id } });
       expect(detail.body.message.holding_days).toBe(6);
     } finally {
-      await call(rig.test.app, '/admin/wealth/settings', { token: op, payload: { time_zone: 'UTC' } });
+      await call(rig.test.app, '/admin/wealth/settings', { token: rig.op, payload: { time_zone: 'UTC' } });
     }
   });
 });
 
 describe('buying', () => {
   it('buys 5 shares of 0.001 BTC: 0.005 BTC moves from spot to the financial account (locked), 7 holding days, 5 shares taken', async () => {
-    const p = await product();
-    const user = await fundedUser(rig.btc, '0.02');
+    const p = await createProduct(rig);
+    const user = await makeFundedUser(rig.test, rig.btc, '0.02');
     const res = await buy(user.token, { id: p.id, num: 5 });
     expect(res.body.type, JSON.stringify(res.body)).toBe('ok');
     expect(res.body.message).toMatchObject({
@@ -172,8 +131,8 @@ describe('buying', () => {
       linked_price: '66000',
       apr: '0.365',
       holding_days: 7,
-      purchased_at: t0,
-      maturity_date: day(7),
+      purchased_at: rig.clock.testStart,
+      maturity_date: rig.day(7),
       settle_at: p.settle_at,
       status: 'purchased',
       settle_tick: null,
@@ -188,8 +147,8 @@ describe('buying', () => {
   });
 
   it('buys a put with 3 shares of 100 USDT = 300 USDT from the spot USDT balance', async () => {
-    const p = await product({ type: 'put', linked_price: '64000', per_price: '100' });
-    const user = await fundedUser(rig.usdt, '1000');
+    const p = await createPutProduct(rig);
+    const user = await makeFundedUser(rig.test, rig.usdt, '1000');
     const res = await buy(user.token, { id: p.id, num: 3 });
     expect(res.body.message).toMatchObject({ type: 'put', invest_currency: 'USDT', amount: '300' });
     expect(await figures(rig.test, user.id, rig.usdt)).toEqual({ spot: '700', locked: '300' });
@@ -197,8 +156,8 @@ describe('buying', () => {
   });
 
   it('answers a retry with the same client_id with the first order and charges once', async () => {
-    const p = await product();
-    const user = await fundedUser(rig.btc, '1');
+    const p = await createProduct(rig);
+    const user = await makeFundedUser(rig.test, rig.btc, '1');
     const first = await buy(user.token, { id: p.id, num: 2, client_id: 'dual-retry-1' });
     const again = await buy(user.token, { id: p.id, num: 2, client_id: 'dual-retry-1' });
     expect(first.body.type).toBe('ok');
@@ -210,8 +169,8 @@ describe('buying', () => {
   });
 
   it('refuses a quantity that is missing, not a whole number or below one with the spec message, in the request language', async () => {
-    const p = await product();
-    const user = await fundedUser(rig.btc, '1');
+    const p = await createProduct(rig);
+    const user = await makeFundedUser(rig.test, rig.btc, '1');
     for (const num of [undefined, '', '1.5', '0', '-2', 'abc']) {
       const res = await buy(user.token, { id: p.id, num }, 'jp');
       expect(res.status, String(num)).toBeLessThan(500);
@@ -221,8 +180,8 @@ describe('buying', () => {
   });
 
   it('refuses more shares than remain (invest_sold_out) and takes nothing', async () => {
-    const p = await product({ total_shares: 10 });
-    const user = await fundedUser(rig.btc, '1');
+    const p = await createProduct(rig, { total_shares: 10 });
+    const user = await makeFundedUser(rig.test, rig.btc, '1');
     expect((await buy(user.token, { id: p.id, num: 8 })).body.type).toBe('ok');
     const res = await buy(user.token, { id: p.id, num: 3 }, 'kor');
     expect(res.body).toMatchObject({ type: 'error', message: errorMessage('invest_sold_out', 'kor') });
@@ -231,8 +190,8 @@ describe('buying', () => {
   });
 
   it('gives the last 4 shares to one of two buyers racing for them', async () => {
-    const p = await product({ total_shares: 4 });
-    const [a, b] = await Promise.all([fundedUser(rig.btc, '1'), fundedUser(rig.btc, '1')]);
+    const p = await createProduct(rig, { total_shares: 4 });
+    const [a, b] = await Promise.all([makeFundedUser(rig.test, rig.btc, '1'), makeFundedUser(rig.test, rig.btc, '1')]);
     const answers = await Promise.all([buy(a.token, { id: p.id, num: 4 }), buy(b.token, { id: p.id, num: 4 })]);
     expect(answers.map((r) => r.body.type).sort()).toEqual(['error', 'ok']);
     expect(answers.find((r) => r.body.type === 'error')?.body.code).toBe('invest_sold_out');
@@ -242,14 +201,14 @@ describe('buying', () => {
   });
 
   it('refuses after the sale end (invest_sale_closed), and a disabled, cancelled or missing product (wealth_product_unavailable)', async () => {
-    const user = await fundedUser(rig.btc, '1');
-    const closed = await product();
+    const user = await makeFundedUser(rig.test, rig.btc, '1');
+    const closed = await createProduct(rig);
     rig.clock.now = closed.sale_end_at;
     expect((await buy(user.token, { id: closed.id, num: 1 }, 'fra')).body).toMatchObject({ type: 'error', message: errorMessage('invest_sale_closed', 'fra') });
-    rig.clock.now = t0;
-    const disabled = await product({ enabled: false });
-    const cancelled = await product();
-    expect((await call(rig.test.app, '/admin/dual/products/cancel', { token: op, payload: { id: cancelled.id } })).body.type).toBe('ok');
+    rig.clock.now = rig.clock.testStart;
+    const disabled = await createProduct(rig, { enabled: false });
+    const cancelled = await createProduct(rig);
+    expect((await call(rig.test.app, '/admin/dual/products/cancel', { token: rig.op, payload: { id: cancelled.id } })).body.type).toBe('ok');
     for (const id of [disabled.id, cancelled.id, 2_000_000]) {
       expect((await buy(user.token, { id, num: 1 })).body.code, String(id)).toBe('wealth_product_unavailable');
     }
@@ -257,8 +216,8 @@ describe('buying', () => {
   });
 
   it('refuses a purchase above the balance (insufficient_balance) and leaves the shares for others', async () => {
-    const p = await product();
-    const user = await fundedUser(rig.btc, '0.0049');
+    const p = await createProduct(rig);
+    const user = await makeFundedUser(rig.test, rig.btc, '0.0049');
     const res = await buy(user.token, { id: p.id, num: 5 }, 'th');
     expect(res.body).toMatchObject({ type: 'error', message: errorMessage('insufficient_balance', 'th') });
     const [row] = await rig.test.db.select().from(dualProducts).where(eq(dualProducts.id, p.id));
@@ -268,8 +227,8 @@ describe('buying', () => {
   });
 
   it('refuses a purchase whose amount no amount column holds (10^15 BTC a share x 1,000 = 10^18) with wrong_number, not a failure', async () => {
-    const p = await product({ per_price: '1000000000000000', total_shares: 10_000 });
-    const user = await fundedUser(rig.btc, '1');
+    const p = await createProduct(rig, { per_price: '1000000000000000', total_shares: 10_000 });
+    const user = await makeFundedUser(rig.test, rig.btc, '1');
     const res = await buy(user.token, { id: p.id, num: 1_000 }, 'en');
     expect(res.status).toBeLessThan(500);
     expect(res.body).toMatchObject({ type: 'error', message: errorMessage('wrong_number', 'en') });
@@ -277,7 +236,7 @@ describe('buying', () => {
   });
 
   it('answers 999 to buying or listing without a session', async () => {
-    const p = await product();
+    const p = await createProduct(rig);
     expect((await call(rig.test.app, '/dual/buyDual', { payload: { id: p.id, num: 1 } })).body.type).toBe('999');
     expect((await call(rig.test.app, '/dual/dual_list', {})).body.type).toBe('999');
     expect((await call(rig.test.app, '/dual/dual_list', { token: 'expired-or-forged' })).body.type).toBe('999');
@@ -286,9 +245,9 @@ describe('buying', () => {
 
 describe('my orders', () => {
   it('lists only the caller own orders, newest first, 10 a page, purchased then settling once 16:00 on the maturity date has come', async () => {
-    const p = await product();
-    const user = await fundedUser(rig.btc, '1');
-    const other = await fundedUser(rig.btc, '1');
+    const p = await createProduct(rig);
+    const user = await makeFundedUser(rig.test, rig.btc, '1');
+    const other = await makeFundedUser(rig.test, rig.btc, '1');
     const theirs = (await buy(other.token, { id: p.id, num: 1 })).body.message;
     const placed = [];
     for (let i = 0; i < 11; i++) placed.push((await buy(user.token, { id: p.id, num: 1 })).body.message.id as string);

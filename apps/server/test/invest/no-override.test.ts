@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { writeRoutes } from '../support/routes.ts';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '../../src');
 const ROOT = path.resolve(SERVER_SRC, '../../..');
@@ -44,18 +45,7 @@ describe('no result override for dual investment in the API', () => {
   afterAll(() => test.close());
 
   it('exposes only product writes and the cancel to operators, and only purchases and the list to users', () => {
-    const table = test.app.printRoutes({ commonPrefix: false });
-    const routes: string[] = [];
-    const stack: string[] = [];
-    for (const line of table.split('\n')) {
-      const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S*)(?: \(([A-Z, ]+)\))?$/.exec(line);
-      if (!match) continue;
-      stack.length = match[1]!.length / 4;
-      stack.push(match[2]!);
-      for (const method of match[3]?.split(', ') ?? []) routes.push(`${method} ${stack.join('')}`);
-    }
-    const writes = routes.filter((r) => !/^(GET|HEAD|OPTIONS) /.test(r));
-    expect(writes.filter((r) => r.includes('/api/admin/dual')).sort()).toEqual(['POST /api/admin/dual/products', 'POST /api/admin/dual/products/cancel']);
-    expect(writes.filter((r) => /\/api\/dual\//.test(r)).sort()).toEqual(['POST /api/dual/buyDual', 'POST /api/dual/dual_list']);
+    expect(writeRoutes(test.app, /^\/api\/admin\/dual/)).toEqual(['POST /api/admin/dual/products', 'POST /api/admin/dual/products/cancel']);
+    expect(writeRoutes(test.app, /^\/api\/dual\//)).toEqual(['POST /api/dual/buyDual', 'POST /api/dual/dual_list']);
   });
 });

@@ -5,9 +5,9 @@
 // nothing, a 3-day outage is caught up in one run, two schedulers racing pay once, and a product that
 // cannot settle is rolled back alone. Each run is recorded with what it paid. The ledger audit follows
 // every scenario. Worked examples use APR 36.5 % over 7 days: factor 1 + 7 x 0.365 / 365 = 1.007.
-import { addDays, DAY_MS, localDay } from '@fairex/contract';
+import { DAY_MS } from '@fairex/contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/app-context.ts';
 import { InvestService } from '../../src/invest/service.ts';
 import { DUAL_SETTLE_JOB, WEALTH_SWEEP_EVERY_MS } from '../../src/invest/settlement.ts';
@@ -16,52 +16,10 @@ import { ledgerEntries, ledgerPostings } from '../../src/ledger/tables.ts';
 import { IndexTickStore } from '../../src/markets/ticks.ts';
 import { wealthRuns } from '../../src/wealth/tables.ts';
 import { call, expectLedgerBalanced, makeUser } from '../support/app.ts';
-import { adminToken, figures, fundSpot, investRig, saveProduct, type InvestRig, type ProductFields } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { buyer, createProduct, createPutProduct, figures, HOUR_MS, investRig, saveProduct, useInvestRig, type InvestRig } from './support.ts';
 
-const HOUR_MS = 3_600_000;
-let rig: InvestRig;
-let op: string;
-let t0 = Date.parse('2026-11-23T10:00:00Z');
-
-beforeAll(async () => {
-  rig = await investRig(t0);
-  op = await adminToken(rig.test);
-});
-afterAll(() => rig.close());
-beforeEach(() => {
-  t0 += 30 * DAY_MS;
-  rig.clock.now = t0;
-});
-
-const day = (n: number) => addDays(localDay(t0, 'UTC'), n);
-const settleAtUtc = (maturity: string) => Date.parse(`${maturity}T16:00:00Z`);
-
-async function product(fields: Partial<ProductFields> = {}) {
-  const maturity = fields.maturity_date ?? day(7);
-  const res = await saveProduct(rig.test, op, {
-    type: 'call',
-    symbol_id: rig.btcSymbol,
-    linked_price: '66000',
-    apr: '0.365',
-    per_price: '0.001',
-    total_shares: 100,
-    maturity_date: maturity,
-    sale_end_at: settleAtUtc(maturity) - HOUR_MS,
-    ...fields,
-  });
-  expect(res.body.type, JSON.stringify(res.body)).toBe('ok');
-  return res.body.message as { id: number; settle_at: number };
-}
-const putProduct = (fields: Partial<ProductFields> = {}) => product({ type: 'put', linked_price: '64000', per_price: '100', ...fields });
-
-/** A user who bought `num` shares of a product (funded with just what it costs in `coin`). */
-async function buyer(productId: number, num: number, coin: number, amount: string) {
-  const user = await makeUser(rig.test);
-  await fundSpot(rig.test, user.id, coin, amount);
-  const res = await call(rig.test.app, '/dual/buyDual', { token: user.token, payload: { id: productId, num } });
-  expect(res.body.type, JSON.stringify(res.body)).toBe('ok');
-  return { user, order: res.body.message as { id: string } };
-}
+const rig = useInvestRig();
 
 const myOrders = async (token: string) => (await call(rig.test.app, '/dual/dual_list', { token, payload: { limit: 50 } })).body.message.data;
 const productRow = async (id: number) => (await rig.test.db.select().from(dualProducts).where(eq(dualProducts.id, id)))[0]!;
@@ -83,8 +41,8 @@ const settlePostings = (orderId: string) =>
 
 describe('settling at 16:00 on the maturity date', () => {
   it('pays a call 0.005 x 1.007 = 0.005035 BTC when the tick in force (65,000) is below the linked price 66,000, citing that tick', async () => {
-    const p = await product();
-    const { user, order } = await buyer(p.id, 5, rig.btc, '0.005');
+    const p = await createProduct(rig);
+    const { user, order } = await buyer(rig, p.id, 5, rig.btc, '0.005');
     await rig.tick('BTC/USDT', '66500', p.settle_at - 60_000);
     const inForce = await rig.tick('BTC/USDT', '65000', p.settle_at - 1_000);
     await rig.tick('BTC/USDT', '70000', p.settle_at + 1_000);
@@ -106,8 +64,8 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('pays a call 0.005 x 66,000 x 1.007 = 332.31 USDT when the tick in force equals the linked price', async () => {
-    const p = await product();
-    const { user } = await buyer(p.id, 5, rig.btc, '0.005');
+    const p = await createProduct(rig);
+    const { user } = await buyer(rig, p.id, 5, rig.btc, '0.005');
     await rig.tick('BTC/USDT', '66000', p.settle_at);
     await settleAt(p.settle_at);
     expect(await figures(rig.test, user.id, rig.usdt)).toEqual({ spot: '332.31', locked: '0' });
@@ -117,8 +75,8 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('pays a put 300 x 1.007 = 302.1 USDT when the tick in force (64,500) is above the linked price 64,000', async () => {
-    const p = await putProduct();
-    const { user } = await buyer(p.id, 3, rig.usdt, '300');
+    const p = await createPutProduct(rig);
+    const { user } = await buyer(rig, p.id, 3, rig.usdt, '300');
     await rig.tick('BTC/USDT', '64500', p.settle_at - 5);
     await rig.tick('BTC/USDT', '60000', p.settle_at + 5);
     await settleAt(p.settle_at + 5);
@@ -127,8 +85,8 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('pays a put 300 / 64,000 x 1.007 = 0.0047203125, rounded down to 0.00472031 BTC, when the tick in force equals the linked price', async () => {
-    const p = await putProduct();
-    const { user } = await buyer(p.id, 3, rig.usdt, '300');
+    const p = await createPutProduct(rig);
+    const { user } = await buyer(rig, p.id, 3, rig.usdt, '300');
     await rig.tick('BTC/USDT', '64000', p.settle_at);
     await settleAt(p.settle_at);
     expect(await figures(rig.test, user.id, rig.btc)).toEqual({ spot: '0.00472031', locked: '0' });
@@ -137,10 +95,10 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('pays each order by its own holding days: bought 7 days out 0.001 x 1.007 = 0.001007 BTC, bought on the maturity day 0.001 BTC', async () => {
-    const p = await product();
-    const early = await buyer(p.id, 1, rig.btc, '0.001');
+    const p = await createProduct(rig);
+    const early = await buyer(rig, p.id, 1, rig.btc, '0.001');
     rig.clock.now = p.settle_at - 2 * HOUR_MS;
-    const late = await buyer(p.id, 1, rig.btc, '0.001');
+    const late = await buyer(rig, p.id, 1, rig.btc, '0.001');
     expect((await orderRow(late.order.id)).holdingDays).toBe(0);
     await rig.tick('BTC/USDT', '65000', p.settle_at);
     await settleAt(p.settle_at);
@@ -150,8 +108,8 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('waits while no tick at or after 16:00 is recorded (orders read settling), then settles on the tick in force at 16:00, not a later one', async () => {
-    const p = await product();
-    const { user, order } = await buyer(p.id, 5, rig.btc, '0.005');
+    const p = await createProduct(rig);
+    const { user, order } = await buyer(rig, p.id, 5, rig.btc, '0.005');
     const inForce = await rig.tick('BTC/USDT', '67000', p.settle_at - 2_000);
     await settleAt(p.settle_at + 500);
     expect((await orderRow(order.id)).status).toBe('purchased');
@@ -165,8 +123,8 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('pays nothing more when the job runs again, and records one run with what it paid', async () => {
-    const p = await product();
-    const { user, order } = await buyer(p.id, 5, rig.btc, '0.005');
+    const p = await createProduct(rig);
+    const { user, order } = await buyer(rig, p.id, 5, rig.btc, '0.005');
     await rig.tick('BTC/USDT', '65000', p.settle_at);
     await settleAt(p.settle_at);
     await settleAt(p.settle_at + 20_000);
@@ -185,11 +143,11 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('catches up a 3-day outage in one run: three products maturing on three days each paid exactly once, on its own day tick, by a restarted process', async () => {
-    const products = [await product({ maturity_date: day(2) }), await product({ maturity_date: day(3) }), await putProduct({ maturity_date: day(4) })];
+    const products = [await createProduct(rig, { maturity_date: rig.day(2) }), await createProduct(rig, { maturity_date: rig.day(3) }), await createPutProduct(rig, { maturity_date: rig.day(4) })];
     const buyers = [
-      await buyer(products[0]!.id, 1, rig.btc, '0.001'),
-      await buyer(products[1]!.id, 2, rig.btc, '0.002'),
-      await buyer(products[2]!.id, 1, rig.usdt, '100'),
+      await buyer(rig, products[0]!.id, 1, rig.btc, '0.001'),
+      await buyer(rig, products[1]!.id, 2, rig.btc, '0.002'),
+      await buyer(rig, products[2]!.id, 1, rig.usdt, '100'),
     ];
     // The feed kept recording while the job did not run: 16:00 ticks at 65,000, 67,000 and 63,000.
     await rig.tick('BTC/USDT', '65000', products[0]!.settle_at);
@@ -224,8 +182,8 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('settles once when two schedulers race for the job', async () => {
-    const p = await product();
-    const { user, order } = await buyer(p.id, 5, rig.btc, '0.005');
+    const p = await createProduct(rig);
+    const { user, order } = await buyer(rig, p.id, 5, rig.btc, '0.005');
     await rig.tick('BTC/USDT', '65000', p.settle_at);
     rig.clock.now = p.settle_at;
     await Promise.all([rig.scheduler().runDue(), rig.scheduler(rig.makeService()).runDue()]);
@@ -236,8 +194,8 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('settles once when two processes settle the same due product in transactions at once (the second skips the locked row)', async () => {
-    const p = await product();
-    const { user, order } = await buyer(p.id, 5, rig.btc, '0.005');
+    const p = await createProduct(rig);
+    const { user, order } = await buyer(rig, p.id, 5, rig.btc, '0.005');
     await rig.tick('BTC/USDT', '65000', p.settle_at);
     rig.clock.now = p.settle_at;
     const [a, b] = [rig.makeService(), rig.makeService()];
@@ -249,9 +207,9 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('leaves the rest of a full batch for the next run: 5 orders paid 2 + 2 + 1 over three runs, each citing the one tick, the product settled at the last', async () => {
-    const p = await product();
+    const p = await createProduct(rig);
     const buyers: Awaited<ReturnType<typeof buyer>>[] = [];
-    for (let i = 0; i < 5; i++) buyers.push(await buyer(p.id, 1, rig.btc, '0.001'));
+    for (let i = 0; i < 5; i++) buyers.push(await buyer(rig, p.id, 1, rig.btc, '0.001'));
     const inForce = await rig.tick('BTC/USDT', '65000', p.settle_at);
     const small = rig.makeService();
     const batched = new InvestService(rig.test.db, { ...small.options, settleOrdersMax: 2 });
@@ -268,10 +226,10 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('leaves the due products beyond a full batch for the next run', async () => {
-    const first = await product({ maturity_date: day(2) });
-    const second = await product({ maturity_date: day(3) });
-    const a = await buyer(first.id, 1, rig.btc, '0.001');
-    const b = await buyer(second.id, 1, rig.btc, '0.001');
+    const first = await createProduct(rig, { maturity_date: rig.day(2) });
+    const second = await createProduct(rig, { maturity_date: rig.day(3) });
+    const a = await buyer(rig, first.id, 1, rig.btc, '0.001');
+    const b = await buyer(rig, second.id, 1, rig.btc, '0.001');
     await rig.tick('BTC/USDT', '65000', first.settle_at);
     await rig.tick('BTC/USDT', '65100', second.settle_at);
     const batched = new InvestService(rig.test.db, { ...rig.service.options, settleProductsMax: 1 });
@@ -288,7 +246,7 @@ describe('settling at 16:00 on the maturity date', () => {
   });
 
   it('settles a product with no orders, and a settled product answers the index no more', async () => {
-    const p = await product();
+    const p = await createProduct(rig);
     await rig.tick('BTC/USDT', '65000', p.settle_at);
     await settleAt(p.settle_at);
     expect((await productRow(p.id)).status).toBe('settled');
@@ -305,16 +263,15 @@ describe('a product that cannot settle', () => {
   afterAll(() => other.close());
 
   it('is rolled back alone and retried at the next run (told to onError) while another product settles', async () => {
-    const token = await adminToken(other.test);
-    const maturity = '2027-06-05';
+        const maturity = '2027-06-05';
     const settleAtTime = Date.parse(`${maturity}T16:00:00Z`);
     const fields = { maturity_date: maturity, sale_end_at: settleAtTime - HOUR_MS, apr: '0.365', total_shares: 10 };
-    const good = (await saveProduct(other.test, token, { ...fields, type: 'call', symbol_id: other.btcSymbol, linked_price: '66000', per_price: '0.001' })).body.message;
+    const good = (await saveProduct(other.test, other.op, { ...fields, type: 'call', symbol_id: other.btcSymbol, linked_price: '66000', per_price: '0.001' })).body.message;
     // ETH has no tick at or before its settlement time: the tick in force cannot be found.
-    const stuck = (await saveProduct(other.test, token, { ...fields, type: 'call', symbol_id: other.ethSymbol, linked_price: '3300', per_price: '0.01' })).body.message;
+    const stuck = (await saveProduct(other.test, other.op, { ...fields, type: 'call', symbol_id: other.ethSymbol, linked_price: '3300', per_price: '0.01' })).body.message;
     const user = await makeUser(other.test);
-    await fundSpot(other.test, user.id, other.btc, '0.001');
-    await fundSpot(other.test, user.id, other.eth, '0.01');
+    await fundAccount(other.test, user.id, other.btc, '0.001');
+    await fundAccount(other.test, user.id, other.eth, '0.01');
     expect((await call(other.test.app, '/dual/buyDual', { token: user.token, payload: { id: good.id, num: 1 } })).body.type).toBe('ok');
     expect((await call(other.test.app, '/dual/buyDual', { token: user.token, payload: { id: stuck.id, num: 1 } })).body.type).toBe('ok');
     await other.tick('BTC/USDT', '65000', settleAtTime);

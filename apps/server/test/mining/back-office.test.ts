@@ -7,42 +7,22 @@
 // proves the demo seed: realistic products marked demo, rates inside their ranges, seeded once.
 import { addDays, DAY_MS, errorMessage } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operatorAuditLog } from '../../src/admin/tables.ts';
 import { seedMiningDemo } from '../../src/mining/demo.ts';
 import { miningProducts, miningRates } from '../../src/mining/tables.ts';
+import { makeOperatorToken } from '../funds/support.ts';
 import { call, expectLedgerBalanced } from '../support/app.ts';
-import { deposit, fundedUser, makeProduct, miningRig, publishRate, redeem, runPayouts, type MiningRig } from './support.ts';
+import { writeRoutes } from '../support/routes.ts';
+import { deposit, fundedUser, makeProduct, publishRate, redeem, runPayouts, useMiningRig } from './support.ts';
 
-let rig: MiningRig;
-let t0 = Date.parse('2026-11-23T10:00:00Z');
-
-beforeAll(async () => {
-  rig = await miningRig(t0);
-});
-afterAll(() => rig.test.close());
-beforeEach(() => {
-  t0 += 30 * DAY_MS;
-  rig.clock.now = t0;
-});
+const rig = useMiningRig();
 
 const today = () => new Date(rig.clock.now).toISOString().slice(0, 10);
 const admin = (method: 'GET' | 'POST', url: string, payload: Record<string, unknown> = {}, token = rig.op, lang = 'en') =>
   call(rig.test.app, `/admin${url}`, { method, token, payload, lang });
 
 const PRODUCT = { category: 'lock', name_en: 'USDT lock-up 5 days', term_days: 5, daily_yield_min: '0.003', daily_yield_max: '0.004', amount_min: '100', penalty_ratio: '0.004' };
-
-let operatorCounter = 0;
-/** An operator of a role, created by the admin, who changed the given password (ready to work). */
-async function operatorOf(role: 'reviewer' | 'support') {
-  const username = `${role}${++operatorCounter}m${process.pid % 10000}`;
-  const created = await admin('POST', '/operators', { username, password: 'Blue-river-2026', role });
-  expect(created.body.type, JSON.stringify(created.body)).toBe('ok');
-  const login = await call(rig.test.app, '/admin/login', { ip: rig.test.nextIp(), payload: { username, password: 'Blue-river-2026' } });
-  const token = login.body.message.token as string;
-  expect((await admin('POST', '/password', { current_password: 'Blue-river-2026', password: 'Green-valley-2027' }, token)).body.type).toBe('ok');
-  return token;
-}
 
 describe('products', () => {
   it('creates and edits a product as admin, each logged with before and after, names in English and Chinese kept', async () => {
@@ -74,7 +54,7 @@ describe('products', () => {
 
   it('lets a reviewer and support read the overview and orders but not write products or rates', async () => {
     const product = await makeProduct(rig, { currency_id: rig.usdt });
-    for (const token of [await operatorOf('reviewer'), await operatorOf('support')]) {
+    for (const token of [await makeOperatorToken(rig.test, 'reviewer'), await makeOperatorToken(rig.test, 'support')]) {
       expect((await admin('GET', '/mining', {}, token)).body.type).toBe('ok');
       expect((await admin('GET', '/mining/orders', {}, token)).body.type).toBe('ok');
       const write = await admin('POST', '/mining/products', { ...PRODUCT, currency_id: rig.usdt }, token);
@@ -93,7 +73,7 @@ describe('rates', () => {
     expect((await admin('POST', '/mining/rates', { product_id: product.id, day: tomorrow, rate: '0.0035' })).body.message).toMatchObject({ rate: '0.0035', source: 'operator' });
     await publishRate(rig, product.id, tomorrow, '0.0039');
     const [row] = await rig.test.db.select().from(miningRates).where(eq(miningRates.productId, product.id));
-    expect(row).toMatchObject({ day: tomorrow, rate: '0.003900000000000000', source: 'operator', publishedAt: t0 });
+    expect(row).toMatchObject({ day: tomorrow, rate: '0.003900000000000000', source: 'operator', publishedAt: rig.clock.testStart });
     const log = await rig.test.db.select().from(operatorAuditLog).where(eq(operatorAuditLog.target, `mining_product:${product.id}:${tomorrow}`));
     expect(log.map((l) => l.detail)).toEqual([
       { before: null, after: { rate: '0.0035', source: 'operator' } },
@@ -182,18 +162,7 @@ describe('overview and orders', () => {
   });
 
   it('offers no route that writes an order or a payout: the writes are products and rates (admin) and the user\'s own deposit and redemption', () => {
-    const table = rig.test.app.printRoutes({ commonPrefix: false });
-    const routes: string[] = [];
-    const stack: string[] = [];
-    for (const line of table.split('\n')) {
-      const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S*)(?: \(([A-Z, ]+)\))?$/.exec(line);
-      if (!match) continue;
-      stack.length = match[1]!.length / 4;
-      stack.push(match[2]!);
-      for (const method of match[3]?.split(', ') ?? []) if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) routes.push(`${method} ${stack.join('')}`);
-    }
-    const writes = routes.filter((r) => /mining|\/lh\//.test(r));
-    expect(writes.sort()).toEqual(['POST /api/admin/mining/products', 'POST /api/admin/mining/rates', 'POST /api/lh/deposit', 'POST /api/lh/deposit/order/cancel']);
+    expect(writeRoutes(rig.test.app, /mining|\/lh\//)).toEqual(['POST /api/admin/mining/products', 'POST /api/admin/mining/rates', 'POST /api/lh/deposit', 'POST /api/lh/deposit/order/cancel']);
   });
 });
 

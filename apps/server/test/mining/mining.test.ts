@@ -7,23 +7,12 @@
 // money scenario; the clock is the test's.
 import { DAY_MS, errorMessage } from '@fairex/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/ledger/tables.ts';
 import { call, expectLedgerBalanced, makeUser } from '../support/app.ts';
-import { deposit, figures, fundedUser, makeProduct, orderList, orderRow, payoutRows, publishRate, redeem, miningRig, type MiningRig } from './support.ts';
+import { deposit, figures, fundedUser, makeProduct, orderList, orderRow, payoutRows, publishRate, redeem, useMiningRig } from './support.ts';
 
-let rig: MiningRig;
-/** Each test runs in its own stretch of time (a month apart), so one test's days are never another's. */
-let t0 = Date.parse('2026-11-23T10:00:00Z');
-
-beforeAll(async () => {
-  rig = await miningRig(t0);
-});
-afterAll(() => rig.test.close());
-beforeEach(() => {
-  t0 += 30 * DAY_MS;
-  rig.clock.now = t0;
-});
+const rig = useMiningRig();
 
 const config = (payload: Record<string, unknown> = {}, token?: string) => call(rig.test.app, '/lh/deposit/config', { method: 'GET', token, payload });
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -33,7 +22,7 @@ describe('the product list (GET /lh/deposit/config)', () => {
     const late = await makeProduct(rig, { currency_id: rig.usdt, category: 'defi', name_en: 'DeFi late', sort: 900 });
     const early = await makeProduct(rig, { currency_id: rig.usdt, category: 'defi', name_en: 'DeFi early', name_zh: 'DeFi 早', sort: 800 });
     await makeProduct(rig, { currency_id: rig.usdt, category: 'defi', name_en: 'DeFi off', enabled: false, sort: 850 });
-    await publishRate(rig, early.id, dayOf(t0 + DAY_MS), '0.0037');
+    await publishRate(rig, early.id, dayOf(rig.clock.testStart + DAY_MS), '0.0037');
     const en = (await config({ category: 'defi' })).body.message as { id: number; name: string; today_rate: string; tomorrow_rate: string | null; balance: string | null }[];
     expect(en.map((p) => p.id)).toEqual([early.id, late.id]);
     expect(en[0]).toMatchObject({
@@ -79,15 +68,15 @@ describe('a deposit (POST /lh/deposit)', () => {
     const user = await fundedUser(rig);
     const res = await deposit(rig, user.token, { config_id: product.id, amount: '1000' });
     expect(res.body.type, JSON.stringify(res.body)).toBe('ok');
-    const dayStart = Date.parse(`${dayOf(t0)}T00:00:00Z`);
+    const dayStart = Date.parse(`${dayOf(rig.clock.testStart)}T00:00:00Z`);
     expect(res.body.message).toMatchObject({
       product_id: product.id,
       currency: 'USDT',
       amount: '1000',
       term_days: 5,
       status: 'active',
-      locked_at: t0,
-      unlock_at: t0 + 5 * DAY_MS,
+      locked_at: rig.clock.testStart,
+      unlock_at: rig.clock.testStart + 5 * DAY_MS,
       next_payout_at: dayStart + DAY_MS,
       days_paid: 0,
       interest_paid: '0',
@@ -98,7 +87,7 @@ describe('a deposit (POST /lh/deposit)', () => {
       payouts: [],
     });
     const row = await orderRow(rig, res.body.message.id);
-    expect(row).toMatchObject({ startDay: dayOf(t0), timeZone: 'UTC', penaltyRatio: '0.004000000000000000' });
+    expect(row).toMatchObject({ startDay: dayOf(rig.clock.testStart), timeZone: 'UTC', penaltyRatio: '0.004000000000000000' });
     expect(await figures(rig.test, user.id, rig.usdt)).toEqual({ spot: '9000', locked: '1000' });
     const entries = await rig.test.db
       .select()
@@ -113,13 +102,13 @@ describe('a deposit (POST /lh/deposit)', () => {
     const user = await fundedUser(rig);
     expect((await call(rig.test.app, '/admin/wealth/settings', { token: rig.op, payload: { time_zone: 'Asia/Shanghai' } })).body.type).toBe('ok');
     try {
-      rig.clock.now = t0 + 10 * 3_600_000; // 20:00 UTC = 04:00 the next day in Shanghai
+      rig.clock.now = rig.clock.testStart + 10 * 3_600_000; // 20:00 UTC = 04:00 the next day in Shanghai
       const res = await deposit(rig, user.token, { config_id: product.id, amount: '100' });
       const row = await orderRow(rig, res.body.message.id);
-      expect(row.startDay).toBe(dayOf(t0 + DAY_MS));
+      expect(row.startDay).toBe(dayOf(rig.clock.testStart + DAY_MS));
       expect(row.timeZone).toBe('Asia/Shanghai');
       // The Shanghai day ends at 16:00 UTC.
-      expect(row.nextPayoutAt).toBe(Date.parse(`${dayOf(t0 + DAY_MS)}T16:00:00Z`));
+      expect(row.nextPayoutAt).toBe(Date.parse(`${dayOf(rig.clock.testStart + DAY_MS)}T16:00:00Z`));
     } finally {
       await call(rig.test.app, '/admin/wealth/settings', { token: rig.op, payload: { time_zone: 'UTC' } });
     }
@@ -196,16 +185,16 @@ describe('early redemption (POST /lh/deposit/order/cancel)', () => {
     const product = await makeProduct(rig, { currency_id: rig.usdt });
     const user = await fundedUser(rig);
     const placed = (await deposit(rig, user.token, { config_id: product.id, amount: '1000' })).body.message;
-    rig.clock.now = t0 + 1.5 * DAY_MS;
+    rig.clock.now = rig.clock.testStart + 1.5 * DAY_MS;
     const listed = (await orderList(rig, user.token)).body.message.data[0];
     expect(listed).toMatchObject({ remaining_days: 4, redeem_penalty: '16' });
     const res = await redeem(rig, user.token, placed.id);
     expect(res.body.type, JSON.stringify(res.body)).toBe('ok');
     // The deposit day ended before the redemption: paid first, at its rate (the low end, 0.003 x 1000 = 3).
-    expect(res.body.message).toMatchObject({ status: 'redeemed', returned: '984', penalty: '16', days_paid: 1, interest_paid: '3', next_payout_at: null, ended_at: t0 + 1.5 * DAY_MS });
-    expect(res.body.message.payouts).toEqual([{ day: dayOf(t0), rate: '0.003', amount: '3', paid_at: t0 + 1.5 * DAY_MS }]);
+    expect(res.body.message).toMatchObject({ status: 'redeemed', returned: '984', penalty: '16', days_paid: 1, interest_paid: '3', next_payout_at: null, ended_at: rig.clock.testStart + 1.5 * DAY_MS });
+    expect(res.body.message.payouts).toEqual([{ day: dayOf(rig.clock.testStart), rate: '0.003', amount: '3', paid_at: rig.clock.testStart + 1.5 * DAY_MS }]);
     expect(await figures(rig.test, user.id, rig.usdt)).toEqual({ spot: '9987', locked: '0' });
-    expect((await payoutRows(rig, placed.id)).map((p) => p.day)).toEqual([dayOf(t0)]);
+    expect((await payoutRows(rig, placed.id)).map((p) => p.day)).toEqual([dayOf(rig.clock.testStart)]);
     await expectLedgerBalanced(rig.test);
   });
 
@@ -251,7 +240,7 @@ describe('early redemption (POST /lh/deposit/order/cancel)', () => {
     const product = await makeProduct(rig, { currency_id: rig.usdt, term_days: 2 });
     const user = await fundedUser(rig);
     const placed = (await deposit(rig, user.token, { config_id: product.id, amount: '1000' })).body.message;
-    rig.clock.now = t0 + 2 * DAY_MS + 60_000;
+    rig.clock.now = rig.clock.testStart + 2 * DAY_MS + 60_000;
     const res = await redeem(rig, user.token, placed.id);
     // Two days at the low end, 3 USDT each, paid first; then the whole principal back.
     expect(res.body.message).toMatchObject({ status: 'expired', returned: '1000', penalty: '0', days_paid: 2, interest_paid: '6' });

@@ -8,28 +8,18 @@
 // and its payouts name it. The ledger audit runs after every scenario.
 import { addDays, DAY_MS } from '@fairex/contract';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/ledger/tables.ts';
 import { miningPayouts, miningRates } from '../../src/mining/tables.ts';
 import { wealthRuns } from '../../src/wealth/tables.ts';
 import { call, expectLedgerBalanced } from '../support/app.ts';
-import { deposit, figures, fundedUser, makeProduct, miningRig, orderRow, payoutRow, payoutRows, publishRate, redeem, runPayouts, type MiningRig } from './support.ts';
+import { deposit, figures, fundedUser, makeProduct, orderRow, payoutRow, payoutRows, publishRate, redeem, runPayouts, useMiningRig } from './support.ts';
 
-let rig: MiningRig;
 /** Each test starts at 10:00 UTC of its own day, a month after the last, once everything earlier is paid and unlocked. */
-let t0 = Date.parse('2026-11-23T10:00:00Z');
+const rig = useMiningRig();
+beforeEach(() => runPayouts(rig));
 
-beforeAll(async () => {
-  rig = await miningRig(t0);
-});
-afterAll(() => rig.test.close());
-beforeEach(async () => {
-  t0 += 30 * DAY_MS;
-  rig.clock.now = t0;
-  await runPayouts(rig);
-});
-
-const day = (offset: number) => addDays(new Date(t0).toISOString().slice(0, 10), offset);
+const day = (offset: number) => addDays(new Date(rig.clock.testStart).toISOString().slice(0, 10), offset);
 /** Midnight UTC starting day `offset` (day 0 is the test's first day). */
 const midnight = (offset: number) => Date.parse(`${day(offset)}T00:00:00Z`);
 
@@ -128,7 +118,7 @@ describe('exactly once', () => {
     await publishRate(rig, product.id, day(1), '0.0036');
     await publishRate(rig, product.id, day(2), '0.0038');
     // Down from now until three days later: nothing ran in between.
-    rig.clock.now = t0 + 3 * DAY_MS;
+    rig.clock.now = rig.clock.testStart + 3 * DAY_MS;
     await rig.scheduler().runDue();
     expect((await payoutRows(rig, order.id)).map((p) => [p.day, p.rate, p.amount])).toEqual([
       [day(0), '0.003000000000000000', '3.000000000000000000'],
@@ -157,7 +147,7 @@ describe('exactly once', () => {
     const broken = await placeOrder({ currency_id: rig.usdt });
     const fine = await placeOrder({ currency_id: rig.usdt });
     // A payout row for the day already there: paying the day again must fail, not pay twice.
-    await rig.test.db.insert(miningPayouts).values({ orderId: Number(broken.order.id), day: day(0), rate: '0.003', amount: '0', paidAt: t0 });
+    await rig.test.db.insert(miningPayouts).values({ orderId: Number(broken.order.id), day: day(0), rate: '0.003', amount: '0', paidAt: rig.clock.testStart });
     rig.clock.now = midnight(1);
     const service = rig.service();
     await runPayouts(rig, service);
@@ -230,10 +220,10 @@ describe('unlocking', () => {
     await runPayouts(rig);
     expect(await orderRow(rig, usdtOrder.order.id)).toMatchObject({ status: 'active', daysPaid: 2, nextPayoutAt: null });
     expect(await figures(rig.test, usdtOrder.user.id, rig.usdt)).toEqual({ spot: '9006', locked: '1000' });
-    rig.clock.now = t0 + 2 * DAY_MS;
+    rig.clock.now = rig.clock.testStart + 2 * DAY_MS;
     const run = await runPayouts(rig);
     expect(run.unlocked).toBe(2);
-    expect(await orderRow(rig, usdtOrder.order.id)).toMatchObject({ status: 'expired', returned: '1000.000000000000000000', penalty: '0.000000000000000000', endedAt: t0 + 2 * DAY_MS });
+    expect(await orderRow(rig, usdtOrder.order.id)).toMatchObject({ status: 'expired', returned: '1000.000000000000000000', penalty: '0.000000000000000000', endedAt: rig.clock.testStart + 2 * DAY_MS });
     expect(await figures(rig.test, usdtOrder.user.id, rig.usdt)).toEqual({ spot: '10006', locked: '0' });
     // 0.5 BTC x 0.003 = 0.0015 a day, two days.
     expect(await figures(rig.test, btcOrder.user.id, rig.btc)).toEqual({ spot: '10.003', locked: '0' });

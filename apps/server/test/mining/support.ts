@@ -4,23 +4,20 @@
  * the payout job run by real job schedulers on the same database.
  */
 import { and, eq } from 'drizzle-orm';
-import { JobScheduler } from '../../src/jobs/scheduler.ts';
-import { accountsOf, post, systemAccount, userAccount } from '../../src/ledger/index.ts';
+import { accountsOf } from '../../src/ledger/index.ts';
 import { MiningService } from '../../src/mining/service.ts';
 import { miningOrders, miningPayouts } from '../../src/mining/tables.ts';
-import { currencies } from '../../src/site/tables.ts';
-import { operatorToken } from '../funds/support.ts';
-import { call, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { coinId, operatorToken } from '../funds/support.ts';
+import { call, type TestApp } from '../support/app.ts';
+import { makeClockedApp, testScheduler, useRig } from '../support/clock.ts';
+import { makeFundedUser } from '../support/ledger.ts';
 
 export type MiningRig = Awaited<ReturnType<typeof miningRig>>;
 
 /** An app whose clock starts at `start` and moves only when the test says, with an operator session and the coins' ids. */
-export async function miningRig(start: number) {
-  const clock = { now: start };
-  const now = () => clock.now;
-  const test = await makeTestApp({}, { clock: now });
+export async function miningRig(start = Date.parse('2026-11-23T10:00:00Z')) {
+  const { test, clock, now } = await makeClockedApp(start);
   const op = await operatorToken(test);
-  const coinId = async (name: string) => (await test.db.select({ id: currencies.id }).from(currencies).where(eq(currencies.name, name)))[0]!.id;
   const errors: unknown[] = [];
   return {
     test,
@@ -28,21 +25,21 @@ export async function miningRig(start: number) {
     now,
     op,
     errors,
-    usdt: await coinId('USDT'),
-    btc: await coinId('BTC'),
-    eth: await coinId('ETH'),
+    usdt: await coinId(test, 'USDT'),
+    btc: await coinId(test, 'BTC'),
+    eth: await coinId(test, 'ETH'),
     /** A fresh scheduler with the payout job on `service` (another process, or the app's own service by default). */
-    scheduler(service: MiningService = test.ctx.mining) {
-      const jobs = new JobScheduler(test.db, { now });
-      service.register(jobs);
-      return jobs;
-    },
+    scheduler: (service: MiningService = test.ctx.mining) => testScheduler(test, now, service),
     /** Another mining service on the same database and clock (a second process); `batchMax` to make batches small. */
     service(options: { batchMax?: number } = {}) {
       return new MiningService(test.db, { now, onError: (error) => errors.push(error), ...options });
     },
+    close: () => test.close(),
   };
 }
+
+/** The file's rig (see useRig): each test starts a month after the previous one, so one test's days are never another's. */
+export const useMiningRig = () => useRig(() => miningRig());
 
 export type ProductFields = {
   category?: 'lock' | 'defi' | 'cloud';
@@ -86,28 +83,8 @@ export async function publishRate(rig: MiningRig, productId: number, day: string
   if (res.body.type !== 'ok') throw new Error(`rate: ${JSON.stringify(res.body)}`);
 }
 
-let fundingRef = 1;
-
-/** Credits a user's spot account through the ledger, as a deposit would (never by UPDATE). */
-export async function fundSpot(test: TestApp, userId: number, currencyId: number, amount: string) {
-  await test.db.transaction(async (tx) => {
-    await post(tx, {
-      kind: 'deposit',
-      refType: 'mining_test',
-      refId: `${process.pid}:${fundingRef++}`,
-      legs: [
-        { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
-        { accountId: await userAccount(tx, userId, currencyId, 'spot'), amount },
-      ],
-    });
-  });
-}
-
-export async function fundedUser(rig: MiningRig, currencyId = rig.usdt, amount = '10000') {
-  const user = await makeUser(rig.test);
-  await fundSpot(rig.test, user.id, currencyId, amount);
-  return user;
-}
+/** A user with `amount` of a coin (10,000 USDT unless told) in their spot account. */
+export const fundedUser = (rig: MiningRig, currencyId = rig.usdt, amount = '10000') => makeFundedUser(rig.test, currencyId, amount);
 
 /** A user's figures in a coin: spot available and the mining account's locked bucket. */
 export async function figures(test: TestApp, userId: number, currencyId: number) {

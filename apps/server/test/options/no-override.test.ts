@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../support/app.ts';
+import { writeRoutes } from '../support/routes.ts';
 
 const SERVER_SRC = path.resolve(import.meta.dirname, '../../src');
 const ADMIN_SRC = path.resolve(import.meta.dirname, '../../../admin/src');
@@ -74,21 +75,7 @@ describe('no outcome override in the back-office API', () => {
   afterAll(() => test.close());
 
   it('exposes no write to an option order: only durations and exposure limits are written', () => {
-    const table = test.app.printRoutes({ commonPrefix: false });
-    const routes: { method: string; url: string }[] = [];
-    const stack: string[] = [];
-    for (const line of table.split('\n')) {
-      const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S*)(?: \(([A-Z, ]+)\))?$/.exec(line);
-      if (!match) continue;
-      stack.length = match[1]!.length / 4;
-      stack.push(match[2]!);
-      for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url: stack.join('') });
-    }
-    const reads = ['GET', 'HEAD', 'OPTIONS'];
-    const adminWrites = routes.filter((r) => r.url.startsWith('/api/admin/') && !reads.includes(r.method));
-    const optionWrites = adminWrites.filter((r) => /option|microtrade|result|outcome|win|lose/i.test(r.url)).map((r) => `${r.method} ${r.url}`);
-    expect(optionWrites.sort()).toEqual(['POST /api/admin/options/durations', 'POST /api/admin/options/exposure']);
-    const userWrites = routes.filter((r) => r.url.startsWith('/api/microtrade') && !reads.includes(r.method)).map((r) => `${r.method} ${r.url}`);
-    expect(userWrites).toEqual(['POST /api/microtrade/submit']);
+    expect(writeRoutes(test.app, /^\/api\/admin\/.*(option|microtrade|result|outcome|win|lose)/i)).toEqual(['POST /api/admin/options/durations', 'POST /api/admin/options/exposure']);
+    expect(writeRoutes(test.app, /^\/api\/microtrade/)).toEqual(['POST /api/microtrade/submit']);
   });
 });

@@ -11,7 +11,8 @@ import { audit } from '../../src/ledger/index.ts';
 import { DomainError } from '../../src/http/errors.ts';
 import { optionOrders } from '../../src/options/tables.ts';
 import { makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { fundOptions, optionsBalance, optionsRig, type OptionsRig } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { optionsBalance, optionsRig, type OptionsRig } from './support.ts';
 
 let test: TestApp;
 let rig: OptionsRig;
@@ -54,7 +55,7 @@ describe('options property', () => {
         start += 24 * 3_600_000;
         rig.clock.now = start;
         const before = await Promise.all(users.map((u) => optionsBalance(test, u, usdt)));
-        for (let i = 0; i < users.length; i++) await fundOptions(test, users[i]!, usdt, String(funding[i]));
+        for (let i = 0; i < users.length; i++) await fundAccount(test, users[i]!, usdt, String(funding[i]), 'options');
         await rig.tick('BTC/USDT', '100', rig.clock.now);
         const placed: string[] = [];
         for (const s of steps) {

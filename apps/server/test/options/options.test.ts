@@ -17,8 +17,9 @@ import { DEFAULT_LIMITS } from '../../src/app-context.ts';
 import { OPTION_SETTLE_JOB, OPTION_SWEEP_EVERY_MS, OptionsService, settleWindowEnd } from '../../src/options/service.ts';
 import { optionExposure, optionOrders } from '../../src/options/tables.ts';
 import { operatorToken } from '../funds/support.ts';
-import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { fundOptions, optionsBalance, optionsRig, type OptionsRig } from './support.ts';
+import { call, expectLedgerBalanced, makeTestApp, type TestApp } from '../support/app.ts';
+import { makeFundedUser } from '../support/ledger.ts';
+import { optionsBalance, optionsRig, type OptionsRig } from './support.ts';
 
 let test: TestApp;
 let rig: OptionsRig;
@@ -41,11 +42,7 @@ beforeEach(async () => {
   rig.clock.now = t0;
 });
 
-async function fundedUser(amount = '1000') {
-  const user = await makeUser(test);
-  await fundOptions(test, user.id, usdt, amount);
-  return user;
-}
+const fundedUser = (amount = '1000') => makeFundedUser(test, usdt, amount, 'options');
 
 const submit = (token: string, payload: Record<string, unknown>, lang?: string) =>
   call(test.app, '/microtrade/submit', { token, lang, payload: { match_id: btc, currency_id: usdt, seconds: 30, number: '100', ...payload } });

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appRealtimeSources, attachRealtime, type Realtime } from '../../src/realtime/socket.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 import { connectSocket, flush, record } from '../support/sockets.ts';
-import { fundOptions, optionsRig, type OptionsRig } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { optionsRig, type OptionsRig } from './support.ts';
 import { settleWindowEnd } from '../../src/options/service.ts';
 
 let test: TestApp;
@@ -45,7 +46,7 @@ describe('options realtime', () => {
     const owner = await makeUser(test);
     const stranger = await makeUser(test);
     const usdt = test.ctx.markets.symbolByName('BTC/USDT')!.quoteCurrencyId;
-    await fundOptions(test, owner.id, usdt, '100');
+    await fundAccount(test, owner.id, usdt, '100', 'options');
     const mine = record(await client(owner.token), ['option']).option;
     const theirs = record(await client(stranger.token), ['option']).option;
     await rig.tick('BTC/USDT', '100', T0);

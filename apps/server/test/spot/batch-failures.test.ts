@@ -8,7 +8,8 @@ import { queryRows } from '../../src/db/client.ts';
 import { post, systemAccount, userAccount } from '../../src/ledger/index.ts';
 import { SymbolWriter, type Market, type WriterFaults } from '../../src/spot/writer.ts';
 import { expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { fund, spotFigures } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { spotFigures } from './support.ts';
 
 let test: TestApp;
 let market: Market;
@@ -47,7 +48,7 @@ async function openWriter(faults: WriterFaults, errors: unknown[] = []) {
 
 async function fundedUser() {
   const user = await makeUser(test);
-  await fund(test, user.id, market.quoteCurrencyId, '1000');
+  await fundAccount(test, user.id, market.quoteCurrencyId, '1000');
   return { ...user, accounts: await test.ctx.spot.accountsOf(user.id, market) };
 }
 

@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appRealtimeSources, attachRealtime, type Realtime } from '../../src/realtime/socket.ts';
 import { call, expectLedgerBalanced, latestCode, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 import { connectSocket, flush, record, reconnect, subscribe } from '../support/sockets.ts';
-import { btcMarket, fund } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { btcMarket } from './support.ts';
 
 let test: TestApp;
 let realtime: Realtime;
@@ -75,8 +76,8 @@ async function traders() {
   const m = btcMarket(test);
   const seller = await makeUser(test);
   const buyer = await makeUser(test);
-  await fund(test, seller.id, m.base, '1');
-  await fund(test, buyer.id, m.quote, '100000');
+  await fundAccount(test, seller.id, m.base, '1');
+  await fundAccount(test, buyer.id, m.quote, '100000');
   return { seller, buyer };
 }
 

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { btcMarket, fund } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { btcMarket } from './support.ts';
 
 const ORDERS = 48;
 const USERS = 8;
@@ -44,7 +45,7 @@ describe('spot group commit', () => {
     const users: Awaited<ReturnType<typeof makeUser>>[] = [];
     for (let i = 0; i < USERS; i++) {
       const user = await makeUser(test);
-      await fund(test, user.id, m.quote, '100000');
+      await fundAccount(test, user.id, m.quote, '100000');
       users.push(user);
     }
     const writer = test.ctx.spot.writer(m.symbolId)!;

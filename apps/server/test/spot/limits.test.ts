@@ -10,7 +10,8 @@ import { operatorAuditLog } from '../../src/admin/tables.ts';
 import { currencies } from '../../src/site/tables.ts';
 import { seedMarketMaker } from '../../src/spot/market-maker.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { btcMarket, fund, message, spotFigures } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { btcMarket, message, spotFigures } from './support.ts';
 
 const trade = (test: TestApp, token: string, payload: Record<string, unknown>, lang?: string) => {
   const m = btcMarket(test);
@@ -39,7 +40,7 @@ describe('spot minimum order value', () => {
   it('refuses a limit order worth less than the minimum, in the request’s language, and accepts one worth exactly it', async () => {
     const user = await makeUser(test);
     const m = btcMarket(test);
-    await fund(test, user.id, m.quote, '100');
+    await fundAccount(test, user.id, m.quote, '100');
     // 0.000099 x 50,000 = 4.95 USDT.
     const small = await trade(test, user.token, { amount: '0.000099', target_price: '50000', type: 'buy' }, 'fra');
     expect(small.status).toBe(400);
@@ -58,8 +59,8 @@ describe('spot minimum order value', () => {
     expect(0.00008 * index).toBeGreaterThan(5);
     const seller = await makeUser(test);
     const buyer = await makeUser(test);
-    await fund(test, seller.id, m.base, '0.001');
-    await fund(test, buyer.id, m.quote, '100');
+    await fundAccount(test, seller.id, m.base, '0.001');
+    await fundAccount(test, buyer.id, m.quote, '100');
     const ask = await trade(test, seller.token, { amount: '0.001', target_price: '60000', type: 'sell' });
     expect(ask.body.message.status).toBe('open');
 
@@ -77,7 +78,7 @@ describe('spot minimum order value', () => {
     expect(0.0001 * index).toBeGreaterThanOrEqual(5);
     expect(test.ctx.spot.depth(m.symbolId)!.bids).toEqual([]);
     const seller = await makeUser(test);
-    await fund(test, seller.id, m.base, '0.001');
+    await fundAccount(test, seller.id, m.base, '0.001');
     expect((await trade(test, seller.token, { amount: '0.00007', type: 'sell' })).body.code).toBe('order_value_too_small');
     // Worth the minimum at the index: it passes the check and meets the empty book.
     expect((await trade(test, seller.token, { amount: '0.0001', type: 'sell' })).body.code).toBe('no_liquidity');
@@ -103,7 +104,7 @@ describe('spot open orders per user and symbol', () => {
   it('refuses an order beyond the cap until one of the open orders is cancelled or filled, and counts each symbol apart', async () => {
     const m = btcMarket(test);
     const user = await makeUser(test);
-    await fund(test, user.id, m.quote, '1000');
+    await fundAccount(test, user.id, m.quote, '1000');
     const open = [];
     for (const price of ['50000', '50001', '50002']) open.push((await bid(user, price)).body.message);
     expect(open.map((o) => o.status)).toEqual(['open', 'open', 'open']);
@@ -126,7 +127,7 @@ describe('spot open orders per user and symbol', () => {
 
     // A fill frees a place too.
     const seller = await makeUser(test);
-    await fund(test, seller.id, m.base, '0.001');
+    await fundAccount(test, seller.id, m.base, '0.001');
     expect((await trade(test, seller.token, { amount: '0.001', type: 'sell' })).body.message.status).toBe('filled');
     expect((await bid(user, '50004')).body.message.status).toBe('open');
     expect(frozen).not.toBe('0');
@@ -135,7 +136,7 @@ describe('spot open orders per user and symbol', () => {
   it('counts orders still queued, so a burst of concurrent orders cannot pass the cap', async () => {
     const m = btcMarket(test);
     const user = await makeUser(test);
-    await fund(test, user.id, m.quote, '1000');
+    await fundAccount(test, user.id, m.quote, '1000');
     const answers = await Promise.all(['40000', '40001', '40002', '40003', '40004', '40005'].map((price) => bid(user, price)));
     expect(answers.filter((a) => a.body.type === 'ok')).toHaveLength(OPEN_MAX);
     expect(answers.filter((a) => a.body.code === 'open_orders_too_many')).toHaveLength(6 - OPEN_MAX);
@@ -168,8 +169,8 @@ describe('spot orders and cancels per user and second', () => {
     const m = btcMarket(test);
     const user = await makeUser(test);
     const other = await makeUser(test);
-    await fund(test, user.id, m.quote, '1000');
-    await fund(test, other.id, m.quote, '1000');
+    await fundAccount(test, user.id, m.quote, '1000');
+    await fundAccount(test, other.id, m.quote, '1000');
     // The clock stands still inside one second, so the count cannot straddle two windows.
     const second = Math.floor(Date.now() / 1000) * 1000;
     const clock = vi.spyOn(Date, 'now').mockReturnValue(second + 10);
@@ -217,7 +218,7 @@ describe('back office: a symbol’s minimum order value', () => {
     const quoted = (await call(test.app, '/currency/quotation_new', { method: 'GET' })).body.message.find((q: { id: number }) => q.id === m.symbolId);
     expect(quoted.spot_rules.order_value_min).toBe('10');
     const user = await makeUser(test);
-    await fund(test, user.id, m.quote, '100');
+    await fundAccount(test, user.id, m.quote, '100');
     // 0.00015 x 50,000 = 7.5 USDT: above the seeded 5, below the new 10.
     expect((await trade(test, user.token, { amount: '0.00015', target_price: '50000', type: 'buy' })).body.code).toBe('order_value_too_small');
     expect((await trade(test, user.token, { amount: '0.0002', target_price: '50000', type: 'buy' })).body.message.status).toBe('open');

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { systemAccount } from '../../src/ledger/index.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { btcMarket, fund, spotFigures } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { btcMarket, spotFigures } from './support.ts';
 
 let test: TestApp;
 let m: ReturnType<typeof btcMarket>;
@@ -31,8 +32,8 @@ describe('a buy releases at each fill what it no longer needs', () => {
   it('keeps frozen exactly what the resting quantity needs when a buy fills below its limit', async () => {
     const seller = await makeUser(test);
     const buyer = await makeUser(test);
-    await fund(test, seller.id, m.base, '1');
-    await fund(test, buyer.id, m.quote, '10000');
+    await fundAccount(test, seller.id, m.base, '1');
+    await fundAccount(test, buyer.id, m.quote, '10000');
     await order(seller.token, m, { amount: '0.01', target_price: '60000', type: 'sell' });
     const bid = await order(buyer.token, m, { amount: '0.02', target_price: '65000', type: 'buy' });
     expect(bid.body.message).toMatchObject({ status: 'open', filled_quantity: '0.01', filled_quote: '600', fee: '1.2' });
@@ -47,8 +48,8 @@ describe('a buy releases at each fill what it no longer needs', () => {
   it('releases the taker fee it froze when a resting buy pays the maker fee, and holds nothing once filled', async () => {
     const buyer = await makeUser(test);
     const seller = await makeUser(test);
-    await fund(test, buyer.id, m.quote, '10000');
-    await fund(test, seller.id, m.base, '1');
+    await fundAccount(test, buyer.id, m.quote, '10000');
+    await fundAccount(test, seller.id, m.base, '1');
     const bid = await order(buyer.token, m, { amount: '0.02', target_price: '65000', type: 'buy' });
     expect(await spotFigures(test, buyer.id, m.quote)).toEqual({ available: '8697.4', frozen: '1302.6' });
     // The sell takes half at 65,000: the buy pays 650 + the 0.1 % maker fee 0.65, not the 1.3 it froze for.
@@ -68,8 +69,8 @@ describe('market buy protection anchored at arrival', () => {
     const pair = { base: eth.baseCurrencyId!, quote: eth.quoteCurrencyId };
     const seller = await makeUser(test);
     const buyer = await makeUser(test);
-    await fund(test, seller.id, pair.base, '2');
-    await fund(test, buyer.id, pair.quote, '100000');
+    await fundAccount(test, seller.id, pair.base, '2');
+    await fundAccount(test, buyer.id, pair.quote, '100000');
     await order(seller.token, pair, { amount: '1', target_price: '3000', type: 'sell' });
     const far = await order(seller.token, pair, { amount: '1', target_price: '30000', type: 'sell' });
     const bought = await order(buyer.token, pair, { amount: '2', type: 'buy' });
@@ -86,8 +87,8 @@ describe('bill lines name only the user’s own order', () => {
   it('references each leg of a fill to its own order, for the maker, the taker and the fees', async () => {
     const seller = await makeUser(test);
     const buyer = await makeUser(test);
-    await fund(test, seller.id, m.base, '1');
-    await fund(test, buyer.id, m.quote, '10000');
+    await fundAccount(test, seller.id, m.base, '1');
+    await fundAccount(test, buyer.id, m.quote, '10000');
     const ask = await order(seller.token, m, { amount: '0.01', target_price: '61000', type: 'sell' });
     const bid = await order(buyer.token, m, { amount: '0.01', target_price: '61000', type: 'buy' });
     expect(bid.body.message.status).toBe('filled');
@@ -124,8 +125,8 @@ describe('amount units', () => {
     const users = [];
     for (let i = 0; i < 4; i++) {
       const user = await makeUser(test);
-      await fund(test, user.id, m.quote, '50000');
-      await fund(test, user.id, m.base, '1');
+      await fundAccount(test, user.id, m.quote, '50000');
+      await fundAccount(test, user.id, m.base, '1');
       users.push(user);
     }
     for (let i = 0; i < 80; i++) {

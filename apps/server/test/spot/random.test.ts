@@ -11,7 +11,8 @@ import { marketSymbols } from '../../src/markets/tables.ts';
 import { seedMarketMaker } from '../../src/spot/market-maker.ts';
 import { SpotService } from '../../src/spot/service.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { btcMarket, fund } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { btcMarket } from './support.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -38,8 +39,8 @@ describe('spot under random load', () => {
     const users: Awaited<ReturnType<typeof makeUser>>[] = [];
     for (let i = 0; i < USERS; i++) {
       const user = await makeUser(test);
-      await fund(test, user.id, m.quote, '2000');
-      await fund(test, user.id, m.base, '0.03');
+      await fundAccount(test, user.id, m.quote, '2000');
+      await fundAccount(test, user.id, m.base, '0.03');
       users.push(user);
     }
     const operation = fc.record({

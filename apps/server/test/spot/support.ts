@@ -1,23 +1,6 @@
 import { errorMessage } from '@fairex/contract';
-import { accountsOf, post, systemAccount, userAccount } from '../../src/ledger/index.ts';
+import { accountsOf } from '../../src/ledger/index.ts';
 import type { TestApp } from '../support/app.ts';
-
-let fundingRef = 1;
-
-/** Funds a user's spot account through the ledger, as a confirmed deposit would (never by UPDATE). */
-export async function fund(test: TestApp, userId: number, currencyId: number, amount: string) {
-  await test.db.transaction(async (tx) => {
-    await post(tx, {
-      kind: 'deposit',
-      refType: 'spot_test',
-      refId: fundingRef++,
-      legs: [
-        { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
-        { accountId: await userAccount(tx, userId, currencyId, 'spot'), amount },
-      ],
-    });
-  });
-}
 
 /** A user's spot figures in one coin. */
 export async function spotFigures(test: TestApp, userId: number, currencyId: number) {

@@ -9,7 +9,8 @@ import { systemAccount } from '../../src/ledger/index.ts';
 import { accountsOf } from '../../src/ledger/index.ts';
 import { seedMarketMaker } from '../../src/spot/market-maker.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { btcMarket, fund, message, spotFigures } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { btcMarket, message, spotFigures } from './support.ts';
 
 let test: TestApp;
 let m: ReturnType<typeof btcMarket>;
@@ -36,7 +37,7 @@ async function feesTotal() {
 describe('spot orders', () => {
   it('rests a limit buy below the market with its funds frozen, and releases them on cancel', async () => {
     const user = await makeUser(test);
-    await fund(test, user.id, m.quote, '10000');
+    await fundAccount(test, user.id, m.quote, '10000');
     const placed = await trade(user.token, { amount: '0.1', target_price: '60000', type: 'buy' });
     expect(placed.body.type).toBe('ok');
     expect(placed.body.message).toMatchObject({ status: 'open', side: 'buy', order_type: 'limit', price: '60000', quantity: '0.1', filled_quantity: '0' });
@@ -58,8 +59,8 @@ describe('spot orders', () => {
   it('fills a crossing limit order partially, rests the remainder and charges maker and taker fees', async () => {
     const seller = await makeUser(test);
     const buyer = await makeUser(test);
-    await fund(test, seller.id, m.base, '1');
-    await fund(test, buyer.id, m.quote, '10000');
+    await fundAccount(test, seller.id, m.base, '1');
+    await fundAccount(test, buyer.id, m.quote, '10000');
     const feesBefore = await feesTotal();
     const ask = await trade(seller.token, { amount: '0.01', target_price: '65000', type: 'sell' });
     expect(ask.body.message.status).toBe('open');
@@ -86,7 +87,7 @@ describe('spot orders', () => {
   it('refuses to cancel another user’s order as not found', async () => {
     const owner = await makeUser(test);
     const other = await makeUser(test);
-    await fund(test, owner.id, m.quote, '1000');
+    await fundAccount(test, owner.id, m.quote, '1000');
     const placed = await trade(owner.token, { amount: '0.01', target_price: '50000', type: 'buy' });
     const refused = await call(test.app, `/coin/trade?id=${placed.body.message.id}`, { method: 'PUT', token: other.token });
     expect(refused.status).toBe(404);
@@ -100,7 +101,7 @@ describe('spot orders', () => {
 
   it('refuses an order the user cannot afford and leaves nothing behind', async () => {
     const user = await makeUser(test);
-    await fund(test, user.id, m.quote, '100');
+    await fundAccount(test, user.id, m.quote, '100');
     const refused = await trade(user.token, { amount: '1', target_price: '65000', type: 'buy' }, 'jp');
     expect(refused.body).toMatchObject({ type: 'error', code: 'insufficient_balance', message: message('insufficient_balance', 'jp') });
     const sell = await trade(user.token, { amount: '1', target_price: '65000', type: 'sell' });
@@ -130,7 +131,7 @@ describe('spot orders', () => {
     expect(anonymous.body.type).toBe('999');
     // A market buy on an empty book has nothing to fill against.
     const empty = await makeUser(test);
-    await fund(test, empty.id, m.quote, '100');
+    await fundAccount(test, empty.id, m.quote, '100');
     const bare = await call(test.app, '/coin/trade', { token: empty.token, payload: { amount: '1', currency_id: test.ctx.markets.symbolByName('BNB/USDT')!.baseCurrencyId, legal_id: m.quote, type: 'buy' } });
     expect(bare.body.code).toBe('no_liquidity');
   });
@@ -146,7 +147,7 @@ describe('spot orders', () => {
     expect(Number(makerBtc.frozen)).toBeGreaterThan(0);
 
     const user = await makeUser(test);
-    await fund(test, user.id, m.quote, '10000');
+    await fundAccount(test, user.id, m.quote, '10000');
     const bought = await trade(user.token, { amount: '0.01', type: 'buy' });
     expect(bought.body.message).toMatchObject({ status: 'filled', order_type: 'market', filled_quantity: '0.01' });
     expect(await spotFigures(test, user.id, m.base)).toEqual({ available: '0.01', frozen: '0' });
@@ -184,7 +185,7 @@ describe('the largest order a balance affords (the percentage shortcuts)', () =>
 
   it('accepts a 100 % limit buy sized by the shared rule, refuses one lot more, and leaves available >= 0', async () => {
     const user = await makeUser(test);
-    await fund(test, user.id, m.quote, '1234.567891');
+    await fundAccount(test, user.id, m.quote, '1234.567891');
     const rules = await rulesOf('BTC/USDT');
     const price = '60001.37';
     const quantity = limitBuyQuantityMax((await spotFigures(test, user.id, m.quote)).available, price, rules);
@@ -205,7 +206,7 @@ describe('the largest order a balance affords (the percentage shortcuts)', () =>
     await test.ctx.spot.marketMaker!.quoteAll();
     const user = await makeUser(test);
     // More than two of the market maker's levels (2,000 USDT each), so the order walks the book.
-    await fund(test, user.id, m.quote, '5000.5');
+    await fundAccount(test, user.id, m.quote, '5000.5');
     const rules = await rulesOf('BTC/USDT');
     const asks = test.ctx.spot.depth(m.symbolId)!.asks;
     const quantity = marketBuyQuantityMax((await spotFigures(test, user.id, m.quote)).available, asks, rules);
@@ -232,8 +233,8 @@ describe('market sell protection', () => {
     await test.ctx.spot.marketMaker!.withdraw(eth.id);
     const bidder = await makeUser(test);
     const seller = await makeUser(test);
-    await fund(test, bidder.id, eth.quoteCurrencyId, '10000');
-    await fund(test, seller.id, eth.baseCurrencyId!, '2');
+    await fundAccount(test, bidder.id, eth.quoteCurrencyId, '10000');
+    await fundAccount(test, seller.id, eth.baseCurrencyId!, '2');
     const order = (token: string, payload: Record<string, unknown>) =>
       call(test.app, '/coin/trade', { token, payload: { currency_id: eth.baseCurrencyId, legal_id: eth.quoteCurrencyId, ...payload } });
     await order(bidder.token, { amount: '1', target_price: '3000', type: 'buy' });

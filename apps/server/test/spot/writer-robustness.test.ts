@@ -14,7 +14,8 @@ import type { SpotOrderRow } from '../../src/spot/repository.ts';
 import { SpotService } from '../../src/spot/service.ts';
 import { SymbolWriter, type Market, type WriterFaults } from '../../src/spot/writer.ts';
 import { expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { fund, spotFigures } from './support.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { spotFigures } from './support.ts';
 
 let test: TestApp;
 let market: Market;
@@ -35,7 +36,7 @@ async function openWriter(faults: WriterFaults, errors: unknown[] = []) {
 
 async function fundedUser() {
   const user = await makeUser(test);
-  await fund(test, user.id, market.quoteCurrencyId, '1000');
+  await fundAccount(test, user.id, market.quoteCurrencyId, '1000');
   return { ...user, accounts: await test.ctx.spot.accountsOf(user.id, market) };
 }
 
@@ -162,7 +163,7 @@ describe('a symbol whose book cannot be read', () => {
       expect(errors.map((e) => (e as Error).message)).toEqual([expect.stringContaining('no spot account')]);
       expect(service.writer(bnb.id)!.stale).toBe(true);
       const user = await makeUser(test);
-      await fund(test, user.id, bnb.quoteCurrencyId, '1000');
+      await fundAccount(test, user.id, bnb.quoteCurrencyId, '1000');
       const order = (base: number, price: string) => service.place(user.id, { amount: '0.01', target_price: price, currency_id: base, legal_id: bnb.quoteCurrencyId, type: 'buy' });
       const refused = await order(bnb.baseCurrencyId!, '500').catch((error: { code: string }) => error.code);
       expect(refused).toBe('market_unavailable');
@@ -188,8 +189,8 @@ describe('the book snapshot on joining a room', () => {
     const btc = test.ctx.markets.symbolByName('BTC/USDT')!;
     const seller = await makeUser(test);
     const buyer = await makeUser(test);
-    await fund(test, seller.id, btc.baseCurrencyId!, '1');
-    await fund(test, buyer.id, btc.quoteCurrencyId, '10000');
+    await fundAccount(test, seller.id, btc.baseCurrencyId!, '1');
+    await fundAccount(test, buyer.id, btc.quoteCurrencyId, '10000');
     const trade = (userId: number, type: 'buy' | 'sell') =>
       test.ctx.spot.place(userId, { amount: '0.001', target_price: '62000', currency_id: btc.baseCurrencyId!, legal_id: btc.quoteCurrencyId, type });
     await trade(seller.id, 'sell');

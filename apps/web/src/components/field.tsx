@@ -46,6 +46,21 @@ export function Field({ label, value, onChange, error, prefix, suffix, id, ...in
   );
 }
 
+/** An amount field with an "All" pill after the input that fills in the most the user can enter (`onAll`). */
+export function AmountField({ allLabel, onAll, allDisabled, ...props }: Omit<FieldProps, 'suffix' | 'inputMode'> & { allLabel: string; onAll: () => void; allDisabled?: boolean }) {
+  return (
+    <Field
+      {...props}
+      inputMode="decimal"
+      suffix={
+        <button type="button" className="pill pill--ghost" disabled={allDisabled} onClick={onAll}>
+          {allLabel}
+        </button>
+      }
+    />
+  );
+}
+
 /** A password field with a show/hide toggle (an icon button named "Show password" / "Hide password"). */
 export function PasswordField(props: Omit<FieldProps, 'type' | 'suffix'>) {
   const { t } = useTranslation();

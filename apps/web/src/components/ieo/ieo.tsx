@@ -2,6 +2,7 @@ import type { IeoState } from '@fairex/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../funds/funds.tsx';
+import { ProgressBar as WealthProgressBar } from '../wealth/progress-bar.tsx';
 import './ieo.css';
 
 /** What the IEO screens share: the state badge, the progress bar, the countdown and time formatting. */
@@ -14,14 +15,8 @@ export function StateBadge({ state }: { state: IeoState }) {
 /** Applied / issuance, capped at 100 % (the server's figure): oversubscription shows a full bar. */
 export function ProgressBar({ percent }: { percent: string }) {
   const { t } = useTranslation();
-  const value = Math.min(100, Number(percent));
-  return (
-    <div className="ieo-progress" role="progressbar" aria-label={t('ieo.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-valuetext={t('ieo.progressValue', { percent })}>
-      <div className="ieo-progress__bar" style={{ width: `${value}%` }} />
-    </div>
-  );
+  return <WealthProgressBar percent={percent} label={t('ieo.progress')} valueText={t('ieo.progressValue', { percent })} />;
 }
-
 
 const SECOND_MS = 1_000;
 const DAY_MS = 86_400_000;

@@ -2,6 +2,7 @@ import type { DualProductView, DualType } from '@fairex/contract';
 import { money, toAmountString } from '@fairex/contract/money';
 import { dualSettlement } from '@fairex/contract/rules';
 import { useTranslation } from 'react-i18next';
+import { ProgressBar as WealthProgressBar } from '../wealth/progress-bar.tsx';
 import './invest.css';
 
 /** What the dual-investment screens share: paths, labels, the progress bar and the two settlement outcomes. */
@@ -22,16 +23,10 @@ export function useTypeLabel() {
   return (type: DualType) => t(type === 'call' ? 'invest.sellHigh' : 'invest.buyLow');
 }
 
-
 /** Shares sold, as the server's percentage. */
 export function ProgressBar({ percent }: { percent: string }) {
   const { t } = useTranslation();
-  const value = Math.min(100, Number(percent));
-  return (
-    <div className="invest-progress" role="progressbar" aria-label={t('invest.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-valuetext={`${percent}%`}>
-      <div className="invest-progress__bar" style={{ width: `${value}%` }} />
-    </div>
-  );
+  return <WealthProgressBar percent={percent} label={t('invest.progress')} valueText={`${percent}%`} />;
 }
 
 type Figures = Pick<DualProductView, 'type' | 'linked_price' | 'apr' | 'currency' | 'quote_currency' | 'base_decimals' | 'quote_decimals'>;

@@ -1,5 +1,5 @@
 import { mul } from '@fairex/contract/money';
-import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import './mining.css';
 
 /** The lock-up mining screens (spec section 2, Wealth). */
@@ -15,17 +15,19 @@ export const ratePercent = (rate: string) => `${mul(rate, 100)}%`;
 export const yieldRange = (p: { daily_yield_min: string; daily_yield_max: string }) =>
   p.daily_yield_min === p.daily_yield_max ? ratePercent(p.daily_yield_min) : `${ratePercent(p.daily_yield_min)} – ${ratePercent(p.daily_yield_max)}`;
 
-
-/** Label and value pairs in two columns. */
-export function Figures({ rows, label }: { rows: [string, ReactNode][]; label?: string }) {
+/** A product's coin and name over its daily yield range: the head of its card on the list and on the buy screen. */
+export function ProductHeading({ product }: { product: { currency: string; name: string; daily_yield_min: string; daily_yield_max: string } }) {
+  const { t } = useTranslation();
   return (
-    <dl className="mining-figures" aria-label={label}>
-      {rows.map(([name, value]) => (
-        <div key={name}>
-          <dt>{name}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <span className="mining-product__head">
+        <span className="mining-coin">{product.currency}</span>
+        <span className="mining-product__name">{product.name}</span>
+      </span>
+      <span className="mining-product__yield">
+        <strong>{yieldRange(product)}</strong>
+        <span className="muted">{t('mining.dailyYield')}</span>
+      </span>
+    </>
   );
 }

@@ -7,11 +7,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAccountTransfer, useEnabledUserCoins } from '../../api/funds.ts';
-import { Field } from '../../components/field.tsx';
+import { AmountField } from '../../components/field.tsx';
 import { SelectField, TRANSFER_KINDS, useKindLabel } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { confirmDialog, toastSuccess } from '../../notify.ts';
+import { confirmThenSend } from '../../notify.ts';
 
 /** Moves an available amount of one coin between two account kinds (POST /wallet/change), after confirmation. */
 export function FundTransferPage() {
@@ -38,18 +38,12 @@ export function FundTransferPage() {
     if (from === to) return setError(t('funds.sameAccount'));
     if (!isAmount(number) || !isPositive(number)) return setError(t('funds.wrongAmount'));
     if (cmp(number, available) > 0) return setError(t('funds.insufficient'));
-    const confirmed = await confirmDialog({
-      content: t('funds.transferConfirm', { amount: number, currency: coin.name, from: kindLabel(from), to: kindLabel(to) }),
-      confirmText: t('funds.confirm'),
-    });
-    if (!confirmed) return;
-    try {
-      await transfer.mutateAsync({ currency_id: coin.id, number, from_field: from, to_field: to });
-    } catch {
-      return; // The api client has shown the server's message.
-    }
-    toastSuccess(t('funds.transferDone'));
-    setAmount('');
+    const sent = await confirmThenSend(
+      { content: t('funds.transferConfirm', { amount: number, currency: coin.name, from: kindLabel(from), to: kindLabel(to) }), confirmText: t('funds.confirm') },
+      () => transfer.mutateAsync({ currency_id: coin.id, number, from_field: from, to_field: to }),
+      t('funds.transferDone'),
+    );
+    if (sent) setAmount('');
   }
 
   return (
@@ -86,9 +80,8 @@ export function FundTransferPage() {
                 options={list.map((c) => ({ value: String(c.id), label: c.name }))}
                 onChange={setCoinId}
               />
-              <Field
+              <AmountField
                 label={t('funds.amount')}
-                inputMode="decimal"
                 placeholder={t('funds.amountPlaceholder')}
                 value={amount}
                 onChange={(value) => {
@@ -96,11 +89,8 @@ export function FundTransferPage() {
                   setError(undefined);
                 }}
                 error={error}
-                suffix={
-                  <button type="button" className="pill pill--ghost" onClick={() => setAmount(displayBalance(available))}>
-                    {t('funds.all')}
-                  </button>
-                }
+                allLabel={t('funds.all')}
+                onAll={() => setAmount(displayBalance(available))}
               />
               <p className="muted">
                 {t('funds.availableAmount', { amount: displayBalance(available), currency: coin?.name ?? '' })}

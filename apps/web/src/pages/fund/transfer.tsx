@@ -4,11 +4,11 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExchange, useExchangeCoins, useExchangeQuote, type ExchangeCoin } from '../../api/funds.ts';
-import { Field } from '../../components/field.tsx';
+import { AmountField } from '../../components/field.tsx';
 import { SelectField } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { confirmDialog, toastSuccess } from '../../notify.ts';
+import { confirmThenSend } from '../../notify.ts';
 
 function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
   const { t } = useTranslation();
@@ -31,18 +31,12 @@ function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
     if (from.id === to.id) return setError(t('funds.sameCoin'));
     if (!isAmount(value) || !isPositive(value)) return setError(t('funds.wrongAmount'));
     if (cmp(value, from.available) > 0) return setError(t('funds.insufficient'));
-    const confirmed = await confirmDialog({
-      content: t('funds.exchangeConfirm', { amount: value, from: from.name, estimate, to: to.name }),
-      confirmText: t('funds.confirm'),
-    });
-    if (!confirmed) return;
-    try {
-      await exchange.mutateAsync({ number: value, from_currency_id: from.id, to_currency_id: to.id });
-    } catch {
-      return; // The api client has shown the server's message.
-    }
-    toastSuccess(t('funds.exchangeDone'));
-    setAmount('');
+    const sent = await confirmThenSend(
+      { content: t('funds.exchangeConfirm', { amount: value, from: from.name, estimate, to: to.name }), confirmText: t('funds.confirm') },
+      () => exchange.mutateAsync({ number: value, from_currency_id: from.id, to_currency_id: to.id }),
+      t('funds.exchangeDone'),
+    );
+    if (sent) setAmount('');
   }
 
   return (
@@ -61,9 +55,8 @@ function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
         {t('funds.swapCoins')}
       </Button>
       <SelectField label={t('funds.to')} value={toId} options={options} onChange={(next) => { setToId(next); setError(undefined); }} />
-      <Field
+      <AmountField
         label={t('funds.amount')}
-        inputMode="decimal"
         placeholder={t('funds.amountPlaceholder')}
         value={amount}
         onChange={(next) => {
@@ -71,11 +64,8 @@ function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
           setError(undefined);
         }}
         error={error}
-        suffix={
-          <button type="button" className="pill pill--ghost" onClick={() => setAmount(displayBalance(from?.available ?? '0'))}>
-            {t('funds.all')}
-          </button>
-        }
+        allLabel={t('funds.all')}
+        onAll={() => setAmount(displayBalance(from?.available ?? '0'))}
       />
       <dl className="funds-figures">
         <div>

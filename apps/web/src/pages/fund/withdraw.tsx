@@ -7,12 +7,12 @@ import { useNavigate } from 'react-router';
 import { useCard, type CardKind, type SavedCard } from '../../api/cards.ts';
 import { useDepositInfo, useEnabledUserCoins, useWalletAddresses, useWithdraw, type UserCoin, type WithdrawTarget } from '../../api/funds.ts';
 import { useUserInfo } from '../../api/user.ts';
-import { Field, PasswordField } from '../../components/field.tsx';
+import { AmountField, PasswordField } from '../../components/field.tsx';
 import { SelectField } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { PayPasswordFirst } from '../../components/funds/pay-password-first.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { confirmDialog, toastSuccess } from '../../notify.ts';
+import { confirmThenSend } from '../../notify.ts';
 
 /** Withdrawals leave from the spot account (legacy field `change`). */
 const WITHDRAW_FIELD = 'change';
@@ -109,18 +109,13 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
     if (!payPassword) next.payPassword = t('funds.payPasswordRequired');
     setErrors(next);
     if (next.amount || next.payPassword || !chosen) return;
-    const confirmed = await confirmDialog({
-      content: t('funds.withdrawConfirm', { amount: value, currency: coin.name, address: chosen.label }),
-      confirmText: t('funds.confirm'),
-    });
-    if (!confirmed) return;
-    try {
-      await withdraw.mutateAsync({ currency: coin.id, number: value, pay_password: payPassword, ...chosen.body });
-    } catch {
-      return; // The api client has shown the server's message (verification, pay password, limit...).
-    }
-    toastSuccess(t('funds.withdrawSubmitted'));
-    navigate('/pages/fund/receive_withdraw_record', { replace: true });
+    // A refusal (verification, pay password, limit...) has been shown by the api client.
+    const sent = await confirmThenSend(
+      { content: t('funds.withdrawConfirm', { amount: value, currency: coin.name, address: chosen.label }), confirmText: t('funds.confirm') },
+      () => withdraw.mutateAsync({ currency: coin.id, number: value, pay_password: payPassword, ...chosen.body }),
+      t('funds.withdrawSubmitted'),
+    );
+    if (sent) navigate('/pages/fund/receive_withdraw_record', { replace: true });
   }
 
   return (
@@ -163,9 +158,8 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
           {errors.destination}
         </p>
       )}
-      <Field
+      <AmountField
         label={t('funds.amount')}
-        inputMode="decimal"
         placeholder={network ? t('funds.minimum', { amount: network.withdraw_min }) : t('funds.amountPlaceholder')}
         value={amount}
         onChange={(next) => {
@@ -173,11 +167,8 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
           setErrors((e) => ({ ...e, amount: undefined }));
         }}
         error={errors.amount}
-        suffix={
-          <button type="button" className="pill pill--ghost" onClick={() => setAmount(displayBalance(available))}>
-            {t('funds.all')}
-          </button>
-        }
+        allLabel={t('funds.all')}
+        onAll={() => setAmount(displayBalance(available))}
       />
       <PasswordField
         label={t('funds.payPassword')}

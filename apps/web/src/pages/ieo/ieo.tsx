@@ -7,6 +7,7 @@ import { Empty, LoadMore } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { Countdown, ProgressBar, StateBadge } from '../../components/ieo/ieo.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
+import { Figures } from '../../components/wealth/figures.tsx';
 
 /**
  * /pages/ieo/ieo (public): the projects, in progress first, then warm-up, then ended; each card shows
@@ -63,20 +64,12 @@ function ProjectCard({ project, onCountdownDone }: { project: IeoProject; onCoun
         </span>
         <StateBadge state={project.state} />
       </span>
-      <dl className="ieo-figures">
-        <div>
-          <dt>{t('ieo.issuePrice')}</dt>
-          <dd>
-            {project.price} {project.pay_currency}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('ieo.totalIssuance')}</dt>
-          <dd>
-            {formatCount(project.total_issuance)} {project.currency}
-          </dd>
-        </div>
-      </dl>
+      <Figures
+        rows={[
+          [t('ieo.issuePrice'), `${project.price} ${project.pay_currency}`],
+          [t('ieo.totalIssuance'), `${formatCount(project.total_issuance)} ${project.currency}`],
+        ]}
+      />
       <ProgressBar percent={project.progress} />
       <Countdown state={project.state} startAt={project.start_at} endAt={project.end_at} onDone={onCountdownDone} />
     </Link>

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useIeoOrders, type IeoOrder } from '../../api/ieo.ts';
 import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
-
 import { NavBar } from '../../components/nav-bar.tsx';
+import { Figures } from '../../components/wealth/figures.tsx';
 
 /**
  * /pages/ieo/order: the user's subscriptions, newest first, 10 a page: the project, the quantity applied
@@ -69,14 +69,7 @@ function OrderItem({ order }: { order: IeoOrder }) {
         <span className="funds-list__main">{order.project}</span>
         <Status order={order} />
       </div>
-      <dl className="ieo-figures">
-        {figures.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Figures rows={figures} />
     </li>
   );
 }

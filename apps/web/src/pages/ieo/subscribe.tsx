@@ -3,16 +3,17 @@ import { ieoCost } from '@fairex/contract/rules';
 import { isAmount } from '@fairex/contract/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ieoKeys, useIeoProject, useSubscribeIeo, type IeoProject } from '../../api/ieo.ts';
-import { Field } from '../../components/field.tsx';
+import { AmountField } from '../../components/field.tsx';
+import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { Countdown, ProgressBar, StateBadge } from '../../components/ieo/ieo.tsx';
-import { useFormatTime } from '../../components/funds/funds.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { confirmDialog, toastSuccess } from '../../notify.ts';
+import { Figures } from '../../components/wealth/figures.tsx';
+import { confirmThenSend } from '../../notify.ts';
 
 const LIST_PATH = '/pages/ieo/ieo';
 const ORDERS_PATH = '/pages/ieo/order';
@@ -53,15 +54,6 @@ export function IeoSubscribePage() {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
 /** A link the operator gave, opened outside the app, or "not provided". */
 function ExternalLink({ href }: { href: string }) {
   const { t } = useTranslation();
@@ -88,32 +80,23 @@ function Terms({ project }: { project: IeoProject }) {
       {project.description && <p className="ieo-description">{project.description}</p>}
       <ProgressBar percent={project.progress} />
       <Countdown state={project.state} startAt={project.start_at} endAt={project.end_at} onDone={refresh} />
-      <dl className="ieo-facts">
-        <Fact label={t('ieo.issuePrice')}>
-          {project.price} {project.pay_currency}
-        </Fact>
-        <Fact label={t('ieo.totalIssuance')}>
-          {project.total_issuance} {token}
-        </Fact>
-        <Fact label={t('ieo.whitePaper')}>
-          <ExternalLink href={project.white_paper} />
-        </Fact>
-        <Fact label={t('ieo.website')}>
-          <ExternalLink href={project.website} />
-        </Fact>
-        <Fact label={t('ieo.lockPeriod')}>{project.lock_days > 0 ? project.lock_days : t('ieo.noLock')}</Fact>
-        <Fact label={t('ieo.cycle')}>{project.cycle_days}</Fact>
-        <Fact label={t('ieo.startTime')}>{formatTime(project.start_at)}</Fact>
-        <Fact label={t('ieo.endTime')}>{formatTime(project.end_at)}</Fact>
-        <Fact label={t('ieo.listing')}>{project.listing_at === null ? t('ieo.toBeAnnounced') : formatTime(project.listing_at)}</Fact>
-        <Fact label={t('ieo.applied')}>
-          {project.applied} {token}
-        </Fact>
-        <Fact label={t('ieo.passed')}>{project.allocated ? `${project.passed} ${token}` : t('ieo.passedPending')}</Fact>
-        <Fact label={t('ieo.remaining')}>
-          {project.remaining} {token}
-        </Fact>
-      </dl>
+      <Figures
+        className="ieo-facts"
+        rows={[
+          [t('ieo.issuePrice'), `${project.price} ${project.pay_currency}`],
+          [t('ieo.totalIssuance'), `${project.total_issuance} ${token}`],
+          [t('ieo.whitePaper'), <ExternalLink href={project.white_paper} />],
+          [t('ieo.website'), <ExternalLink href={project.website} />],
+          [t('ieo.lockPeriod'), project.lock_days > 0 ? project.lock_days : t('ieo.noLock')],
+          [t('ieo.cycle'), project.cycle_days],
+          [t('ieo.startTime'), formatTime(project.start_at)],
+          [t('ieo.endTime'), formatTime(project.end_at)],
+          [t('ieo.listing'), project.listing_at === null ? t('ieo.toBeAnnounced') : formatTime(project.listing_at)],
+          [t('ieo.applied'), `${project.applied} ${token}`],
+          [t('ieo.passed'), project.allocated ? `${project.passed} ${token}` : t('ieo.passedPending')],
+          [t('ieo.remaining'), `${project.remaining} ${token}`],
+        ]}
+      />
     </section>
   );
 }
@@ -163,27 +146,18 @@ function SubscribeForm({ project }: { project: IeoProject }) {
     const problem = problemOf(value);
     if (problem) return setError(problem);
     const price = ieoCost(value, project.price, project.pay_decimals);
-    const confirmed = await confirmDialog({
-      title: t('ieo.confirmTitle'),
-      content: t('ieo.confirm', { amount: value, token, cost: price, coin }),
-      confirmText: t('ieo.confirmOk'),
-      cancelText: t('ieo.cancel'),
-    });
-    if (!confirmed) return;
-    try {
-      await subscribe.mutateAsync({ project_id: project.id, amount: value, pay_currency: project.pay_currency_id, price: project.price });
-    } catch {
-      return; // The api client has shown the server's message.
-    }
-    toastSuccess(t('ieo.subscribed'));
-    navigate(ORDERS_PATH);
+    const sent = await confirmThenSend(
+      { title: t('ieo.confirmTitle'), content: t('ieo.confirm', { amount: value, token, cost: price, coin }), confirmText: t('ieo.confirmOk'), cancelText: t('ieo.cancel') },
+      () => subscribe.mutateAsync({ project_id: project.id, amount: value, pay_currency: project.pay_currency_id, price: project.price }),
+      t('ieo.subscribed'),
+    );
+    if (sent) navigate(ORDERS_PATH);
   }
 
   return (
     <form className="card ieo-form" onSubmit={(event) => void submit(event)} noValidate>
-      <Field
+      <AmountField
         label={t('ieo.amount', { token })}
-        inputMode="decimal"
         placeholder={t('ieo.amountPlaceholder')}
         value={amount}
         disabled={!open}
@@ -192,28 +166,20 @@ function SubscribeForm({ project }: { project: IeoProject }) {
           setError(undefined);
         }}
         error={error}
-        suffix={
-          <button
-            type="button"
-            className="pill pill--ghost"
-            disabled={!open}
-            onClick={() => {
-              setAmount(mostAffordable(project));
-              setError(undefined);
-            }}
-          >
-            {t('ieo.all')}
-          </button>
-        }
+        allLabel={t('ieo.all')}
+        allDisabled={!open}
+        onAll={() => {
+          setAmount(mostAffordable(project));
+          setError(undefined);
+        }}
       />
-      <dl className="ieo-facts">
-        <Fact label={t('ieo.cost')}>
-          {cost} {coin}
-        </Fact>
-        <Fact label={t('ieo.available')}>
-          {displayBalance(balance)} {coin}
-        </Fact>
-      </dl>
+      <Figures
+        className="ieo-facts"
+        rows={[
+          [t('ieo.cost'), `${cost} ${coin}`],
+          [t('ieo.available'), `${displayBalance(balance)} ${coin}`],
+        ]}
+      />
       <p className="ieo-hint">
         {left === undefined
           ? t('ieo.limits', { min: project.amount_min, token })

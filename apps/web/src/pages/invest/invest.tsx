@@ -8,6 +8,7 @@ import { PageState } from '../../components/funds/page-state.tsx';
 import { aprText, INVEST_PATHS, ProgressBar, useTypeLabel } from '../../components/invest/invest.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
+import { Figures } from '../../components/wealth/figures.tsx';
 
 const typeOf = (value: string | null): DualType => (DUAL_TYPES as readonly string[]).includes(value ?? '') ? (value as DualType) : 'call';
 const coinOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
@@ -127,26 +128,14 @@ function ProductRow({ product }: { product: DualProductView }) {
           {aprText(product.apr)}
         </span>
       </div>
-      <dl className="invest-figures">
-        <div>
-          <dt>{t('invest.holdingDays')}</dt>
-          <dd>{t('invest.days', { count: product.holding_days })}</dd>
-        </div>
-        <div>
-          <dt>{t('invest.maturityDate')}</dt>
-          <dd>{product.maturity_date}</dd>
-        </div>
-        <div>
-          <dt>{t('invest.perShare')}</dt>
-          <dd>
-            {product.per_price} {product.invest_currency}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('invest.remaining')}</dt>
-          <dd>{t('invest.remainingOf', { remaining: product.remaining_shares, total: product.total_shares })}</dd>
-        </div>
-      </dl>
+      <Figures
+        rows={[
+          [t('invest.holdingDays'), t('invest.days', { count: product.holding_days })],
+          [t('invest.maturityDate'), product.maturity_date],
+          [t('invest.perShare'), `${product.per_price} ${product.invest_currency}`],
+          [t('invest.remaining'), t('invest.remainingOf', { remaining: product.remaining_shares, total: product.total_shares })],
+        ]}
+      />
       <ProgressBar percent={product.progress} />
       {state && <span className="invest-card__state">{state}</span>}
     </Link>

@@ -7,6 +7,7 @@ import { PageState } from '../../components/funds/page-state.tsx';
 import { aprText, useTypeLabel } from '../../components/invest/invest.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
+import { Figures } from '../../components/wealth/figures.tsx';
 
 type Filter = 'all' | DualOrderStatus;
 const FILTERS: readonly Filter[] = ['all', 'purchased', 'settling', 'success', 'fail'];
@@ -71,48 +72,18 @@ function OrderCard({ order }: { order: DualOrderView }) {
         <span className="invest-card__price">{title}</span>
         <span className={`invest-order__status invest-order__status--${order.status}`}>{t(`invest.status.${order.status}`)}</span>
       </div>
-      <dl className="invest-figures">
-        <div>
-          <dt>{t('invest.invested')}</dt>
-          <dd>
-            {order.amount} {order.invest_currency}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('invest.linkedPrice')}</dt>
-          <dd>{order.linked_price}</dd>
-        </div>
-        <div>
-          <dt>{t('invest.apr')}</dt>
-          <dd>{aprText(order.apr)}</dd>
-        </div>
-        <div>
-          <dt>{t('invest.holdingDays')}</dt>
-          <dd>{t('invest.days', { count: order.holding_days })}</dd>
-        </div>
-        <div>
-          <dt>{t('invest.maturityDate')}</dt>
-          <dd>{order.maturity_date}</dd>
-        </div>
-        <div>
-          <dt>{t('invest.settleTime')}</dt>
-          <dd>{formatTime(order.settle_at)}</dd>
-        </div>
-        {order.settle_tick && (
-          <div>
-            <dt>{t('invest.settleTick')}</dt>
-            <dd>{t('invest.tick', { price: order.settle_tick.price, time: formatTime(order.settle_tick.time), id: order.settle_tick.id })}</dd>
-          </div>
-        )}
-        {order.payout !== null && (
-          <div>
-            <dt>{order.status === 'fail' ? t('invest.refunded') : t('invest.payout')}</dt>
-            <dd>
-              {order.payout} {order.payout_currency}
-            </dd>
-          </div>
-        )}
-      </dl>
+      <Figures
+        rows={[
+          [t('invest.invested'), `${order.amount} ${order.invest_currency}`],
+          [t('invest.linkedPrice'), order.linked_price],
+          [t('invest.apr'), aprText(order.apr)],
+          [t('invest.holdingDays'), t('invest.days', { count: order.holding_days })],
+          [t('invest.maturityDate'), order.maturity_date],
+          [t('invest.settleTime'), formatTime(order.settle_at)],
+          order.settle_tick && [t('invest.settleTick'), t('invest.tick', { price: order.settle_tick.price, time: formatTime(order.settle_tick.time), id: order.settle_tick.id })],
+          order.payout !== null && [order.status === 'fail' ? t('invest.refunded') : t('invest.payout'), `${order.payout} ${order.payout_currency ?? ''}`],
+        ]}
+      />
     </article>
   );
 }

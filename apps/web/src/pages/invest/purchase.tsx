@@ -6,11 +6,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useBuyDual, useDualDetail } from '../../api/invest.ts';
+import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { aprText, INVEST_PATHS, Outcomes, settlementOutcomes, useTypeLabel } from '../../components/invest/invest.tsx';
-import { useFormatTime } from '../../components/funds/funds.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { confirmDialog, toastSuccess } from '../../notify.ts';
+import { Figures } from '../../components/wealth/figures.tsx';
+import { confirmThenSend } from '../../notify.ts';
 
 /** Shares are whole numbers (spec section 5): digits only, at least one. */
 const wholeShares = (text: string) => (/^\d{1,7}$/.test(text) && Number(text) >= 1 ? Number(text) : undefined);
@@ -69,19 +70,16 @@ function PurchaseForm({ product }: { product: DualProductView }) {
     if (num === undefined) return setError(t('invest.quantityInteger'));
     if (num > product.remaining_shares) return setError(t('invest.tooMany', { count: product.remaining_shares }));
     if (cmp(amount, balance) > 0) return setError(t('invest.insufficient'));
-    const confirmed = await confirmDialog({
-      content: t('invest.confirm', { shares: num, amount, coin, maturity: product.maturity_date, time: formatTime(product.settle_at) }),
-      confirmText: t('invest.confirmOk'),
-      cancelText: t('invest.cancel'),
-    });
-    if (!confirmed) return;
-    try {
-      await buy.mutateAsync({ id: product.id, num });
-    } catch {
-      return; // The api client has shown the server's message.
-    }
-    toastSuccess(t('invest.bought'));
-    navigate(INVEST_PATHS.mine);
+    const sent = await confirmThenSend(
+      {
+        content: t('invest.confirm', { shares: num, amount, coin, maturity: product.maturity_date, time: formatTime(product.settle_at) }),
+        confirmText: t('invest.confirmOk'),
+        cancelText: t('invest.cancel'),
+      },
+      () => buy.mutateAsync({ id: product.id, num }),
+      t('invest.bought'),
+    );
+    if (sent) navigate(INVEST_PATHS.mine);
   }
 
   return (
@@ -90,44 +88,18 @@ function PurchaseForm({ product }: { product: DualProductView }) {
         <h2 className="section-title">
           {product.symbol} · {typeLabel(product.type)}
         </h2>
-        <dl className="invest-figures">
-          <div>
-            <dt>{t('invest.linkedPrice')}</dt>
-            <dd>
-              {product.linked_price} {product.quote_currency}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('invest.apr')}</dt>
-            <dd>{aprText(product.apr)}</dd>
-          </div>
-          <div>
-            <dt>{t('invest.holdingDays')}</dt>
-            <dd>{t('invest.days', { count: product.holding_days })}</dd>
-          </div>
-          <div>
-            <dt>{t('invest.maturityDate')}</dt>
-            <dd>{product.maturity_date}</dd>
-          </div>
-          <div>
-            <dt>{t('invest.settleTime')}</dt>
-            <dd>{formatTime(product.settle_at)}</dd>
-          </div>
-          <div>
-            <dt>{t('invest.indexPrice', { symbol: product.symbol })}</dt>
-            <dd>{product.index_price ?? t('invest.noIndex')}</dd>
-          </div>
-          <div>
-            <dt>{t('invest.perShare')}</dt>
-            <dd>
-              {product.per_price} {coin}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('invest.remaining')}</dt>
-            <dd>{t('invest.remainingOf', { remaining: product.remaining_shares, total: product.total_shares })}</dd>
-          </div>
-        </dl>
+        <Figures
+          rows={[
+            [t('invest.linkedPrice'), `${product.linked_price} ${product.quote_currency}`],
+            [t('invest.apr'), aprText(product.apr)],
+            [t('invest.holdingDays'), t('invest.days', { count: product.holding_days })],
+            [t('invest.maturityDate'), product.maturity_date],
+            [t('invest.settleTime'), formatTime(product.settle_at)],
+            [t('invest.indexPrice', { symbol: product.symbol }), product.index_price ?? t('invest.noIndex')],
+            [t('invest.perShare'), `${product.per_price} ${coin}`],
+            [t('invest.remaining'), t('invest.remainingOf', { remaining: product.remaining_shares, total: product.total_shares })],
+          ]}
+        />
       </section>
       <form className="card invest-form" onSubmit={(event) => void submit(event)} noValidate>
         <label htmlFor={inputId}>{t('invest.shares')}</label>
@@ -148,26 +120,13 @@ function PurchaseForm({ product }: { product: DualProductView }) {
             {error}
           </p>
         )}
-        <dl className="invest-figures">
-          <div>
-            <dt>{t('invest.amount')}</dt>
-            <dd>
-              {amount} {coin}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('invest.estimatedIncome')}</dt>
-            <dd>
-              {income} {coin}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('invest.balance')}</dt>
-            <dd>
-              {displayBalance(balance)} {coin}
-            </dd>
-          </div>
-        </dl>
+        <Figures
+          rows={[
+            [t('invest.amount'), `${amount} ${coin}`],
+            [t('invest.estimatedIncome'), `${income} ${coin}`],
+            [t('invest.balance'), `${displayBalance(balance)} ${coin}`],
+          ]}
+        />
         <Outcomes outcomes={outcomes} label={t('invest.outcomes')} />
         {!product.on_sale && <p className="invest-note">{product.remaining_shares === 0 ? t('invest.soldOut') : t('invest.offSale')}</p>}
         <Button type="submit" block color="primary" size="large" shape="rounded" disabled={!product.on_sale} loading={buy.isPending}>

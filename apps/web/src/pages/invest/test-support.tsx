@@ -1,11 +1,6 @@
 /** What the dual-investment screen tests share: answers shaped as the server gives them, and the four screens in a memory router. */
 import type { DualOrderView, DualProductView } from '@fairex/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createQueryClient } from '../../api/query-client.ts';
-import { i18n } from '../../i18n/index.ts';
+import { renderRoutes } from '../../test/render-app.tsx';
 import { InvestHelpPage } from './help.tsx';
 import { InvestPage } from './invest.tsx';
 import { InvestMinePage } from './mine.tsx';
@@ -78,21 +73,13 @@ export function dualOrder(overrides: Partial<DualOrderView> = {}): DualOrderView
 
 /** The four screens at their paths, starting at `path`. */
 export function renderInvest(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/pages/invest/invest', Component: InvestPage },
       { path: '/pages/invest/purchase', Component: InvestPurchasePage },
       { path: '/pages/invest/mine', Component: InvestMinePage },
       { path: '/pages/invest/help', Component: InvestHelpPage },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+    path,
+  ).router;
 }

@@ -6,12 +6,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMiningDeposit, useMiningProducts, type MiningProduct } from '../../api/mining.ts';
-import { Field } from '../../components/field.tsx';
-import { PageState } from '../../components/funds/page-state.tsx';
-import { Figures, MINING_LIST_PATH, MINING_ORDERS_PATH, ratePercent, yieldRange } from '../../components/mining/mining.tsx';
+import { AmountField } from '../../components/field.tsx';
 import { useFormatTime } from '../../components/funds/funds.tsx';
+import { PageState } from '../../components/funds/page-state.tsx';
+import { MINING_LIST_PATH, MINING_ORDERS_PATH, ProductHeading, ratePercent } from '../../components/mining/mining.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { confirmDialog, toastSuccess } from '../../notify.ts';
+import { Figures } from '../../components/wealth/figures.tsx';
+import { confirmThenSend } from '../../notify.ts';
 
 /**
  * /pages/lockming/buy?id= (login): one product's figures, the amount (checked against the minimum, the
@@ -67,33 +68,20 @@ function BuyForm({ product }: { product: MiningProduct }) {
     const problem = problemOf(value);
     setError(problem);
     if (problem) return;
-    const confirmed = await confirmDialog({
-      content: t('mining.confirmBuy', { amount: value, coin, term, name: product.name }),
-      confirmText: t('mining.confirm'),
-      cancelText: t('mining.cancel'),
-    });
-    if (!confirmed) return;
-    try {
-      await deposit.mutateAsync({ config_id: product.id, amount: value });
-    } catch {
-      return; // The api client has shown the server's message (balance, product, amount).
-    }
-    toastSuccess(t('mining.locked'));
-    navigate(MINING_ORDERS_PATH, { replace: true });
+    const sent = await confirmThenSend(
+      { content: t('mining.confirmBuy', { amount: value, coin, term, name: product.name }), confirmText: t('mining.confirm'), cancelText: t('mining.cancel') },
+      () => deposit.mutateAsync({ config_id: product.id, amount: value }),
+      t('mining.locked'),
+    );
+    if (sent) navigate(MINING_ORDERS_PATH, { replace: true });
   }
 
   return (
     <>
       <section className="card mining-product" aria-label={product.name}>
-        <span className="mining-product__head">
-          <span className="mining-coin">{coin}</span>
-          <span className="mining-product__name">{product.name}</span>
-        </span>
-        <span className="mining-product__yield">
-          <strong>{yieldRange(product)}</strong>
-          <span className="muted">{t('mining.dailyYield')}</span>
-        </span>
+        <ProductHeading product={product} />
         <Figures
+          className="mining-figures"
           rows={[
             [t('mining.term'), term],
             [t('mining.todayRate'), ratePercent(product.today_rate)],
@@ -105,9 +93,8 @@ function BuyForm({ product }: { product: MiningProduct }) {
         />
       </section>
       <form className="card mining-form" onSubmit={(event) => void submit(event)} noValidate>
-        <Field
+        <AmountField
           label={t('mining.amount')}
-          inputMode="decimal"
           placeholder={t('mining.minimumPlaceholder', { amount: product.amount_min, coin })}
           value={amount}
           onChange={(next) => {
@@ -115,20 +102,14 @@ function BuyForm({ product }: { product: MiningProduct }) {
             setError(undefined);
           }}
           error={error}
-          suffix={
-            <button
-              type="button"
-              className="pill pill--ghost"
-              onClick={() => {
-                setAmount(toAmountString(balance));
-                setError(undefined);
-              }}
-            >
-              {t('mining.all')}
-            </button>
-          }
+          allLabel={t('mining.all')}
+          onAll={() => {
+            setAmount(toAmountString(balance));
+            setError(undefined);
+          }}
         />
         <Figures
+          className="mining-figures"
           label={t('mining.preview')}
           rows={[
             [t('mining.available'), `${displayBalance(balance)} ${coin}`],

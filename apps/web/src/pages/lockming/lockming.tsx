@@ -4,9 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { ofCategory, useMiningProducts, type MiningProduct } from '../../api/mining.ts';
 import { Empty } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
-import { Figures, MINING_ORDERS_PATH, MINING_WELCOME_PATH, miningBuyPath, ratePercent, yieldRange } from '../../components/mining/mining.tsx';
+import { MINING_ORDERS_PATH, MINING_WELCOME_PATH, miningBuyPath, ProductHeading, ratePercent } from '../../components/mining/mining.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
+import { Figures } from '../../components/wealth/figures.tsx';
 
 /** The home shortcuts open the three kinds of mining product: lock-up (the default), DeFi and cloud. */
 const CATEGORIES = ['lock', 'defi', 'cloud'] as const satisfies readonly MiningCategory[];
@@ -61,15 +62,9 @@ function ProductCard({ product }: { product: MiningProduct }) {
   const { t } = useTranslation();
   return (
     <Link className="card mining-product" to={miningBuyPath(product.id)}>
-      <span className="mining-product__head">
-        <span className="mining-coin">{product.currency}</span>
-        <span className="mining-product__name">{product.name}</span>
-      </span>
-      <span className="mining-product__yield">
-        <strong>{yieldRange(product)}</strong>
-        <span className="muted">{t('mining.dailyYield')}</span>
-      </span>
+      <ProductHeading product={product} />
       <Figures
+        className="mining-figures"
         rows={[
           [t('mining.term'), t('mining.termDays', { count: product.term_days })],
           [t('mining.todayRate'), ratePercent(product.today_rate)],

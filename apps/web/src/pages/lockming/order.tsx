@@ -6,10 +6,11 @@ import { Link } from 'react-router';
 import { useMiningOrders, useMiningRedeem, type MiningOrder, type MiningOrderTab } from '../../api/mining.ts';
 import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
-import { Figures, MINING_LIST_PATH, ratePercent } from '../../components/mining/mining.tsx';
+import { MINING_LIST_PATH, ratePercent } from '../../components/mining/mining.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
-import { confirmDialog, toastSuccess } from '../../notify.ts';
+import { Figures } from '../../components/wealth/figures.tsx';
+import { confirmThenSend } from '../../notify.ts';
 
 /**
  * /pages/lockming/order (login): the user's orders in progress and ended. Each shows its amount, term,
@@ -53,25 +54,22 @@ function OrderList({ tab }: { tab: MiningOrderTab }) {
   async function redeemEarly(id: string) {
     const fresh = (await orders.refetch()).data?.pages.flatMap((page) => page.data).find((o) => o.id === id);
     if (!fresh || fresh.status !== 'active') return;
-    const confirmed = await confirmDialog({
-      title: t('mining.redeemTitle'),
-      content: t('mining.redeemConfirm', {
-        amount: fresh.amount,
-        coin: fresh.currency,
-        penalty: fresh.redeem_penalty,
-        left: t('mining.daysLeft', { count: fresh.remaining_days }),
-        returned: sub(fresh.amount, fresh.redeem_penalty),
-      }),
-      confirmText: t('mining.redeem'),
-      cancelText: t('mining.keep'),
-    });
-    if (!confirmed) return;
-    try {
-      await redeem.mutateAsync({ id });
-    } catch {
-      return; // The api client has shown the server's message.
-    }
-    toastSuccess(t('mining.redeemed'));
+    await confirmThenSend(
+      {
+        title: t('mining.redeemTitle'),
+        content: t('mining.redeemConfirm', {
+          amount: fresh.amount,
+          coin: fresh.currency,
+          penalty: fresh.redeem_penalty,
+          left: t('mining.daysLeft', { count: fresh.remaining_days }),
+          returned: sub(fresh.amount, fresh.redeem_penalty),
+        }),
+        confirmText: t('mining.redeem'),
+        cancelText: t('mining.keep'),
+      },
+      () => redeem.mutateAsync({ id }),
+      t('mining.redeemed'),
+    );
   }
 
   return (
@@ -120,7 +118,7 @@ function OrderCard({ order, onRedeem, busy }: { order: MiningOrder; onRedeem: ()
         <span className="mining-product__name">{order.name}</span>
         <span className={`mining-status mining-status--${order.status}`}>{t(`mining.status.${order.status}`)}</span>
       </div>
-      <Figures rows={rows} />
+      <Figures className="mining-figures" rows={rows} />
       <details className="mining-payouts">
         <summary>{t('mining.payouts', { n: order.payouts.length })}</summary>
         {order.payouts.length === 0 ? (

@@ -1,12 +1,7 @@
 /** Test fixtures for the lock-up mining screens: products and orders as the server answers them, and a router around a page. */
 import type { MiningOrderView, MiningProductView } from '@fairex/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { createQueryClient } from '../../api/query-client.ts';
-import { i18n } from '../../i18n/index.ts';
+import { renderRoutes } from '../../test/render-app.tsx';
 
 export function product(overrides: Partial<MiningProductView> = {}): MiningProductView {
   return {
@@ -63,13 +58,5 @@ export function openAt(path: string, page: { path: string; Component: ComponentT
   const others = ['/pages/lockming/lockming', '/pages/lockming/buy', '/pages/lockming/order', '/pages/lockming/welcome']
     .filter((p) => p !== page.path)
     .map((p) => ({ path: p, Component: () => <p>{`screen ${p}`}</p> }));
-  const router = createMemoryRouter([page, ...others], { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes([page, ...others], path).router;
 }

@@ -5,7 +5,7 @@ import { useDeleteWalletAddress, useWalletAddresses, type WalletAddressRow } fro
 import { Empty, LoadMore } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { confirmDialog, toastSuccess } from '../../notify.ts';
+import { confirmThenSend } from '../../notify.ts';
 
 /** The user's withdrawal addresses (GET /user/wallet/list), each deletable after confirmation. */
 export function WalletPage() {
@@ -15,14 +15,11 @@ export function WalletPage() {
   const remove = useDeleteWalletAddress();
 
   async function confirmDelete(row: WalletAddressRow) {
-    const confirmed = await confirmDialog({ content: t('funds.deleteAddressConfirm', { name: row.name }), confirmText: <span className="danger-text">{t('funds.delete')}</span> });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(row.id);
-    } catch {
-      return; // The api client has shown the server's message.
-    }
-    toastSuccess(t('funds.deleted'));
+    await confirmThenSend(
+      { content: t('funds.deleteAddressConfirm', { name: row.name }), confirmText: <span className="danger-text">{t('funds.delete')}</span> },
+      () => remove.mutateAsync(row.id),
+      t('funds.deleted'),
+    );
   }
 
   return (

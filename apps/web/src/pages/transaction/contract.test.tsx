@@ -3,18 +3,14 @@
  * leverage, rounded up to the coin's unit), the client checks (lots, TP/SL sides, session), and the
  * order it sends after the confirmation prompt; and that the home shortcuts open the right kind.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ContractDeal } from '../../api/contracts.ts';
-import { createQueryClient } from '../../api/query-client.ts';
 import { quotation } from '../../components/market/fake-server.ts';
-import { i18n } from '../../i18n/index.ts';
 import { SHORTCUTS } from '../index/shortcuts.ts';
 import { saveToken } from '../../store/store.ts';
 import { fakeOkApi } from '../../test/fake-api.ts';
+import { renderRoutes } from '../../test/render-app.tsx';
 import { ContractPage, StockPage } from './contract.tsx';
 
 // lightweight-charts draws on a real canvas, which the test DOM does not have; the chart is left out here.
@@ -65,19 +61,12 @@ function openContract(path: string, answers: Record<string, unknown> = {}) {
     '/lever/submit': { id: 5 },
     ...answers,
   });
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/pages/transaction/contract', Component: ContractPage },
       { path: '/pages/transaction/index2', Component: StockPage },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
+    path,
   );
   return api;
 }

@@ -5,18 +5,14 @@
  * why a position closed.
  */
 import type { ContractPosition } from '@fairex/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../api/query-client.ts';
 import { quotation } from '../../components/market/fake-server.ts';
-import { i18n } from '../../i18n/index.ts';
 import { fakeSocket } from '../../realtime/fake-socket.ts';
 import { disconnectRealtime } from '../../realtime/socket.ts';
 import { saveToken } from '../../store/store.ts';
 import { fakeOkApi } from '../../test/fake-api.ts';
+import { renderRoutes } from '../../test/render-app.tsx';
 import { ContractOrdersPage } from './contract_order.tsx';
 
 const QUOTATIONS = [quotation({ id: 11, symbol: 'BTCUSDT', kind: 'futures', currency_id: null, legal_id: 1, price: '65000', spot_rules: null })];
@@ -84,16 +80,7 @@ function openOrders(answers: Record<string, unknown> = {}) {
     '/lever/setstop': null,
     ...answers,
   });
-  const router = createMemoryRouter([{ path: '/pages/transaction/contract_order', Component: ContractOrdersPage }], {
-    initialEntries: ['/pages/transaction/contract_order'],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/pages/transaction/contract_order', Component: ContractOrdersPage }], '/pages/transaction/contract_order');
   return api;
 }
 

@@ -5,16 +5,14 @@
  * "options" opens it.
  */
 import type { OptionOrderView } from '@fairex/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../api/query-client.ts';
 import { quotation } from '../../components/market/fake-server.ts';
 import { i18n } from '../../i18n/index.ts';
 import { saveToken } from '../../store/store.ts';
 import { fakeOkApi } from '../../test/fake-api.ts';
+import { renderRoutes } from '../../test/render-app.tsx';
 import { SHORTCUTS } from '../index/shortcuts.ts';
 import { CountdownRing, SecondsOrderPage } from './seconds_order.tsx';
 
@@ -62,16 +60,7 @@ function openPage(answers: Record<string, unknown> = {}) {
     '/microtrade/submit': order(),
     ...answers,
   });
-  const router = createMemoryRouter([{ path: '/pages/transaction/seconds_order', Component: SecondsOrderPage }], {
-    initialEntries: ['/pages/transaction/seconds_order'],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/pages/transaction/seconds_order', Component: SecondsOrderPage }], '/pages/transaction/seconds_order');
   return api;
 }
 
