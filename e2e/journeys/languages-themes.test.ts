@@ -1,4 +1,4 @@
-// Proves the funds, identity, settings, market, spot, contract and options screens in all eight languages and both themes
+// Proves the funds, identity, settings, market, spot, contract, options and wealth screens in all eight languages and both themes
 // (each language in one theme, four languages per theme), in chromium against the real server: each screen renders without a console error or an i18n key left
 // showing, its headings, buttons and labels differ from the English ones, the document language follows
 // the choice, and the theme reaches the page (its background changes).
@@ -13,7 +13,7 @@ import { settled } from '../support/pages.ts';
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
 
-/** The screens of the funds, identity and markets issues. */
+/** The screens of the funds, identity, markets, contracts and wealth issues. */
 const ROUTES = [
   '/pages/fund/assets',
   '/pages/fund/select',
@@ -44,6 +44,15 @@ const ROUTES = [
   '/pages/transaction/contract_order',
   '/pages/transaction/index2',
   '/pages/transaction/seconds_order',
+  '/pages/financial/index',
+  '/pages/lockming/lockming',
+  '/pages/lockming/order',
+  '/pages/lockming/welcome',
+  '/pages/ieo/ieo',
+  '/pages/ieo/order',
+  '/pages/invest/invest',
+  '/pages/invest/mine',
+  '/pages/invest/help',
 ];
 
 /** Text that looks like a catalogue key (`funds.kind.margin`): i18next shows the key when a text is missing. */

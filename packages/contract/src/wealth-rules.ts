@@ -27,6 +27,10 @@ import { Decimal } from 'decimal.js';
 import { DAY_MS } from './calendar.ts';
 import { money, toAmountString, type MoneyInput } from './money.ts';
 
+/** The wealth jobs, each a recurring job of the scheduler whose runs that moved money are recorded (the back office lists them). */
+export const WEALTH_JOB_NAMES = ['mining.payout', 'ieo.allocate', 'ieo.release', 'dual.settle'] as const;
+export type WealthJobName = (typeof WEALTH_JOB_NAMES)[number];
+
 const down = (x: Decimal, decimals: number) => toAmountString(x.toDecimalPlaces(decimals, Decimal.ROUND_DOWN));
 const up = (x: Decimal, decimals: number) => toAmountString(x.toDecimalPlaces(decimals, Decimal.ROUND_UP));
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { isDay } from '../calendar.ts';
-import { DUAL_TYPES, IEO_STATES, type DualType, type IeoState } from '../wealth-rules.ts';
+import { DUAL_TYPES, IEO_STATES, WEALTH_JOB_NAMES, type DualType, type IeoState } from '../wealth-rules.ts';
 import { zAmount, zBigId, zLimit, zPage, zPositiveInt } from '../validators.ts';
 
 /** A plain decimal above zero with at most 18 decimals and 20 digits before the point. */
@@ -421,8 +421,6 @@ export type MiningAdminOrderListInput = z.infer<typeof miningAdminOrderListInput
 /** POST /api/test/clock (TEST_CLOCK starts only): move the server's clock forward, at most a year a call. */
 export const testClockInput = z.object({ advance_ms: z.coerce.number({ error: 'parameter_error' }).int('parameter_error').min(0, 'parameter_error').max(366 * 86_400_000, 'parameter_error') });
 
-/** The wealth jobs whose runs the back office lists. */
-export const WEALTH_JOB_NAMES = ['mining.payout', 'ieo.allocate', 'ieo.release', 'dual.settle'] as const;
 /** Back office: GET /api/admin/wealth/runs?job= */
 export const wealthRunsInput = z.object({
   page: zPage,
