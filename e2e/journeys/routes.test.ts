@@ -21,6 +21,13 @@ async function loggedIn(page: Page, theme: 'light' | 'dark' = 'light') {
   await page.reload();
 }
 
+/** Pages of one item that were opened without its id lead to their list instead (never a blank page or an endless spinner). */
+const WITHOUT_ITS_ID: Record<string, string> = {
+  '/pages/lockming/buy': '/pages/lockming/lockming',
+  '/pages/ieo/subscribe': '/pages/ieo/ieo',
+  '/pages/invest/purchase': '/pages/invest/invest',
+};
+
 describe('every spec route', () => {
   it('opens each path logged in, with its page and no console error', async () => {
     const { page, context, errors } = await openPhone(browser(), baseUrl);
@@ -29,7 +36,8 @@ describe('every spec route', () => {
       await page.goto(`/#${route}`);
       await page.waitForLoadState('networkidle');
       await expect.poll(() => page.locator('#root').innerText(), { message: route }).not.toBe('');
-      expect(new URL(page.url()).hash, route).toBe(`#${route}`);
+      // A page that leads elsewhere does so once its file has loaded: the address is awaited, not read once.
+      await expect.poll(() => new URL(page.url()).hash, { message: route }).toBe(`#${WITHOUT_ITS_ID[route] ?? route}`);
       expect(await page.getByText('This page does not exist').count(), route).toBe(0);
       expect(errors, route).toEqual([]);
     }
