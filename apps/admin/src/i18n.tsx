@@ -8,6 +8,11 @@ import { ieoEn, ieoZh } from './messages/ieo.ts';
 import { investEn, investZh } from './messages/invest.ts';
 import { miningEn, miningZh } from './messages/mining.ts';
 import { wealthEn, wealthZh } from './messages/wealth.ts';
+import { contentEn, contentZh } from './messages/content.ts';
+import { supportEn, supportZh } from './messages/support.ts';
+import { referralsEn, referralsZh } from './messages/referrals.ts';
+import { couponsEn, couponsZh } from './messages/coupons.ts';
+import { noticesEn, noticesZh } from './messages/notices.ts';
 
 const en = {
   'app.title': 'Fairex back office',
@@ -457,6 +462,11 @@ const en = {
   ...miningEn,
   ...ieoEn,
   ...investEn,
+  ...contentEn,
+  ...supportEn,
+  ...referralsEn,
+  ...couponsEn,
+  ...noticesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -908,6 +918,11 @@ const zh: Record<MessageKey, string> = {
   ...miningZh,
   ...ieoZh,
   ...investZh,
+  ...contentZh,
+  ...supportZh,
+  ...referralsZh,
+  ...couponsZh,
+  ...noticesZh,
 };
 
 export const LANGS = ['en', 'zh'] as const;

@@ -27,6 +27,11 @@ const MENU: { path: string; label: MessageKey; roles: readonly Role[] }[] = [
   { path: '/mining', label: 'menu.mining', roles: ['admin', 'reviewer', 'support'] },
   { path: '/ieo', label: 'menu.ieo', roles: ['admin', 'reviewer', 'support'] },
   { path: '/invest', label: 'menu.invest', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/content', label: 'menu.content', roles: ['admin', 'support'] },
+  { path: '/support', label: 'menu.support', roles: ['admin', 'support'] },
+  { path: '/referrals', label: 'menu.referrals', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/coupons', label: 'menu.coupons', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/notices', label: 'menu.notices', roles: ['admin', 'support'] },
 ];
 
 /**

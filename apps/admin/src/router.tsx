@@ -26,6 +26,11 @@ import { WealthPage, wealthLoader } from './pages/wealth.tsx';
 import { MiningPage, miningLoader } from './pages/mining.tsx';
 import { IeoPage, ieoLoader } from './pages/ieo.tsx';
 import { InvestPage, investLoader } from './pages/invest.tsx';
+import { ContentPage, contentLoader } from './pages/content.tsx';
+import { SupportPage, supportLoader } from './pages/support.tsx';
+import { ReferralsPage, referralsLoader } from './pages/referrals.tsx';
+import { CouponsPage, couponsLoader } from './pages/coupons.tsx';
+import { NoticesPage, noticesLoader } from './pages/notices.tsx';
 
 /** Hash routes, so the server only has to serve index.html under /admin/. */
 export const router = createHashRouter([
@@ -66,6 +71,11 @@ export const router = createHashRouter([
       { path: 'mining', loader: miningLoader, Component: MiningPage },
       { path: 'ieo', loader: ieoLoader, Component: IeoPage },
       { path: 'invest', loader: investLoader, Component: InvestPage },
+      { path: 'content', loader: contentLoader, Component: ContentPage },
+      { path: 'support', loader: supportLoader, Component: SupportPage },
+      { path: 'referrals', loader: referralsLoader, Component: ReferralsPage },
+      { path: 'coupons', loader: couponsLoader, Component: CouponsPage },
+      { path: 'notices', loader: noticesLoader, Component: NoticesPage },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

@@ -13,6 +13,10 @@ import type { Clock } from './clock.ts';
 import type { MiningService } from './mining/service.ts';
 import type { IeoService } from './ieo/service.ts';
 import type { InvestService } from './invest/service.ts';
+import type { SupportService } from './support/service.ts';
+import type { ReferralService } from './referrals/service.ts';
+import type { CouponService } from './coupons/service.ts';
+import type { NotificationService } from './notifications/service.ts';
 
 /** What every domain's routes are given: no globals, so tests can build as many apps as they like. */
 export type AppContext = {
@@ -37,6 +41,14 @@ export type AppContext = {
   ieo: IeoService;
   /** Dual investment (invest/service.ts): /dual/*, settled at 16:00 on the maturity date by a recurring job. */
   invest: InvestService;
+  /** Customer service threads (support/service.ts): /pages/kefu/index and the back-office inbox. */
+  support: SupportService;
+  /** Invitations and rebates (referrals/service.ts): rebates on invitees' trading fees by a recurring job. */
+  referrals: ReferralService;
+  /** Coupons (coupons/service.ts): fee discounts and experience coupons. */
+  coupons: CouponService;
+  /** Notifications (notifications/service.ts): the user's events and the operator's system notices. */
+  notifications: NotificationService;
   /** Signs every upload reference an answer gives (see uploads/signing.ts). */
   uploads: UploadUrls;
   /** Scheduled jobs (jobs/scheduler.ts); main.ts starts its loop, closing the app stops it. */

@@ -43,6 +43,14 @@ import { IeoService } from './ieo/service.ts';
 import { ieoRoutes } from './ieo/routes.ts';
 import { InvestService } from './invest/service.ts';
 import { investRoutes } from './invest/routes.ts';
+import { SupportService } from './support/service.ts';
+import { supportRoutes } from './support/routes.ts';
+import { ReferralService } from './referrals/service.ts';
+import { referralRoutes } from './referrals/routes.ts';
+import { CouponService } from './coupons/service.ts';
+import { couponRoutes } from './coupons/routes.ts';
+import { NotificationService } from './notifications/service.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 
 export const BODY_BYTES_MAX = 1024 * 1024;
 
@@ -96,6 +104,10 @@ export async function buildApp(options: BuildOptions) {
     contracts: await ContractService.open(options.database.db, ticks, bus, { now: clock, onError: (error) => app.log.error({ err: error }, 'contract triggers failed') }),
     mining: new MiningService(options.database.db, { now: clock, onError: (error) => app.log.error({ err: error }, 'mining payout failed') }),
     ieo: new IeoService(options.database.db, { now: clock, onError: (error) => app.log.error({ err: error }, 'IEO allocation failed') }),
+    support: new SupportService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'support failed') }),
+    referrals: new ReferralService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'referrals failed') }),
+    coupons: new CouponService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'coupons failed') }),
+    notifications: new NotificationService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'notifications failed') }),
     invest: new InvestService(options.database.db, { now: clock, ticks, onError: (error) => app.log.error({ err: error }, 'dual settlement failed') }),
   };
   registerUploadJobs(ctx.jobs, uploadsDir(ctx));
@@ -106,6 +118,10 @@ export async function buildApp(options: BuildOptions) {
   ctx.mining.register(ctx.jobs);
   ctx.ieo.register(ctx.jobs);
   ctx.invest.register(ctx.jobs);
+  ctx.support.register(ctx.jobs);
+  ctx.referrals.register(ctx.jobs);
+  ctx.coupons.register(ctx.jobs);
+  ctx.notifications.register(ctx.jobs);
   app.addHook('onClose', () => ctx.contracts.stop());
   app.addHook('onClose', () => ctx.jobs.stop());
   app.addHook('onClose', () => ctx.spot.stop());
@@ -137,6 +153,10 @@ export async function buildApp(options: BuildOptions) {
       miningRoutes(api, ctx);
       ieoRoutes(api, ctx);
       investRoutes(api, ctx);
+      supportRoutes(api, ctx);
+      referralRoutes(api, ctx);
+      couponRoutes(api, ctx);
+      notificationRoutes(api, ctx);
       if (movable) testClockRoutes(api, movable);
       await api.register(async (admin) => adminRoutes(admin, ctx), { prefix: '/admin' });
     },

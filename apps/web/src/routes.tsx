@@ -81,6 +81,16 @@ const Invest = lazyPage('pages/invest/invest', () => import('./pages/invest/inve
 const InvestMine = lazyPage('pages/invest/mine', () => import('./pages/invest/mine.tsx'), (m) => m.InvestMinePage);
 const InvestPurchase = lazyPage('pages/invest/purchase', () => import('./pages/invest/purchase.tsx'), (m) => m.InvestPurchasePage);
 const InvestHelp = lazyPage('pages/invest/help', () => import('./pages/invest/help.tsx'), (m) => m.InvestHelpPage);
+// Issue 12: content, customer service, invitations, coupons.
+const ArticleScreen = lazyPage('pages/common/article', () => import('./pages/common/article.tsx'), (m) => m.ArticlePage);
+const WebViewScreen = lazyPage('pages/common/webView', () => import('./pages/common/webView.tsx'), (m) => m.WebViewPage);
+const FaqScreen = lazyPage('pages/common/faq', () => import('./pages/common/faq.tsx'), (m) => m.FaqPage);
+const ContactUsScreen = lazyPage('pages/common/contactus', () => import('./pages/common/contactus.tsx'), (m) => m.ContactUsPage);
+const CouponScreen = lazyPage('pages/setting/coupon', () => import('./pages/setting/coupon.tsx'), (m) => m.CouponPage);
+const ComplianceScreen = lazyPage('pages/setting/operational_compliance', () => import('./pages/setting/operational_compliance.tsx'), (m) => m.CompliancePage);
+const ShareScreen = lazyPage('pages/setting/share', () => import('./pages/setting/share.tsx'), (m) => m.SharePage);
+const AreasScreen = lazyPage('pages/setting/areas', () => import('./pages/setting/areas.tsx'), (m) => m.AreasPage);
+const KefuScreen = lazyPage('pages/kefu/index', () => import('./pages/kefu/index.tsx'), (m) => m.KefuPage);
 const PayPassword = lazyPage('pages/setting/payPassword', () => import('./pages/setting/payPassword.tsx'), (m) => m.PayPasswordPage);
 
 /** The tab pages, rendered inside the layout that holds the tab bar. */
@@ -102,10 +112,10 @@ export const PAGE_ROUTES: AppRoute[] = [
   { path: '/pages/common/forget', page: Forget, public: true },
   { path: '/pages/common/area', page: Area, public: true },
   { path: '/pages/common/aboutus', page: AboutUs, public: true },
-  soon('/pages/common/article', 'article', true),
-  soon('/pages/common/webView', 'webView'),
-  soon('/pages/common/faq', 'faq', true),
-  soon('/pages/common/contactus', 'contactus', true),
+  { path: '/pages/common/article', page: ArticleScreen, public: true },
+  { path: '/pages/common/webView', page: WebViewScreen },
+  { path: '/pages/common/faq', page: FaqScreen, public: true },
+  { path: '/pages/common/contactus', page: ContactUsScreen, public: true },
   soon('/pages/common/borrowing', 'borrowing'),
   // Settings
   { path: '/pages/setting/setting', page: Setting },
@@ -113,15 +123,15 @@ export const PAGE_ROUTES: AppRoute[] = [
   { path: '/pages/setting/security', page: Security },
   { path: '/pages/setting/password', page: Password },
   { path: '/pages/setting/payPassword', page: PayPassword },
-  soon('/pages/setting/coupon', 'coupon'),
+  { path: '/pages/setting/coupon', page: CouponScreen },
   { path: '/pages/setting/wallet', page: Wallet },
   { path: '/pages/setting/bill', page: Bill },
   { path: '/pages/setting/real', page: Real },
   { path: '/pages/setting/real_mark', page: RealMark },
   { path: '/pages/setting/addWallet', page: AddWallet },
-  soon('/pages/setting/operational_compliance', 'compliance'),
-  soon('/pages/setting/share', 'share'),
-  soon('/pages/setting/areas', 'areas'),
+  { path: '/pages/setting/operational_compliance', page: ComplianceScreen },
+  { path: '/pages/setting/share', page: ShareScreen },
+  { path: '/pages/setting/areas', page: AreasScreen },
   { path: '/pages/setting/bank', page: Bank },
   { path: '/pages/setting/bank_international', page: BankInternational },
   // Funds
@@ -183,7 +193,7 @@ export const PAGE_ROUTES: AppRoute[] = [
   soon('/uview-ui/nft/nft', 'nft'),
   // Others
   soon('/pages/game/game', 'game'),
-  soon('/pages/kefu/index', 'kefu'),
+  { path: '/pages/kefu/index', page: KefuScreen },
   soon('/choose-location', 'chooseLocation'),
   soon('/open-location', 'openLocation'),
 ];

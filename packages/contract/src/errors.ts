@@ -123,6 +123,9 @@ export const ERROR_CODES = [
   'invest_sold_out',
   'invest_sale_closed',
   'invest_product_locked',
+  // Content and customer service (content/, support/).
+  // Invitations, rebates and coupons (referrals/, coupons/).
+  // Notifications (notifications/).
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -33,4 +33,8 @@ export * from './schemas/content.ts';
 export * from './schemas/options.ts';
 export * from './schemas/contracts.ts';
 export * from './schemas/wealth.ts';
+export * from './schemas/support.ts';
+export * from './schemas/referrals.ts';
+export * from './schemas/coupons.ts';
+export * from './schemas/notifications.ts';
 export * from './routes.ts';

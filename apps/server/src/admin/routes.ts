@@ -15,6 +15,11 @@ import { adminMiningRoutes } from '../mining/back-office-routes.ts';
 import { adminIeoRoutes } from '../ieo/back-office-routes.ts';
 import { adminInvestRoutes } from '../invest/back-office-routes.ts';
 import { adminWealthRoutes } from '../wealth/back-office-routes.ts';
+import { adminContentRoutes } from '../content/back-office-routes.ts';
+import { adminSupportRoutes } from '../support/back-office-routes.ts';
+import { adminReferralRoutes } from '../referrals/back-office-routes.ts';
+import { adminCouponRoutes } from '../coupons/back-office-routes.ts';
+import { adminNotificationRoutes } from '../notifications/back-office-routes.ts';
 import { adminContractsRoutes } from './contracts-routes.ts';
 import { contractsBackOfficeRoutes } from '../contracts/back-office.ts';
 import { ALL_ROLES, createOperatorSession, currentOperator, logAction, requireOperator, revokeOperatorSession } from './operators.ts';
@@ -95,6 +100,11 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   adminMiningRoutes(app, ctx);
   adminIeoRoutes(app, ctx);
   adminInvestRoutes(app, ctx);
+  adminContentRoutes(app, ctx);
+  adminSupportRoutes(app, ctx);
+  adminReferralRoutes(app, ctx);
+  adminCouponRoutes(app, ctx);
+  adminNotificationRoutes(app, ctx);
   adminContractsRoutes(app, ctx);
   contractsBackOfficeRoutes(app, ctx);
 }

@@ -2,6 +2,11 @@ import { wealth as wealthStrings } from './wealth/en.ts';
 import { mining as miningStrings } from './mining/en.ts';
 import { ieo as ieoStrings } from './ieo/en.ts';
 import { invest as investStrings } from './invest/en.ts';
+import { content as contentStrings } from './content/en.ts';
+import { kefu as kefuStrings } from './kefu/en.ts';
+import { share as shareStrings } from './share/en.ts';
+import { coupon as couponStrings } from './coupon/en.ts';
+import { notice as noticeStrings } from './notice/en.ts';
 /** English: the reference catalogue. Every other language has exactly these keys (checked by the type and a test). */
 export const en = {
   app: {
@@ -703,4 +708,10 @@ export const en = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  // Issue 12: each part in its own file per language.
+  content: contentStrings,
+  kefu: kefuStrings,
+  share: shareStrings,
+  coupon: couponStrings,
+  notice: noticeStrings,
 };

@@ -3,6 +3,11 @@ import { wealth as wealthStrings } from './wealth/fra.ts';
 import { mining as miningStrings } from './mining/fra.ts';
 import { ieo as ieoStrings } from './ieo/fra.ts';
 import { invest as investStrings } from './invest/fra.ts';
+import { content as contentStrings } from './content/fra.ts';
+import { kefu as kefuStrings } from './kefu/fra.ts';
+import { share as shareStrings } from './share/fra.ts';
+import { coupon as couponStrings } from './coupon/fra.ts';
+import { notice as noticeStrings } from './notice/fra.ts';
 
 /** Français */
 export const fra: Catalogue = {
@@ -704,4 +709,10 @@ export const fra: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  // Issue 12: each part in its own file per language.
+  content: contentStrings,
+  kefu: kefuStrings,
+  share: shareStrings,
+  coupon: couponStrings,
+  notice: noticeStrings,
 };

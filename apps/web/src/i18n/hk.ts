@@ -3,6 +3,11 @@ import { wealth as wealthStrings } from './wealth/hk.ts';
 import { mining as miningStrings } from './mining/hk.ts';
 import { ieo as ieoStrings } from './ieo/hk.ts';
 import { invest as investStrings } from './invest/hk.ts';
+import { content as contentStrings } from './content/hk.ts';
+import { kefu as kefuStrings } from './kefu/hk.ts';
+import { share as shareStrings } from './share/hk.ts';
+import { coupon as couponStrings } from './coupon/hk.ts';
+import { notice as noticeStrings } from './notice/hk.ts';
 
 /** 繁體中文 */
 export const hk: Catalogue = {
@@ -704,4 +709,10 @@ export const hk: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  // Issue 12: each part in its own file per language.
+  content: contentStrings,
+  kefu: kefuStrings,
+  share: shareStrings,
+  coupon: couponStrings,
+  notice: noticeStrings,
 };

@@ -3,6 +3,11 @@ import { wealth as wealthStrings } from './wealth/jp.ts';
 import { mining as miningStrings } from './mining/jp.ts';
 import { ieo as ieoStrings } from './ieo/jp.ts';
 import { invest as investStrings } from './invest/jp.ts';
+import { content as contentStrings } from './content/jp.ts';
+import { kefu as kefuStrings } from './kefu/jp.ts';
+import { share as shareStrings } from './share/jp.ts';
+import { coupon as couponStrings } from './coupon/jp.ts';
+import { notice as noticeStrings } from './notice/jp.ts';
 
 /** 日本語 */
 export const jp: Catalogue = {
@@ -704,4 +709,10 @@ export const jp: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  // Issue 12: each part in its own file per language.
+  content: contentStrings,
+  kefu: kefuStrings,
+  share: shareStrings,
+  coupon: couponStrings,
+  notice: noticeStrings,
 };

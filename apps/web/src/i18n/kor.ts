@@ -3,6 +3,11 @@ import { wealth as wealthStrings } from './wealth/kor.ts';
 import { mining as miningStrings } from './mining/kor.ts';
 import { ieo as ieoStrings } from './ieo/kor.ts';
 import { invest as investStrings } from './invest/kor.ts';
+import { content as contentStrings } from './content/kor.ts';
+import { kefu as kefuStrings } from './kefu/kor.ts';
+import { share as shareStrings } from './share/kor.ts';
+import { coupon as couponStrings } from './coupon/kor.ts';
+import { notice as noticeStrings } from './notice/kor.ts';
 
 /** 한국어 */
 export const kor: Catalogue = {
@@ -704,4 +709,10 @@ export const kor: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  // Issue 12: each part in its own file per language.
+  content: contentStrings,
+  kefu: kefuStrings,
+  share: shareStrings,
+  coupon: couponStrings,
+  notice: noticeStrings,
 };

@@ -3,6 +3,11 @@ import { wealth as wealthStrings } from './wealth/spa.ts';
 import { mining as miningStrings } from './mining/spa.ts';
 import { ieo as ieoStrings } from './ieo/spa.ts';
 import { invest as investStrings } from './invest/spa.ts';
+import { content as contentStrings } from './content/spa.ts';
+import { kefu as kefuStrings } from './kefu/spa.ts';
+import { share as shareStrings } from './share/spa.ts';
+import { coupon as couponStrings } from './coupon/spa.ts';
+import { notice as noticeStrings } from './notice/spa.ts';
 
 /** Español */
 export const spa: Catalogue = {
@@ -704,4 +709,10 @@ export const spa: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  // Issue 12: each part in its own file per language.
+  content: contentStrings,
+  kefu: kefuStrings,
+  share: shareStrings,
+  coupon: couponStrings,
+  notice: noticeStrings,
 };

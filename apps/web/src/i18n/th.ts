@@ -3,6 +3,11 @@ import { wealth as wealthStrings } from './wealth/th.ts';
 import { mining as miningStrings } from './mining/th.ts';
 import { ieo as ieoStrings } from './ieo/th.ts';
 import { invest as investStrings } from './invest/th.ts';
+import { content as contentStrings } from './content/th.ts';
+import { kefu as kefuStrings } from './kefu/th.ts';
+import { share as shareStrings } from './share/th.ts';
+import { coupon as couponStrings } from './coupon/th.ts';
+import { notice as noticeStrings } from './notice/th.ts';
 
 /** ไทย */
 export const th: Catalogue = {
@@ -704,4 +709,10 @@ export const th: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  // Issue 12: each part in its own file per language.
+  content: contentStrings,
+  kefu: kefuStrings,
+  share: shareStrings,
+  coupon: couponStrings,
+  notice: noticeStrings,
 };

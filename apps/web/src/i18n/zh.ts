@@ -3,6 +3,11 @@ import { wealth as wealthStrings } from './wealth/zh.ts';
 import { mining as miningStrings } from './mining/zh.ts';
 import { ieo as ieoStrings } from './ieo/zh.ts';
 import { invest as investStrings } from './invest/zh.ts';
+import { content as contentStrings } from './content/zh.ts';
+import { kefu as kefuStrings } from './kefu/zh.ts';
+import { share as shareStrings } from './share/zh.ts';
+import { coupon as couponStrings } from './coupon/zh.ts';
+import { notice as noticeStrings } from './notice/zh.ts';
 
 /** 简体中文 */
 export const zh: Catalogue = {
@@ -704,4 +709,10 @@ export const zh: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  // Issue 12: each part in its own file per language.
+  content: contentStrings,
+  kefu: kefuStrings,
+  share: shareStrings,
+  coupon: couponStrings,
+  notice: noticeStrings,
 };

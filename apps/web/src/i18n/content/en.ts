@@ -1,0 +1,2 @@
+/** content: English strings, the reference for the other languages (./<lang>.ts). */
+export const content = {};

@@ -1,0 +1,2 @@
+/** coupon: English strings, the reference for the other languages (./<lang>.ts). */
+export const coupon = {};

@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue.ts';
+
+/** coupon: hk strings, the same keys as ./en.ts. */
+export const coupon: Catalogue['coupon'] = {};

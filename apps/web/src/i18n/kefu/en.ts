@@ -1,0 +1,2 @@
+/** kefu: English strings, the reference for the other languages (./<lang>.ts). */
+export const kefu = {};

@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue.ts';
+
+/** kefu: jp strings, the same keys as ./en.ts. */
+export const kefu: Catalogue['kefu'] = {};

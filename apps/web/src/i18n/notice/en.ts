@@ -1,0 +1,2 @@
+/** notice: English strings, the reference for the other languages (./<lang>.ts). */
+export const notice = {};

@@ -1,0 +1,2 @@
+/** share: English strings, the reference for the other languages (./<lang>.ts). */
+export const share = {};

@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue.ts';
+
+/** share: fra strings, the same keys as ./en.ts. */
+export const share: Catalogue['share'] = {};

@@ -1,0 +1,2 @@
+/** Coupons (/pages/setting/coupon): input schemas and answer shapes. SKELETON: filled by its part of issue 12. */
+export {};

@@ -1,0 +1,2 @@
+/** Invitations and rebates (/pages/setting/share): input schemas and answer shapes. SKELETON: filled by its part of issue 12. */
+export {};
