@@ -3,7 +3,7 @@ export const wealth = {
   viewAll: "View all",
   noProducts: "No products on offer right now",
   noProjects: "No subscriptions open or coming",
-  termDays: "{{count}} days",
+  todayRate: "Today {{rate}}",
   dailyYield: "Daily yield",
   apr: "APR",
   dualTerms: "Linked price {{price}} · matures {{date}}",

@@ -5,7 +5,7 @@ export const wealth: Catalogue['wealth'] = {
   viewAll: "Tout voir",
   noProducts: "Aucun produit proposé pour le moment",
   noProjects: "Aucune souscription ouverte ou à venir",
-  termDays: "{{count}} jours",
+  todayRate: "Aujourd'hui {{rate}}",
   dailyYield: "Rendement journalier",
   apr: "Taux annuel",
   dualTerms: "Prix lié {{price}} · échéance {{date}}",

@@ -5,7 +5,7 @@ export const wealth: Catalogue['wealth'] = {
   viewAll: "查看全部",
   noProducts: "暫無在售產品",
   noProjects: "暫無進行中或即將開始的申購",
-  termDays: "{{count}}天",
+  todayRate: "今日 {{rate}}",
   dailyYield: "日收益率",
   apr: "年化收益率",
   dualTerms: "掛鉤價 {{price}} · {{date}} 到期",

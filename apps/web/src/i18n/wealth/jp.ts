@@ -5,7 +5,7 @@ export const wealth: Catalogue['wealth'] = {
   viewAll: "すべて表示",
   noProducts: "現在販売中の商品はありません",
   noProjects: "受付中・受付予定の申込はありません",
-  termDays: "{{count}}日",
+  todayRate: "本日 {{rate}}",
   dailyYield: "日次利回り",
   apr: "年利",
   dualTerms: "連動価格 {{price}} · {{date}} 満期",

@@ -5,7 +5,7 @@ export const wealth: Catalogue['wealth'] = {
   viewAll: "전체 보기",
   noProducts: "현재 판매 중인 상품이 없습니다",
   noProjects: "진행 중이거나 예정된 청약이 없습니다",
-  termDays: "{{count}}일",
+  todayRate: "오늘 {{rate}}",
   dailyYield: "일일 수익률",
   apr: "연 수익률",
   dualTerms: "연동 가격 {{price}} · {{date}} 만기",

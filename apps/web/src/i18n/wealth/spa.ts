@@ -5,7 +5,7 @@ export const wealth: Catalogue['wealth'] = {
   viewAll: "Ver todo",
   noProducts: "No hay productos a la venta en este momento",
   noProjects: "No hay suscripciones abiertas ni próximas",
-  termDays: "{{count}} días",
+  todayRate: "Hoy {{rate}}",
   dailyYield: "Rendimiento diario",
   apr: "Tasa anual",
   dualTerms: "Precio vinculado {{price}} · vence {{date}}",

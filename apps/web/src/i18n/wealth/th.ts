@@ -5,7 +5,7 @@ export const wealth: Catalogue['wealth'] = {
   viewAll: "ดูทั้งหมด",
   noProducts: "ยังไม่มีผลิตภัณฑ์ที่เปิดขายในขณะนี้",
   noProjects: "ไม่มีการจองซื้อที่เปิดอยู่หรือกำลังจะมา",
-  termDays: "{{count}} วัน",
+  todayRate: "วันนี้ {{rate}}",
   dailyYield: "ผลตอบแทนรายวัน",
   apr: "ผลตอบแทนต่อปี",
   dualTerms: "ราคาอ้างอิง {{price}} · ครบกำหนด {{date}}",

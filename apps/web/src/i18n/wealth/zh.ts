@@ -5,7 +5,7 @@ export const wealth: Catalogue['wealth'] = {
   viewAll: "查看全部",
   noProducts: "暂无在售产品",
   noProjects: "暂无进行中或即将开始的申购",
-  termDays: "{{count}}天",
+  todayRate: "今日 {{rate}}",
   dailyYield: "日收益率",
   apr: "年化收益率",
   dualTerms: "挂钩价 {{price}} · {{date}} 到期",

@@ -42,11 +42,12 @@ describe('finance tab', () => {
     const mining = await screen.findByRole('list', { name: 'Lock-up mining' });
     const miningRows = within(mining).getAllByRole('link');
     expect(miningRows.map((row) => row.textContent)).toEqual([
-      expect.stringContaining('BTC · Cloud'),
-      expect.stringContaining('USDT · Thirty days'),
-      expect.stringContaining('USDT · Five days'),
+      expect.stringContaining('Cloud'),
+      expect.stringContaining('Thirty days'),
+      expect.stringContaining('Five days'),
     ]);
-    expect(miningRows[0]!.textContent).toContain('0.5%');
+    expect(miningRows[0]!.textContent).toContain('0.5% – 0.7%');
+    expect(miningRows[0]!.textContent).toContain('Today 0.35%');
     expect(miningRows[0]!.getAttribute('href')).toBe('/pages/lockming/buy?id=3');
 
     // The put at 50 % before the call at 36.5 %; the put off sale is left out.

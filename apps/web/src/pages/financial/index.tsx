@@ -10,7 +10,7 @@ import { Empty } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { StateBadge } from '../../components/ieo/ieo.tsx';
 import { aprText, useTypeLabel } from '../../components/invest/invest.tsx';
-import { yieldRange } from '../../components/mining/mining.tsx';
+import { ratePercent, yieldRange } from '../../components/mining/mining.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { useStore } from '../../store/store.ts';
 import './financial.css';
@@ -87,8 +87,8 @@ function MiningSection() {
                 <Row
                   key={p.id}
                   to={`/pages/lockming/buy?id=${p.id}`}
-                  title={`${p.currency} · ${p.name}`}
-                  sub={t('wealth.termDays', { count: p.term_days })}
+                  title={p.name}
+                  sub={t('wealth.todayRate', { rate: ratePercent(p.today_rate) })}
                   figure={yieldRange(p)}
                   figureLabel={t('wealth.dailyYield')}
                 />

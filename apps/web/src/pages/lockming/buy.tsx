@@ -81,7 +81,6 @@ function BuyForm({ product }: { product: MiningProduct }) {
       <section className="card mining-product" aria-label={product.name}>
         <ProductHeading product={product} />
         <Figures
-          className="mining-figures"
           rows={[
             [t('mining.term'), term],
             [t('mining.todayRate'), ratePercent(product.today_rate)],
@@ -109,7 +108,6 @@ function BuyForm({ product }: { product: MiningProduct }) {
           }}
         />
         <Figures
-          className="mining-figures"
           label={t('mining.preview')}
           rows={[
             [t('mining.available'), `${displayBalance(balance)} ${coin}`],

@@ -64,7 +64,6 @@ function ProductCard({ product }: { product: MiningProduct }) {
     <Link className="card mining-product" to={miningBuyPath(product.id)}>
       <ProductHeading product={product} />
       <Figures
-        className="mining-figures"
         rows={[
           [t('mining.term'), t('mining.termDays', { count: product.term_days })],
           [t('mining.todayRate'), ratePercent(product.today_rate)],

@@ -118,7 +118,7 @@ function OrderCard({ order, onRedeem, busy }: { order: MiningOrder; onRedeem: ()
         <span className="mining-product__name">{order.name}</span>
         <span className={`mining-status mining-status--${order.status}`}>{t(`mining.status.${order.status}`)}</span>
       </div>
-      <Figures className="mining-figures" rows={rows} />
+      <Figures rows={rows} />
       <details className="mining-payouts">
         <summary>{t('mining.payouts', { n: order.payouts.length })}</summary>
         {order.payouts.length === 0 ? (
