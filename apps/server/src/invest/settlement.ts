@@ -6,6 +6,9 @@
  *  - The tick in force at settle_at is used only once a tick at or after settle_at is recorded: ticks
  *    are stored in time order, so every tick up to it is in and the one in force is final (the rule
  *    seconds options settle by). Until then the product waits, and its orders read "settling".
+ *  - A tick in force more than DUAL_SETTLE_TICK_STALE_MS before settle_at means the index was not known
+ *    at the settlement time (the feed was down): the first tick recorded from settle_at on settles
+ *    instead, the index as soon as it was known again, rather than a price from before the gap.
  *  - Settlement never fails an order: every purchase is paid in one coin or the other. The fail state
  *    is a product cancelled while on sale (back-office.ts), which refunds in full.
  *  - A recurring job claims due products with FOR UPDATE SKIP LOCKED and settles each in a savepoint,
@@ -14,15 +17,16 @@
 import { dualSettlement, money, toAmountString } from '@fairex/contract';
 import type { Tx } from '../db/client.ts';
 import { post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
-import { symbolById } from '../markets/repository.ts';
+import { firstTickFrom, symbolById, ticksInForce } from '../markets/repository.ts';
 import type { TickStore } from '../markets/ticks.ts';
-import { ticksInForce } from '../options/repository.ts';
 import { CoinTotals, eachDue, recordRun } from '../wealth/runs.ts';
 import { coinById, dueProducts, endOrder, purchasedOrders, updateProduct, type DualOrder, type DualProduct } from './repository.ts';
 
 export const DUAL_SETTLE_JOB = 'dual.settle';
 /** Products settle at this local time (operator time zone) on their maturity date (spec section 4). */
 export const DUAL_SETTLE_TIME = '16:00';
+/** A tick in force older than this at the settlement time is stale: the first tick from then on settles (see above). */
+export const DUAL_SETTLE_TICK_STALE_MS = 60_000;
 /** How often the settlement job looks for due products. */
 export const WEALTH_SWEEP_EVERY_MS = 10_000;
 /** Products one run takes at most; a full batch leaves the rest for the next run. */
@@ -65,8 +69,9 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
   const latest = deps.ticks.latest(symbol.symbol);
   if (!latest || latest.time < product.settleAt) return undefined;
   // Read in the job's transaction: the tick store's own reads would wait behind it on PGlite's one connection.
-  const tick = (await ticksInForce(tx, product.symbolId, [product.settleAt])).get(product.settleAt);
-  if (!tick) throw new Error(`dual product ${product.id}: no index tick of ${symbol.symbol} at or before ${product.settleAt}`);
+  const inForce = (await ticksInForce(tx, product.symbolId, [product.settleAt])).get(product.settleAt);
+  const tick = inForce && product.settleAt - inForce.time <= DUAL_SETTLE_TICK_STALE_MS ? inForce : await firstTickFrom(tx, product.symbolId, product.settleAt);
+  if (!tick) throw new Error(`dual product ${product.id}: no index tick of ${symbol.symbol} around ${product.settleAt}`);
   const [base, quote] = await Promise.all([coinById(tx, product.baseCurrencyId), coinById(tx, product.quoteCurrencyId)]);
   if (!base || !quote) throw new Error(`dual product ${product.id}: its coins are missing`);
 

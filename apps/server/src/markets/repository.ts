@@ -1,9 +1,9 @@
 import { toAmountString } from '@fairex/contract';
 import { and, asc, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../db/client.ts';
+import { bigintArray, queryRows, type Executor } from '../db/client.ts';
 import { CANDLE_PERIODS, periodStart, type Candle, type CandlePeriod } from './candles.ts';
 import { currencies } from '../site/tables.ts';
-import { candles, marketSymbols } from './tables.ts';
+import { candles, indexTicks, marketSymbols } from './tables.ts';
 
 export type MarketSymbol = typeof marketSymbols.$inferSelect;
 
@@ -152,4 +152,36 @@ export async function findSymbolClash(db: Executor, symbol: string, pair?: { bas
     )
     .limit(1);
   return row;
+}
+
+/**
+ * The recorded tick in force at each of these times (the latest with tick time <= time), by time, read
+ * in the caller's transaction. Settlement reads them here rather than through the tick store, whose
+ * database reads use their own connection: inside a job's transaction on PGlite (one connection) that
+ * read would wait for the transaction it is part of.
+ */
+export async function ticksInForce(tx: Executor, symbolId: number, times: number[]): Promise<Map<number, { id: string; price: string; time: number }>> {
+  if (times.length === 0) return new Map();
+  const rows = await queryRows<{ at: string; id: string; price: string; time: string }>(
+    tx,
+    sql`select e.at::text as at, t.id::text as id, t.price::text as price, t.time::text as time
+        from unnest(${bigintArray([...new Set(times)])}::bigint[]) as e (at)
+        cross join lateral (
+          select id, price, time from ${indexTicks}
+          where symbol_id = ${symbolId} and time <= e.at order by time desc, id desc limit 1) t`,
+  );
+  return new Map(rows.map((r) => [Number(r.at), { id: r.id, price: r.price, time: Number(r.time) }]));
+}
+
+/**
+ * The first recorded tick at or after `time` (the index as soon as it was known again after a gap),
+ * read in the caller's transaction like ticksInForce.
+ */
+export async function firstTickFrom(tx: Executor, symbolId: number, time: number): Promise<{ id: string; price: string; time: number } | undefined> {
+  const [row] = await queryRows<{ id: string; price: string; time: string }>(
+    tx,
+    sql`select id::text as id, price::text as price, time::text as time from ${indexTicks}
+        where symbol_id = ${symbolId} and time >= ${time} order by time, id limit 1`,
+  );
+  return row && { id: row.id, price: row.price, time: Number(row.time) };
 }

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { bigintArray, queryRows, type Executor, type Tx } from '../db/client.ts';
 import { ledgerAccounts, ledgerEntries } from '../ledger/tables.ts';
-import { indexTicks, marketSymbols } from '../markets/tables.ts';
+import { marketSymbols } from '../markets/tables.ts';
 import { currencies } from '../site/tables.ts';
 import { optionDurations, optionExposure, optionOrders } from './tables.ts';
 
@@ -220,21 +220,3 @@ export async function currencyById(db: Executor, id: number) {
   return row;
 }
 
-/**
- * The recorded tick in force at each of these times (the latest with tick time <= time), by time, read
- * in the caller's transaction. Settlement reads them here rather than through the tick store, whose
- * database reads use their own connection: inside a job's transaction on PGlite (one connection) that
- * read would wait for the transaction it is part of.
- */
-export async function ticksInForce(tx: Tx, symbolId: number, times: number[]): Promise<Map<number, { id: string; price: string; time: number }>> {
-  if (times.length === 0) return new Map();
-  const rows = await queryRows<{ at: string; id: string; price: string; time: string }>(
-    tx,
-    sql`select e.at::text as at, t.id::text as id, t.price::text as price, t.time::text as time
-        from unnest(${bigintArray([...new Set(times)])}::bigint[]) as e (at)
-        cross join lateral (
-          select id, price, time from ${indexTicks}
-          where symbol_id = ${symbolId} and time <= e.at order by time desc, id desc limit 1) t`,
-  );
-  return new Map(rows.map((r) => [Number(r.at), { id: r.id, price: r.price, time: Number(r.time) }]));
-}

@@ -33,7 +33,7 @@ import { plainTransact, type Transact } from '../http/idempotency.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
 import { accountsOf, BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount } from '../ledger/index.ts';
-import { symbolById, type MarketSymbol } from '../markets/repository.ts';
+import { symbolById, ticksInForce, type MarketSymbol } from '../markets/repository.ts';
 import type { TickStore } from '../markets/ticks.ts';
 import { OPTION_STAKE_COIN } from './pool.ts';
 import {
@@ -54,7 +54,6 @@ import {
   pageOrders,
   removeOpenStake,
   symbolsWithOverdue,
-  ticksInForce,
   type OptionOrder,
   type SettledResult,
 } from './repository.ts';

@@ -10,7 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/app-context.ts';
 import { InvestService } from '../../src/invest/service.ts';
-import { DUAL_SETTLE_JOB, WEALTH_SWEEP_EVERY_MS } from '../../src/invest/settlement.ts';
+import { DUAL_SETTLE_JOB, DUAL_SETTLE_TICK_STALE_MS, WEALTH_SWEEP_EVERY_MS } from '../../src/invest/settlement.ts';
 import { dualOrders, dualProducts } from '../../src/invest/tables.ts';
 import { ledgerEntries, ledgerPostings } from '../../src/ledger/tables.ts';
 import { IndexTickStore } from '../../src/markets/ticks.ts';
@@ -119,6 +119,18 @@ describe('settling at 16:00 on the maturity date', () => {
     // 67,000 >= 66,000: 0.005 x 66,000 x 1.007 = 332.31 USDT, though the latest tick is far below.
     expect(await orderRow(order.id)).toMatchObject({ status: 'success', payout: expect.stringMatching(/^332\.31(0*)$/) });
     expect((await productRow(p.id)).settleTickId?.toString()).toBe(inForce.id);
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('settles on the first tick from 16:00 when the tick in force is over a minute old (the feed was down): 64,000 after the gap, not 67,000 from before it', async () => {
+    const p = await createProduct(rig);
+    const { order } = await buyer(rig, p.id, 5, rig.btc, '0.005');
+    await rig.tick('BTC/USDT', '67000', p.settle_at - DUAL_SETTLE_TICK_STALE_MS - 1);
+    const resumed = await rig.tick('BTC/USDT', '64000', p.settle_at + 90_000);
+    await settleAt(p.settle_at + 100_000);
+    // 64,000 < 66,000: 0.005 x 1.007 = 0.005035 BTC back.
+    expect(await orderRow(order.id)).toMatchObject({ status: 'success', payout: expect.stringMatching(/^0\.005035(0*)$/) });
+    expect((await productRow(p.id)).settleTickId?.toString()).toBe(resumed.id);
     await expectLedgerBalanced(rig.test);
   });
 
@@ -263,17 +275,19 @@ describe('a product that cannot settle', () => {
   afterAll(() => other.close());
 
   it('is rolled back alone and retried at the next run (told to onError) while another product settles', async () => {
-        const maturity = '2027-06-05';
+    const maturity = '2027-06-05';
     const settleAtTime = Date.parse(`${maturity}T16:00:00Z`);
     const fields = { maturity_date: maturity, sale_end_at: settleAtTime - HOUR_MS, apr: '0.365', total_shares: 10 };
     const good = (await saveProduct(other.test, other.op, { ...fields, type: 'call', symbol_id: other.btcSymbol, linked_price: '66000', per_price: '0.001' })).body.message;
-    // ETH has no tick at or before its settlement time: the tick in force cannot be found.
     const stuck = (await saveProduct(other.test, other.op, { ...fields, type: 'call', symbol_id: other.ethSymbol, linked_price: '3300', per_price: '0.01' })).body.message;
     const user = await makeUser(other.test);
     await fundAccount(other.test, user.id, other.btc, '0.001');
     await fundAccount(other.test, user.id, other.eth, '0.01');
     expect((await call(other.test.app, '/dual/buyDual', { token: user.token, payload: { id: good.id, num: 1 } })).body.type).toBe('ok');
     expect((await call(other.test.app, '/dual/buyDual', { token: user.token, payload: { id: stuck.id, num: 1 } })).body.type).toBe('ok');
+    // The ETH order claims more than its account holds locked: its settlement is refused by the ledger.
+    const setStuckAmount = (amount: string) => other.test.db.update(dualOrders).set({ amount }).where(eq(dualOrders.productId, stuck.id));
+    await setStuckAmount('0.02');
     await other.tick('BTC/USDT', '65000', settleAtTime);
     await other.tick('ETH/USDT', '3000', settleAtTime + 1);
     other.clock.now = settleAtTime + 1;
@@ -281,18 +295,24 @@ describe('a product that cannot settle', () => {
     const status = async (id: number) => (await other.test.db.select().from(dualProducts).where(eq(dualProducts.id, id)))[0]!.status;
     expect(await status(good.id)).toBe('settled');
     expect(await status(stuck.id)).toBe('open');
-    expect(other.errors.map(String).join('\n')).toContain(`dual product ${stuck.id}: no index tick of ETH/USDT`);
+    expect(other.errors.map(String).join('\n')).toContain('insufficient_balance');
     // 4 days, below 66,000: 0.001 x (1 + 4 x 0.365 / 365) = 0.001004 BTC.
     expect(await figures(other.test, user.id, other.btc)).toEqual({ spot: '0.001004', locked: '0' });
     expect(await figures(other.test, user.id, other.eth)).toEqual({ spot: '0', locked: '0.01' });
     const runs = await other.test.db.select().from(wealthRuns).where(eq(wealthRuns.job, DUAL_SETTLE_JOB));
     expect(runs.map((r) => r.items)).toEqual([1]);
-    // Retried at the next run, and still held (nothing is paid on a guess).
+    // Retried at the next run: still refused while the row is wrong, settled once it is right again.
     const before = other.errors.length;
-    other.clock.now += 10_000;
+    other.clock.now += WEALTH_SWEEP_EVERY_MS;
     await other.scheduler().runDue();
     expect(other.errors.length).toBeGreaterThan(before);
     expect(await status(stuck.id)).toBe('open');
+    await setStuckAmount('0.01');
+    other.clock.now += WEALTH_SWEEP_EVERY_MS;
+    await other.scheduler().runDue();
+    expect(await status(stuck.id)).toBe('settled');
+    // 3,000 < 3,300: 0.01 x 1.004 = 0.01004 ETH back.
+    expect(await figures(other.test, user.id, other.eth)).toEqual({ spot: '0.01004', locked: '0' });
     await expectLedgerBalanced(other.test);
   });
 });
