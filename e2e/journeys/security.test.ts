@@ -36,12 +36,13 @@ describe('the security centre', () => {
     await expect.poll(() => page.getByRole('button', { name: /^Mobile\s*Not bound/ }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: /^Payment password\s*Not set/ }).isVisible()).toBe(true);
 
-    // Mobile: the number typed, a trip to the area picker, and the sheet comes back with the number kept.
+    // Mobile: the number typed, a trip to the area list, and the sheet comes back with the number kept.
     await page.getByRole('button', { name: /^Mobile/ }).click();
     let sheet = page.getByRole('dialog', { name: 'Bind mobile number' });
     await sheet.getByLabel('Mobile', { exact: true }).fill(mobile);
     await sheet.getByRole('button', { name: 'Country or region code +86' }).click();
-    await expect.poll(() => hashOf(page)).toBe('#/pages/common/area');
+    // From settings, the area list is the settings' own (spec section 2: /pages/setting/areas).
+    await expect.poll(() => hashOf(page)).toBe('#/pages/setting/areas');
     await page.getByLabel('Search by name or code').fill('852');
     await page.getByRole('button', { name: /Hong Kong/ }).click();
     await expect.poll(() => hashOf(page)).toBe('#/pages/setting/security');

@@ -335,14 +335,16 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: ob
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers.Authorization = token;
-  if (body) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) goes as multipart, with its boundary set by fetch; anything else as JSON.
+  const form = body instanceof FormData;
+  if (body && !form) headers['Content-Type'] = 'application/json';
   const separator = path.includes('?') ? '&' : '?';
   let answer: unknown;
   try {
     const response = await fetch(`${base}${path}${separator}lang=${lang}`, {
       method,
       headers,
-      body: body ? JSON.stringify({ ...body, lang }) : undefined,
+      body: form ? body : body ? JSON.stringify({ ...body, lang }) : undefined,
     });
     answer = await response.json();
   } catch {

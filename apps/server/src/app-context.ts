@@ -88,6 +88,8 @@ export type Limits = TickStoreLimits & {
   uploadBytesPerUserMax: number;
   /** Seconds options: an index tick older than this at acceptance refuses the order (index_unavailable). */
   optionIndexStaleMs: number;
+  /** Customer service, per user (support/routes.ts): messages a minute. */
+  supportMessagesPerMinute: number;
 };
 
 export const DEFAULT_LIMITS: Limits = {
@@ -106,6 +108,7 @@ export const DEFAULT_LIMITS: Limits = {
   uploadBytesPerUserMax: 100 * 1024 * 1024,
   // The feed ticks every second; five missed ticks and the index is stale for options.
   optionIndexStaleMs: 5_000,
+  supportMessagesPerMinute: 10,
   loginPerMinute: 10,
   codeResendMs: 60_000,
   codesPerIpPerHour: 20,

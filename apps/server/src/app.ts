@@ -12,9 +12,11 @@ import { DEFAULT_LIMITS, type AppContext, type Limits } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installEnvelope, sendError } from './http/envelope.ts';
-import { SECURITY_HEADERS } from './http/security-headers.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { API_COMPRESSION, builtAppFiles } from './http/web-delivery.ts';
 import { contentRoutes } from './content/routes.ts';
+import { FrameHosts } from './content/frame-hosts.ts';
+import { serveContentImages } from './content/images.ts';
 import { createEventBus } from './events/bus.ts';
 import { fundsRoutes } from './funds/routes.ts';
 import { marketRoutes } from './markets/routes.ts';
@@ -28,6 +30,7 @@ import { SpotService } from './spot/service.ts';
 import { OptionsService } from './options/service.ts';
 import { registerRetention } from './retention/retention.ts';
 import { fundOptionPool } from './options/pool.ts';
+import { fundCouponFund } from './coupons/fund.ts';
 import { optionRoutes } from './options/routes.ts';
 import { ContractService } from './contracts/service.ts';
 import { contractRoutes } from './contracts/routes.ts';
@@ -113,6 +116,7 @@ export async function buildApp(options: BuildOptions) {
   registerUploadJobs(ctx.jobs, uploadsDir(ctx));
   registerRetention(ctx.jobs);
   await fundOptionPool(ctx.db);
+  await fundCouponFund(ctx.db);
   ctx.options.register(ctx.jobs);
   ctx.contracts.register(ctx.jobs);
   ctx.mining.register(ctx.jobs);
@@ -131,7 +135,7 @@ export async function buildApp(options: BuildOptions) {
 
   installEnvelope(app);
   // Security headers (CSP, nosniff, no framing, referrer policy) on every answer: API, pages, assets, errors.
-  await app.register(helmet, SECURITY_HEADERS);
+  await app.register(helmet, securityHeaders((await FrameHosts.open(ctx)).current));
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: UPLOAD_BYTES_MAX, files: 1 } });
   // Body-dependent keys (login per account) need the parsed body, hence the preHandler hook.
@@ -179,6 +183,7 @@ export async function buildApp(options: BuildOptions) {
       setHeaders: (reply) => reply.header('cache-control', `private, max-age=${ctx.uploads.secondsLeft(reply.request.url)}`),
     });
   });
+  await serveContentImages(app, ctx);
   if (fs.existsSync(options.config.adminDist)) {
     // The back office is served under /admin/; /admin (no slash) goes there too instead of a 404, query kept.
     app.get('/admin', (request, reply) => reply.redirect(`/admin/${request.url.slice('/admin'.length)}`));

@@ -29,7 +29,7 @@ export type Config = {
    * e2e run sees a day's interest or a settlement without waiting. Never honoured outside NODE_ENV=test.
    */
   testClock: boolean;
-  /** Limits an operator set in the environment (SOCKET_CONNECTIONS_PER_ADDRESS_MAX); the rest keep DEFAULT_LIMITS. */
+  /** Limits an operator set in the environment (SOCKET_CONNECTIONS_PER_ADDRESS_MAX, CODES_PER_ADDRESS_PER_HOUR); the rest keep DEFAULT_LIMITS. */
   limits: Partial<Limits>;
 };
 
@@ -54,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClock: env.NODE_ENV === 'test' && env.TEST_CLOCK === '1',
     limits: {
       ...(env.SOCKET_CONNECTIONS_PER_ADDRESS_MAX ? { socketConnectionsPerAddressMax: positiveInteger('SOCKET_CONNECTIONS_PER_ADDRESS_MAX', env.SOCKET_CONNECTIONS_PER_ADDRESS_MAX) } : {}),
+      ...(env.CODES_PER_ADDRESS_PER_HOUR ? { codesPerIpPerHour: positiveInteger('CODES_PER_ADDRESS_PER_HOUR', env.CODES_PER_ADDRESS_PER_HOUR) } : {}),
     },
   };
 }

@@ -14,6 +14,9 @@ import { seedMarketMaker } from './spot/market-maker.ts';
 import { seedMiningDemo } from './mining/demo.ts';
 import { seedIeoDemo } from './ieo/demo.ts';
 import { seedInvestDemo } from './invest/demo.ts';
+import { seedNotificationsDemo } from './notifications/demo.ts';
+import { seedContentDemo } from './content/demo.ts';
+import { seedGrowthDemo } from './coupons/demo.ts';
 
 export type StartSeedOptions = {
   production: boolean;
@@ -45,5 +48,8 @@ export async function seedOnStart(db: Db, options: StartSeedOptions) {
     await seedMiningDemo(db, options.now);
     await seedIeoDemo(db, options.now);
     await seedInvestDemo(db, options.now);
+    await seedNotificationsDemo(db, options.now);
+    await seedContentDemo(db, options.now);
+    await seedGrowthDemo(db, options.now);
   }
 }

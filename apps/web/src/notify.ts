@@ -1,5 +1,5 @@
 import { TOAST_DURATION_MS } from '@fairex/contract/constants';
-import type { DialogConfirmProps } from 'antd-mobile';
+import type { DialogAlertProps, DialogConfirmProps } from 'antd-mobile';
 
 /**
  * Toasts and confirmations. antd-mobile's Toast and Dialog (and the animation library under them) are
@@ -35,6 +35,12 @@ export async function confirmDialog(props: DialogConfirmProps): Promise<boolean>
   return Dialog.confirm(props);
 }
 
+/** A message with one button (its text from antd-mobile's locale); resolves once closed. */
+export async function alertDialog(props: DialogAlertProps): Promise<void> {
+  const { Dialog } = widgets ?? (await loadFeedback());
+  return Dialog.alert(props);
+}
+
 /**
  * A form's last step: asks `confirm`, sends once confirmed, and toasts `done` once the server took it.
  * True when it was sent; a refusal has already been shown by the api client, so it only answers false.
@@ -48,4 +54,14 @@ export async function confirmThenSend(confirm: DialogConfirmProps, send: () => P
   }
   toastSuccess(done);
   return true;
+}
+
+/** Copies a text to the clipboard and says so: `done` once copied, `failed` when the browser refused. */
+export async function copyText(text: string, done: string, failed: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toastSuccess(done);
+  } catch {
+    toast(failed);
+  }
 }

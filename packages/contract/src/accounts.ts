@@ -56,6 +56,8 @@ export const SYSTEM_ACCOUNTS = [
   'insurance_fund',
   /** Dual investment: takes the invested coin at purchase and pays the settlement (the platform's side, either sign per coin). */
   'invest_pool',
+  /** Experience coupons: stakes trial seconds options and takes them back; funded from equity once (never below zero). */
+  'coupon_fund',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 

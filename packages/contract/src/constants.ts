@@ -86,3 +86,22 @@ export const CONTRACT_PAGE_SIZE = PAGE_SIZE;
 export const SPOT_PAGE_SIZE = 10;
 /** Trades sent in the snapshot on joining a book room (the `trades` event), newest first. */
 export const RECENT_TRADES_SNAPSHOT_SIZE = 50;
+
+// Content and customer service (issue 12).
+/** The pages operators write, by the call that answers each (GET /faq, /contactus, /aboutus, /operational_compliance). */
+export const CONTENT_PAGE_KEYS = ['faq', 'contactus', 'aboutus', 'operational_compliance'] as const;
+/** Where the web app shows each page. */
+export const CONTENT_PAGE_ROUTES = {
+  faq: '/pages/common/faq',
+  contactus: '/pages/common/contactus',
+  aboutus: '/pages/common/aboutus',
+  operational_compliance: '/pages/setting/operational_compliance',
+} as const;
+/** Where operators' content images are served (public: articles are public pages). */
+export const CONTENT_IMAGE_URL_PREFIX = '/content-images/';
+/** A customer-service message's longest text, in characters (the form counts down to it). */
+export const SUPPORT_MESSAGE_CHARS_MAX = 1000;
+/** Messages of a thread per page, newest first. */
+export const SUPPORT_MESSAGES_PAGE_SIZE = 30;
+/** The socket.io event that brings an operator's answer to the user's room. */
+export const SUPPORT_REALTIME_EVENT = 'support';

@@ -124,8 +124,27 @@ export const ERROR_CODES = [
   'invest_sale_closed',
   'invest_product_locked',
   // Content and customer service (content/, support/).
+  'content_english_required',
+  'content_title_required',
+  'content_too_long',
+  'support_message_empty',
+  'support_message_too_long',
   // Invitations, rebates and coupons (referrals/, coupons/).
+  'referral_shares_invalid',
+  'coupon_not_claimable',
+  'coupon_sold_out',
+  'coupon_limit_reached',
+  'coupon_not_eligible',
+  'coupon_unavailable',
+  'coupon_expired',
+  'coupon_wrong_kind',
+  'coupon_value_mismatch',
+  'coupon_experience_unusable',
+  'coupon_fund_short',
   // Notifications (notifications/).
+  'notice_english_required',
+  'notice_text_invalid',
+  'notice_withdrawn',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -169,6 +188,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'market_unavailable':
     case 'index_unavailable':
     case 'option_pool_short':
+    case 'coupon_fund_short':
       return 503;
     case 'already_reviewed':
     case 'idempotency_key_reused':
@@ -178,6 +198,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'symbol_exists':
     case 'start_price_locked':
     case 'contract_position_closed':
+    case 'notice_withdrawn':
       return 409;
     default:
       return 400;

@@ -37,6 +37,21 @@ export function isUrl(value: string): boolean {
   }
 }
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+/** A host name with at least one dot (no scheme, port, path or wildcard): what the web view's allow-list and the CSP frame-src hold. */
+export const isHostName = (value: string) => HOST_NAME.test(value);
+
+/**
+ * The hosts the web view may open in a frame: the operator's allow-list (`webview_hosts`) and the host
+ * of the customer-service web chat, lower-cased, valid host names only (the server puts them in the
+ * CSP's frame-src, the web view frames nothing else).
+ */
+export function frameHostsFrom(allowList: unknown, chatUrl: unknown): string[] {
+  const hosts = Array.isArray(allowList) ? allowList.filter((h): h is string => typeof h === 'string') : [];
+  if (typeof chatUrl === 'string' && isUrl(chatUrl)) hosts.push(new URL(chatUrl).hostname);
+  return [...new Set(hosts.map((h) => h.toLowerCase()).filter(isHostName))];
+}
+
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;

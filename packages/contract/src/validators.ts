@@ -30,3 +30,6 @@ export const zPositiveInt = zCoercedInt();
 export const zBigId = zCoercedInt(BIGINT_ID_MAX);
 export const zPage = zCoercedInt().default(1);
 export const zLimit = zCoercedInt().max(PAGE_SIZE_MAX, 'parameter_error').default(PAGE_SIZE);
+
+/** A switch sent as a form value ('true', '1', 'false', '0') or as JSON (true, false, 1, 0). */
+export const zBool = z.preprocess((v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v), z.boolean({ error: 'parameter_error' }));

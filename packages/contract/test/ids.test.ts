@@ -15,7 +15,7 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
 }
 
 /** Fields that hold the id of a bigserial row. */
-const BIGINT_IDS = new Set(['spotCancelInput.id', 'contractCloseInput.id', 'contractSetStopInput.id', 'optionResultInput.id', 'miningRedeemInput.id']);
+const BIGINT_IDS = new Set(['spotCancelInput.id', 'contractCloseInput.id', 'contractSetStopInput.id', 'optionResultInput.id', 'miningRedeemInput.id', 'supportReadInput.last_id', 'supportThreadReadInput.last_id']);
 /** Named like ids but not row ids: texts (an idempotency key, an identity card number) and an enum of two categories. */
 const NOT_ROW_IDS = new Set(['idempotencyInput.client_id', 'basicIdentityInput.card_id']);
 const ENUM_IDS = new Set(['newsListInput.c_id']);

@@ -16,3 +16,7 @@ export * from '../wealth/tables.ts';
 export * from '../mining/tables.ts';
 export * from '../ieo/tables.ts';
 export * from '../invest/tables.ts';
+export * from '../support/tables.ts';
+export * from '../notifications/tables.ts';
+export * from '../referrals/tables.ts';
+export * from '../coupons/tables.ts';

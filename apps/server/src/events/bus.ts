@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
-import type { ContractAccountSummary, ContractPosition, OptionOrderView } from '@fairex/contract';
+import type { ContractAccountSummary, ContractPosition, NotificationSignal, OptionOrderView } from '@fairex/contract';
 import type { Candle } from '../markets/candles.ts';
+import type { SupportMessage } from '@fairex/contract';
 
 /** What domains publish for realtime delivery: engine and markets -> bus -> socket.io rooms. */
 export type BusEvents = {
@@ -16,6 +17,10 @@ export type BusEvents = {
   contract_account: [{ userId: number; account: ContractAccountSummary }];
   /** Sessions ended (logout, password reset or change): their sockets stop getting the user's events. */
   session_revoked: [{ userId: number; tokenHash?: string; keptTokenHash?: string }];
+  /** An operator answered a customer-service thread (support/service.ts), for the user's room. */
+  support_message: [{ userId: number; message: SupportMessage }];
+  /** A user's event recorded, or a system notice shown (userId null: everyone) (notifications/service.ts): a sign to refresh. */
+  notification: [{ userId: number | null; signal: NotificationSignal }];
 };
 
 export type EventBus = EventEmitter<BusEvents>;

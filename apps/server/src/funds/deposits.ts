@@ -131,6 +131,7 @@ export async function reviewRecharge(ctx: AppContext, operator: Operator, id: nu
         ],
       });
       await setRechargeEntry(tx, row.id, entryId);
+      await ctx.notifications.depositCredited(tx, row);
     }
     await logAction(tx, operator.id, decision.confirm ? 'recharge.confirm' : 'recharge.reject', `recharge:${id}`, {
       user_id: row.userId,

@@ -120,6 +120,7 @@ export async function reviewWithdrawal(
     } else {
       await unfreeze(tx, account, toAmountString(row.number), { ...ref, kind: 'withdraw_rejected' });
     }
+    await ctx.notifications.withdrawalReviewed(tx, row);
     await logAction(tx, operator.id, decision.approve ? 'withdrawal.approve' : 'withdrawal.reject', `withdrawal:${id}`, {
       user_id: row.userId,
       number: toAmountString(row.number),

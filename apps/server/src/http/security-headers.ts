@@ -34,6 +34,15 @@ export const SECURITY_HEADERS: FastifyHelmetOptions = {
   referrerPolicy: { policy: 'no-referrer' },
 };
 
+/**
+ * SECURITY_HEADERS with frames allowed from our origin and from `frameHosts()`, read for each answer:
+ * the hosts an operator lets the web view open (content/frame-hosts.ts). Nothing else may be framed.
+ */
+export function securityHeaders(frameHosts: () => readonly string[]): FastifyHelmetOptions {
+  const frameSrc = () => ["'self'", ...frameHosts()].join(' ');
+  return { ...SECURITY_HEADERS, contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY, 'frame-src': [frameSrc] } } };
+}
+
 /** The same headers as plain values, for answers Fastify does not make (socket.io's polling transport). */
 export const SECURITY_HEADER_VALUES: Readonly<Record<string, string>> = {
   'content-security-policy': Object.entries(CONTENT_SECURITY_POLICY)

@@ -126,6 +126,7 @@ export async function reviewIdentity(ctx: AppContext, operator: Operator, id: nu
       ...(decision.approve ? {} : { reason: decision.reason }),
     });
     if (!row) throw new DomainError((await findVerification(tx, id)) ? 'already_reviewed' : 'not_found');
+    await ctx.notifications.identityReviewed(tx, row);
     await logAction(tx, operator.id, decision.approve ? 'identity.approve' : 'identity.reject', `identity:${id}`, {
       user_id: row.userId,
       level: row.level,

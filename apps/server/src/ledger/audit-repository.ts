@@ -123,6 +123,8 @@ export const SYSTEM_ACCOUNT_SIGNS: Partial<Record<SystemAccount, 1 | -1>> = {
   option_pool: 1,
   // What wealth products paid in interest: the platform's expense, so it only grows more negative.
   interest_expense: -1,
+  // Funded from equity, stakes experience coupons' options only from what it holds (coupons/fund.ts).
+  coupon_fund: 1,
 };
 
 export function selectWrongSignSystemAccounts(db: Executor, limit: number) {

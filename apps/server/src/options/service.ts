@@ -4,6 +4,9 @@
  *    the option pool and the fee to the fees account through the ledger, adds the stake to the open
  *    exposure of its symbol and direction (refused past the operator's limit), and schedules its
  *    settlement job at acceptance + seconds: all in one transaction with the order row.
+ *  - An order staked by an experience coupon (coupon_id) spends the coupon in that transaction: the stake
+ *    moves from the coupon fund instead of the user's account and no fee is charged; at settlement the
+ *    user gets only a win's profit and the stake goes back to the coupon fund (coupons/rules.ts).
  *  - Settlement is a job of the scheduler (so exactly once even with several processes or after a
  *    restart), one per symbol and settlement window: it takes the orders of the window, each with the
  *    tick in force at its own expiry, decides each outcome from its two ticks only (option-rules.ts),
@@ -32,6 +35,9 @@ import { DomainError } from '../http/errors.ts';
 import { plainTransact, type Transact } from '../http/idempotency.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
 import { scheduleJob } from '../jobs/scheduler.ts';
+import { spendExperienceCoupon } from '../coupons/experience.ts';
+import { stakingFund } from '../coupons/fund.ts';
+import { experienceSettlement } from '../coupons/rules.ts';
 import { accountsOf, BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount } from '../ledger/index.ts';
 import { symbolById, ticksInForce, type MarketSymbol } from '../markets/repository.ts';
 import type { TickStore } from '../markets/ticks.ts';
@@ -98,7 +104,7 @@ export type OptionsOptions = {
 
 type Settled = { order: OptionOrder; symbol: string; currency: string };
 type CloseTick = { id: string; price: string; time: number };
-type Decided = SettledResult & { userId: number };
+type Decided = SettledResult & { userId: number; stake: string; couponId: number | null };
 
 export class OptionsService {
   private readonly now: () => number;
@@ -153,19 +159,23 @@ export class OptionsService {
     const stake = toAmountString(input.number);
     if (money(stake).decimalPlaces() > coin.decimals) throw new DomainError('wrong_number');
     if (cmp(stake, duration.stakeMin) < 0 || cmp(stake, duration.stakeMax) > 0) throw new DomainError('option_stake_out_of_range');
-    const fee = optionFee(stake, duration.feeRate, coin.decimals);
+    // An experience coupon's order is the platform's trial: its fee is waived.
+    const fee = input.coupon_id === undefined ? optionFee(stake, duration.feeRate, coin.decimals) : '0';
 
     const order = await transact(async (tx) => {
       // The tick read inside the transaction, right before the order row: acceptance time is now.
       const acceptedAt = this.now();
       const open = this.options.ticks.latest(symbol.symbol);
       if (!open || acceptedAt - open.time > this.options.indexStaleMs) throw new DomainError('index_unavailable');
+      const coupon = input.coupon_id === undefined ? undefined : await spendExperienceCoupon(tx, userId, input.coupon_id, { currencyId: coin.id, amount: stake }, acceptedAt);
       if (!(await addOpenStake(tx, symbol.id, input.type, stake, OPTION_EXPOSURE_DEFAULT))) throw new DomainError('option_exposure_exceeded');
       const pool = await systemAccount(tx, 'option_pool', coin.id);
       // The pool row stays locked to the end: orders of one coin are accepted and settled one at a time.
       const poolAvailable = await lockedAvailable(tx, pool);
       const owed = money(await openLiability(tx, coin.id)).plus(money(stake).times(money(1).plus(duration.payoutRatio)));
       if (money(poolAvailable).plus(stake).lessThan(owed)) throw new DomainError('option_pool_short');
+      // The coupon fund's row is locked after the pool's, the order settlement locks them in.
+      const fund = coupon && (await stakingFund(tx, coin.id, stake));
       const row = await insertOrder(tx, {
         userId,
         symbolId: symbol.id,
@@ -179,11 +189,14 @@ export class OptionsService {
         openPrice: open.price,
         openTime: open.time,
         expiresAt: acceptedAt + duration.seconds * 1000,
+        couponId: coupon?.id ?? null,
       });
+      // Opened here for a coupon order too: settlement pays a win's profit into it.
       const account = await userAccount(tx, userId, coin.id, 'options');
+      const payer = fund ?? account;
       const paid = toAmountString(money(stake).plus(fee));
       const legs = [
-        { accountId: account, amount: `-${paid}` },
+        { accountId: payer, amount: `-${paid}` },
         { accountId: pool, amount: stake },
       ];
       if (money(fee).greaterThan(0)) legs.push({ accountId: await systemAccount(tx, 'fees', coin.id), amount: fee });
@@ -266,7 +279,8 @@ export class OptionsService {
   /**
    * Pays the orders that won or drew from the pool, only from what it holds (accepting each order made
    * sure it could): one ledger entry per BATCH_LEGS_PER_ENTRY_MAX - 1 payouts, each leg naming its order, the
-   * users' accounts in id order (the order every entry locks accounts in).
+   * users' accounts in id order (the order every entry locks accounts in). A coupon order's payout is
+   * split: a win's profit to the user, the stake back to the coupon fund.
    */
   private async payFromPool(tx: Tx, coin: { id: number; name: string }, results: Decided[]) {
     const paid = results.filter((r) => money(r.payout).greaterThan(0));
@@ -275,11 +289,18 @@ export class OptionsService {
     const total = paid.reduce((t, r) => t.plus(r.payout), money(0));
     if (money(await lockedAvailable(tx, pool)).lessThan(total)) throw new Error(`option pool ${coin.name} cannot pay ${toAmountString(total)}`);
     const accounts = await optionsAccountsOf(tx, coin.id, [...new Set(paid.map((r) => r.userId))]);
+    const fund = paid.some((r) => r.couponId !== null) ? await systemAccount(tx, 'coupon_fund', coin.id) : undefined;
     const legs = paid
-      .map((r) => {
+      .flatMap((r) => {
         const accountId = accounts.get(r.userId);
         if (accountId === undefined) throw new Error(`option order ${r.id}: the options account of user ${r.userId} is missing`);
-        return { accountId, amount: r.payout, refType: 'option_order', refId: r.id };
+        const ref = { refType: 'option_order', refId: r.id };
+        if (r.couponId === null) return [{ accountId, amount: r.payout, ...ref }];
+        const { toHolder, toFund } = experienceSettlement(r.outcome, r.payout, r.stake);
+        return [
+          { accountId, amount: toHolder, ...ref },
+          { accountId: fund!, amount: toFund, ...ref },
+        ].filter((leg) => money(leg.amount).greaterThan(0));
       })
       .sort((a, b) => a.accountId - b.accountId || a.refId - b.refId);
     for (let i = 0; i < legs.length; i += BATCH_LEGS_PER_ENTRY_MAX - 1) {
@@ -329,7 +350,17 @@ function decisions(coinDecimals: number) {
       payout = optionPayout(outcome, order.stake, order.payoutRatio, coinDecimals);
       payouts.set(payoutKey, payout);
     }
-    return { id: order.id, userId: order.userId, outcome, payout, closeTickId: BigInt(close.id), closePrice: toAmountString(close.price), closeTime: close.time };
+    return {
+      id: order.id,
+      userId: order.userId,
+      stake: order.stake,
+      couponId: order.couponId,
+      outcome,
+      payout,
+      closeTickId: BigInt(close.id),
+      closePrice: toAmountString(close.price),
+      closeTime: close.time,
+    };
   };
 }
 
@@ -349,8 +380,8 @@ export function viewOf({ order, symbol, currency }: Settled, now: number): Optio
     payout_ratio: toAmountString(order.payoutRatio),
     status: settled ? 'settled' : 'holding',
     outcome: order.outcome ?? null,
-    payout: order.payout === null ? null : toAmountString(order.payout),
-    profit: order.payout === null ? null : optionNet(order.payout, order.stake, order.fee),
+    ...settledFigures(order),
+    coupon_id: order.couponId,
     open: { id: order.openTickId.toString(), price: toAmountString(order.openPrice), time: order.openTime },
     close:
       order.closeTickId === null || order.closePrice === null || order.closeTime === null
@@ -360,4 +391,12 @@ export function viewOf({ order, symbol, currency }: Settled, now: number): Optio
     expires_at: order.expiresAt,
     remaining_ms: settled ? 0 : optionRemainingMs(order.expiresAt, now),
   };
+}
+
+/** What settlement paid the user and their result; for a coupon order, only a win's profit (the stake was the coupon fund's). */
+function settledFigures(order: OptionOrder): Pick<OptionOrderView, 'payout' | 'profit'> {
+  if (order.payout === null || order.outcome === null) return { payout: null, profit: null };
+  if (order.couponId === null) return { payout: toAmountString(order.payout), profit: optionNet(order.payout, order.stake, order.fee) };
+  const { toHolder } = experienceSettlement(order.outcome, order.payout, order.stake);
+  return { payout: toHolder, profit: toHolder };
 }

@@ -3,6 +3,7 @@ import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey,
 import { users } from '../accounts/tables.ts';
 import { amount, at, createdAt } from '../db/columns.ts';
 import { indexTicks, marketSymbols } from '../markets/tables.ts';
+import { coupons } from '../coupons/tables.ts';
 import { currencies } from '../site/tables.ts';
 
 export const OPTION_ORDER_STATUSES = ['open', 'settled'] as const;
@@ -82,6 +83,8 @@ export const optionOrders = pgTable(
     closeTime: bigint('close_time', { mode: 'number' }),
     createdAt: createdAt(),
     settledAt: at('settled_at'),
+    /** The experience coupon that staked the order (migration 0020): stake from coupon_fund, no fee. */
+    couponId: integer('coupon_id').references(() => coupons.id),
   },
   (t) => [
     index('option_orders_user_idx').on(t.userId, t.status, t.id),

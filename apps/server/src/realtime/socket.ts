@@ -10,6 +10,8 @@ import type { Candle } from '../markets/candles.ts';
 import { attachSpotRealtime, sendBookSnapshot } from '../spot/realtime.ts';
 import { attachOptionsRealtime } from '../options/realtime.ts';
 import { attachContractsRealtime } from '../contracts/realtime.ts';
+import { attachSupportRealtime } from '../support/realtime.ts';
+import { attachNotificationsRealtime } from '../notifications/realtime.ts';
 import { handleSubscriptions, klineRoom, tickerRoom, type SubscriptionRules } from './rooms.ts';
 import { AddressCounter, countEvent, type EventWindow } from './limits.ts';
 import { attachSessions, type UserOfToken } from './sessions.ts';
@@ -94,6 +96,8 @@ export async function attachRealtime(server: HttpServer, sources: RealtimeSource
   const detachSpot = attachSpotRealtime(io, bus);
   const detachOptions = attachOptionsRealtime(io, bus);
   const detachContracts = attachContractsRealtime(io, bus);
+  const detachSupport = attachSupportRealtime(io, bus);
+  const detachNotifications = attachNotificationsRealtime(io, bus);
   const detachSessions = sources.userOfToken ? attachSessions(io, bus, sources.userOfToken, sources.onError) : undefined;
   const timer = setInterval(() => io.emit('server-time', { now: new Date().toISOString() }), SERVER_TIME_INTERVAL_MS);
   return {
@@ -105,6 +109,8 @@ export async function attachRealtime(server: HttpServer, sources: RealtimeSource
       detachSpot();
       detachOptions();
       detachContracts();
+      detachSupport();
+      detachNotifications();
       detachSessions?.();
       await io.close();
       await Promise.all(redisClients.map((c) => c.quit()));

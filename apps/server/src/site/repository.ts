@@ -47,3 +47,9 @@ export async function readSetting(db: Executor, key: string): Promise<unknown> {
   const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
   return row?.value;
 }
+
+/** The stored values of `keys` (absent keys are absent from the map). */
+export async function readSettings(db: Executor, keys: readonly string[]): Promise<Map<string, unknown>> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, [...keys]));
+  return new Map(rows.map((row) => [row.key, row.value]));
+}

@@ -4,8 +4,9 @@ import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
 import { DomainError, parse } from '../http/errors.ts';
 import { listCurrencies, listKeptFiatRates, readSetting } from './repository.ts';
+import { isPublicSetting, publicSetting } from './settings.ts';
 
-/** Settings anyone may read through GET /getSetting; everything else stays with the back office. */
+/** The settings GET /getSiteConfig gathers (GET /getSetting answers these and the rest of PUBLIC_SETTING_KEYS). */
 export const PUBLIC_SETTINGS = ['site_name', 'site_logo', 'customer_service_url', 'recharge_contact_first'] as const;
 
 export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -13,8 +14,8 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/getSetting', async (request) => {
     const { keyword } = parse(getSettingInput, request.query);
-    if (!(PUBLIC_SETTINGS as readonly string[]).includes(keyword)) throw new DomainError('not_found');
-    return ok(await readSetting(ctx.db, keyword));
+    if (!isPublicSetting(keyword)) throw new DomainError('not_found');
+    return ok(await publicSetting(ctx.db, keyword));
   });
 
   app.get('/getSiteConfig', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { SITE_SETTING_DEFAULTS } from './settings.ts';
 import { currencies, currencyNetworks, fiatRates, settings } from './tables.ts';
 
 /** The spec's coins: USDT on ERC20 and TRC20 under one id, ETH, BTC, BNB; and LTC. Prices are starting references only. */
@@ -22,9 +23,8 @@ const FIAT_RATES: Record<string, string> = {
 };
 
 const SETTINGS: Record<string, unknown> = {
-  site_name: 'FairEx',
-  site_logo: '',
-  customer_service_url: '',
+  // Site name, logo, customer-service chat, web view hosts, app version and download links (settings.ts).
+  ...SITE_SETTING_DEFAULTS,
   recharge_contact_first: false,
   // Wealth products count their days and settle at their local hours in this zone (wealth/settings.ts).
   wealth_time_zone: 'UTC',

@@ -1,6 +1,6 @@
 /**
  * Uploads nobody uses: an image uploaded but never given to a profile, an identity submission, a
- * deposit or a wallet address (or replaced since) is removed, file and row, once it is older than the
+ * deposit, a wallet address or a customer-service message (or replaced since) is removed, file and row, once it is older than the
  * grace period, by a recurring job. The columns that hold upload references are listed here, once.
  */
 import fs from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { users } from '../accounts/tables.ts';
 import type { Executor } from '../db/client.ts';
 import { recharges, walletAddresses } from '../funds/tables.ts';
 import { identityVerifications } from '../identity/tables.ts';
+import { supportMessages } from '../support/tables.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
 import { uploads } from './tables.ts';
 
@@ -29,6 +30,7 @@ export const UPLOAD_REFERENCE_COLUMNS: readonly { table: PgTable; column: PgColu
   { table: identityVerifications, column: identityVerifications.reversePic },
   { table: recharges, column: recharges.voucher },
   { table: walletAddresses, column: walletAddresses.qrcode },
+  { table: supportMessages, column: supportMessages.image },
 ];
 
 /**

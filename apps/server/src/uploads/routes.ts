@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_URL_PREFIX } from '@fairex/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { currentUser, requireUser } from '../accounts/sessions.ts';
 import { ok } from '../http/envelope.ts';
@@ -31,6 +31,33 @@ export function uploadRateLimit(app: FastifyInstance, ctx: AppContext) {
 }
 
 /**
+ * The one image of a multipart request (field `file`, at most UPLOAD_BYTES_MAX), its type told by its
+ * first bytes, with the random file name it is stored under. Also the back office's content images.
+ */
+export async function receiveImage(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new DomainError('upload_missing');
+  const file = await request.file({ limits: { fileSize: UPLOAD_BYTES_MAX, files: 1 } });
+  if (!file || file.fieldname !== 'file') throw new DomainError('upload_missing');
+  const bytes = await file.toBuffer();
+  if (file.file.truncated) throw new DomainError('upload_too_large');
+  if (bytes.length === 0) throw new DomainError('upload_missing');
+  const image = sniffImage(bytes);
+  if (!image) throw new DomainError('upload_type_refused');
+  return { bytes, image, fileName: `${randomBytes(16).toString('hex')}.${image.ext}` };
+}
+
+/** Writes a file whose row is already recorded; when writing fails the row goes too (`forget`), so no row names a missing file. */
+export async function writeRecordedFile(dir: string, fileName: string, bytes: Buffer, forget: () => Promise<void>) {
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(path.join(dir, fileName), bytes);
+  } catch (error) {
+    await forget();
+    throw error;
+  }
+}
+
+/**
  * POST /upload: one image (multipart field `file`); answers its signed URL, to preview and to give to
  * later calls. Each user keeps at most uploadFilesPerUserMax files and uploadBytesPerUserMax bytes;
  * images not used anywhere are removed after a day (orphans.ts), which frees the quota again.
@@ -38,27 +65,13 @@ export function uploadRateLimit(app: FastifyInstance, ctx: AppContext) {
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/upload', { preHandler: [requireUser(ctx.db), uploadRateLimit(app, ctx)] }, async (request) => {
     const user = currentUser(request);
-    if (!request.isMultipart()) throw new DomainError('upload_missing');
-    const file = await request.file({ limits: { fileSize: UPLOAD_BYTES_MAX, files: 1 } });
-    if (!file || file.fieldname !== 'file') throw new DomainError('upload_missing');
-    const bytes = await file.toBuffer();
-    if (file.file.truncated) throw new DomainError('upload_too_large');
-    if (bytes.length === 0) throw new DomainError('upload_missing');
-    const image = sniffImage(bytes);
-    if (!image) throw new DomainError('upload_type_refused');
-    const fileName = `${randomBytes(16).toString('hex')}.${image.ext}`;
+    const { bytes, image, fileName } = await receiveImage(request);
     const quota = { filesMax: ctx.limits.uploadFilesPerUserMax, bytesMax: ctx.limits.uploadBytesPerUserMax };
     // The row first, then the file: a file never exists without its row (which the orphan sweep finds).
     if (!(await recordUploadWithinQuota(ctx.db, { userId: user.id, fileName, mime: image.mime, bytes: bytes.length }, quota))) {
       throw new DomainError('upload_quota_exceeded');
     }
-    try {
-      await fs.mkdir(uploadsDir(ctx), { recursive: true });
-      await fs.writeFile(path.join(uploadsDir(ctx), fileName), bytes);
-    } catch (error) {
-      await deleteUpload(ctx.db, fileName);
-      throw error;
-    }
+    await writeRecordedFile(uploadsDir(ctx), fileName, bytes, () => deleteUpload(ctx.db, fileName));
     return ok(ctx.uploads.sign(`${UPLOAD_URL_PREFIX}${fileName}`));
   });
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema.ts';
 import { recharges, walletAddresses } from '../../src/funds/tables.ts';
 import { identityVerifications } from '../../src/identity/tables.ts';
+import { supportMessages, supportThreads } from '../../src/support/tables.ts';
 import { JobScheduler } from '../../src/jobs/scheduler.ts';
 import { UPLOAD_ORPHAN_GRACE_MS, UPLOAD_ORPHAN_SWEEP_JOB, UPLOAD_REFERENCE_COLUMNS, registerUploadJobs } from '../../src/uploads/orphans.ts';
 import { fitsUploadQuota } from '../../src/uploads/quota.ts';
@@ -115,7 +116,10 @@ describe('orphan sweep', () => {
     await test.db.insert(identityVerifications).values({ userId: second.id, level: 2, frontPic: bare(front), reversePic: bare(reverse) });
     await test.db.insert(recharges).values({ userId: second.id, currencyId: 1, network: 'TRC20', address: 'T...', amount: '5', voucher: bare(voucher) });
     await test.db.insert(walletAddresses).values({ userId: third.id, currencyId: 1, network: 'TRC20', name: 'mine', address: 'T...', qrcode: bare(qrcode) });
-    const kept = [portrait, front, reverse, voucher, qrcode];
+    const message = await up(third);
+    const [thread] = await test.db.insert(supportThreads).values({ userId: third.id, lastMessageAt: new Date(), createdAt: new Date() }).returning();
+    await test.db.insert(supportMessages).values({ threadId: thread!.id, author: 'user', image: bare(message), createdAt: new Date() });
+    const kept = [portrait, front, reverse, voucher, qrcode, message];
     const orphans = [replaced, neverUsed];
     // Every reference column has its referenced upload above.
     expect(UPLOAD_REFERENCE_COLUMNS).toHaveLength(kept.length);
@@ -150,7 +154,7 @@ describe('orphan sweep', () => {
     // A new column named like an image must be added to UPLOAD_REFERENCE_COLUMNS (or here, with a reason).
     const NOT_UPLOADS = new Set([
       'currencies.logo', // an operator's link to a coin's logo, not a user upload
-      'news.thumbnail', // an operator's link, not a user upload
+      'news_versions.image', // an operator's content image (content/images.ts), not a user upload
     ]);
     const IMAGE_LIKE = /pic|portrait|voucher|qrcode|image|photo|avatar|logo|thumbnail|picture|attachment/;
     const listed = new Set(UPLOAD_REFERENCE_COLUMNS.map(({ table, column }) => `${getTableConfig(table).name}.${column.name}`));

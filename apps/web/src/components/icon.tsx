@@ -274,6 +274,12 @@ const ICONS = {
       <path d="M12 10v4.5M12 17h.01" />
     </>
   ),
+  bell: (
+    <>
+      <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15z" />
+      <path d="M10 20.5a2 2 0 0 0 4 0" />
+    </>
+  ),
   news: (
     <>
       <rect x="3.5" y="4.5" width="17" height="15" rx="2" />

@@ -6,6 +6,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../store/store.ts';
+import { fakeOkApi } from '../test/fake-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 describe('login gate', () => {
@@ -15,38 +16,41 @@ describe('login gate', () => {
 
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   it('toasts and redirects to login after 1.2 s when a protected page is opened without a token', async () => {
-    const { router } = renderApp('/pages/setting/coupon');
+    const { router } = renderApp('/pages/otc/otc');
 
     await act(async () => {});
     expect(document.body.textContent).toContain('Please log in first');
     expect(screen.queryByText('Coming soon')).toBeNull();
 
     act(() => vi.advanceTimersByTime(1199));
-    expect(router.state.location.pathname).toBe('/pages/setting/coupon');
+    expect(router.state.location.pathname).toBe('/pages/otc/otc');
     act(() => vi.advanceTimersByTime(1));
     expect(router.state.location.pathname).toBe('/pages/common/login');
   });
 
   it('renders the protected page when a token is stored', async () => {
     saveToken('a-token');
-    const { router } = renderApp('/pages/setting/coupon');
+    const { router } = renderApp('/pages/otc/otc');
 
     await act(async () => {});
-    expect(screen.getByRole('heading', { name: 'Coupon centre' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'OTC' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
     expect(document.body.textContent).not.toContain('Please log in first');
 
     act(() => vi.advanceTimersByTime(5000));
-    expect(router.state.location.pathname).toBe('/pages/setting/coupon');
+    expect(router.state.location.pathname).toBe('/pages/otc/otc');
   });
 
   it('lets anyone open a public page', async () => {
+    fakeOkApi({});
     const { router } = renderApp('/pages/common/faq');
 
-    await act(async () => {});
+    // The page's file loads on demand (and its text from the server, unanswered here).
+    await act(() => vi.dynamicImportSettled());
     expect(screen.getByRole('heading', { name: 'FAQ' })).toBeTruthy();
     expect(document.body.textContent).not.toContain('Please log in first');
     act(() => vi.advanceTimersByTime(5000));
@@ -54,12 +58,14 @@ describe('login gate', () => {
   });
 
   it('cancels the redirect when the user leaves the protected page first', async () => {
+    fakeOkApi({});
     const { router } = renderApp('/pages/setting/bill');
     await act(async () => {});
 
     await act(async () => {
       await router.navigate('/pages/common/contactus');
     });
+    await act(() => vi.dynamicImportSettled());
     act(() => vi.advanceTimersByTime(5000));
     expect(router.state.location.pathname).toBe('/pages/common/contactus');
   });

@@ -603,6 +603,8 @@ export const en = {
       dual_buy: 'Dual investment purchase',
       dual_settle: 'Dual investment settlement',
       dual_refund: 'Dual investment refund',
+      fee_rebate: 'Invitation rebate',
+      coupon_fee_refund: 'Fee coupon refund',
     },
     status: {
       pending: 'Pending',

@@ -604,6 +604,8 @@ export const fra: Catalogue = {
       dual_buy: "Achat d'investissement double",
       dual_settle: "Règlement d'investissement double",
       dual_refund: "Remboursement d'investissement double",
+      fee_rebate: "Remise de parrainage",
+      coupon_fee_refund: "Remboursement par coupon de frais",
     },
     status: {
       pending: 'En attente',

@@ -604,6 +604,8 @@ export const hk: Catalogue = {
       dual_buy: "雙幣投資申購",
       dual_settle: "雙幣投資結算",
       dual_refund: "雙幣投資退款",
+      fee_rebate: "邀請返傭",
+      coupon_fee_refund: "手續費抵扣券退還",
     },
     status: {
       pending: '待審核',

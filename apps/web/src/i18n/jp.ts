@@ -604,6 +604,8 @@ export const jp: Catalogue = {
       dual_buy: "デュアル投資の購入",
       dual_settle: "デュアル投資の決済",
       dual_refund: "デュアル投資の返金",
+      fee_rebate: "招待リベート",
+      coupon_fee_refund: "手数料クーポンの返金",
     },
     status: {
       pending: '審査待ち',

@@ -604,6 +604,8 @@ export const kor: Catalogue = {
       dual_buy: "듀얼 투자 매수",
       dual_settle: "듀얼 투자 정산",
       dual_refund: "듀얼 투자 환불",
+      fee_rebate: "초대 리베이트",
+      coupon_fee_refund: "수수료 쿠폰 환급",
     },
     status: {
       pending: '대기 중',

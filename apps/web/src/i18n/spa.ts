@@ -604,6 +604,8 @@ export const spa: Catalogue = {
       dual_buy: "Compra de inversión dual",
       dual_settle: "Liquidación de inversión dual",
       dual_refund: "Reembolso de inversión dual",
+      fee_rebate: "Reembolso por invitación",
+      coupon_fee_refund: "Reembolso por cupón de comisiones",
     },
     status: {
       pending: 'Pendiente',

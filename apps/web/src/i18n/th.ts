@@ -604,6 +604,8 @@ export const th: Catalogue = {
       dual_buy: "ซื้อการลงทุนสองสกุล",
       dual_settle: "ชำระราคาการลงทุนสองสกุล",
       dual_refund: "คืนเงินการลงทุนสองสกุล",
+      fee_rebate: "เงินคืนจากการเชิญ",
+      coupon_fee_refund: "เงินคืนจากคูปองค่าธรรมเนียม",
     },
     status: {
       pending: 'รอดำเนินการ',

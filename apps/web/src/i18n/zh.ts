@@ -604,6 +604,8 @@ export const zh: Catalogue = {
       dual_buy: "双币投资申购",
       dual_settle: "双币投资结算",
       dual_refund: "双币投资退款",
+      fee_rebate: "邀请返佣",
+      coupon_fee_refund: "手续费抵扣券退还",
     },
     status: {
       pending: '待审核',

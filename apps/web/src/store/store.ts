@@ -26,11 +26,13 @@ export type StoreState = {
 const KEYS = ['token', 'lang', 'theme', 'fiat', 'user', 'h5Version', 'fiats', 'saveFiatsTime'] as const satisfies readonly (keyof StoreState)[];
 /** The search page's recently opened symbols (components/market/recent-views.ts). */
 export const RECENT_VIEWS_KEY = 'marketRecentViews';
+/** The home popup ad last shown, `<id>:<version>` (pages/index/popup-ad.tsx): each version shows once. */
+export const POPUP_SEEN_KEY = 'popupSeen';
 /**
  * Every localStorage key the web app owns, in one place. The origin is shared with the back office
  * (served under /admin), so the app never clears storage wholesale: only these keys are its own.
  */
-export const OWN_STORAGE_KEYS: readonly string[] = [...KEYS, RECENT_VIEWS_KEY];
+export const OWN_STORAGE_KEYS: readonly string[] = [...KEYS, RECENT_VIEWS_KEY, POPUP_SEEN_KEY];
 const DEFAULT_FIAT_CHOICE: FiatChoice = { currency_code: DEFAULT_FIAT, rate: '1', saveTime: 0 };
 
 function readItem(key: string): string | null {

@@ -36,13 +36,18 @@ const zDirection = z.preprocess(
 );
 export const OPTION_DIRECTION_TYPES: Record<OptionDirection, 1 | 2> = { up: 1, down: 2 };
 
-/** POST /microtrade/submit: match_id is the symbol, currency_id the stake coin, number the stake. */
+/**
+ * POST /microtrade/submit: match_id is the symbol, currency_id the stake coin, number the stake.
+ * coupon_id (optional): one of the user's experience coupons stakes the order instead (number is then
+ * the coupon's value, the fee is waived; see coupons.ts).
+ */
 export const optionSubmitInput = z.object({
   match_id: zPositiveInt,
   currency_id: zPositiveInt,
   type: zDirection,
   seconds: zInt(1, OPTION_SECONDS_MAX),
   number: zAmount,
+  coupon_id: z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), zPositiveInt.optional()),
 });
 export type OptionSubmitInput = z.infer<typeof optionSubmitInput>;
 
@@ -79,9 +84,12 @@ export type OptionOrderView = {
   payout_ratio: string;
   status: 'holding' | 'settled';
   outcome: 'win' | 'lose' | 'draw' | null;
+  /** What settlement paid the user: payout, or for a coupon order only a win's profit. */
   payout: string | null;
-  /** payout - number - fee once settled. */
+  /** payout - number - fee once settled; for a coupon order, what the user received (the stake was the coupon's). */
   profit: string | null;
+  /** The experience coupon that staked the order (absent or null: none). */
+  coupon_id?: number | null;
   open: OptionTick;
   close: OptionTick | null;
   created_at: number;

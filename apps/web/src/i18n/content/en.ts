@@ -1,2 +1,21 @@
 /** content: English strings, the reference for the other languages (./<lang>.ts). */
-export const content = {};
+export const content = {
+  newsTitle: 'News',
+  moreNews: 'More news',
+  allNews: 'All news',
+  publishedAt: 'Published {{date}}',
+  updatedAt: 'Updated {{date}}',
+  articleMissing: 'This article is not available: it may have been removed or not published yet.',
+  shownInEnglish: 'Shown in English: this text has no version in your language yet.',
+  notWritten: 'This page has not been written yet.',
+  writeToUs: 'Write to customer service',
+  helpLinks: 'Help and information',
+  download: 'Download the app',
+  android: 'Download for Android',
+  ios: 'Download for iPhone',
+  noLink: 'There is no link to open.',
+  linkRefused: 'This link cannot be opened: only web addresses (http or https) open here.',
+  goHome: 'Back to home',
+  opensOutside: 'This page opens outside the app.',
+  openOutside: 'Open in browser',
+};

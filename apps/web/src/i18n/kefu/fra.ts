@@ -1,4 +1,19 @@
 import type { Catalogue } from '../catalogue.ts';
 
 /** kefu: fra strings, the same keys as ./en.ts. */
-export const kefu: Catalogue['kefu'] = {};
+export const kefu: Catalogue['kefu'] = {
+  messages: 'Fil de discussion',
+  older: 'Messages précédents',
+  empty: 'Posez-nous vos questions : nous répondons ici.',
+  you: 'Vous',
+  service: 'Service client',
+  image: 'Image jointe',
+  attach: 'Ajouter une image',
+  removeImage: "Retirer l'image",
+  message: 'Votre message',
+  placeholder: 'Écrivez votre message',
+  send: 'Envoyer',
+  charsLeft: '{{count}} caractères restants',
+  emptyMessage: 'Écrivez un message ou ajoutez une image',
+  tooLong: '{{max}} caractères au plus',
+};

@@ -1,2 +1,35 @@
 /** share: English strings, the reference for the other languages (./<lang>.ts). */
-export const share = {};
+export const share = {
+  inviteCode: 'Invite code',
+  inviteLink: 'Invite link',
+  copyCode: 'Copy code',
+  copyLink: 'Copy link',
+  qrCode: 'QR code of your invite link',
+  invited: 'Friends invited',
+  earned: 'Rebates received',
+  noneYet: 'None yet',
+  howItWorks: 'Friends who sign up with your link or code are your invitees. You receive {{share}} of the trading fees they pay (spot, futures and options) in your spot account, in the fee\'s coin, within seconds of each trade.',
+  secondLevel: 'You also receive {{share}} of the fees paid by the friends they invite.',
+  lists: 'Invitations and rebates',
+  invitees: 'Invited friends',
+  rebates: 'Rebates',
+  noInvitees: 'No one has signed up with your code yet',
+  noRebates: 'No rebates yet',
+  registeredAt: 'Signed up',
+  level: {
+    '1': 'Your invitee',
+    '2': 'Invited by your invitee',
+  },
+  product: {
+    spot: 'Spot',
+    contract: 'Futures',
+    options: 'Options',
+  },
+  from: 'From',
+  fee: 'Fee',
+  refunded: 'Refunded by a fee coupon',
+  share: 'Share',
+  amount: 'Rebate',
+  rebateOf: 'Rebate of {{amount}} {{coin}}',
+  time: 'Time',
+};

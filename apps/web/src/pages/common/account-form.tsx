@@ -42,17 +42,19 @@ export function TypeTabs({ value, onChange }: { value: RegisterType; onChange: (
   );
 }
 
-/** The email field, or the mobile field with its area code button (which opens /pages/common/area). */
+/** The email field, or the mobile field with its area code button (which opens `areaPath`: /pages/common/area, or settings' own list). */
 export function TargetField({
   type,
   value,
   onChange,
   error,
+  areaPath = '/pages/common/area',
 }: {
   type: RegisterType;
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  areaPath?: string;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -89,7 +91,7 @@ export function TargetField({
           type="button"
           className="field__prefix"
           aria-label={`${t('auth.areaCode')} +${areaCode}`}
-          onClick={() => navigate('/pages/common/area')}
+          onClick={() => navigate(areaPath)}
         >
           +{areaCode}
           <Icon name="chevronDown" size={14} />

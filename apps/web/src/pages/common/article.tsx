@@ -1,8 +1,75 @@
-// SKELETON: replaced by its part of issue 12.
+import { INT_ID_MAX } from '@fairex/contract/validators';
+import { Button, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { useNavigate, useSearchParams } from 'react-router';
+import { NEWS_LIST_PATH, useArticle, useNewsPages } from '../../api/content.ts';
+import { ContentCard } from '../../components/content/content.tsx';
+import { NewsItems } from '../../components/content/news-items.tsx';
+import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
+import { PageState } from '../../components/funds/page-state.tsx';
+import { NavBar } from '../../components/nav-bar.tsx';
 
+/**
+ * /pages/common/article: the article of ?id= (news, a banner or the popup ad) in the reader's language
+ * or English. Without an id it is the news list (reached from home); an id that names nothing readers
+ * may see says so and leads to that list.
+ */
 export function ArticlePage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? '');
+  return Number.isInteger(id) && id > 0 && id <= INT_ID_MAX ? <Article id={id} /> : <NewsList />;
+}
+
+function Article({ id }: { id: number }) {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.article')} />;
+  const navigate = useNavigate();
+  const formatTime = useFormatTime();
+  const article = useArticle(id);
+  return (
+    <div className="page">
+      <NavBar title={t('page.article')} />
+      {article.data ? (
+        <ContentCard
+          title={article.data.title}
+          lang={article.data.lang}
+          image={article.data.image}
+          html={article.data.content}
+          meta={t('content.publishedAt', { date: formatTime(article.data.published_at) })}
+        />
+      ) : article.isError ? (
+        <div className="empty" role="alert">
+          <span>{t('content.articleMissing')}</span>
+          <Button size="small" shape="rounded" fill="outline" onClick={() => navigate(NEWS_LIST_PATH, { replace: true })}>
+            {t('content.allNews')}
+          </Button>
+        </div>
+      ) : (
+        <div className="empty" role="status" aria-label={t('funds.loading')}>
+          <DotLoading color="currentColor" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NewsList() {
+  const { t } = useTranslation();
+  const news = useNewsPages();
+  return (
+    <div className="page">
+      <NavBar title={t('content.newsTitle')} />
+      <PageState query={news}>
+        {(data) => {
+          const items = data.pages.flatMap((page) => page.data);
+          if (items.length === 0) return <Empty>{t('home.noNews')}</Empty>;
+          return (
+            <section className="card news">
+              <NewsItems items={items} label={t('content.newsTitle')} />
+              <LoadMore hasMore={news.hasNextPage} loading={news.isFetchingNextPage} onMore={() => void news.fetchNextPage()} />
+            </section>
+          );
+        }}
+      </PageState>
+    </div>
+  );
 }

@@ -1,8 +1,8 @@
-// SKELETON: replaced by its part of issue 12.
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { ContentPageScreen } from '../../components/content/content.tsx';
 
+/** /pages/common/faq: the questions operators answer (GET /faq), in the reader's language or English. */
 export function FaqPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.faq')} />;
+  return <ContentPageScreen pageKey="faq" title={t('page.faq')} />;
 }

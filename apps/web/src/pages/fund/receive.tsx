@@ -10,7 +10,7 @@ import { Field } from '../../components/field.tsx';
 import { ImagePicker } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { toast, toastSuccess } from '../../notify.ts';
+import { copyText, toastSuccess } from '../../notify.ts';
 
 const QR_SIZE_PX = 180;
 
@@ -78,14 +78,7 @@ export function ReceivePage() {
   const currency = Number(params.get('currency') ?? 0);
   const target = useDepositTarget(currency, params.get('network') ?? '');
 
-  async function copy(address: string) {
-    try {
-      await navigator.clipboard.writeText(address);
-      toastSuccess(t('funds.copied'));
-    } catch {
-      toast(t('funds.copyFailed'));
-    }
-  }
+  const copy = (address: string) => copyText(address, t('funds.copied'), t('funds.copyFailed'));
 
   return (
     <div className="page">

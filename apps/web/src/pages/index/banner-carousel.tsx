@@ -1,16 +1,25 @@
+import type { NewsListItem } from '@fairex/contract';
 import { Swiper } from 'antd-mobile';
 import { useNavigate } from 'react-router';
-import { articlePath, imageOf, type NewsItem } from '../../api/home.ts';
+import { articlePath } from '../../api/content.ts';
+import './home-content.css';
 
-/** The home banners (news c_id 5) in a looping carousel; each opens its article. */
-export function BannerCarousel({ banners }: { banners: readonly NewsItem[] }) {
+/** The home banners (news c_id 5) in a looping carousel; each opens its article. A banner without an image shows its title. */
+export function BannerCarousel({ banners }: { banners: readonly NewsListItem[] }) {
   const navigate = useNavigate();
   return (
     <Swiper autoplay loop={banners.length > 1} indicatorProps={{ color: 'white' }}>
       {banners.map((banner) => (
         <Swiper.Item key={banner.id}>
           <button type="button" className="banners__item" onClick={() => navigate(articlePath(banner))}>
-            <img src={imageOf(banner)} alt={banner.title ?? ''} />
+            {banner.image ? (
+              <img src={banner.image} alt={banner.title} />
+            ) : (
+              <span className="banners__text">
+                <span className="banners__title">{banner.title}</span>
+                {banner.summary && <span className="banners__summary">{banner.summary}</span>}
+              </span>
+            )}
           </button>
         </Swiper.Item>
       ))}

@@ -2,13 +2,17 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/config.ts';
-import { NEWS_CATEGORY, articlePath, dateOf, imageOf, useNewsList } from '../../api/home.ts';
+import { NEWS_CATEGORY, NEWS_LIST_PATH, useNewsList } from '../../api/content.ts';
 import { useUserInfo } from '../../api/user.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { NewsItems } from '../../components/content/news-items.tsx';
 import { BrandMark, DEFAULT_SITE_NAME } from '../../components/brand-mark.tsx';
 import { Icon } from '../../components/icon.tsx';
+import { NotificationBell } from '../../components/notifications/notification-bell.tsx';
+import { alertDialog } from '../../notify.ts';
 import { useStore } from '../../store/store.ts';
 import { SHORTCUTS } from './shortcuts.ts';
+import './home-content.css';
 
 // The carousel and the popup bring antd-mobile's animation library: they load beside the data they show,
 // not with the app (home is in the app's first file).
@@ -28,9 +32,12 @@ function HomeHeader() {
         <h1 className="home-header__name">{name}</h1>
       </div>
       {loggedIn ? (
-        <Link to="/pages/setting/setting" className="home-header__account" aria-label={t('home.settings')}>
-          <Avatar src={user?.head_portrait} size="var(--avatar-size-small)" />
-        </Link>
+        <div className="home-header__actions">
+          <NotificationBell />
+          <Link to="/pages/setting/setting" className="home-header__account" aria-label={t('home.settings')}>
+            <Avatar src={user?.head_portrait} size="var(--avatar-size-small)" />
+          </Link>
+        </div>
       ) : (
         <div className="home-header__auth">
           <Link to="/pages/common/login" className="pill pill--ghost">
@@ -48,7 +55,7 @@ function HomeHeader() {
 /** Banners from the server (news c_id 5); until there are any, a welcome card stands in their place. */
 function Banners() {
   const { t } = useTranslation();
-  const banners = (useNewsList(NEWS_CATEGORY.banner).data ?? []).filter((item) => imageOf(item));
+  const banners = useNewsList(NEWS_CATEGORY.banner).data ?? [];
   if (banners.length === 0) {
     return (
       <section className="hero" aria-label={t('home.banners')}>
@@ -79,22 +86,37 @@ function ShortcutGrid() {
         {t('home.services')}
       </h2>
       <ul className="shortcuts__grid">
-        {SHORTCUTS.map((shortcut) => (
-          <li key={shortcut.key}>
-            <Link to={shortcut.path} className="shortcuts__item">
+        {SHORTCUTS.map((shortcut) => {
+          const content = (
+            <>
               <span className="shortcuts__icon">
                 <Icon name={shortcut.icon} size="var(--shortcut-icon-size)" />
               </span>
               <span className="shortcuts__label">{t(`shortcut.${shortcut.key}`)}</span>
-            </Link>
-          </li>
-        ))}
+            </>
+          );
+          return (
+            <li key={shortcut.key}>
+              {shortcut.path === null ? (
+                <button
+                  type="button"
+                  className="shortcuts__item"
+                  onClick={() => void alertDialog({ title: t(`shortcut.${shortcut.key}`), content: t(`notice.labelOnly.${shortcut.key}`) })}
+                >
+                  {content}
+                </button>
+              ) : (
+                <Link to={shortcut.path} className="shortcuts__item">
+                  {content}
+                </Link>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
 }
-
-const plainText = (html = '') => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
 
 function NewsList() {
   const { t } = useTranslation();
@@ -102,29 +124,23 @@ function NewsList() {
   const items = news.data ?? [];
   return (
     <section className="card news" aria-labelledby="home-news">
-      <h2 className="section-title" id="home-news">
-        {t('home.news')}
-      </h2>
+      <div className="news__head">
+        <h2 className="section-title" id="home-news">
+          {t('home.news')}
+        </h2>
+        {items.length > 0 && (
+          <Link to={NEWS_LIST_PATH} className="news__more">
+            {t('content.moreNews')}
+          </Link>
+        )}
+      </div>
       {items.length === 0 ? (
         <div className="empty">
           <Icon name="news" size={36} />
           <p>{news.isPending ? t('app.loading') : t('home.noNews')}</p>
         </div>
       ) : (
-        <ul className="news__list">
-          {items.map((item) => (
-            <li key={item.id}>
-              <Link to={articlePath(item)} className="news__item">
-                <span className="news__text">
-                  <span className="news__title">{item.title}</span>
-                  {item.content && <span className="news__summary">{plainText(item.content)}</span>}
-                  {dateOf(item) && <span className="news__date">{dateOf(item).slice(0, 10)}</span>}
-                </span>
-                {imageOf(item) && <img className="news__image" src={imageOf(item)} alt="" />}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <NewsItems items={items} />
       )}
     </section>
   );

@@ -1,8 +1,201 @@
-// SKELETON: replaced by its part of issue 12.
+import { SUPPORT_MESSAGE_CHARS_MAX, SUPPORT_REALTIME_EVENT } from '@fairex/contract/constants';
+import { isUrl } from '@fairex/contract/validators';
+import { Button, DotLoading } from 'antd-mobile';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Navigate } from 'react-router';
+import { useSiteConfig } from '../../api/config.ts';
+import { useMarkSupportRead, useRefreshSupport, useSendSupport, useSupportThread, type SupportMessage } from '../../api/support.ts';
+import { useUserInfo } from '../../api/user.ts';
+import { Empty, useFormatTime } from '../../components/funds/funds.tsx';
+import { PageState } from '../../components/funds/page-state.tsx';
+import { Icon } from '../../components/icon.tsx';
+import { useUserEvent } from '../../components/market/use-market-events.ts';
+import { NavBar } from '../../components/nav-bar.tsx';
+import { useStore } from '../../store/store.ts';
+import './kefu.css';
 
+/** The operator's web chat with the user's id and language passed along, opened in the web view. */
+export function chatAddress(chatUrl: string, userId: number, lang: string): string {
+  const url = new URL(chatUrl);
+  url.searchParams.set('user_id', String(userId));
+  url.searchParams.set('lang', lang);
+  return `/pages/common/webView?url=${encodeURIComponent(url.href)}`;
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="empty" role="status" aria-label={t('funds.loading')}>
+      <DotLoading color="currentColor" />
+    </div>
+  );
+}
+
+/**
+ * /pages/kefu/index (login): the operator's web chat when one is set (the `customer_service_url`
+ * setting), else the in-app thread with the operators.
+ */
 export function KefuPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.kefu')} />;
+  const site = useSiteConfig();
+  const user = useUserInfo().data;
+  const lang = useStore((s) => s.lang);
+  const chatUrl = site.data?.customer_service_url ?? '';
+  if (site.isPending) {
+    return (
+      <div className="page">
+        <NavBar title={t('page.kefu')} />
+        <Loading />
+      </div>
+    );
+  }
+  if (isUrl(chatUrl)) {
+    return user ? (
+      <Navigate to={chatAddress(chatUrl, user.id, lang)} replace />
+    ) : (
+      <div className="page">
+        <NavBar title={t('page.kefu')} />
+        <Loading />
+      </div>
+    );
+  }
+  return <Thread />;
+}
+
+/** The thread: messages oldest first, read up to the newest shown; answers arrive over realtime and on focus. */
+function Thread() {
+  const { t } = useTranslation();
+  const thread = useSupportThread();
+  const refresh = useRefreshSupport();
+  const markRead = useMarkSupportRead();
+  useUserEvent<SupportMessage>(SUPPORT_REALTIME_EVENT, () => void refresh());
+  const pages = thread.data?.pages;
+  const messages = useMemo(() => (pages ?? []).flatMap((page) => page.messages).reverse(), [pages]);
+  const newest = pages?.[0]?.messages[0];
+  const unread = pages?.[0]?.unread ?? 0;
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (newest && unread > 0 && !markRead.isPending) markRead.mutate(newest.id);
+    // Marked once per newest message; the mutation's state is not a reason to mark again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [newest?.id, unread]);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [newest?.id]);
+
+  return (
+    <div className="page kefu">
+      <NavBar title={t('page.kefu')} />
+      <PageState query={thread}>
+        {() => (
+          <section className="kefu__thread" aria-label={t('kefu.messages')}>
+            {thread.hasNextPage && (
+              <Button className="kefu__older" size="small" shape="rounded" fill="outline" loading={thread.isFetchingNextPage} onClick={() => void thread.fetchNextPage()}>
+                {t('kefu.older')}
+              </Button>
+            )}
+            {messages.length === 0 ? <Empty>{t('kefu.empty')}</Empty> : messages.map((message) => <Message key={message.id} message={message} />)}
+            <div ref={end} />
+          </section>
+        )}
+      </PageState>
+      <Composer />
+    </div>
+  );
+}
+
+function Message({ message }: { message: SupportMessage }) {
+  const { t } = useTranslation();
+  const formatTime = useFormatTime();
+  const author = t(message.author === 'user' ? 'kefu.you' : 'kefu.service');
+  return (
+    <article className={`kefu__message kefu__message--${message.author}`} aria-label={author}>
+      {message.body && <p className="kefu__bubble">{message.body}</p>}
+      {message.image && <img className="kefu__image" src={message.image} alt={t('kefu.image')} />}
+      <span className="kefu__meta">
+        {author} · {formatTime(message.created_at)}
+      </span>
+    </article>
+  );
+}
+
+/** The text (at most SUPPORT_MESSAGE_CHARS_MAX characters, counted down) and one image, sent together. */
+function Composer() {
+  const { t } = useTranslation();
+  const send = useSendSupport();
+  const [body, setBody] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const left = SUPPORT_MESSAGE_CHARS_MAX - [...body.trim()].length;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = body.trim();
+    if (text === '' && !image) return setError(t('kefu.emptyMessage'));
+    if (left < 0) return setError(t('kefu.tooLong', { max: SUPPORT_MESSAGE_CHARS_MAX }));
+    setError(undefined);
+    try {
+      await send.mutateAsync({ body: text, image });
+    } catch {
+      return; // The api client has shown the server's message.
+    }
+    setBody('');
+    setImage(null);
+  }
+
+  return (
+    <form className="kefu__composer" onSubmit={(event) => void submit(event)} noValidate>
+      {preview && (
+        <div className="kefu__preview">
+          <img src={preview} alt={t('kefu.image')} />
+          <button type="button" className="icon-button" aria-label={t('kefu.removeImage')} onClick={() => setImage(null)}>
+            <Icon name="close" size={18} />
+          </button>
+        </div>
+      )}
+      <div className="kefu__row">
+        <label className="icon-button kefu__attach">
+          <Icon name="image" />
+          <input
+            className="visually-hidden"
+            type="file"
+            accept="image/*"
+            aria-label={t('kefu.attach')}
+            onChange={(event) => {
+              const picked = event.currentTarget.files?.[0] ?? null;
+              event.currentTarget.value = '';
+              if (picked && !picked.type.startsWith('image/')) return setError(t('validation.imageOnly'));
+              setError(undefined);
+              setImage(picked);
+            }}
+          />
+        </label>
+        <textarea
+          className="kefu__input"
+          aria-label={t('kefu.message')}
+          placeholder={t('kefu.placeholder')}
+          rows={2}
+          value={body}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            setBody(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <Button type="submit" color="primary" shape="rounded" loading={send.isPending}>
+          {t('kefu.send')}
+        </Button>
+      </div>
+      <p className={left < 0 ? 'kefu__count kefu__count--over' : 'kefu__count'}>{t('kefu.charsLeft', { count: left })}</p>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
 }

@@ -1,8 +1,10 @@
-// SKELETON: replaced by its part of issue 12.
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { AreaPage } from '../common/area.tsx';
 
+/**
+ * /pages/setting/areas: the area-code list of settings' mobile binding. It is the sign-in screens' list
+ * (pages/common/area-codes.ts, names in the reader's language, searchable): the choice returns to the
+ * binding form that opened it.
+ */
 export function AreasPage() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('page.areas')} />;
+  return <AreaPage />;
 }

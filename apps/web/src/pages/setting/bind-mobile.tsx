@@ -50,7 +50,7 @@ export function BindMobileForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form className="security-form" onSubmit={(event) => void submit(event)} noValidate>
-      <TargetField type="mobile" value={form.mobile} onChange={(mobile) => update({ mobile })} error={errors.mobile} />
+      <TargetField type="mobile" value={form.mobile} onChange={(mobile) => update({ mobile })} error={errors.mobile} areaPath="/pages/setting/areas" />
       <CodeField value={form.code} onChange={(code) => update({ code })} error={errors.code} timerKey="bind:mobile" onSend={send} />
       <BindingProofFields kind="mobile" user={user} proof={proof} onChange={setProof} errors={errors} />
       <Button type="submit" block color="primary" size="large" shape="rounded" loading={bind.isPending}>

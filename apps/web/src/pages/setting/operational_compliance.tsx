@@ -1,8 +1,8 @@
-// SKELETON: replaced by its part of issue 12.
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { ContentPageScreen } from '../../components/content/content.tsx';
 
+/** /pages/setting/operational_compliance: the operator's compliance text (GET /operational_compliance). */
 export function CompliancePage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.compliance')} />;
+  return <ContentPageScreen pageKey="operational_compliance" title={t('page.compliance')} />;
 }

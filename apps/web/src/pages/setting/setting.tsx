@@ -11,12 +11,14 @@ import { Avatar } from '../../components/avatar.tsx';
 import { Cell, CellGroup } from '../../components/cell.tsx';
 import { ChoiceSheet } from '../../components/choice-sheet.tsx';
 import { Icon } from '../../components/icon.tsx';
+import { NotificationsEntry } from '../../components/notifications/notifications-sheet.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { INTL_LOCALES, LANGUAGE_NAMES } from '../../i18n/index.ts';
 import { LOGIN_PATH } from '../../navigation.ts';
 import { confirmDialog, toast } from '../../notify.ts';
 import { setState, useStore, type Theme } from '../../store/store.ts';
 import { VERSION_LINE } from '../common/aboutus.tsx';
+import { SupportEntry } from '../kefu/settings-entry.tsx';
 
 type Sheet = 'language' | 'theme' | 'fiat' | null;
 
@@ -48,7 +50,7 @@ function useFiatChoices() {
 
 /**
  * Settings: the user card, profile, security and identity, payout cards and addresses, bills, language, theme,
- * default currency, about, and logout after confirmation.
+ * default currency, notifications (a sheet, ?notices=1), about, and logout after confirmation.
  */
 export function SettingPage() {
   const { t } = useTranslation();
@@ -88,6 +90,8 @@ export function SettingPage() {
           <Cell icon="card" label={t('page.bankInternational')} onClick={() => navigate('/pages/setting/bank_international')} />
           <Cell icon="wallet" label={t('page.wallet')} onClick={() => navigate('/pages/setting/wallet')} />
           <Cell icon="bill" label={t('page.bill')} onClick={() => navigate('/pages/setting/bill')} />
+          <Cell icon="coupon" label={t('page.coupon')} onClick={() => navigate('/pages/setting/coupon')} />
+          <Cell icon="user" label={t('page.share')} onClick={() => navigate('/pages/setting/share')} />
         </CellGroup>
         <CellGroup>
           <Cell icon="globe" label={t('settings.language')} value={LANGUAGE_NAMES[lang]} onClick={() => setSheet('language')} />
@@ -95,6 +99,8 @@ export function SettingPage() {
           <Cell icon="currency" label={t('settings.fiat')} value={fiat.currency_code} onClick={() => setSheet('fiat')} />
         </CellGroup>
         <CellGroup>
+          <NotificationsEntry />
+          <SupportEntry />
           <Cell icon="info" label={t('settings.about')} value={VERSION_LINE} onClick={() => navigate('/pages/common/aboutus')} />
         </CellGroup>
         <Button block shape="rounded" size="large" className="logout-button" onClick={() => void confirmLogout()} loading={logout.isPending}>

@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { articlePath, type NewsListItem } from '../../api/content.ts';
+
+/** News rows (home and the news list): title, summary and date, the image beside them; each opens its article. */
+export function NewsItems({ items, label }: { items: readonly NewsListItem[]; label?: string }) {
+  return (
+    <ul className="news__list" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <Link to={articlePath(item)} className="news__item">
+            <span className="news__text">
+              <span className="news__title">{item.title}</span>
+              {item.summary && <span className="news__summary">{item.summary}</span>}
+              <span className="news__date">{item.published_at.slice(0, 10)}</span>
+            </span>
+            {item.image && <img className="news__image" src={item.image} alt="" />}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

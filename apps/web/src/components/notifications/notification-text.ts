@@ -1,0 +1,37 @@
+import type { NotificationItem } from '@fairex/contract';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A notification's title and text in the reader's language: an event is stored as its kind and figures
+ * and worded here; a system notice comes from the server already in the reader's language (or English).
+ */
+export function useNotificationText() {
+  const { t } = useTranslation();
+  const levelOf = (level: 1 | 2) => (level === 2 ? t('notice.level.advanced') : t('notice.level.basic'));
+  return (item: NotificationItem): { title: string; body: string } => {
+    switch (item.kind) {
+      case 'system':
+        return { title: item.title, body: item.body };
+      case 'deposit_credited':
+        return { title: t('notice.kind.deposit_credited.title'), body: t('notice.kind.deposit_credited.body', item.figures) };
+      case 'withdrawal_approved':
+        return { title: t('notice.kind.withdrawal_approved.title'), body: t('notice.kind.withdrawal_approved.body', item.figures) };
+      case 'withdrawal_rejected':
+        return { title: t('notice.kind.withdrawal_rejected.title'), body: t('notice.kind.withdrawal_rejected.body', item.figures) };
+      case 'identity_approved':
+        return { title: t('notice.kind.identity_approved.title'), body: t('notice.kind.identity_approved.body', { level: levelOf(item.figures.level) }) };
+      case 'identity_rejected':
+        return {
+          title: t('notice.kind.identity_rejected.title'),
+          body: t('notice.kind.identity_rejected.body', { level: levelOf(item.figures.level), reason: item.figures.reason }),
+        };
+      case 'spot_order_filled': {
+        const { side, symbol, quantity, average_price: price } = item.figures;
+        return {
+          title: t('notice.kind.spot_order_filled.title'),
+          body: side === 'buy' ? t('notice.kind.spot_order_filled.bodyBuy', { symbol, quantity, price }) : t('notice.kind.spot_order_filled.bodySell', { symbol, quantity, price }),
+        };
+      }
+    }
+  };
+}
