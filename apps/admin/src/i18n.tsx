@@ -8,6 +8,9 @@ import { ieoEn, ieoZh } from './messages/ieo.ts';
 import { investEn, investZh } from './messages/invest.ts';
 import { miningEn, miningZh } from './messages/mining.ts';
 import { wealthEn, wealthZh } from './messages/wealth.ts';
+import { nftEn, nftZh } from './messages/nft.ts';
+import { otcEn, otcZh } from './messages/otc.ts';
+import { loansEn, loansZh } from './messages/loans.ts';
 import { contentEn, contentZh } from './messages/content.ts';
 import { supportEn, supportZh } from './messages/support.ts';
 import { referralsEn, referralsZh } from './messages/referrals.ts';
@@ -462,6 +465,9 @@ const en = {
   ...miningEn,
   ...ieoEn,
   ...investEn,
+  ...nftEn,
+  ...otcEn,
+  ...loansEn,
   ...contentEn,
   ...supportEn,
   ...referralsEn,
@@ -918,6 +924,9 @@ const zh: Record<MessageKey, string> = {
   ...miningZh,
   ...ieoZh,
   ...investZh,
+  ...nftZh,
+  ...otcZh,
+  ...loansZh,
   ...contentZh,
   ...supportZh,
   ...referralsZh,

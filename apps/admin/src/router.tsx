@@ -26,6 +26,9 @@ import { WealthPage, wealthLoader } from './pages/wealth.tsx';
 import { MiningPage, miningLoader } from './pages/mining.tsx';
 import { IeoPage, ieoLoader } from './pages/ieo.tsx';
 import { InvestPage, investLoader } from './pages/invest.tsx';
+import { NftPage, nftLoader } from './pages/nft.tsx';
+import { OtcPage, otcLoader } from './pages/otc.tsx';
+import { LoansPage, loansLoader } from './pages/loans.tsx';
 import { ContentPage, contentLoader } from './pages/content.tsx';
 import { SupportPage, supportLoader } from './pages/support.tsx';
 import { ReferralsPage, referralsLoader } from './pages/referrals.tsx';
@@ -71,6 +74,9 @@ export const router = createHashRouter([
       { path: 'mining', loader: miningLoader, Component: MiningPage },
       { path: 'ieo', loader: ieoLoader, Component: IeoPage },
       { path: 'invest', loader: investLoader, Component: InvestPage },
+      { path: 'nft', loader: nftLoader, Component: NftPage },
+      { path: 'otc', loader: otcLoader, Component: OtcPage },
+      { path: 'loans', loader: loansLoader, Component: LoansPage },
       { path: 'content', loader: contentLoader, Component: ContentPage },
       { path: 'support', loader: supportLoader, Component: SupportPage },
       { path: 'referrals', loader: referralsLoader, Component: ReferralsPage },

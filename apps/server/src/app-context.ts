@@ -13,6 +13,9 @@ import type { Clock } from './clock.ts';
 import type { MiningService } from './mining/service.ts';
 import type { IeoService } from './ieo/service.ts';
 import type { InvestService } from './invest/service.ts';
+import type { NftService } from './nft/service.ts';
+import type { OtcService } from './otc/service.ts';
+import type { LoanService } from './loans/service.ts';
 import type { SupportService } from './support/service.ts';
 import type { ReferralService } from './referrals/service.ts';
 import type { CouponService } from './coupons/service.ts';
@@ -41,6 +44,12 @@ export type AppContext = {
   ieo: IeoService;
   /** Dual investment (invest/service.ts): /dual/*, settled at 16:00 on the maturity date by a recurring job. */
   invest: InvestService;
+  /** The NFT marketplace (nft/service.ts): /bind_box/*, auctions ended and unpaid wins timed out by jobs. */
+  nft: NftService;
+  /** OTC and quick buy (otc/service.ts): merchants' ads, escrowed orders, appeals, pay time-outs by a job. */
+  otc: OtcService;
+  /** Crypto-backed loans (loans/service.ts): borrow and repay, daily interest, margin calls and liquidations. */
+  loans: LoanService;
   /** Customer service threads (support/service.ts): /pages/kefu/index and the back-office inbox. */
   support: SupportService;
   /** Invitations and rebates (referrals/service.ts): rebates on invitees' trading fees by a recurring job. */

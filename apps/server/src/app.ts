@@ -46,6 +46,12 @@ import { IeoService } from './ieo/service.ts';
 import { ieoRoutes } from './ieo/routes.ts';
 import { InvestService } from './invest/service.ts';
 import { investRoutes } from './invest/routes.ts';
+import { NftService } from './nft/service.ts';
+import { nftRoutes } from './nft/routes.ts';
+import { OtcService } from './otc/service.ts';
+import { otcRoutes } from './otc/routes.ts';
+import { LoanService } from './loans/service.ts';
+import { loanRoutes } from './loans/routes.ts';
 import { SupportService } from './support/service.ts';
 import { supportRoutes } from './support/routes.ts';
 import { ReferralService } from './referrals/service.ts';
@@ -111,6 +117,9 @@ export async function buildApp(options: BuildOptions) {
     referrals: new ReferralService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'referrals failed') }),
     coupons: new CouponService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'coupons failed') }),
     notifications: new NotificationService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'notifications failed') }),
+    nft: new NftService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'nft failed') }),
+    otc: new OtcService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'otc failed') }),
+    loans: new LoanService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'loans failed') }),
     invest: new InvestService(options.database.db, { now: clock, ticks, onError: (error) => app.log.error({ err: error }, 'dual settlement failed') }),
   };
   registerUploadJobs(ctx.jobs, uploadsDir(ctx));
@@ -122,6 +131,9 @@ export async function buildApp(options: BuildOptions) {
   ctx.mining.register(ctx.jobs);
   ctx.ieo.register(ctx.jobs);
   ctx.invest.register(ctx.jobs);
+  ctx.nft.register(ctx.jobs);
+  ctx.otc.register(ctx.jobs);
+  ctx.loans.register(ctx.jobs);
   ctx.support.register(ctx.jobs);
   ctx.referrals.register(ctx.jobs);
   ctx.coupons.register(ctx.jobs);
@@ -157,6 +169,9 @@ export async function buildApp(options: BuildOptions) {
       miningRoutes(api, ctx);
       ieoRoutes(api, ctx);
       investRoutes(api, ctx);
+      nftRoutes(api, ctx);
+      otcRoutes(api, ctx);
+      loanRoutes(api, ctx);
       supportRoutes(api, ctx);
       referralRoutes(api, ctx);
       couponRoutes(api, ctx);

@@ -91,6 +91,23 @@ const ComplianceScreen = lazyPage('pages/setting/operational_compliance', () => 
 const ShareScreen = lazyPage('pages/setting/share', () => import('./pages/setting/share.tsx'), (m) => m.SharePage);
 const AreasScreen = lazyPage('pages/setting/areas', () => import('./pages/setting/areas.tsx'), (m) => m.AreasPage);
 const KefuScreen = lazyPage('pages/kefu/index', () => import('./pages/kefu/index.tsx'), (m) => m.KefuPage);
+// Issues 13 and 14: NFT marketplace, OTC, loans.
+const CommonBorrowingScreen = lazyPage('pages/common/borrowing', () => import('./pages/common/borrowing.tsx'), (m) => m.CommonBorrowingPage);
+const OtcOtcScreen = lazyPage('pages/otc/otc', () => import('./pages/otc/otc.tsx'), (m) => m.OtcOtcPage);
+const NftNftScreen = lazyPage('pages/nft/nft', () => import('./pages/nft/nft.tsx'), (m) => m.NftNftPage);
+const NftArtistDetailScreen = lazyPage('pages/nft/artistDetail', () => import('./pages/nft/artistDetail.tsx'), (m) => m.NftArtistDetailPage);
+const NftMineScreen = lazyPage('pages/nft/mine', () => import('./pages/nft/mine.tsx'), (m) => m.NftMinePage);
+const NftArtworkDetailScreen = lazyPage('pages/nft/artworkDetail', () => import('./pages/nft/artworkDetail.tsx'), (m) => m.NftArtworkDetailPage);
+const NftArtworkDetailVideoScreen = lazyPage('pages/nft/artworkDetail_video', () => import('./pages/nft/artworkDetail_video.tsx'), (m) => m.NftArtworkDetailVideoPage);
+const NftPurchaseScreen = lazyPage('pages/nft/purchase', () => import('./pages/nft/purchase.tsx'), (m) => m.NftPurchasePage);
+const NftPurchaseOneScreen = lazyPage('pages/nft/purchase_one', () => import('./pages/nft/purchase_one.tsx'), (m) => m.NftPurchaseOnePage);
+const NftResellScreen = lazyPage('pages/nft/resell', () => import('./pages/nft/resell.tsx'), (m) => m.NftResellPage);
+const NftMyNftScreen = lazyPage('pages/nft/myNft', () => import('./pages/nft/myNft.tsx'), (m) => m.NftMyNftPage);
+const NftComponentsArtistScreen = lazyPage('pages/nft/components/artist', () => import('./pages/nft/components/artist.tsx'), (m) => m.NftComponentsArtistPage);
+const NftComponentsArtworkScreen = lazyPage('pages/nft/components/artwork', () => import('./pages/nft/components/artwork.tsx'), (m) => m.NftComponentsArtworkPage);
+const NftComponentsSearchScreen = lazyPage('pages/nft/components/search', () => import('./pages/nft/components/search.tsx'), (m) => m.NftComponentsSearchPage);
+const NftComponentsCollectionScreen = lazyPage('pages/nft/components/collection', () => import('./pages/nft/components/collection.tsx'), (m) => m.NftComponentsCollectionPage);
+const NftUviewScreen = lazyPage('pages/nft/uview', () => import('./pages/nft/uview.tsx'), (m) => m.NftUviewPage);
 const PayPassword = lazyPage('pages/setting/payPassword', () => import('./pages/setting/payPassword.tsx'), (m) => m.PayPasswordPage);
 
 /** The tab pages, rendered inside the layout that holds the tab bar. */
@@ -116,7 +133,7 @@ export const PAGE_ROUTES: AppRoute[] = [
   { path: '/pages/common/webView', page: WebViewScreen },
   { path: '/pages/common/faq', page: FaqScreen, public: true },
   { path: '/pages/common/contactus', page: ContactUsScreen, public: true },
-  soon('/pages/common/borrowing', 'borrowing'),
+  { path: '/pages/common/borrowing', page: CommonBorrowingScreen },
   // Settings
   { path: '/pages/setting/setting', page: Setting },
   { path: '/pages/setting/userInfo', page: UserInfo },
@@ -153,7 +170,7 @@ export const PAGE_ROUTES: AppRoute[] = [
   { path: '/pages/transaction/seconds_order', page: SecondsOrder },
   // The stock trade screen: the contract screen on stock symbols (futures stay on /pages/transaction/contract).
   { path: '/pages/transaction/index2', page: Stock },
-  soon('/pages/otc/otc', 'otc'),
+  { path: '/pages/otc/otc', page: OtcOtcScreen },
   // Copy trading and following
   soon('/pages/copytrade/copy', 'copyTrading'),
   soon('/pages/copytrade/my', 'myCopyTrading'),
@@ -177,20 +194,20 @@ export const PAGE_ROUTES: AppRoute[] = [
   { path: '/pages/invest/purchase', page: InvestPurchase },
   { path: '/pages/invest/help', page: InvestHelp, public: true },
   // NFT
-  soon('/pages/nft/nft', 'nft'),
-  soon('/pages/nft/artistDetail', 'artist'),
-  soon('/pages/nft/mine', 'myNft'),
-  soon('/pages/nft/artworkDetail', 'artwork'),
-  soon('/pages/nft/artworkDetail_video', 'artwork'),
-  soon('/pages/nft/purchase', 'nftRecords'),
-  soon('/pages/nft/purchase_one', 'buy'),
-  soon('/pages/nft/resell', 'resell'),
-  soon('/pages/nft/myNft', 'myCollection'),
-  soon('/pages/nft/components/artist', 'artists'),
-  soon('/pages/nft/components/artwork', 'artworks'),
-  soon('/pages/nft/components/search', 'search'),
-  soon('/pages/nft/components/collection', 'collections'),
-  soon('/uview-ui/nft/nft', 'nft'),
+  { path: '/pages/nft/nft', page: NftNftScreen },
+  { path: '/pages/nft/artistDetail', page: NftArtistDetailScreen },
+  { path: '/pages/nft/mine', page: NftMineScreen },
+  { path: '/pages/nft/artworkDetail', page: NftArtworkDetailScreen },
+  { path: '/pages/nft/artworkDetail_video', page: NftArtworkDetailVideoScreen },
+  { path: '/pages/nft/purchase', page: NftPurchaseScreen },
+  { path: '/pages/nft/purchase_one', page: NftPurchaseOneScreen },
+  { path: '/pages/nft/resell', page: NftResellScreen },
+  { path: '/pages/nft/myNft', page: NftMyNftScreen },
+  { path: '/pages/nft/components/artist', page: NftComponentsArtistScreen },
+  { path: '/pages/nft/components/artwork', page: NftComponentsArtworkScreen },
+  { path: '/pages/nft/components/search', page: NftComponentsSearchScreen },
+  { path: '/pages/nft/components/collection', page: NftComponentsCollectionScreen },
+  { path: '/uview-ui/nft/nft', page: NftUviewScreen },
   // Others
   soon('/pages/game/game', 'game'),
   { path: '/pages/kefu/index', page: KefuScreen },

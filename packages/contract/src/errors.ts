@@ -145,6 +145,9 @@ export const ERROR_CODES = [
   'notice_english_required',
   'notice_text_invalid',
   'notice_withdrawn',
+  // NFT marketplace (nft/).
+  // OTC and quick buy (otc/).
+  // Loans (loans/).
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

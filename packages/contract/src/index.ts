@@ -37,4 +37,7 @@ export * from './schemas/support.ts';
 export * from './schemas/referrals.ts';
 export * from './schemas/coupons.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/nft.ts';
+export * from './schemas/otc.ts';
+export * from './schemas/loans.ts';
 export * from './routes.ts';

@@ -2,6 +2,9 @@ import { wealth as wealthStrings } from './wealth/en.ts';
 import { mining as miningStrings } from './mining/en.ts';
 import { ieo as ieoStrings } from './ieo/en.ts';
 import { invest as investStrings } from './invest/en.ts';
+import { nft as nftStrings } from './nft/en.ts';
+import { otc as otcStrings } from './otc/en.ts';
+import { loan as loanStrings } from './loan/en.ts';
 import { content as contentStrings } from './content/en.ts';
 import { kefu as kefuStrings } from './kefu/en.ts';
 import { share as shareStrings } from './share/en.ts';
@@ -710,6 +713,9 @@ export const en = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  nft: nftStrings,
+  otc: otcStrings,
+  loan: loanStrings,
   // Issue 12: each part in its own file per language.
   content: contentStrings,
   kefu: kefuStrings,

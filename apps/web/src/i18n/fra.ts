@@ -3,6 +3,9 @@ import { wealth as wealthStrings } from './wealth/fra.ts';
 import { mining as miningStrings } from './mining/fra.ts';
 import { ieo as ieoStrings } from './ieo/fra.ts';
 import { invest as investStrings } from './invest/fra.ts';
+import { nft as nftStrings } from './nft/fra.ts';
+import { otc as otcStrings } from './otc/fra.ts';
+import { loan as loanStrings } from './loan/fra.ts';
 import { content as contentStrings } from './content/fra.ts';
 import { kefu as kefuStrings } from './kefu/fra.ts';
 import { share as shareStrings } from './share/fra.ts';
@@ -711,6 +714,9 @@ export const fra: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  nft: nftStrings,
+  otc: otcStrings,
+  loan: loanStrings,
   // Issue 12: each part in its own file per language.
   content: contentStrings,
   kefu: kefuStrings,

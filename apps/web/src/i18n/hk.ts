@@ -3,6 +3,9 @@ import { wealth as wealthStrings } from './wealth/hk.ts';
 import { mining as miningStrings } from './mining/hk.ts';
 import { ieo as ieoStrings } from './ieo/hk.ts';
 import { invest as investStrings } from './invest/hk.ts';
+import { nft as nftStrings } from './nft/hk.ts';
+import { otc as otcStrings } from './otc/hk.ts';
+import { loan as loanStrings } from './loan/hk.ts';
 import { content as contentStrings } from './content/hk.ts';
 import { kefu as kefuStrings } from './kefu/hk.ts';
 import { share as shareStrings } from './share/hk.ts';
@@ -711,6 +714,9 @@ export const hk: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  nft: nftStrings,
+  otc: otcStrings,
+  loan: loanStrings,
   // Issue 12: each part in its own file per language.
   content: contentStrings,
   kefu: kefuStrings,

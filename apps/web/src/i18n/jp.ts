@@ -3,6 +3,9 @@ import { wealth as wealthStrings } from './wealth/jp.ts';
 import { mining as miningStrings } from './mining/jp.ts';
 import { ieo as ieoStrings } from './ieo/jp.ts';
 import { invest as investStrings } from './invest/jp.ts';
+import { nft as nftStrings } from './nft/jp.ts';
+import { otc as otcStrings } from './otc/jp.ts';
+import { loan as loanStrings } from './loan/jp.ts';
 import { content as contentStrings } from './content/jp.ts';
 import { kefu as kefuStrings } from './kefu/jp.ts';
 import { share as shareStrings } from './share/jp.ts';
@@ -711,6 +714,9 @@ export const jp: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  nft: nftStrings,
+  otc: otcStrings,
+  loan: loanStrings,
   // Issue 12: each part in its own file per language.
   content: contentStrings,
   kefu: kefuStrings,

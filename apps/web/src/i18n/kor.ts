@@ -3,6 +3,9 @@ import { wealth as wealthStrings } from './wealth/kor.ts';
 import { mining as miningStrings } from './mining/kor.ts';
 import { ieo as ieoStrings } from './ieo/kor.ts';
 import { invest as investStrings } from './invest/kor.ts';
+import { nft as nftStrings } from './nft/kor.ts';
+import { otc as otcStrings } from './otc/kor.ts';
+import { loan as loanStrings } from './loan/kor.ts';
 import { content as contentStrings } from './content/kor.ts';
 import { kefu as kefuStrings } from './kefu/kor.ts';
 import { share as shareStrings } from './share/kor.ts';
@@ -711,6 +714,9 @@ export const kor: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  nft: nftStrings,
+  otc: otcStrings,
+  loan: loanStrings,
   // Issue 12: each part in its own file per language.
   content: contentStrings,
   kefu: kefuStrings,

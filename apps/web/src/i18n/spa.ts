@@ -3,6 +3,9 @@ import { wealth as wealthStrings } from './wealth/spa.ts';
 import { mining as miningStrings } from './mining/spa.ts';
 import { ieo as ieoStrings } from './ieo/spa.ts';
 import { invest as investStrings } from './invest/spa.ts';
+import { nft as nftStrings } from './nft/spa.ts';
+import { otc as otcStrings } from './otc/spa.ts';
+import { loan as loanStrings } from './loan/spa.ts';
 import { content as contentStrings } from './content/spa.ts';
 import { kefu as kefuStrings } from './kefu/spa.ts';
 import { share as shareStrings } from './share/spa.ts';
@@ -711,6 +714,9 @@ export const spa: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  nft: nftStrings,
+  otc: otcStrings,
+  loan: loanStrings,
   // Issue 12: each part in its own file per language.
   content: contentStrings,
   kefu: kefuStrings,

@@ -3,6 +3,9 @@ import { wealth as wealthStrings } from './wealth/th.ts';
 import { mining as miningStrings } from './mining/th.ts';
 import { ieo as ieoStrings } from './ieo/th.ts';
 import { invest as investStrings } from './invest/th.ts';
+import { nft as nftStrings } from './nft/th.ts';
+import { otc as otcStrings } from './otc/th.ts';
+import { loan as loanStrings } from './loan/th.ts';
 import { content as contentStrings } from './content/th.ts';
 import { kefu as kefuStrings } from './kefu/th.ts';
 import { share as shareStrings } from './share/th.ts';
@@ -711,6 +714,9 @@ export const th: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  nft: nftStrings,
+  otc: otcStrings,
+  loan: loanStrings,
   // Issue 12: each part in its own file per language.
   content: contentStrings,
   kefu: kefuStrings,

@@ -3,6 +3,9 @@ import { wealth as wealthStrings } from './wealth/zh.ts';
 import { mining as miningStrings } from './mining/zh.ts';
 import { ieo as ieoStrings } from './ieo/zh.ts';
 import { invest as investStrings } from './invest/zh.ts';
+import { nft as nftStrings } from './nft/zh.ts';
+import { otc as otcStrings } from './otc/zh.ts';
+import { loan as loanStrings } from './loan/zh.ts';
 import { content as contentStrings } from './content/zh.ts';
 import { kefu as kefuStrings } from './kefu/zh.ts';
 import { share as shareStrings } from './share/zh.ts';
@@ -711,6 +714,9 @@ export const zh: Catalogue = {
   mining: miningStrings,
   ieo: ieoStrings,
   invest: investStrings,
+  nft: nftStrings,
+  otc: otcStrings,
+  loan: loanStrings,
   // Issue 12: each part in its own file per language.
   content: contentStrings,
   kefu: kefuStrings,

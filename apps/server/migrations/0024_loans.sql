@@ -1,0 +1,2 @@
+-- crypto-backed loans (issue 14). SKELETON: the part that owns it writes its tables here.
+SELECT 1;

@@ -1,0 +1,2 @@
+/** loan: English strings, the reference for the other languages (./<lang>.ts). */
+export const loan = {};

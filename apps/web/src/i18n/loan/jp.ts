@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue.ts';
+
+/** loan: jp strings, the same keys as ./en.ts. */
+export const loan: Catalogue['loan'] = {};

@@ -1,0 +1,2 @@
+/** nft: English strings, the reference for the other languages (./<lang>.ts). */
+export const nft = {};

@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue.ts';
+
+/** nft: fra strings, the same keys as ./en.ts. */
+export const nft: Catalogue['nft'] = {};

@@ -1,0 +1,4 @@
+import type { Catalogue } from '../catalogue.ts';
+
+/** nft: kor strings, the same keys as ./en.ts. */
+export const nft: Catalogue['nft'] = {};

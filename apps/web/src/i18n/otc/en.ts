@@ -1,0 +1,2 @@
+/** otc: English strings, the reference for the other languages (./<lang>.ts). */
+export const otc = {};

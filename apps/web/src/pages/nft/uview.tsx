@@ -1,0 +1,8 @@
+// SKELETON: replaced by its part.
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '../../components/coming-soon.tsx';
+
+export function NftUviewPage() {
+  const { t } = useTranslation();
+  return <ComingSoon title={t('page.nft')} />;
+}

@@ -1,0 +1,2 @@
+/** Crypto-backed loans (/pages/common/borrowing): input schemas and answer shapes. SKELETON: filled by its part. */
+export {};

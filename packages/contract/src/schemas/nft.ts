@@ -1,0 +1,2 @@
+/** The NFT marketplace (/bind_box/*): input schemas and answer shapes. SKELETON: filled by its part. */
+export {};
