@@ -102,7 +102,22 @@ describe('options property', () => {
           expect(Number(balance)).toBeGreaterThanOrEqual(0);
         }
       }),
-      { numRuns: 8 },
+      {
+        numRuns: 8,
+        // One path known to give every outcome, so the closing check below never rests on luck: an up order
+        // at 100 wins and a down order loses on the 101 tick in force at their expiry; an up order at 101
+        // expiring while 101 is still in force draws.
+        examples: [[
+          [
+            { kind: 'order', user: 0, up: true, seconds: 30, stake: 10 },
+            { kind: 'order', user: 1, up: false, seconds: 30, stake: 10 },
+            { kind: 'tick', price: 101, afterMs: 20_000 },
+            { kind: 'order', user: 2, up: true, seconds: 30, stake: 10 },
+            { kind: 'settle', afterMs: 40_000 },
+          ],
+          [100, 100, 100],
+        ]],
+      },
     );
     // The runs did place and settle orders of every outcome (a property over nothing proves nothing).
     expect([...outcomes.keys()].sort(), JSON.stringify([...outcomes])).toEqual(['draw', 'lose', 'win']);
