@@ -14,7 +14,8 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-const START_TIMEOUT_MS = 60_000;
+// A start fills candle history and migrates a fresh database: seconds on a quiet machine, over a minute on a busy one.
+const START_TIMEOUT_MS = 180_000;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -48,6 +48,7 @@ import { InvestService } from './invest/service.ts';
 import { investRoutes } from './invest/routes.ts';
 import { NftService } from './nft/service.ts';
 import { nftRoutes } from './nft/routes.ts';
+import { serveNftMedia } from './nft/media.ts';
 import { OtcService } from './otc/service.ts';
 import { otcRoutes } from './otc/routes.ts';
 import { LoanService } from './loans/service.ts';
@@ -96,6 +97,8 @@ export async function buildApp(options: BuildOptions) {
   const ticks = new IndexTickStore(options.database.db, markets.feed, (symbol) => markets.symbolId(symbol), limits, (error) =>
     app.log.error({ err: error }, 'recording index ticks failed'),
   );
+  // Built first: other services (loans) record their users' notifications through it.
+  const notifications = new NotificationService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'notifications failed') });
   const ctx: AppContext = {
     config: options.config,
     database: options.database,
@@ -116,10 +119,10 @@ export async function buildApp(options: BuildOptions) {
     support: new SupportService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'support failed') }),
     referrals: new ReferralService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'referrals failed') }),
     coupons: new CouponService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'coupons failed') }),
-    notifications: new NotificationService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'notifications failed') }),
+    notifications,
     nft: new NftService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'nft failed') }),
-    otc: new OtcService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'otc failed') }),
-    loans: new LoanService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'loans failed') }),
+    otc: new OtcService(options.database.db, { now: clock, bus, feed: markets.feed, onError: (error) => app.log.error({ err: error }, 'otc failed') }),
+    loans: new LoanService(options.database.db, { now: clock, ticks, notifications, onError: (error) => app.log.error({ err: error }, 'loans failed') }),
     invest: new InvestService(options.database.db, { now: clock, ticks, onError: (error) => app.log.error({ err: error }, 'dual settlement failed') }),
   };
   registerUploadJobs(ctx.jobs, uploadsDir(ctx));
@@ -199,6 +202,7 @@ export async function buildApp(options: BuildOptions) {
     });
   });
   await serveContentImages(app, ctx);
+  await serveNftMedia(app, ctx);
   if (fs.existsSync(options.config.adminDist)) {
     // The back office is served under /admin/; /admin (no slash) goes there too instead of a 404, query kept.
     app.get('/admin', (request, reply) => reply.redirect(`/admin/${request.url.slice('/admin'.length)}`));

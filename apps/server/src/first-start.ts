@@ -1,7 +1,7 @@
 /**
  * What a start puts into the database. Every start: the site configuration (coins, rates, settings), the
  * symbols and the market maker, each idempotent. Development also seeds the demo operator and the demo
- * user the README names, and demo wealth products (mining, IEO, dual investment, marked demo); production never does: its first operator comes from ADMIN_USER /
+ * user the README names, and demo wealth products (mining, IEO, dual investment, marked demo) and the demo NFT catalogue; production never does: its first operator comes from ADMIN_USER /
  * ADMIN_PASSWORD (or from `npm run operator:create`) and must change that password at first login.
  */
 import { ensureFirstOperator } from './admin/operator-accounts.ts';
@@ -17,6 +17,9 @@ import { seedInvestDemo } from './invest/demo.ts';
 import { seedNotificationsDemo } from './notifications/demo.ts';
 import { seedContentDemo } from './content/demo.ts';
 import { seedGrowthDemo } from './coupons/demo.ts';
+import { seedNftDemo } from './nft/demo.ts';
+import { seedLoansDemo } from './loans/demo.ts';
+import { seedOtcDemo } from './otc/demo.ts';
 
 export type StartSeedOptions = {
   production: boolean;
@@ -25,6 +28,8 @@ export type StartSeedOptions = {
   log: { info(message: string): void; warn(message: string): void };
   /** The server's clock at start: demo products are placed around it. */
   now: number;
+  /** DATA_DIR: where the demo NFT catalogue's files are written (no NFT demo without it). */
+  dataDir?: string;
 };
 
 /** Throws OperatorSetupError (a readable reason) when production asks for a first operator it cannot create. */
@@ -51,5 +56,8 @@ export async function seedOnStart(db: Db, options: StartSeedOptions) {
     await seedNotificationsDemo(db, options.now);
     await seedContentDemo(db, options.now);
     await seedGrowthDemo(db, options.now);
+    if (options.dataDir) await seedNftDemo(db, options.now, options.dataDir);
+    await seedLoansDemo(db, options.now);
+    await seedOtcDemo(db, options.now);
   }
 }

@@ -21,7 +21,7 @@ const lease = await holdTradingLease({
 });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
-  await seedOnStart(database.db, { production: config.production, firstOperator: config.firstOperator, log: console, now: Date.now() });
+  await seedOnStart(database.db, { production: config.production, firstOperator: config.firstOperator, log: console, now: Date.now(), dataDir: config.dataDir });
 } catch (error) {
   if (!(error instanceof OperatorSetupError)) throw error;
   // A weak ADMIN_PASSWORD must stop the start: a production server is never left with a guessable operator.

@@ -157,13 +157,13 @@ describe('ledger post', () => {
 
   it('refuses with wrong_number, writing nothing, a figure beyond what NUMERIC(36,18) holds', async () => {
     // Funded from two system accounts no other test uses, so that neither of them nears the limit.
-    const fromSystem = async (name: 'ieo_sale' | 'loans', amount: string) => {
+    const fromSystem = async (name: 'ieo_sale' | 'adjustments', amount: string) => {
       const id = await userAccount(db, newUserId(), coins.USDT, 'spot');
       await db.transaction(async (tx) => transfer(tx, await systemAccount(tx, name, coins.USDT), id, amount, ref('deposit')));
       return id;
     };
     const rich = await fromSystem('ieo_sale', '999999999999999999');
-    const other = await fromSystem('loans', '1');
+    const other = await fromSystem('adjustments', '1');
     const before = await journalSize();
     // The total would reach 10^18; the transaction goes on after the refusal.
     await db.transaction(async (tx) => {
@@ -173,7 +173,7 @@ describe('ledger post', () => {
     expect(await journalSize()).toEqual({ entries: before.entries + 1, postings: before.postings + 2 });
     expect(await available(rich)).toBe('999999999999999999.5');
     // A single leg of 10^18 or more is refused too, even when it nets out within the entry.
-    const source = await systemAccount(db, 'loans', coins.USDT);
+    const source = await systemAccount(db, 'adjustments', coins.USDT);
     expect(await outcome(db.transaction((tx) => post(tx, { ...ref(), legs: [{ accountId: source, amount: '-1000000000000000000' }, { accountId: other, amount: '1000000000000000000' }] })))).toBe('wrong_number');
     await expectAuditOk();
   });

@@ -13,6 +13,9 @@ const PUBLIC_PATHS = [
   '/pages/common/faq', '/pages/common/contactus', '/pages/common/article',
   // Wealth products are browsed without a session; buying and holdings ask for one.
   '/pages/lockming/lockming', '/pages/lockming/welcome', '/pages/ieo/ieo', '/pages/invest/invest', '/pages/invest/help',
+  // The NFT catalogue too; buying, bidding and one's own NFTs ask for one.
+  '/pages/nft/nft', '/uview-ui/nft/nft', '/pages/nft/artistDetail', '/pages/nft/artworkDetail', '/pages/nft/artworkDetail_video',
+  '/pages/nft/components/artist', '/pages/nft/components/artwork', '/pages/nft/components/search', '/pages/nft/components/collection',
 ];
 
 describe('routes', () => {

@@ -40,9 +40,15 @@ export const SYSTEM_ACCOUNTS = [
   'interest_expense',
   'market_maker',
   'nft_escrow',
+  /** NFT auctions: the margins bidders paid, held in its frozen bucket until returned or forfeited (never below zero). */
   'auction_margins',
+  /** NFT: what the platform's own artworks and blind boxes sold for, and margins forfeited on them (never below zero). */
+  'nft_sales',
   'ieo_sale',
+  /** Loans: the lending pool, funded from equity; lends the loan coin and takes repayments and liquidated collateral (never below zero). */
   'loans',
+  /** Loans: the lending pool's reserve, funded from equity; covers a liquidation's shortfall (never below zero). */
+  'loan_reserve',
   'adjustments',
   /** Spot fills: what users pay rounded up and receive rounded down, beyond the exact amounts (never below zero). */
   'rounding',
@@ -58,6 +64,8 @@ export const SYSTEM_ACCOUNTS = [
   'invest_pool',
   /** Experience coupons: stakes trial seconds options and takes them back; funded from equity once (never below zero). */
   'coupon_fund',
+  /** OTC: holds the coins of open orders in its frozen bucket, from the order until released to the buyer or returned to the seller (never below zero). */
+  'otc_escrow',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 

@@ -146,8 +146,59 @@ export const ERROR_CODES = [
   'notice_text_invalid',
   'notice_withdrawn',
   // NFT marketplace (nft/).
+  'nft_not_on_sale',
+  'nft_bid_too_low',
+  'nft_margin_required',
+  'nft_margin_paid',
+  'nft_own_item',
+  'nft_not_resellable',
+  'nft_box_opened',
+  'nft_sold_out',
+  'nft_order_closed',
+  'nft_order_expired',
+  'nft_times_invalid',
+  'nft_currency_unavailable',
+  'nft_media_refused',
+  'nft_media_mismatch',
+  'nft_item_locked',
+  'nft_series_locked',
+  'nft_pool_empty',
+  'nft_listing_started',
   // OTC and quick buy (otc/).
+  'otc_merchant_required',
+  'otc_merchant_pending',
+  'otc_merchant_exists',
+  'otc_ad_unavailable',
+  'otc_own_ad',
+  'otc_amount_out_of_range',
+  'otc_ad_insufficient',
+  'otc_fiat_limit_exceeded',
+  'otc_payment_method_missing',
+  'otc_payment_method_unavailable',
+  'otc_open_orders_too_many',
+  'otc_too_many_cancels',
+  'otc_order_state',
+  'otc_proof_required',
+  'otc_no_ad',
+  'otc_ads_too_many',
+  'otc_limits_invalid',
+  'otc_margin_out_of_range',
+  'otc_fiat_unavailable',
+  'otc_message_empty',
+  'otc_message_too_long',
+  'otc_appeal_reason_required',
+  'otc_merchant_name_invalid',
+  'otc_pay_minutes_invalid',
   // Loans (loans/).
+  'loan_product_unavailable',
+  'loan_amount_below_minimum',
+  'loan_amount_above_maximum',
+  'loan_ltv_too_high',
+  'loan_pool_short',
+  'loan_closed',
+  'loan_repay_exceeds_debt',
+  'loan_ltv_levels_invalid',
+  'loan_collateral_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -192,6 +243,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'index_unavailable':
     case 'option_pool_short':
     case 'coupon_fund_short':
+    case 'loan_pool_short':
       return 503;
     case 'already_reviewed':
     case 'idempotency_key_reused':
@@ -202,6 +254,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'start_price_locked':
     case 'contract_position_closed':
     case 'notice_withdrawn':
+    case 'loan_closed':
       return 409;
     default:
       return 400;

@@ -10,16 +10,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CONTENT_IMAGE_URL_PREFIX } from '@fairex/contract';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { logAction, type Operator } from '../admin/operators.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/client.ts';
+import { PUBLIC_FILE_CACHE_S, servePublicFiles } from '../uploads/public-files.ts';
 import { receiveImage, writeRecordedFile } from '../uploads/routes.ts';
 import { claimUnusedContentImages, deleteContentImage, deleteContentImages, insertContentImage } from './repository.ts';
 
 export const contentImagesDir = (ctx: Pick<AppContext, 'config'>) => path.join(ctx.config.dataDir, 'content-images');
-export const CONTENT_IMAGE_CACHE_S = 365 * 24 * 60 * 60;
+export const CONTENT_IMAGE_CACHE_S = PUBLIC_FILE_CACHE_S;
 /** An image nothing uses is kept this long after its upload (time to save the text it was uploaded for). */
 export const CONTENT_IMAGE_GRACE_MS = 24 * 60 * 60_000;
 export const CONTENT_IMAGE_SWEEP_EVERY_MS = 60 * 60_000;
@@ -54,17 +54,7 @@ export async function sweepUnusedContentImages(tx: Executor, dir: string, now: D
 /** Serves /content-images/ and schedules the sweep of unused ones. */
 export async function serveContentImages(app: FastifyInstance, ctx: AppContext) {
   const dir = contentImagesDir(ctx);
-  fs.mkdirSync(dir, { recursive: true });
-  await app.register(async (images) => {
-    await images.register(fastifyStatic, {
-      root: dir,
-      prefix: CONTENT_IMAGE_URL_PREFIX,
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      setHeaders: (reply) => reply.header('cache-control', `public, max-age=${CONTENT_IMAGE_CACHE_S}, immutable`),
-    });
-  });
+  await servePublicFiles(app, dir, CONTENT_IMAGE_URL_PREFIX);
   ctx.jobs.every(CONTENT_IMAGE_SWEEP_JOB, CONTENT_IMAGE_SWEEP_EVERY_MS, async (tx, _job, now) => {
     await sweepUnusedContentImages(tx, dir, now);
   });

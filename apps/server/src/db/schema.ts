@@ -20,3 +20,6 @@ export * from '../support/tables.ts';
 export * from '../notifications/tables.ts';
 export * from '../referrals/tables.ts';
 export * from '../coupons/tables.ts';
+export * from '../nft/tables.ts';
+export * from '../loans/tables.ts';
+export * from '../otc/tables.ts';

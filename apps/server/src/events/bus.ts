@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ContractAccountSummary, ContractPosition, NotificationSignal, OptionOrderView } from '@fairex/contract';
 import type { Candle } from '../markets/candles.ts';
 import type { SupportMessage } from '@fairex/contract';
+import type { OtcSignal } from '@fairex/contract';
 
 /** What domains publish for realtime delivery: engine and markets -> bus -> socket.io rooms. */
 export type BusEvents = {
@@ -21,6 +22,8 @@ export type BusEvents = {
   support_message: [{ userId: number; message: SupportMessage }];
   /** A user's event recorded, or a system notice shown (userId null: everyone) (notifications/service.ts): a sign to refresh. */
   notification: [{ userId: number | null; signal: NotificationSignal }];
+  /** An OTC order changed or got a message (otc/service.ts), for both sides' user rooms: a sign to refresh. */
+  otc_order: [{ userIds: number[]; signal: OtcSignal }];
 };
 
 export type EventBus = EventEmitter<BusEvents>;

@@ -22,7 +22,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { deleteClaim, findClaim, insertClaim, saveAnswer, type Claim, type StoredKey } from '../idempotency/repository.ts';
 import { DomainError, parse } from './errors.ts';
 
-export type IdempotentCall = 'order' | 'withdrawal' | 'transfer' | 'exchange' | 'option' | 'dual' | 'ieo' | 'mining';
+export type IdempotentCall = 'order' | 'withdrawal' | 'transfer' | 'exchange' | 'option' | 'dual' | 'ieo' | 'mining' | 'nft' | 'otc' | 'loan';
 export type { Claim } from '../idempotency/repository.ts';
 
 /** How a service runs its transaction; `once` hands it one that holds the key too. */

@@ -15,7 +15,10 @@ import { queryRows, type Executor } from '../db/client.ts';
  * - a pending withdrawal holds its number in the user's spot account (funds/withdrawals.ts);
  * - a pending contract limit order holds its margin and fee in the user's contract account
  *   (contracts/service.ts); an open position's margin sits in the contract_margins system account;
- * - a pending IEO subscription holds its payment in the user's spot account of the pay coin (ieo/).
+ * - a pending IEO subscription holds its payment in the user's spot account of the pay coin (ieo/);
+ * - a held NFT auction margin sits in the frozen bucket of the auction_margins system account (nft/);
+ * - an online OTC sell ad holds its remaining coins in the merchant's fiat account, and an open OTC
+ *   order (pending, paid or appealed) its quantity in the frozen bucket of the otc_escrow system account (otc/).
  */
 export function selectFrozenMismatches(db: Executor, limit: number) {
   return queryRows<{ account_id: number; frozen: string; held: string }>(
@@ -47,6 +50,24 @@ export function selectFrozenMismatches(db: Executor, limit: number) {
       join ieo_projects p on p.id = o.project_id
       join ledger_accounts a on a.user_id = o.user_id and a.kind = 'spot' and a.currency_id = p.pay_currency_id
       where o.status = 'pending'
+      group by a.id
+      union all
+      select a.id, sum(m.amount)
+      from nft_margins m
+      join ledger_accounts a on a.system = 'auction_margins' and a.currency_id = m.currency_id
+      where m.status = 'held'
+      group by a.id
+      union all
+      select a.id, sum(ad.remaining)
+      from otc_ads ad
+      join ledger_accounts a on a.user_id = ad.user_id and a.kind = 'fiat' and a.currency_id = ad.currency_id
+      where ad.status = 'online' and ad.side = 'sell'
+      group by a.id
+      union all
+      select a.id, sum(o.quantity)
+      from otc_orders o
+      join ledger_accounts a on a.system = 'otc_escrow' and a.currency_id = o.currency_id
+      where o.status in ('pending', 'paid', 'appealed')
       group by a.id),
     expected as (select account_id, sum(held) as held from holds group by account_id)
     select a.id as account_id, a.frozen::text as frozen, coalesce(e.held, 0)::text as held
@@ -62,7 +83,8 @@ export function selectFrozenMismatches(db: Executor, limit: number) {
  * - an allocated IEO subscription still in its lock period holds its tokens in the user's spot account
  *   of the token (ieo/);
  * - a dual investment order not yet settled holds its amount in the user's financial account of the
- *   invested coin (invest/).
+ *   invested coin (invest/);
+ * - an open loan holds its collateral in the user's spot account of the collateral coin (loans/).
  */
 export function selectLockedMismatches(db: Executor, limit: number) {
   return queryRows<{ account_id: number; locked: string; held: string }>(
@@ -86,6 +108,12 @@ export function selectLockedMismatches(db: Executor, limit: number) {
       from dual_orders o
       join ledger_accounts a on a.user_id = o.user_id and a.kind = 'financial' and a.currency_id = o.invest_currency_id
       where o.status = 'purchased'
+      group by a.id
+      union all
+      select a.id, sum(l.collateral)
+      from loans l
+      join ledger_accounts a on a.user_id = l.user_id and a.kind = 'spot' and a.currency_id = l.collateral_currency_id
+      where l.status = 'open'
       group by a.id),
     expected as (select account_id, sum(held) as held from holds group by account_id)
     select a.id as account_id, a.locked::text as locked, coalesce(e.held, 0)::text as held
@@ -125,6 +153,16 @@ export const SYSTEM_ACCOUNT_SIGNS: Partial<Record<SystemAccount, 1 | -1>> = {
   interest_expense: -1,
   // Funded from equity, stakes experience coupons' options only from what it holds (coupons/fund.ts).
   coupon_fund: 1,
+  // Funded from equity, lends only what it holds; repayments and liquidated collateral come back to it (loans/pool.ts).
+  loans: 1,
+  // Funded from equity, covers a liquidation's shortfall only up to what it holds (loans/pool.ts).
+  loan_reserve: 1,
+  // Takes margins and gives back or passes on only those (nft/auctions.ts).
+  auction_margins: 1,
+  // The platform's NFT proceeds: only ever credited (nft/).
+  nft_sales: 1,
+  // Holds open OTC orders' coins and gives back only those (otc/escrow.ts).
+  otc_escrow: 1,
 };
 
 export function selectWrongSignSystemAccounts(db: Executor, limit: number) {

@@ -6,7 +6,7 @@
  * spot fills are the exception (see recordFills). The realtime signal goes out from a recurring job that
  * claims the rows not signalled yet: a row is only ever signalled once its transaction has committed.
  */
-import type { Lang, NotificationEvent, NotificationItem, NotificationListInput, NotificationPage, NotificationReadInput, NotificationUnread } from '@fairex/contract';
+import type { Lang, NotificationEvent, NotificationFigures, NotificationItem, NotificationListInput, NotificationPage, NotificationReadInput, NotificationUnread } from '@fairex/contract';
 import type { Clock } from '../clock.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { BusEvents, EventBus } from '../events/bus.ts';
@@ -110,6 +110,16 @@ export class NotificationService {
   /** An identity verification approved or rejected (identity/service.ts, in the review's transaction). */
   async identityReviewed(tx: Tx, verification: Parameters<typeof identityReviewedEvent>[0] & { id: number; userId: number }) {
     await this.record(tx, verification.userId, verification.id, identityReviewedEvent(verification));
+  }
+
+  /** A loan's LTV reached its margin-call level (loans/liquidation.ts, in the watch job's transaction); one notice per margin call, named by its record. */
+  async loanMarginCall(tx: Tx, call: { userId: number; eventId: number; figures: NotificationFigures['loan_margin_call'] }) {
+    await this.record(tx, call.userId, call.eventId, { kind: 'loan_margin_call', figures: call.figures });
+  }
+
+  /** A loan's collateral liquidated (loans/liquidation.ts, in the liquidation's transaction); one notice per loan. */
+  async loanLiquidated(tx: Tx, liquidation: { userId: number; loanId: number; figures: NotificationFigures['loan_liquidated'] }) {
+    await this.record(tx, liquidation.userId, liquidation.loanId, { kind: 'loan_liquidated', figures: liquidation.figures });
   }
 
   private async record(tx: Tx, userId: number, refId: number, event: NotificationEvent | undefined) {

@@ -12,6 +12,7 @@ import { attachOptionsRealtime } from '../options/realtime.ts';
 import { attachContractsRealtime } from '../contracts/realtime.ts';
 import { attachSupportRealtime } from '../support/realtime.ts';
 import { attachNotificationsRealtime } from '../notifications/realtime.ts';
+import { attachOtcRealtime } from '../otc/realtime.ts';
 import { handleSubscriptions, klineRoom, tickerRoom, type SubscriptionRules } from './rooms.ts';
 import { AddressCounter, countEvent, type EventWindow } from './limits.ts';
 import { attachSessions, type UserOfToken } from './sessions.ts';
@@ -98,6 +99,7 @@ export async function attachRealtime(server: HttpServer, sources: RealtimeSource
   const detachContracts = attachContractsRealtime(io, bus);
   const detachSupport = attachSupportRealtime(io, bus);
   const detachNotifications = attachNotificationsRealtime(io, bus);
+  const detachOtc = attachOtcRealtime(io, bus);
   const detachSessions = sources.userOfToken ? attachSessions(io, bus, sources.userOfToken, sources.onError) : undefined;
   const timer = setInterval(() => io.emit('server-time', { now: new Date().toISOString() }), SERVER_TIME_INTERVAL_MS);
   return {
@@ -111,6 +113,7 @@ export async function attachRealtime(server: HttpServer, sources: RealtimeSource
       detachContracts();
       detachSupport();
       detachNotifications();
+      detachOtc();
       detachSessions?.();
       await io.close();
       await Promise.all(redisClients.map((c) => c.quit()));

@@ -3,7 +3,7 @@
  *  - Idempotency keys answer a retry of the same request, which comes within minutes: a key is kept
  *    IDEMPOTENCY_KEYS_KEEP_MS (7 days); after that the same key is a new request.
  *  - Index ticks are recorded every second per symbol. The ones an option order, a contract position or
- *    a settled dual investment product names (its open and close ticks, the evidence for its result) are kept for good; the others
+ *    a settled dual investment product or a loan liquidation names (its open and close ticks, the evidence for its result) are kept for good; the others
  *    INDEX_TICKS_KEEP_MS (7 days), and never while an open option order may still need the tick in force
  *    at its expiry (none older than the oldest open order's open tick goes), nor one a dual product
  *    not yet settled may settle on (none from a minute before its settlement time on).
@@ -43,6 +43,7 @@ export async function prune(db: Executor, now: number, rowsMax = RETENTION_ROWS_
               and not exists (select 1 from option_orders o where o.open_tick_id = t.id or o.close_tick_id = t.id)
               and not exists (select 1 from contract_positions p where p.open_tick_id = t.id or p.close_tick_id = t.id)
               and not exists (select 1 from dual_products d where d.settle_tick_id = t.id)
+              and not exists (select 1 from loan_liquidations l where l.tick_id = t.id)
             limit ${rowsMax})
           returning 1)
         select count(*)::int as n from gone`,

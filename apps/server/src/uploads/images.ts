@@ -13,3 +13,28 @@ const SIGNATURES: { ext: 'png' | 'jpg' | 'gif' | 'webp'; mime: string; matches: 
 export function sniffImage(bytes: Buffer) {
   return SIGNATURES.find((s) => s.matches(bytes));
 }
+
+/** What an artwork's file is (the NFT marketplace): an image, a GIF, audio or video. */
+export type MediaKind = 'image' | 'gif' | 'audio' | 'video';
+
+const ascii = (b: Buffer, from: number, to: number) => b.subarray(from, to).toString('latin1');
+/** An ISO media file's brand (bytes 8-12 after "ftyp" at 4-8): "M4A " is audio, the others (isom, mp42, avc1...) video. */
+const ftypBrand = (b: Buffer) => (ascii(b, 4, 8) === 'ftyp' ? ascii(b, 8, 12) : undefined);
+
+/** Audio and video we accept, told by their first bytes like images. */
+const MEDIA_SIGNATURES: { ext: string; mime: string; kind: 'audio' | 'video'; matches: (b: Buffer) => boolean }[] = [
+  // An ID3 tag, or an MPEG audio frame's sync bits (11 set bits) with layer III.
+  { ext: 'mp3', mime: 'audio/mpeg', kind: 'audio', matches: (b) => ascii(b, 0, 3) === 'ID3' || (b[0] === 0xff && (b[1]! & 0xe6) === 0xe2) },
+  { ext: 'wav', mime: 'audio/wav', kind: 'audio', matches: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WAVE' },
+  { ext: 'ogg', mime: 'audio/ogg', kind: 'audio', matches: (b) => ascii(b, 0, 4) === 'OggS' },
+  { ext: 'm4a', mime: 'audio/mp4', kind: 'audio', matches: (b) => ftypBrand(b) === 'M4A ' },
+  { ext: 'mp4', mime: 'video/mp4', kind: 'video', matches: (b) => ftypBrand(b) !== undefined && ftypBrand(b) !== 'M4A ' },
+  { ext: 'webm', mime: 'video/webm', kind: 'video', matches: (b) => b.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) },
+];
+
+/** An artwork's file by its first bytes: the images above (a GIF is its own kind), audio or video. */
+export function sniffMedia(bytes: Buffer): { ext: string; mime: string; kind: MediaKind } | undefined {
+  const image = sniffImage(bytes);
+  if (image) return { ext: image.ext, mime: image.mime, kind: image.ext === 'gif' ? 'gif' : 'image' };
+  return MEDIA_SIGNATURES.find((s) => s.matches(bytes));
+}

@@ -1,6 +1,6 @@
 /**
  * Uploads nobody uses: an image uploaded but never given to a profile, an identity submission, a
- * deposit, a wallet address or a customer-service message (or replaced since) is removed, file and row, once it is older than the
+ * deposit, a wallet address, a customer-service message, an OTC payment proof or order message (or replaced since) is removed, file and row, once it is older than the
  * grace period, by a recurring job. The columns that hold upload references are listed here, once.
  */
 import fs from 'node:fs/promises';
@@ -13,6 +13,7 @@ import type { Executor } from '../db/client.ts';
 import { recharges, walletAddresses } from '../funds/tables.ts';
 import { identityVerifications } from '../identity/tables.ts';
 import { supportMessages } from '../support/tables.ts';
+import { otcMessages, otcOrders } from '../otc/tables.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
 import { uploads } from './tables.ts';
 
@@ -31,6 +32,8 @@ export const UPLOAD_REFERENCE_COLUMNS: readonly { table: PgTable; column: PgColu
   { table: recharges, column: recharges.voucher },
   { table: walletAddresses, column: walletAddresses.qrcode },
   { table: supportMessages, column: supportMessages.image },
+  { table: otcOrders, column: otcOrders.proof },
+  { table: otcMessages, column: otcMessages.image },
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { UPLOAD_URL_PREFIX } from '@fairex/contract';
+import { UPLOAD_URL_PREFIX, type ErrorCode } from '@fairex/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { currentUser, requireUser } from '../accounts/sessions.ts';
@@ -31,19 +31,25 @@ export function uploadRateLimit(app: FastifyInstance, ctx: AppContext) {
 }
 
 /**
- * The one image of a multipart request (field `file`, at most UPLOAD_BYTES_MAX), its type told by its
- * first bytes, with the random file name it is stored under. Also the back office's content images.
+ * The one file of a multipart request (field `file`, at most `bytesMax`), its type told by its first
+ * bytes (`sniff`, refused with `refused` when it knows none), with the random file name it is stored under.
  */
-export async function receiveImage(request: FastifyRequest) {
+export async function receiveFile<T extends { ext: string }>(request: FastifyRequest, sniff: (bytes: Buffer) => T | undefined, bytesMax: number, refused: ErrorCode) {
   if (!request.isMultipart()) throw new DomainError('upload_missing');
-  const file = await request.file({ limits: { fileSize: UPLOAD_BYTES_MAX, files: 1 } });
+  const file = await request.file({ limits: { fileSize: bytesMax, files: 1 } });
   if (!file || file.fieldname !== 'file') throw new DomainError('upload_missing');
   const bytes = await file.toBuffer();
   if (file.file.truncated) throw new DomainError('upload_too_large');
   if (bytes.length === 0) throw new DomainError('upload_missing');
-  const image = sniffImage(bytes);
-  if (!image) throw new DomainError('upload_type_refused');
-  return { bytes, image, fileName: `${randomBytes(16).toString('hex')}.${image.ext}` };
+  const type = sniff(bytes);
+  if (!type) throw new DomainError(refused);
+  return { bytes, type, fileName: `${randomBytes(16).toString('hex')}.${type.ext}` };
+}
+
+/** The one image of a multipart request (at most UPLOAD_BYTES_MAX). Also the back office's content images. */
+export async function receiveImage(request: FastifyRequest) {
+  const { bytes, type, fileName } = await receiveFile(request, sniffImage, UPLOAD_BYTES_MAX, 'upload_type_refused');
+  return { bytes, image: type, fileName };
 }
 
 /** Writes a file whose row is already recorded; when writing fails the row goes too (`forget`), so no row names a missing file. */

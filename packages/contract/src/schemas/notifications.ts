@@ -23,6 +23,8 @@ export const NOTIFICATION_EVENT_KINDS = [
   'identity_approved',
   'identity_rejected',
   'spot_order_filled',
+  'loan_margin_call',
+  'loan_liquidated',
 ] as const;
 export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
 
@@ -34,6 +36,19 @@ export type NotificationFigures = {
   identity_approved: { level: 1 | 2 };
   identity_rejected: { level: 1 | 2; reason: string };
   spot_order_filled: { order_id: number; symbol: string; side: 'buy' | 'sell'; quantity: string; average_price: string };
+  /** A loan's LTV (fractions) reached its margin-call level at the index `price` of `symbol`. */
+  loan_margin_call: { loan_id: string; symbol: string; price: string; ltv: string; margin_call_ltv: string; liquidation_ltv: string; currency: string; collateral_currency: string };
+  /** A loan's collateral was sold at the index to repay `debt` (LTV past its liquidation level, or overdue). */
+  loan_liquidated: {
+    loan_id: string;
+    reason: 'ltv' | 'overdue';
+    price: string;
+    debt: string;
+    currency: string;
+    collateral_sold: string;
+    collateral_returned: string;
+    collateral_currency: string;
+  };
 };
 
 /** An event as a kind with its figures, typed together. */

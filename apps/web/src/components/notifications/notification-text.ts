@@ -32,6 +32,20 @@ export function useNotificationText() {
           body: side === 'buy' ? t('notice.kind.spot_order_filled.bodyBuy', { symbol, quantity, price }) : t('notice.kind.spot_order_filled.bodySell', { symbol, quantity, price }),
         };
       }
+      // Loans word their own notices (i18n/loan); LTVs arrive as fractions and read as percents.
+      case 'loan_margin_call': {
+        const percent = (fraction: string) => `${(Number(fraction) * 100).toFixed(2)}%`;
+        const { ltv, margin_call_ltv, liquidation_ltv, ...figures } = item.figures;
+        return {
+          title: t('loan.notice.marginCallTitle'),
+          body: t('loan.notice.marginCallBody', { ...figures, ltv: percent(ltv), margin_call: percent(margin_call_ltv), liquidation: percent(liquidation_ltv) }),
+        };
+      }
+      case 'loan_liquidated':
+        return {
+          title: t('loan.notice.liquidatedTitle'),
+          body: item.figures.reason === 'overdue' ? t('loan.notice.liquidatedOverdue', item.figures) : t('loan.notice.liquidatedLtv', item.figures),
+        };
     }
   };
 }

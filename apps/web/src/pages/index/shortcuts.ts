@@ -24,7 +24,7 @@ export const SHORTCUTS: Shortcut[] = [
   { key: 'mining', icon: 'mining', path: '/pages/lockming/lockming?category=lock' },
   { key: 'miniGame', icon: 'game', path: null },
   { key: 'chatRoom', icon: 'chat', path: null },
-  { key: 'quickBuy', icon: 'quickBuy', path: '/pages/otc/otc' },
+  { key: 'quickBuy', icon: 'quickBuy', path: '/pages/otc/otc?tab=quick' },
   { key: 'nft', icon: 'nft', path: '/pages/nft/nft' },
   // DeFi and cloud mining are categories of mining products, on the same screen.
   { key: 'defiMining', icon: 'defi', path: '/pages/lockming/lockming?category=defi' },

@@ -1,8 +1,37 @@
-// SKELETON: replaced by its part.
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Navigate, useSearchParams } from 'react-router';
+import { useNftArtist } from '../../api/nft.ts';
+import { PageState } from '../../components/funds/page-state.tsx';
+import { NavBar } from '../../components/nav-bar.tsx';
+import { ListingGrid } from '../../components/nft/browser.tsx';
+import { ArtistAvatar } from '../../components/nft/lists.tsx';
+import { NFT_ARTISTS_PATH } from '../../components/nft/nft.tsx';
 
+/** /pages/nft/artistDetail?uid= (public): an artist's picture, name and biography, and their artworks. */
 export function NftArtistDetailPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.artist')} />;
+  const [params] = useSearchParams();
+  const uid = Number(params.get('uid')) || 0;
+  const artist = useNftArtist(uid);
+  if (uid <= 0) return <Navigate to={NFT_ARTISTS_PATH} replace />;
+  return (
+    <div className="page">
+      <NavBar title={artist.data?.artist.name ?? t('page.artist')} />
+      <PageState query={artist}>
+        {({ artist: found }) => (
+          <>
+            <section className="card nft-artist-head" aria-label={found.name}>
+              <ArtistAvatar artist={found} large />
+              <h2>{found.name}</h2>
+              <span className="muted">{t('nft.works', { count: found.works })}</span>
+              {found.bio && <p>{found.bio}</p>}
+            </section>
+            <div className="nft-browser">
+              <ListingGrid filters={{ artist: found.uid }} label={t('nft.artworks')} />
+            </div>
+          </>
+        )}
+      </PageState>
+    </div>
+  );
 }

@@ -1,8 +1,194 @@
-// SKELETON: replaced by its part.
+import type { NftBoxView, NftDetailView } from '@fairex/contract';
+import { isPositive, money } from '@fairex/contract/money';
+import { NFT_SEED_PATTERN, nftBidAcceptable, nftMinimumBid } from '@fairex/contract/rules';
+import { isAmount } from '@fairex/contract/validators';
+import { Button } from 'antd-mobile';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { useNftBid, useNftBuy, useNftDetail, useNftMargin } from '../../api/nft.ts';
+import { Field } from '../../components/field.tsx';
+import { Empty } from '../../components/funds/funds.tsx';
+import { PageState } from '../../components/funds/page-state.tsx';
+import { NavBar } from '../../components/nav-bar.tsx';
+import { BidList, randomSeed, SaleCard, SeedField } from '../../components/nft/item-detail.tsx';
+import { Cover, NFT_HOME_PATH, nftItemPath, priced, RarityBadge, serverOffset } from '../../components/nft/nft.tsx';
+import { confirmDialog, confirmThenSend, toastSuccess } from '../../notify.ts';
 
+/**
+ * /pages/nft/purchase_one?code= (login): taking part in one sale. A fixed price is bought after a
+ * confirmation; a blind box too, with the buyer's seed for its draw; an auction first takes the margin
+ * (confirmed, once), then bids of at least the current bid plus the increment (the rule shown, checked
+ * here by the contract's rule and again by the server, whose refusal shows under the field).
+ */
 export function NftPurchaseOnePage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.buy')} />;
+  const [params] = useSearchParams();
+  const code = (params.get('code') ?? '').trim();
+  const detail = useNftDetail(code);
+  if (code === '') return <Navigate to={NFT_HOME_PATH} replace />;
+  return (
+    <div className="page">
+      <NavBar title={t('page.buy')} />
+      <PageState query={detail}>
+        {(item) => {
+          const listing = item.listing;
+          const offsetMs = serverOffset(item, detail.dataUpdatedAt || Date.now());
+          if (!listing || listing.status !== 'on_sale') return <Empty>{t('nft.notOnSale')}</Empty>;
+          return (
+            <>
+              <ItemSummary detail={item} />
+              <SaleCard detail={item} offsetMs={offsetMs} onTimeUp={() => void detail.refetch()}>
+                {item.owner?.self ? (
+                  <p className="nft-hint">{t('nft.ownListing')}</p>
+                ) : listing.buy_status !== 1 ? (
+                  <Button block shape="rounded" disabled>
+                    {t('nft.notOnSale')}
+                  </Button>
+                ) : listing.sale_type === 'auction' ? (
+                  <AuctionForm detail={item} listing={listing} />
+                ) : (
+                  <BuyForm detail={item} listing={listing} />
+                )}
+              </SaleCard>
+              {listing.sale_type === 'auction' && <BidList code={item.code} coin={listing.currency} />}
+            </>
+          );
+        }}
+      </PageState>
+    </div>
+  );
+}
+
+function ItemSummary({ detail }: { detail: NftDetailView }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card nft-item-row" aria-label={detail.title}>
+      <span className="nft-item-row__cover">
+        <Cover src={detail.cover} title={detail.title} mediaType={detail.media_type} />
+      </span>
+      <span className="nft-item-row__text">
+        <strong>{detail.title}</strong>
+        <span className="muted">{detail.code}</span>
+        {detail.artist && <span>{`${t('nft.creator')}: ${detail.artist.name}`}</span>}
+        <RarityBadge rarity={detail.rarity} />
+      </span>
+    </section>
+  );
+}
+
+/** A fixed-price artwork, or one box of a series with the buyer's seed. */
+function BuyForm({ detail, listing }: { detail: NftDetailView; listing: NftBoxView }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const buy = useNftBuy();
+  const box = listing.sale_type === 'blind_box';
+  const [seed, setSeed] = useState(randomSeed);
+  const [error, setError] = useState<string>();
+  const price = priced(listing.price, listing.currency);
+
+  async function submit() {
+    if (box && !NFT_SEED_PATTERN.test(seed.trim())) return setError(t('nft.wrongSeed'));
+    setError(undefined);
+    if (!(await confirmDialog({ content: t(box ? 'nft.confirmBox' : 'nft.confirmBuy', { title: detail.title, price }), confirmText: t('nft.confirm'), cancelText: t('nft.cancel') }))) return;
+    try {
+      const order = await buy.mutateAsync({ code: detail.code, user_seed: box ? seed.trim() : undefined });
+      toastSuccess(t(box ? 'nft.boxBought' : 'nft.bought'));
+      navigate(nftItemPath(order.code, order.media_type), { replace: true });
+    } catch {
+      // The api client has shown the refusal.
+    }
+  }
+
+  return (
+    <div className="nft-form">
+      {box && <SeedField value={seed} onChange={setSeed} error={error} />}
+      <Button block shape="rounded" color="primary" loading={buy.isPending} onClick={() => void submit()}>
+        {box ? t('nft.buyBox') : t('nft.buyNow')}
+      </Button>
+    </div>
+  );
+}
+
+/** The margin first (once), then bids by the increment rule. */
+function AuctionForm({ detail, listing }: { detail: NftDetailView; listing: NftBoxView }) {
+  const { t } = useTranslation();
+  const margin = useNftMargin();
+  const bid = useNftBid();
+  const [price, setPrice] = useState('');
+  const [error, setError] = useState<string>();
+  const coin = listing.currency;
+  const increment = listing.increment ?? '0';
+  const minimum = nftMinimumBid(listing.price, listing.current_bid, increment);
+  const held = detail.my_margin?.status === 'held';
+
+  if (!held) {
+    const amount = priced(listing.margin ?? '0', coin);
+    return (
+      <div className="nft-form">
+        <p className="nft-hint">{t('nft.marginStep', { amount })}</p>
+        <Button
+          block
+          shape="rounded"
+          color="primary"
+          loading={margin.isPending}
+          onClick={() =>
+            void confirmThenSend(
+              { content: t('nft.confirmMargin', { amount, title: detail.title }), confirmText: t('nft.confirm'), cancelText: t('nft.cancel') },
+              () => margin.mutateAsync({ code: detail.code }),
+              t('nft.marginPaid'),
+            )
+          }
+        >
+          {t('nft.payMargin')}
+        </Button>
+      </div>
+    );
+  }
+
+  /** The price's problem, as the server would find it: a number, the coin's unit, then the increment rule. */
+  function problemOf(text: string): string | undefined {
+    if (!isAmount(text) || !isPositive(text)) return t('nft.wrongPrice');
+    if (money(text).decimalPlaces() > listing.decimals) return t('nft.tooFine', { coin, decimals: listing.decimals });
+    if (!nftBidAcceptable(text, listing.price, listing.current_bid, increment)) return t('nft.bidTooLow', { price: priced(minimum, coin) });
+    return undefined;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = price.trim();
+    const problem = problemOf(value);
+    setError(problem);
+    if (problem) return;
+    if (!(await confirmDialog({ content: t('nft.confirmBid', { price: priced(value, coin), title: detail.title }), confirmText: t('nft.confirm'), cancelText: t('nft.cancel') }))) return;
+    try {
+      await bid.mutateAsync({ code: detail.code, price: value });
+      toastSuccess(t('nft.bidPlaced'));
+      setPrice('');
+    } catch (failure) {
+      // The server's refusal (outbid meanwhile, ended, balance) in the reader's language, under the field too.
+      if (failure instanceof ApiError) setError(failure.message);
+    }
+  }
+
+  return (
+    <form className="nft-form" onSubmit={(event) => void submit(event)} noValidate>
+      <p className="nft-hint">{t('nft.bidStep', { increment: priced(increment, coin) })}</p>
+      <Field
+        label={t('nft.bidPrice')}
+        inputMode="decimal"
+        placeholder={t('nft.minimumBid', { price: priced(minimum, coin) })}
+        value={price}
+        onChange={(next) => {
+          setPrice(next);
+          setError(undefined);
+        }}
+        error={error}
+      />
+      <Button block shape="rounded" color="primary" type="submit" loading={bid.isPending}>
+        {t('nft.placeBid')}
+      </Button>
+    </form>
+  );
 }

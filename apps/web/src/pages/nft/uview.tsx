@@ -1,8 +1,14 @@
-// SKELETON: replaced by its part.
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/coming-soon.tsx';
+import { NavBar } from '../../components/nav-bar.tsx';
+import { Marketplace } from './nft.tsx';
 
+/** /uview-ui/nft/nft (public): the older entry to the marketplace (the spec keeps it), the same screen as /pages/nft/nft. */
 export function NftUviewPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.nft')} />;
+  return (
+    <div className="page">
+      <NavBar title={t('page.nft')} />
+      <Marketplace />
+    </div>
+  );
 }

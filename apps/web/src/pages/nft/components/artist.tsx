@@ -1,8 +1,14 @@
-// SKELETON: replaced by its part.
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { NavBar } from '../../../components/nav-bar.tsx';
+import { ArtistList } from '../../../components/nft/lists.tsx';
 
+/** /pages/nft/components/artist (public): the artists, searchable, each opening their page. */
 export function NftComponentsArtistPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('page.artists')} />;
+  return (
+    <div className="page">
+      <NavBar title={t('page.artists')} />
+      <ArtistList />
+    </div>
+  );
 }
