@@ -1,7 +1,7 @@
 import { SUPPORT_MESSAGE_CHARS_MAX, SUPPORT_REALTIME_EVENT } from '@fairex/contract/constants';
 import { isUrl } from '@fairex/contract/validators';
 import { Button, DotLoading } from 'antd-mobile';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useSiteConfig } from '../../api/config.ts';
@@ -9,7 +9,7 @@ import { useMarkSupportRead, useRefreshSupport, useSendSupport, useSupportThread
 import { useUserInfo } from '../../api/user.ts';
 import { Empty, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
-import { Icon } from '../../components/icon.tsx';
+import { ChatComposer, type ChatComposerLabels } from '../../components/chat-composer.tsx';
 import { useUserEvent } from '../../components/market/use-market-events.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { useStore } from '../../store/store.ts';
@@ -125,77 +125,16 @@ function Message({ message }: { message: SupportMessage }) {
 function Composer() {
   const { t } = useTranslation();
   const send = useSendSupport();
-  const [body, setBody] = useState('');
-  const [image, setImage] = useState<File | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-  const left = SUPPORT_MESSAGE_CHARS_MAX - [...body.trim()].length;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const text = body.trim();
-    if (text === '' && !image) return setError(t('kefu.emptyMessage'));
-    if (left < 0) return setError(t('kefu.tooLong', { max: SUPPORT_MESSAGE_CHARS_MAX }));
-    setError(undefined);
-    try {
-      await send.mutateAsync({ body: text, image });
-    } catch {
-      return; // The api client has shown the server's message.
-    }
-    setBody('');
-    setImage(null);
-  }
-
-  return (
-    <form className="kefu__composer" onSubmit={(event) => void submit(event)} noValidate>
-      {preview && (
-        <div className="kefu__preview">
-          <img src={preview} alt={t('kefu.image')} />
-          <button type="button" className="icon-button" aria-label={t('kefu.removeImage')} onClick={() => setImage(null)}>
-            <Icon name="close" size={18} />
-          </button>
-        </div>
-      )}
-      <div className="kefu__row">
-        <label className="icon-button kefu__attach">
-          <Icon name="image" />
-          <input
-            className="visually-hidden"
-            type="file"
-            accept="image/*"
-            aria-label={t('kefu.attach')}
-            onChange={(event) => {
-              const picked = event.currentTarget.files?.[0] ?? null;
-              event.currentTarget.value = '';
-              if (picked && !picked.type.startsWith('image/')) return setError(t('validation.imageOnly'));
-              setError(undefined);
-              setImage(picked);
-            }}
-          />
-        </label>
-        <textarea
-          className="kefu__input"
-          aria-label={t('kefu.message')}
-          placeholder={t('kefu.placeholder')}
-          rows={2}
-          value={body}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => {
-            setBody(event.target.value);
-            setError(undefined);
-          }}
-        />
-        <Button type="submit" color="primary" shape="rounded" loading={send.isPending}>
-          {t('kefu.send')}
-        </Button>
-      </div>
-      <p className={left < 0 ? 'kefu__count kefu__count--over' : 'kefu__count'}>{t('kefu.charsLeft', { count: left })}</p>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </form>
-  );
+  const labels: ChatComposerLabels = {
+    empty: t('kefu.emptyMessage'),
+    tooLong: t('kefu.tooLong', { max: SUPPORT_MESSAGE_CHARS_MAX }),
+    image: t('kefu.image'),
+    removeImage: t('kefu.removeImage'),
+    attach: t('kefu.attach'),
+    message: t('kefu.message'),
+    placeholder: t('kefu.placeholder'),
+    send: t('kefu.send'),
+    charsLeft: (count) => t('kefu.charsLeft', { count }),
+  };
+  return <ChatComposer className="kefu__composer" maxChars={SUPPORT_MESSAGE_CHARS_MAX} labels={labels} pending={send.isPending} send={(message) => send.mutateAsync(message)} />;
 }

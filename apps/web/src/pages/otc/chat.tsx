@@ -1,11 +1,11 @@
 import { OTC_MESSAGE_CHARS_MAX } from '@fairex/contract/rules';
 import { Button } from 'antd-mobile';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOtcMessages, useSendOtcMessage, type OtcOrderView } from '../../api/otc.ts';
 import { Empty, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
-import { Icon } from '../../components/icon.tsx';
+import { ChatComposer, type ChatComposerLabels } from '../../components/chat-composer.tsx';
 import type { OtcMessageView } from '@fairex/contract';
 
 /**
@@ -62,75 +62,15 @@ function Message({ message }: { message: OtcMessageView }) {
 function Composer({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const send = useSendOtcMessage(orderId);
-  const [body, setBody] = useState('');
-  const [image, setImage] = useState<File | null>(null);
-  const [error, setError] = useState<string>();
-  const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const text = body.trim();
-    if (text === '' && !image) return setError(t('otc.emptyMessage'));
-    if ([...text].length > OTC_MESSAGE_CHARS_MAX) return setError(t('otc.tooLong', { max: OTC_MESSAGE_CHARS_MAX }));
-    setError(undefined);
-    try {
-      await send.mutateAsync({ body: text, image });
-    } catch {
-      return; // The api client has shown the server's message.
-    }
-    setBody('');
-    setImage(null);
-  }
-
-  return (
-    <form className="otc-composer" onSubmit={(event) => void submit(event)} noValidate>
-      {preview && (
-        <div className="otc-composer__preview">
-          <img src={preview} alt={t('otc.image')} />
-          <button type="button" className="icon-button" aria-label={t('otc.removeImage')} onClick={() => setImage(null)}>
-            <Icon name="close" size={18} />
-          </button>
-        </div>
-      )}
-      <div className="otc-composer__row">
-        <label className="icon-button">
-          <Icon name="image" />
-          <input
-            className="visually-hidden"
-            type="file"
-            accept="image/*"
-            aria-label={t('otc.attach')}
-            onChange={(event) => {
-              const picked = event.currentTarget.files?.[0] ?? null;
-              event.currentTarget.value = '';
-              if (picked && !picked.type.startsWith('image/')) return setError(t('validation.imageOnly'));
-              setError(undefined);
-              setImage(picked);
-            }}
-          />
-        </label>
-        <textarea
-          className="otc-textarea"
-          aria-label={t('otc.message')}
-          placeholder={t('otc.messagePlaceholder')}
-          rows={2}
-          value={body}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => {
-            setBody(event.target.value);
-            setError(undefined);
-          }}
-        />
-        <Button type="submit" color="primary" shape="rounded" size="small" loading={send.isPending}>
-          {t('otc.send')}
-        </Button>
-      </div>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </form>
-  );
+  const labels: ChatComposerLabels = {
+    empty: t('otc.emptyMessage'),
+    tooLong: t('otc.tooLong', { max: OTC_MESSAGE_CHARS_MAX }),
+    image: t('otc.image'),
+    removeImage: t('otc.removeImage'),
+    attach: t('otc.attach'),
+    message: t('otc.message'),
+    placeholder: t('otc.messagePlaceholder'),
+    send: t('otc.send'),
+  };
+  return <ChatComposer maxChars={OTC_MESSAGE_CHARS_MAX} labels={labels} pending={send.isPending} send={(message) => send.mutateAsync(message)} />;
 }
