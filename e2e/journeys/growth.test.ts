@@ -9,8 +9,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor, operatorToken } from '../support/api.ts';
 import { openDesktop, operatorLogin } from '../support/back-office.ts';
-import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
-import { adminCall, userApi } from '../support/funds.ts';
+import { openPhone, openPhoneAs, screenshot, sharedBrowser } from '../support/browser.ts';
+import { adminCall, expectLedgerAudited, userApi } from '../support/funds.ts';
 import { hashOf, SLOW, settled } from '../support/pages.ts';
 
 const baseUrl = inject('baseUrl');
@@ -50,19 +50,9 @@ async function buyBtc(token: string) {
   return order;
 }
 
-async function expectAuditOk() {
-  const audit = await adminCall<{ ok: boolean; checks: { name: string; ok: boolean }[] }>(baseUrl, operatorToken(), '/ledger/audit');
-  expect(audit.message.checks.filter((c) => !c.ok)).toEqual([]);
-}
+const expectAuditOk = () => expectLedgerAudited(baseUrl, operatorToken());
 
-async function phoneAs(token: string, route: string) {
-  const phone = await openPhone(browser(), baseUrl);
-  await phone.page.goto('/');
-  await phone.page.evaluate((t) => localStorage.setItem('token', t), token);
-  await phone.page.goto(`/#${route}`);
-  await phone.page.reload();
-  return phone;
-}
+const phoneAs = (token: string, route: string) => openPhoneAs(browser(), baseUrl, token, route);
 
 /** A figure of a label/value list: the value beside its label. */
 const figure = (scope: ReturnType<Page['locator']>, label: string) => scope.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd').innerText();

@@ -10,8 +10,8 @@ import { LANGS, type Lang, type LoanProductView, type LoanView } from '@fairex/c
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoToken, operatorToken } from '../support/api.ts';
-import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
-import { adminCall, spotFigures, userApi } from '../support/funds.ts';
+import { openPhone, openPhoneAs, screenshot, sharedBrowser } from '../support/browser.ts';
+import { adminCall, expectLedgerAudited, spotFigures, userApi } from '../support/funds.ts';
 import { openDesktop, operatorLogin, rowOf } from '../support/back-office.ts';
 import { SLOW } from '../support/pages.ts';
 
@@ -27,11 +27,7 @@ beforeAll(async () => {
 const api = <T>(path: string, data: Record<string, string | number> = {}, method: 'GET' | 'POST' = 'POST') => userApi<T>(server.baseUrl, path, { token, data, method });
 type Paged<T> = { data: T[]; total: number };
 
-async function expectAuditOk() {
-  const audit = await adminCall<{ ok: boolean; checks: { name: string; ok: boolean }[] }>(server.baseUrl, operator, '/ledger/audit');
-  expect(audit.message.checks.filter((c) => !c.ok)).toEqual([]);
-  expect(audit.message.ok).toBe(true);
-}
+const expectAuditOk = () => expectLedgerAudited(server.baseUrl, operator);
 
 /** A figure of a label/value list: the value beside its label. */
 const figure = (page: Page, scope: string, label: string) => page.locator(scope).locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd').innerText();
@@ -43,11 +39,7 @@ describe('loans', () => {
     const btc = product.collaterals.find((c) => c.currency === 'BTC')!;
     const before = await spotFigures(server.baseUrl, token, btc.currency_id);
 
-    const { page, context, errors } = await openPhone(browser(), server.baseUrl);
-    await page.goto('/');
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
-    await page.goto('/#/pages/common/borrowing');
-    await page.reload();
+    const { page, context, errors } = await openPhoneAs(browser(), server.baseUrl, token, '/pages/common/borrowing');
     const form = `form[aria-label="${product.name}"]`;
     await page.getByLabel('Collateral (BTC)').waitFor(SLOW);
     await page.getByLabel('Collateral (BTC)').fill('0.1');

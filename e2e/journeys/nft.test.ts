@@ -9,10 +9,10 @@ import type { NftAdminItemRow, NftAdminListingRow, NftAdminMediaRow, NftAdminSer
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoToken } from '../support/api.ts';
-import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
-import { adminCall, PNG, userApi } from '../support/funds.ts';
+import { openPhoneAs, screenshot, sharedBrowser } from '../support/browser.ts';
+import { adminCall, expectLedgerAudited, PNG, userApi } from '../support/funds.ts';
 import { SLOW } from '../support/pages.ts';
-import { operatorLogin, startServer, type RunningServer } from '../support/server.ts';
+import { moveClock, operatorLogin, startServer, type RunningServer } from '../support/server.ts';
 
 const browser = sharedBrowser();
 let server: RunningServer;
@@ -46,30 +46,11 @@ async function uploadPicture(): Promise<NftAdminMediaRow> {
   return body.message;
 }
 
-/** The server's clock now, and moving it forward (its jobs then run on the next pass of the scheduler). */
-async function clock(advanceMs?: number): Promise<number> {
-  const res = await fetch(`${server.baseUrl}/api/test/clock`, {
-    method: advanceMs === undefined ? 'GET' : 'POST',
-    headers: advanceMs === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' },
-    body: advanceMs === undefined ? undefined : new URLSearchParams({ advance_ms: String(advanceMs) }),
-  });
-  return ((await res.json()) as { message: { now: number } }).message.now;
-}
+const clock = (advanceMs?: number) => moveClock(server.baseUrl, advanceMs);
 
-async function expectAuditOk() {
-  const audit = await adminCall<{ ok: boolean; checks: { name: string; ok: boolean }[] }>(server.baseUrl, operator, '/ledger/audit');
-  expect(audit.message.checks.filter((c) => !c.ok)).toEqual([]);
-  expect(audit.message.ok).toBe(true);
-}
+const expectAuditOk = () => expectLedgerAudited(server.baseUrl, operator);
 
-async function phone(route: string): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
-  const { page, context, errors } = await openPhone(browser(), server.baseUrl);
-  await page.goto('/');
-  await page.evaluate((t) => localStorage.setItem('token', t), token);
-  await page.goto(`/#${route}`);
-  await page.reload();
-  return { page, close: () => context.close(), errors };
-}
+const phone = (route: string) => openPhoneAs(browser(), server.baseUrl, token, route);
 
 /** A figure of a label/value list: the value beside its label. */
 const figure = (page: Page, label: string) => page.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd').innerText();

@@ -11,8 +11,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../apps/web/src/i18n/en.ts';
 import { operatorToken } from '../support/api.ts';
-import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
-import { adminCall, makeUserWithMobile, newIdCard, PAY_PASSWORD, PNG, uploadImage, userApi, type CurrencyItem } from '../support/funds.ts';
+import { openPhoneAs, screenshot, sharedBrowser } from '../support/browser.ts';
+import { adminCall, expectLedgerAudited, makeUserWithMobile, newIdCard, PAY_PASSWORD, PNG, uploadImage, userApi, type CurrencyItem } from '../support/funds.ts';
 import { go, SLOW } from '../support/pages.ts';
 
 const baseUrl = inject('baseUrl');
@@ -55,29 +55,10 @@ async function makeMerchant(usdt: number) {
   return { ...user, name };
 }
 
-async function expectAuditOk() {
-  const audit = await adminCall<{ ok: boolean; checks: { name: string; ok: boolean }[] }>(baseUrl, operatorToken(), '/ledger/audit');
-  expect(audit.message.checks.filter((c) => !c.ok)).toEqual([]);
-  expect(audit.message.ok).toBe(true);
-}
+const expectAuditOk = () => expectLedgerAudited(baseUrl, operatorToken());
 
 /** A phone logged in as `token`, in `lang` and `theme`, at `route`. */
-async function phoneAs(token: string, route: string, options: { lang?: string; theme?: string; width?: number } = {}) {
-  const { page, context, errors } = await openPhone(browser(), baseUrl);
-  if (options.width) await page.setViewportSize({ width: options.width, height: 780 });
-  await page.goto('/');
-  await page.evaluate(
-    ([t, l, th]) => {
-      localStorage.setItem('token', t!);
-      if (l) localStorage.setItem('lang', l);
-      if (th) localStorage.setItem('theme', th);
-    },
-    [token, options.lang ?? '', options.theme ?? ''],
-  );
-  await go(page, route);
-  await page.reload();
-  return { page, errors, close: () => context.close() };
-}
+const phoneAs = (token: string, route: string, options: { lang?: string; theme?: string; width?: number } = {}) => openPhoneAs(browser(), baseUrl, token, route, options);
 
 /** The figures of one coin in one account of the assets page, as one line. */
 async function shownFigures(page: Page, account: string, coin: string) {

@@ -81,6 +81,24 @@ export async function openPhone(browser: Browser, baseUrl: string): Promise<{ co
   return { context, page, errors };
 }
 
+/** A phone logged in as `token` at `route`, optionally in a language, a theme and a width. */
+export async function openPhoneAs(browser: Browser, baseUrl: string, token: string, route: string, options: { lang?: string; theme?: string; width?: number } = {}) {
+  const { page, context, errors } = await openPhone(browser, baseUrl);
+  if (options.width) await page.setViewportSize({ width: options.width, height: 780 });
+  await page.goto('/');
+  await page.evaluate(
+    ([t, l, th]) => {
+      localStorage.setItem('token', t!);
+      if (l) localStorage.setItem('lang', l);
+      if (th) localStorage.setItem('theme', th);
+    },
+    [token, options.lang ?? '', options.theme ?? ''],
+  );
+  await page.goto(`/#${route}`);
+  await page.reload();
+  return { page, context, errors, close: () => context.close() };
+}
+
 const artifacts = path.resolve(import.meta.dirname, '../artifacts');
 
 /** Screenshots are test artifacts (git-ignored), for people to look at. */

@@ -3,6 +3,7 @@
  * user with a bound mobile (required before identity verification), uploads, and plain calls.
  */
 import { idCardCheckDigit } from '@fairex/contract';
+import { expect } from 'vitest';
 import { latestCodeFor } from './api.ts';
 
 // A real 1x1 PNG, so thumbnails render.
@@ -49,6 +50,13 @@ export async function adminCall<T>(baseUrl: string, token: string, path: string,
   if (body) headers['content-type'] = 'application/json';
   const res = await fetch(`${baseUrl}/api/admin${path}`, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined });
   return (await res.json()) as Envelope<T>;
+}
+
+/** The ledger audit passes: every check, named when one fails. */
+export async function expectLedgerAudited(baseUrl: string, operatorToken: string) {
+  const audit = await adminCall<{ ok: boolean; checks: { name: string; ok: boolean }[] }>(baseUrl, operatorToken, '/ledger/audit');
+  expect(audit.message.checks.filter((c) => !c.ok)).toEqual([]);
+  expect(audit.message.ok).toBe(true);
 }
 
 export async function uploadImage(baseUrl: string, token: string): Promise<string> {

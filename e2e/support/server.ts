@@ -38,6 +38,16 @@ export async function operatorLogin(baseUrl: string): Promise<string> {
 }
 
 /** A running server on its own fresh embedded database; `stop` ends it and removes its data. */
+/** The server's clock now (a TEST_CLOCK server), moved forward first when told; its jobs run on the scheduler's next pass. */
+export async function moveClock(baseUrl: string, advanceMs?: number): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/test/clock`, {
+    method: advanceMs === undefined ? 'GET' : 'POST',
+    headers: advanceMs === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' },
+    body: advanceMs === undefined ? undefined : new URLSearchParams({ advance_ms: String(advanceMs) }),
+  });
+  return ((await res.json()) as { message: { now: number } }).message.now;
+}
+
 export type RunningServer = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
 
 /**
