@@ -7,7 +7,7 @@ import { FormModal } from '../components/form-modal.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
 import { PromptModal } from '../components/prompt-modal.tsx';
 import { useInstantText } from '../components/wealth.tsx';
-import { useI18n } from '../i18n.tsx';
+import { useI18n, type MessageKey } from '../i18n.tsx';
 import { emptyPage, listQueryOf, loadOr } from '../load.ts';
 import { useSave } from '../markets-admin.ts';
 import { useUrlChange } from '../paging.ts';
@@ -144,18 +144,7 @@ function ArtworkModal({ row, overview, media, onClose }: { row: NftAdminItemRow 
   return (
     <FormModal form={form} title={row ? t('nft.editArtwork', { code: row.code }) : t('nft.addArtwork')} onClose={onClose}>
       <Form<NftArtworkSave> form={form} layout="vertical" requiredMark={false} initialValues={initial} onFinish={submit}>
-        <Form.Item name="title_en" label={t('nft.titleEn')} rules={[{ required: true, message: t('nft.required') }]}>
-          <Input aria-label={t('nft.titleEn')} maxLength={80} />
-        </Form.Item>
-        <Form.Item name="title_zh" label={t('nft.titleZh')}>
-          <Input aria-label={t('nft.titleZh')} maxLength={80} />
-        </Form.Item>
-        <Form.Item name="description_en" label={t('nft.textEn')}>
-          <Input.TextArea aria-label={t('nft.textEn')} maxLength={2000} rows={3} />
-        </Form.Item>
-        <Form.Item name="description_zh" label={t('nft.textZh')}>
-          <Input.TextArea aria-label={t('nft.textZh')} maxLength={2000} rows={3} />
-        </Form.Item>
+        {titleAndTextFields(t, 3)}
         <Form.Item name="media_type" label={t('nft.mediaType')} rules={[{ required: true }]}>
           <Select aria-label={t('nft.mediaType')} options={NFT_FILE_KINDS.map((k) => ({ value: k, label: t(`nft.media.${k}`) }))} />
         </Form.Item>
@@ -263,18 +252,7 @@ function SeriesModal({ row, overview, media, onClose }: { row: NftAdminSeriesRow
   return (
     <FormModal form={form} title={row ? t('nft.editSeries', { code: row.code }) : t('nft.addSeries')} onClose={onClose}>
       <Form<SeriesForm> form={form} layout="vertical" requiredMark={false} initialValues={initial} onFinish={submit}>
-        <Form.Item name="title_en" label={t('nft.titleEn')} rules={[{ required: true, message: t('nft.required') }]}>
-          <Input aria-label={t('nft.titleEn')} maxLength={80} />
-        </Form.Item>
-        <Form.Item name="title_zh" label={t('nft.titleZh')}>
-          <Input aria-label={t('nft.titleZh')} maxLength={80} />
-        </Form.Item>
-        <Form.Item name="description_en" label={t('nft.textEn')}>
-          <Input.TextArea aria-label={t('nft.textEn')} maxLength={2000} rows={2} />
-        </Form.Item>
-        <Form.Item name="description_zh" label={t('nft.textZh')}>
-          <Input.TextArea aria-label={t('nft.textZh')} maxLength={2000} rows={2} />
-        </Form.Item>
+        {titleAndTextFields(t, 2)}
         <Form.Item name="cover_media_id" label={t('nft.cover')} rules={[{ required: true, message: t('nft.required') }]}>
           <Select aria-label={t('nft.cover')} options={mediaOptions(media, ['image', 'gif'])} />
         </Form.Item>
@@ -628,5 +606,25 @@ export function NftPage() {
         onSubmit={reject}
       />
     </Flex>
+  );
+}
+
+/** The English and Chinese title and text of an artwork or a series (English title required). */
+function titleAndTextFields(t: (key: MessageKey) => string, rows: number) {
+  return (
+    <>
+      <Form.Item name="title_en" label={t('nft.titleEn')} rules={[{ required: true, message: t('nft.required') }]}>
+        <Input aria-label={t('nft.titleEn')} maxLength={80} />
+      </Form.Item>
+      <Form.Item name="title_zh" label={t('nft.titleZh')}>
+        <Input aria-label={t('nft.titleZh')} maxLength={80} />
+      </Form.Item>
+      <Form.Item name="description_en" label={t('nft.textEn')}>
+        <Input.TextArea aria-label={t('nft.textEn')} maxLength={2000} rows={rows} />
+      </Form.Item>
+      <Form.Item name="description_zh" label={t('nft.textZh')}>
+        <Input.TextArea aria-label={t('nft.textZh')} maxLength={2000} rows={rows} />
+      </Form.Item>
+    </>
   );
 }
