@@ -1,10 +1,14 @@
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { Toast } from '../feedback-widgets.ts';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { loadFeedback } from '../notify.ts';
 import { installAntdRender } from '../setup-antd.ts';
 import { setNavigator } from '../navigation.ts';
 import { reloadState } from '../store/store.ts';
+
+// A screen's first render loads its page module lazily: on a busy machine that can take over the library's
+// default second, so findBy* waits up to five (a missing element still fails, just later).
+configure({ asyncUtilTimeout: 5_000 });
 
 // As at start-up: antd-mobile's Toast and Dialog render through React 19's createRoot.
 installAntdRender();
