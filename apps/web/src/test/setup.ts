@@ -1,6 +1,6 @@
 import { act, cleanup, configure } from '@testing-library/react';
 import { Toast } from '../feedback-widgets.ts';
-import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { loadFeedback } from '../notify.ts';
 import { installAntdRender } from '../setup-antd.ts';
 import { setNavigator } from '../navigation.ts';
@@ -30,4 +30,11 @@ afterEach(() => {
   cleanup();
   setNavigator(null);
   document.body.innerHTML = '';
+});
+
+// An antd-mobile toast or dialog unmounts its root a task after it closes, and React then flushes that
+// work in a task of its own: both must run before the file's DOM is torn down, or React meets a missing
+// `window` ("window is not defined", an unhandled error that fails the run).
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
