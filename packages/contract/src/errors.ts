@@ -199,6 +199,19 @@ export const ERROR_CODES = [
   'loan_repay_exceeds_debt',
   'loan_ltv_levels_invalid',
   'loan_collateral_invalid',
+  // Copy trading (copy/).
+  'copy_agreement_required',
+  'copy_trader_unavailable',
+  'copy_self_follow',
+  'copy_trader_cannot_follow',
+  'copy_follows_max',
+  'copy_ratio_above_max',
+  'copy_lots_above_max',
+  'copy_not_following',
+  'copy_position_locked',
+  'copy_not_a_copy',
+  'copy_apply_while_following',
+  'copy_already_applied',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -255,6 +268,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'contract_position_closed':
     case 'notice_withdrawn':
     case 'loan_closed':
+    case 'copy_already_applied':
       return 409;
     default:
       return 400;

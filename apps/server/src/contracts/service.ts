@@ -327,6 +327,8 @@ export class ContractService {
       close_reason: p.closeReason,
       open_tick_id: p.openTickId === null ? null : String(p.openTickId),
       close_tick_id: p.closeTickId === null ? null : String(p.closeTickId),
+      copy_trader_id: p.copyTraderId,
+      self_held: p.selfHeldAt !== null,
       created_at: p.createdAt.toISOString(),
       opened_at: p.openedAt?.toISOString() ?? null,
       closed_at: p.closedAt?.toISOString() ?? null,

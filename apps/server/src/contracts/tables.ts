@@ -58,12 +58,21 @@ export const contractPositions = pgTable(
     stopLoss: amount('stop_loss'),
     /** Realised P&L once closed. */
     profit: amount('profit'),
-    closeReason: text('close_reason', { enum: ['user', 'take_profit', 'stop_loss', 'liquidation', 'batch'] }),
+    closeReason: text('close_reason', { enum: ['user', 'take_profit', 'stop_loss', 'liquidation', 'batch', 'copy'] }),
     openTickId: bigint('open_tick_id', { mode: 'number' }),
     closeTickId: bigint('close_tick_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Copy trading (migration 0025): a follower's copy of the trader's position `copyOf`, from follow `copyFollowId`. */
+    copyOf: bigint('copy_of', { mode: 'number' }),
+    copyTraderId: integer('copy_trader_id'),
+    copyFollowId: bigint('copy_follow_id', { mode: 'number' }),
+    /** The follow's profit share when the copy opened, and the share paid when it closed with the trader. */
+    copyShareRate: amount('copy_share_rate'),
+    copyShare: amount('copy_share'),
+    /** Taken over by the follower: closes by hand, no longer with the trader. */
+    selfHeldAt: timestamp('self_held_at', { withTimezone: true }),
   },
   (t) => [
     index('contract_positions_user_status_idx').on(t.userId, t.status, t.id),

@@ -84,7 +84,8 @@ export type ContractExposure = {
 
 export const CONTRACT_POSITION_STATUSES = ['pending', 'open', 'closed', 'cancelled'] as const;
 /** Why a position closed. */
-export const CONTRACT_CLOSE_REASONS = ['user', 'take_profit', 'stop_loss', 'liquidation', 'batch'] as const;
+/** `copy`: a follower's copy, closed with the trader's position at the same tick. */
+export const CONTRACT_CLOSE_REASONS = ['user', 'take_profit', 'stop_loss', 'liquidation', 'batch', 'copy'] as const;
 export type ContractCloseReason = (typeof CONTRACT_CLOSE_REASONS)[number];
 
 export const contractPosition = z.object({
@@ -119,6 +120,10 @@ export const contractPosition = z.object({
   /** The recorded index ticks that opened and closed it (check any result against them). */
   open_tick_id: z.string().nullable(),
   close_tick_id: z.string().nullable(),
+  /** A copy of a trader's position (copy trading): the trader's user id; null for the user's own positions. */
+  copy_trader_id: z.number().int().nullable(),
+  /** A copy the follower took over (self-hold): it no longer closes with the trader and is closed by hand. */
+  self_held: z.boolean(),
   created_at: z.string(),
   opened_at: z.string().nullable(),
   closed_at: z.string().nullable(),

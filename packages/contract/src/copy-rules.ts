@@ -1,0 +1,114 @@
+/**
+ * Copy trading (spec sections 3, 5 and 9: copy ratio rounding, trader statistics): the rules the server
+ * mirrors, shares profit and computes statistics by, and the follow form previews with.
+ *
+ * Worked examples (a BTC futures symbol: lots 1 to 1,000):
+ *  - Ratio rounding: a fixed multiple above 1 that is not a whole number is rounded half-up to two
+ *    decimals (1.255 -> 1.26, 2.5 stays 2.5, 3 stays 3); at or below 1 it is kept to four decimals
+ *    (0.33333 -> 0.3333). Fixed lots are whole numbers.
+ *  - Copied lots: a trader opening 3 lots gives a 1.5x follower floor(3 x 1.5) = 4 lots and a 0.2x follower
+ *    floor(0.6) = 0, below the minimum of 1: skipped ("lots_below_minimum"). A fixed-lots follower of 5 gets
+ *    5 whatever the trader opens. Either is capped at the symbol's maximum (1,000).
+ *  - Profit share at 10 % on a copy closed with the trader: P&L 120, opening fee 1.5, overnight fee 0.5:
+ *    net 118, share 11.8 (rounded down to the coin's unit). A copy that lost, or broke even after fees,
+ *    shares nothing. A copy the follower took over (self-hold) is theirs and shares nothing.
+ *  - Statistics, from the trader's own closed positions only (copies excluded), net of fees: closed
+ *    positions of net +100 (long), -40 (short), +20 (short) on margins 500, 400, 100 give total P&L 80,
+ *    total return 80 / 1,000 = 8.00 %, accuracy 2 / 3 = 66.67 %, 2 profitable orders, 1 successful long,
+ *    1 successful short, 3 orders.
+ */
+import { Decimal } from 'decimal.js';
+import { money, roundTo, sum, toAmountString, truncateTo, type MoneyInput } from './money.ts';
+
+export const COPY_TYPES = ['multiple', 'lots'] as const;
+/** Fixed multiple of the trader's lots, or a fixed number of lots per copy. */
+export type CopyType = (typeof COPY_TYPES)[number];
+export const COPY_FOLLOW_STATUSES = ['following', 'cancelled'] as const;
+export type CopyFollowStatus = (typeof COPY_FOLLOW_STATUSES)[number];
+export const COPY_TRADER_STATUSES = ['pending', 'approved', 'rejected', 'revoked'] as const;
+export type CopyTraderStatus = (typeof COPY_TRADER_STATUSES)[number];
+/** Why a follower got no copy of a trader's position. */
+export const COPY_SKIP_REASONS = ['insufficient_balance', 'lots_below_minimum', 'trader_closed'] as const;
+export type CopySkipReason = (typeof COPY_SKIP_REASONS)[number];
+/** Days of daily P&L a trader's chart shows. */
+export const COPY_SERIES_DAYS = 30;
+/** Percent figures (return, accuracy) carry two decimals. */
+export const COPY_PERCENT_DECIMALS = 2;
+
+/**
+ * The follow's number as kept: a multiple above 1 and not whole rounded half-up to 2 decimals, one at or
+ * below 1 to 4; lots whole. Null when nothing positive is left (the caller refuses it).
+ */
+export function normalizeCopyNumber(type: CopyType, input: MoneyInput): string | null {
+  const n = money(input);
+  if (!n.isFinite() || n.lte(0)) return null;
+  if (type === 'lots') return n.isInteger() ? toAmountString(n) : null;
+  const kept = n.gt(1) && !n.isInteger() ? n.toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : n.toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
+  return kept.gt(0) ? toAmountString(kept) : null;
+}
+
+/** Lots a follower's copy opens with, or why there is none. */
+export function copyLots(input: { type: CopyType; number: MoneyInput; traderLots: number; lotsMin: number; lotsMax: number }): { lots: number } | { skip: 'lots_below_minimum' } {
+  const wanted = input.type === 'lots' ? money(input.number) : money(input.traderLots).times(input.number).floor();
+  const lots = Math.min(wanted.toNumber(), input.lotsMax);
+  return lots < input.lotsMin ? { skip: 'lots_below_minimum' } : { lots };
+}
+
+/** A closed position's net result: P&L less its opening fee and overnight fees. */
+export const netProfit = (p: { profit: MoneyInput; fee: MoneyInput; overnightFee: MoneyInput }) => toAmountString(money(p.profit).minus(p.fee).minus(p.overnightFee));
+
+/** The trader's share of a copy closed with the trader: rate x its net profit, rounded down to the coin's unit; 0 without a profit. */
+export function profitShare(net: MoneyInput, rate: MoneyInput, decimals: number): string {
+  const n = money(net);
+  if (n.lte(0) || money(rate).lte(0)) return '0';
+  return truncateTo(n.times(rate), decimals);
+}
+
+/** One day's closed positions of one side, as the statistics query groups them (net of fees). */
+export type TraderDay = { day: string; side: 'long' | 'short'; orders: number; wins: number; profit: string; margin: string };
+
+export type TraderFigures = {
+  total_profit: string;
+  /** Percent of the margin the closed positions committed. */
+  total_return: string;
+  /** Percent of closed positions that made a net profit. */
+  accuracy: string;
+  profitable_orders: number;
+  long_wins: number;
+  short_wins: number;
+  total_orders: number;
+  /** Positions closed on `yesterday` (the operator's calendar day). */
+  yesterday_trades: number;
+  /** The last COPY_SERIES_DAYS days up to `today`: each day's net P&L and the running total since the first trade. */
+  series: { day: string; profit: string; cumulative: string }[];
+};
+
+const percent = (part: MoneyInput, whole: MoneyInput) =>
+  money(whole).isZero() ? roundTo(0, COPY_PERCENT_DECIMALS) : roundTo(money(part).dividedBy(whole).times(100), COPY_PERCENT_DECIMALS);
+
+/** The statistics of a trader from their closed own positions grouped by day and side. */
+export function traderFigures(days: readonly TraderDay[], today: string, yesterday: string, seriesDays: string[]): TraderFigures {
+  const orders = days.reduce((t, d) => t + d.orders, 0);
+  const wins = days.reduce((t, d) => t + d.wins, 0);
+  const totalProfit = sum(days.map((d) => d.profit));
+  const byDay = new Map<string, string>();
+  for (const d of days) byDay.set(d.day, toAmountString(money(byDay.get(d.day) ?? 0).plus(d.profit)));
+  const first = seriesDays[0] ?? today;
+  let running = money(sum(days.filter((d) => d.day < first).map((d) => d.profit)));
+  const series = seriesDays.map((day) => {
+    const profit = byDay.get(day) ?? '0';
+    running = running.plus(profit);
+    return { day, profit: toAmountString(profit), cumulative: toAmountString(running) };
+  });
+  return {
+    total_profit: totalProfit,
+    total_return: percent(totalProfit, sum(days.map((d) => d.margin))),
+    accuracy: percent(wins, orders),
+    profitable_orders: wins,
+    long_wins: days.filter((d) => d.side === 'long').reduce((t, d) => t + d.wins, 0),
+    short_wins: days.filter((d) => d.side === 'short').reduce((t, d) => t + d.wins, 0),
+    total_orders: orders,
+    yesterday_trades: days.filter((d) => d.day === yesterday).reduce((t, d) => t + d.orders, 0),
+    series,
+  };
+}
