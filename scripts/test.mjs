@@ -1,5 +1,5 @@
 // npm test: typecheck every workspace, unit tests, server integration tests on PGlite and (when one
-// answers) PostgreSQL, web component tests, then both apps built and the e2e journeys in chromium.
+// answers) PostgreSQL, web and back-office component tests, then both apps built and the e2e journeys in chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -90,6 +90,7 @@ if (url) {
   console.log('\nPostgreSQL: none answers at DATABASE_URL or 127.0.0.1:5432, so the PostgreSQL run is skipped');
 }
 vitest('web component tests', 'apps/web');
+vitest('back-office component tests', 'apps/admin');
 run('build web and admin', 'npm', ['run', 'build']);
 vitest('e2e in chromium', 'e2e');
 summary();

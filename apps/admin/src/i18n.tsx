@@ -11,6 +11,7 @@ import { wealthEn, wealthZh } from './messages/wealth.ts';
 import { nftEn, nftZh } from './messages/nft.ts';
 import { otcEn, otcZh } from './messages/otc.ts';
 import { loansEn, loansZh } from './messages/loans.ts';
+import { copyEn, copyZh } from './messages/copy.ts';
 import { contentEn, contentZh } from './messages/content.ts';
 import { supportEn, supportZh } from './messages/support.ts';
 import { referralsEn, referralsZh } from './messages/referrals.ts';
@@ -468,6 +469,7 @@ const en = {
   ...nftEn,
   ...otcEn,
   ...loansEn,
+  ...copyEn,
   ...contentEn,
   ...supportEn,
   ...referralsEn,
@@ -927,6 +929,7 @@ const zh: Record<MessageKey, string> = {
   ...nftZh,
   ...otcZh,
   ...loansZh,
+  ...copyZh,
   ...contentZh,
   ...supportZh,
   ...referralsZh,

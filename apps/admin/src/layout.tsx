@@ -30,6 +30,7 @@ const MENU: { path: string; label: MessageKey; roles: readonly Role[] }[] = [
   { path: '/nft', label: 'menu.nft', roles: ['admin', 'reviewer', 'support'] },
   { path: '/otc', label: 'menu.otc', roles: ['admin', 'reviewer', 'support'] },
   { path: '/loans', label: 'menu.loans', roles: ['admin', 'reviewer', 'support'] },
+  { path: '/copy', label: 'menu.copy', roles: ['admin', 'reviewer', 'support'] },
   { path: '/content', label: 'menu.content', roles: ['admin', 'support'] },
   { path: '/support', label: 'menu.support', roles: ['admin', 'support'] },
   { path: '/referrals', label: 'menu.referrals', roles: ['admin', 'reviewer', 'support'] },

@@ -29,6 +29,7 @@ import { InvestPage, investLoader } from './pages/invest.tsx';
 import { NftPage, nftLoader } from './pages/nft.tsx';
 import { OtcPage, otcLoader } from './pages/otc.tsx';
 import { LoansPage, loansLoader } from './pages/loans.tsx';
+import { CopyPage, copyLoader } from './pages/copy.tsx';
 import { ContentPage, contentLoader } from './pages/content.tsx';
 import { SupportPage, supportLoader } from './pages/support.tsx';
 import { ReferralsPage, referralsLoader } from './pages/referrals.tsx';
@@ -77,6 +78,7 @@ export const router = createHashRouter([
       { path: 'nft', loader: nftLoader, Component: NftPage },
       { path: 'otc', loader: otcLoader, Component: OtcPage },
       { path: 'loans', loader: loansLoader, Component: LoansPage },
+      { path: 'copy', loader: copyLoader, Component: CopyPage },
       { path: 'content', loader: contentLoader, Component: ContentPage },
       { path: 'support', loader: supportLoader, Component: SupportPage },
       { path: 'referrals', loader: referralsLoader, Component: ReferralsPage },

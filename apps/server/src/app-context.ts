@@ -16,6 +16,7 @@ import type { InvestService } from './invest/service.ts';
 import type { NftService } from './nft/service.ts';
 import type { OtcService } from './otc/service.ts';
 import type { LoanService } from './loans/service.ts';
+import type { CopyService } from './copy/service.ts';
 import type { SupportService } from './support/service.ts';
 import type { ReferralService } from './referrals/service.ts';
 import type { CouponService } from './coupons/service.ts';
@@ -50,6 +51,8 @@ export type AppContext = {
   otc: OtcService;
   /** Crypto-backed loans (loans/service.ts): borrow and repay, daily interest, margin calls and liquidations. */
   loans: LoanService;
+  /** Copy trading (copy/service.ts): follows, copies of traders' contract positions, hourly trader statistics. */
+  copy: CopyService;
   /** Customer service threads (support/service.ts): /pages/kefu/index and the back-office inbox. */
   support: SupportService;
   /** Invitations and rebates (referrals/service.ts): rebates on invitees' trading fees by a recurring job. */

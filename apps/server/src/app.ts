@@ -53,6 +53,8 @@ import { OtcService } from './otc/service.ts';
 import { otcRoutes } from './otc/routes.ts';
 import { LoanService } from './loans/service.ts';
 import { loanRoutes } from './loans/routes.ts';
+import { CopyService } from './copy/service.ts';
+import { copyRoutes } from './copy/routes.ts';
 import { SupportService } from './support/service.ts';
 import { supportRoutes } from './support/routes.ts';
 import { ReferralService } from './referrals/service.ts';
@@ -99,6 +101,8 @@ export async function buildApp(options: BuildOptions) {
   );
   // Built first: other services (loans) record their users' notifications through it.
   const notifications = new NotificationService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'notifications failed') });
+  const contracts = await ContractService.open(options.database.db, ticks, bus, { now: clock, onError: (error) => app.log.error({ err: error }, 'contract triggers failed') });
+  const uploads = await UploadUrls.open(options.database.db);
   const ctx: AppContext = {
     config: options.config,
     database: options.database,
@@ -110,10 +114,11 @@ export async function buildApp(options: BuildOptions) {
     markets,
     ticks,
     spot: await SpotService.open(options.database.db, bus, { markets, limits, onError: (error) => app.log.error({ err: error }, 'spot trading failed') }),
-    uploads: await UploadUrls.open(options.database.db),
+    uploads,
     jobs: new JobScheduler(options.database.db, { now: clock, onError: (error, job) => app.log.error({ err: error, job: job.name }, 'scheduled job failed') }),
     options: new OptionsService(options.database.db, { ticks, bus, indexStaleMs: limits.optionIndexStaleMs, now: clock }),
-    contracts: await ContractService.open(options.database.db, ticks, bus, { now: clock, onError: (error) => app.log.error({ err: error }, 'contract triggers failed') }),
+    contracts,
+    copy: new CopyService(options.database.db, { contracts, uploads, now: clock, onError: (error) => app.log.error({ err: error }, 'copy trading failed') }),
     mining: new MiningService(options.database.db, { now: clock, onError: (error) => app.log.error({ err: error }, 'mining payout failed') }),
     ieo: new IeoService(options.database.db, { now: clock, onError: (error) => app.log.error({ err: error }, 'IEO allocation failed') }),
     support: new SupportService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'support failed') }),
@@ -137,11 +142,13 @@ export async function buildApp(options: BuildOptions) {
   ctx.nft.register(ctx.jobs);
   ctx.otc.register(ctx.jobs);
   ctx.loans.register(ctx.jobs);
+  ctx.copy.register(ctx.jobs);
   ctx.support.register(ctx.jobs);
   ctx.referrals.register(ctx.jobs);
   ctx.coupons.register(ctx.jobs);
   ctx.notifications.register(ctx.jobs);
   app.addHook('onClose', () => ctx.contracts.stop());
+  app.addHook('onClose', () => ctx.copy.settled());
   app.addHook('onClose', () => ctx.jobs.stop());
   app.addHook('onClose', () => ctx.spot.stop());
   app.addHook('onClose', () => markets.stop());
@@ -175,6 +182,7 @@ export async function buildApp(options: BuildOptions) {
       nftRoutes(api, ctx);
       otcRoutes(api, ctx);
       loanRoutes(api, ctx);
+      copyRoutes(api, ctx);
       supportRoutes(api, ctx);
       referralRoutes(api, ctx);
       couponRoutes(api, ctx);

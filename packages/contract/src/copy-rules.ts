@@ -30,6 +30,17 @@ export type CopyTraderStatus = (typeof COPY_TRADER_STATUSES)[number];
 /** Why a follower got no copy of a trader's position. */
 export const COPY_SKIP_REASONS = ['insufficient_balance', 'lots_below_minimum', 'trader_closed'] as const;
 export type CopySkipReason = (typeof COPY_SKIP_REASONS)[number];
+/** Largest fixed multiple and fixed lots the settings may allow; the profit share is at most 50 %. */
+export const COPY_RATIO_LIMIT = 100;
+export const COPY_LOTS_LIMIT = 1000;
+export const COPY_TRADERS_PER_FOLLOWER_LIMIT = 100;
+export const COPY_PROFIT_SHARE_MAX = 0.5;
+/** Longest reason an operator gives when refusing or revoking a trader. */
+export const COPY_REASON_LENGTH_MAX = 200;
+/** The agreement pages a trader accepts, by language. */
+export const COPY_AGREEMENTS = ['zh', 'en'] as const;
+/** How the trader list can be ordered. */
+export const COPY_SORTS = ['return', 'profit', 'accuracy', 'followers'] as const;
 /** Days of daily P&L a trader's chart shows. */
 export const COPY_SERIES_DAYS = 30;
 /** Percent figures (return, accuracy) carry two decimals. */

@@ -11,13 +11,15 @@ type Props = {
   okText: string;
   cancelText: string;
   danger?: boolean;
+  /** The longest text the server takes (500 unless told). */
+  max?: number;
   onCancel: () => void;
   /** Answers whether the decision went through; the modal stays open with the text when it did not. */
   onSubmit: (text: string) => Promise<boolean>;
 };
 
 /** A decision that needs one line of text from the operator: a rejection's reason, an approval's reference. */
-export function PromptModal({ open, title, label, required, extra, okText, cancelText, danger, onCancel, onSubmit }: Props) {
+export function PromptModal({ open, title, label, required, extra, okText, cancelText, danger, max = 500, onCancel, onSubmit }: Props) {
   const [form] = Form.useForm<{ text: string }>();
   const [busy, setBusy] = useState(false);
 
@@ -43,8 +45,8 @@ export function PromptModal({ open, title, label, required, extra, okText, cance
       destroyOnHidden
     >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
-        <Form.Item name="text" label={label} extra={extra} rules={[{ required: true, whitespace: true, message: required }, { max: 500 }]}>
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} autoFocus />
+        <Form.Item name="text" label={label} extra={extra} rules={[{ required: true, whitespace: true, message: required }, { max }]}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={max} autoFocus />
         </Form.Item>
       </Form>
     </Modal>

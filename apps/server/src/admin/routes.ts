@@ -18,6 +18,7 @@ import { adminWealthRoutes } from '../wealth/back-office-routes.ts';
 import { adminNftRoutes } from '../nft/back-office-routes.ts';
 import { adminOtcRoutes } from '../otc/back-office-routes.ts';
 import { adminLoanRoutes } from '../loans/back-office-routes.ts';
+import { adminCopyRoutes } from '../copy/back-office-routes.ts';
 import { adminContentRoutes } from '../content/back-office-routes.ts';
 import { adminSupportRoutes } from '../support/back-office-routes.ts';
 import { adminReferralRoutes } from '../referrals/back-office-routes.ts';
@@ -106,6 +107,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   adminNftRoutes(app, ctx);
   adminOtcRoutes(app, ctx);
   adminLoanRoutes(app, ctx);
+  adminCopyRoutes(app, ctx);
   adminContentRoutes(app, ctx);
   adminSupportRoutes(app, ctx);
   adminReferralRoutes(app, ctx);

@@ -68,6 +68,14 @@ export async function updatePosition(tx: Tx, id: number, patch: Partial<typeof c
   await tx.update(contractPositions).set(patch).where(eq(contractPositions.id, id));
 }
 
+/** Positions by id, in the order given (missing ones left out). */
+export async function positionsById(db: Executor, ids: number[]): Promise<PositionRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(contractPositions).where(inArray(contractPositions.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Every pending and open position (the trigger index is rebuilt from them at start). */
 export const livePositions = (db: Executor) =>
   db.select().from(contractPositions).where(inArray(contractPositions.status, ['pending', 'open']));

@@ -133,6 +133,19 @@ type Trigger = { kind: 'limit' | 'take_profit' | 'stop_loss'; positionId: number
 
 export type ContractServiceOptions = { now?: () => number; onError?: (error: unknown) => void };
 
+/**
+ * What copy trading (copy/service.ts) hears of positions: told in the transaction that opened (a market
+ * order, a filled limit) or closed them, so the copies to follow are recorded with the change itself;
+ * kicked once that transaction has committed.
+ */
+export type PositionMirror = {
+  record(tx: Tx, action: 'open' | 'close', rows: PositionRow[]): Promise<void>;
+  kick(): void;
+};
+
+/** A copy that still follows its trader: closed only with the trader's position (or taken over first). */
+export const followsTrader = (p: Pick<PositionRow, 'copyOf' | 'selfHeldAt'>) => p.copyOf !== null && p.selfHeldAt === null;
+
 const typeOf = (side: ContractSide) => (side === 'long' ? 1 : 2) as 1 | 2;
 const keyOf = (t: Trigger) => (t.kind === 'liquidation' ? `liquidation:${t.userId}:${t.currencyId}` : `${t.kind}:${t.positionId}`);
 
@@ -154,6 +167,7 @@ export class ContractService {
   private readonly systemIds = new Map<string, number>();
   private readonly unsubscribe: () => void;
   private readonly now: () => number;
+  private mirror: PositionMirror | null = null;
 
   private constructor(
     private readonly db: Db,
@@ -175,6 +189,11 @@ export class ContractService {
     await service.fundInsurance();
     await service.rebuild();
     return service;
+  }
+
+  /** Copy trading listens from here on (app.ts wires it once both services exist). */
+  setMirror(mirror: PositionMirror) {
+    this.mirror = mirror;
   }
 
   stop() {
@@ -419,6 +438,7 @@ export class ContractService {
             { accountId: await this.systemId(tx, 'fees', symbol.currencyId), amount: fee },
           ]),
         });
+        await this.mirror?.record(tx, 'open', [row]);
       } else {
         await post(tx, {
           kind: 'contract_order',
@@ -432,7 +452,10 @@ export class ContractService {
       return row;
     });
     this.indexPosition(position);
-    if (position.status === 'open') await this.refreshAccount(this.db, userId, symbol.currencyId);
+    if (position.status === 'open') {
+      this.mirror?.kick();
+      await this.refreshAccount(this.db, userId, symbol.currencyId);
+    }
     await this.publish(userId, symbol.currencyId, [position]);
     return this.view(position);
   }
@@ -444,6 +467,7 @@ export class ContractService {
       if (!p || p.userId !== userId) throw new DomainError('not_found');
       if (p.status === 'pending') return this.cancelIn(tx, p);
       if (p.status !== 'open') throw new DomainError('contract_position_closed');
+      if (followsTrader(p)) throw new DomainError('copy_position_locked');
       return this.closeIn(tx, p, 'user', this.mark(this.symbolById(p.symbolId)!));
     });
     await this.afterClose([closed]);
@@ -460,7 +484,8 @@ export class ContractService {
       const items = [...locked.values()].flatMap((p) => {
         const symbol = this.symbolById(p.symbolId);
         const tick = symbol && this.ticks.latest(symbol.symbol);
-        return p.status === 'open' && tick ? [{ p, reason: 'batch' as const, tick }] : [];
+        // Copies that follow a trader close with the trader's positions, not in a batch of the follower's.
+        return p.status === 'open' && !followsTrader(p) && tick ? [{ p, reason: 'batch' as const, tick }] : [];
       });
       return this.closeMany(tx, items);
     });
@@ -474,6 +499,7 @@ export class ContractService {
       const p = await lockPosition(tx, input.id);
       if (!p || p.userId !== userId) throw new DomainError('not_found');
       if (p.status !== 'open' && p.status !== 'pending') throw new DomainError('contract_position_closed');
+      if (followsTrader(p)) throw new DomainError('copy_position_locked');
       const symbol = this.symbolById(p.symbolId)!;
       const reference = p.status === 'open' ? this.mark(symbol).price : p.targetPrice!;
       const problem = stopProblem(p.side, reference, input.target_profit_price, input.stop_loss_price);
@@ -535,7 +561,9 @@ export class ContractService {
     });
     const patch = { status: 'open' as const, openPrice: p.targetPrice, openTickId: Number(tick.id), openedAt: new Date(this.now()) };
     await updatePosition(tx, p.id, patch);
-    return { ...p, ...patch };
+    const filled = { ...p, ...patch };
+    await this.mirror?.record(tx, 'open', [filled]);
+    return filled;
   }
 
   /** Closes one open position at `tick`'s price (closeMany of one). */
@@ -616,6 +644,7 @@ export class ContractService {
       closedAt,
     }));
     await markClosed(tx, rows);
+    await this.mirror?.record(tx, 'close', rows);
     return rows;
   }
 
@@ -752,6 +781,7 @@ export class ContractService {
       }
     }
     for (const row of touched) this.indexPosition(row);
+    if (touched.length > 0) this.mirror?.kick();
     await this.refreshAccounts(this.db, distinctAccounts(accounts));
     return touched;
   }
@@ -820,7 +850,10 @@ export class ContractService {
     });
   }
 
-  private async afterClose(rows: PositionRow[]) {
+  /** After a transaction that closed (or opened, for copies) these positions committed: triggers, risk, mirrors and realtime follow. */
+  async afterClose(rows: PositionRow[]) {
+    if (rows.length === 0) return;
+    this.mirror?.kick();
     for (const r of rows) this.indexPosition(r);
     await this.refreshAccounts(this.db, distinctAccounts(rows));
     await this.publishMany(rows);

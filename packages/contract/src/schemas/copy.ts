@@ -5,19 +5,26 @@
  * figures carry two decimals ("8.00" is 8 %); rates are fractions ("0.1" is 10 %); times are epoch ms.
  */
 import { z } from 'zod';
-import { COPY_FOLLOW_STATUSES, COPY_SKIP_REASONS, COPY_TRADER_STATUSES, COPY_TYPES, type CopyFollowStatus, type CopySkipReason, type CopyTraderStatus, type CopyType, type TraderFigures } from '../copy-rules.ts';
+import {
+  COPY_AGREEMENTS,
+  COPY_FOLLOW_STATUSES,
+  COPY_LOTS_LIMIT,
+  COPY_PROFIT_SHARE_MAX,
+  COPY_RATIO_LIMIT,
+  COPY_REASON_LENGTH_MAX,
+  COPY_SORTS,
+  COPY_TRADER_STATUSES,
+  COPY_TRADERS_PER_FOLLOWER_LIMIT,
+  COPY_TYPES,
+  type CopyFollowStatus,
+  type CopySkipReason,
+  type CopyTraderStatus,
+  type CopyType,
+  type TraderFigures,
+} from '../copy-rules.ts';
 import { zBigId, zBool, zPage, zPositiveInt } from '../validators.ts';
 import type { ContractPosition } from './contracts.ts';
 
-/** Largest fixed multiple and fixed lots the settings may allow; the profit share is at most 50 %. */
-export const COPY_RATIO_LIMIT = 100;
-export const COPY_LOTS_LIMIT = 1000;
-export const COPY_TRADERS_PER_FOLLOWER_LIMIT = 100;
-export const COPY_PROFIT_SHARE_MAX = 0.5;
-/** Longest reason an operator gives when refusing or revoking a trader. */
-export const COPY_REASON_LENGTH_MAX = 200;
-/** The agreement pages a trader accepts, by language. */
-export const COPY_AGREEMENTS = ['zh', 'en'] as const;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -62,7 +69,6 @@ export type TraderCard = {
 };
 
 /** GET /follow/index (page, sort): approved traders, 10 a page. */
-export const COPY_SORTS = ['return', 'profit', 'accuracy', 'followers'] as const;
 export const followIndexInput = z.object({
   page: zPage,
   sort: z.preprocess(blankToUndefined, z.enum(COPY_SORTS, { message: 'parameter_error' }).default('return')),

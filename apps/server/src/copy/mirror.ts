@@ -1,0 +1,180 @@
+/**
+ * Mirroring a trader's positions to followers, from one row of the copy_mirrors outbox (written in the
+ * trader's own transaction), in one transaction that also marks the row done, so each happens once
+ * whatever process or retry runs it.
+ *
+ * Open: every active follow gets a copy at the trader's open price and tick, same side and multiple, with
+ * copyLots lots, its margin and fee taken from the follower's contract account, or a skip with its reason
+ * (lots below the minimum, not enough available, or the trader's position already closed when the row is
+ * handled late). Copies carry no take-profit or stop-loss of their own: they close with the trader.
+ * Batched: the followers' accounts are locked and read at once (id order, as the ledger locks), the
+ * copies written in one statement, the money in entries of up to BATCH_LEGS_PER_ENTRY_MAX legs, each leg
+ * naming its copy.
+ *
+ * Close: the copies still following (not taken over) close at the trader's close price and tick (reason
+ * `copy`), through the contract service's own close; each copy that made a net profit pays the trader the
+ * share its follow agreed (copy-rules.ts profitShare), from the follower's contract account to the
+ * trader's, in the same transaction.
+ */
+import { copyLots, handlingFee, marginOf, money, netProfit, notional, payUnits, profitShare, toAmountString, type CopySkipReason, type MoneyValue } from '@fairex/contract';
+import type { Tx } from '../db/client.ts';
+import { BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
+import { lockedAvailables, lockPositions, type PositionRow } from '../contracts/repository.ts';
+import type { ContractService } from '../contracts/service.ts';
+import { contractPositions } from '../contracts/tables.ts';
+import { eq } from 'drizzle-orm';
+import { followingCopyIds, followsToMirror, insertCopies, insertSkips, setCopyShares } from './repository.ts';
+
+/** Copies written in one INSERT at most. */
+export const COPIES_PER_INSERT_MAX = 2_000;
+
+export type MirrorResult = { rows: PositionRow[]; copies: number; skipped: number };
+
+async function traderPosition(tx: Tx, id: number): Promise<PositionRow | undefined> {
+  const [row] = await tx.select().from(contractPositions).where(eq(contractPositions.id, id));
+  return row;
+}
+
+/** Whole groups of legs per entry (each group sums to zero), named after the group's first position. */
+async function postGrouped(tx: Tx, kind: string, groups: { positionId: number; legs: Leg[] }[]) {
+  for (let from = 0; from < groups.length; ) {
+    let to = from;
+    let legs: Leg[] = [];
+    while (to < groups.length && legs.length + groups[to]!.legs.length <= BATCH_LEGS_PER_ENTRY_MAX) legs = legs.concat(groups[to++]!.legs);
+    await post(tx, { kind, refType: 'contract_position', refId: groups[from]!.positionId, legs }, BATCH_LEGS_PER_ENTRY_MAX);
+    from = to;
+  }
+}
+
+export async function openCopies(tx: Tx, contracts: ContractService, traderPositionId: number, now: Date): Promise<MirrorResult> {
+  const trader = await traderPosition(tx, traderPositionId);
+  const symbol = trader && contracts.symbolById(trader.symbolId);
+  if (!trader || !symbol || trader.copyOf !== null) return { rows: [], copies: 0, skipped: 0 };
+  const follows = await followsToMirror(tx, trader.userId, trader.currencyId);
+  const skips: { follow_id: number; follower_id: number; trader_id: number; trader_position_id: number; reason: CopySkipReason; created_at: string }[] = [];
+  const skip = (f: { id: number; follower_id: number }, reason: CopySkipReason) =>
+    skips.push({ follow_id: Number(f.id), follower_id: f.follower_id, trader_id: trader.userId, trader_position_id: trader.id, reason, created_at: now.toISOString() });
+  if (trader.status !== 'open') {
+    for (const f of follows) skip(f, 'trader_closed');
+    await insertSkips(tx, skips);
+    return { rows: [], copies: 0, skipped: skips.length };
+  }
+  const available: Map<number, MoneyValue> = await lockedAvailables(
+    tx,
+    follows.flatMap((f) => (f.account_id === null ? [] : [f.account_id])),
+  );
+  const planned: { follow: (typeof follows)[number]; lots: number; margin: string; fee: string }[] = [];
+  for (const f of follows) {
+    const sized = copyLots({ type: f.type, number: f.number, traderLots: trader.lots, lotsMin: symbol.settings.lotsMin, lotsMax: symbol.settings.lotsMax });
+    if ('skip' in sized) {
+      skip(f, sized.skip);
+      continue;
+    }
+    const value = notional(trader.openPrice!, sized.lots, trader.contractSize);
+    const margin = payUnits(marginOf(value, trader.multiple), symbol.coinDecimals);
+    const fee = payUnits(handlingFee(value, symbol.settings.feeRate), symbol.coinDecimals);
+    const left = f.account_id === null ? undefined : available.get(f.account_id);
+    const total = money(margin).plus(fee);
+    if (!left || left.lt(total)) {
+      skip(f, 'insufficient_balance');
+      continue;
+    }
+    available.set(f.account_id!, left.minus(total));
+    planned.push({ follow: f, lots: sized.lots, margin, fee });
+  }
+  const rows: PositionRow[] = [];
+  for (let i = 0; i < planned.length; i += COPIES_PER_INSERT_MAX) {
+    const chunk = planned.slice(i, i + COPIES_PER_INSERT_MAX);
+    const ids = await insertCopies(
+      tx,
+      chunk.map((c) => ({
+        user_id: c.follow.follower_id,
+        symbol_id: trader.symbolId,
+        currency_id: trader.currencyId,
+        side: trader.side,
+        lots: c.lots,
+        multiple: trader.multiple,
+        contract_size: trader.contractSize,
+        open_price: trader.openPrice!,
+        margin: c.margin,
+        fee: c.fee,
+        open_tick_id: trader.openTickId,
+        created_at: now.toISOString(),
+        copy_of: trader.id,
+        copy_trader_id: trader.userId,
+        copy_follow_id: Number(c.follow.id),
+        copy_share_rate: c.follow.profit_share_rate,
+      })),
+    );
+    for (const c of chunk) {
+      rows.push({
+        ...trader,
+        id: ids.get(Number(c.follow.id))!,
+        userId: c.follow.follower_id,
+        orderKind: 'market',
+        lots: c.lots,
+        targetPrice: null,
+        margin: c.margin,
+        fee: c.fee,
+        overnightFee: '0',
+        takeProfit: null,
+        stopLoss: null,
+        createdAt: now,
+        openedAt: now,
+        copyOf: trader.id,
+        copyTraderId: trader.userId,
+        copyFollowId: Number(c.follow.id),
+        copyShareRate: c.follow.profit_share_rate,
+        copyShare: null,
+        selfHeldAt: null,
+      });
+    }
+  }
+  if (planned.length > 0) {
+    const margins = await systemAccount(tx, 'contract_margins', trader.currencyId);
+    const fees = await systemAccount(tx, 'fees', trader.currencyId);
+    await postGrouped(
+      tx,
+      'contract_open',
+      planned.map((c, i) => {
+        const ref = { refType: 'contract_position', refId: rows[i]!.id };
+        const legs: Leg[] = [
+          { accountId: c.follow.account_id!, amount: `-${toAmountString(money(c.margin).plus(c.fee))}`, ...ref },
+          { accountId: margins, amount: c.margin, ...ref },
+          { accountId: fees, amount: c.fee, ...ref },
+        ];
+        return { positionId: rows[i]!.id, legs: legs.filter((l) => !money(l.amount).isZero()) };
+      }),
+    );
+  }
+  await insertSkips(tx, skips);
+  return { rows, copies: rows.length, skipped: skips.length };
+}
+
+export async function closeCopies(tx: Tx, contracts: ContractService, traderPositionId: number): Promise<MirrorResult> {
+  const trader = await traderPosition(tx, traderPositionId);
+  const symbol = trader && contracts.symbolById(trader.symbolId);
+  if (!trader || !symbol || trader.status !== 'closed' || trader.closePrice === null || trader.closeTickId === null) return { rows: [], copies: 0, skipped: 0 };
+  const locked = await lockPositions(tx, await followingCopyIds(tx, trader.id));
+  const tick = { id: String(trader.closeTickId), symbol: symbol.symbol, price: trader.closePrice, time: trader.closedAt!.getTime() };
+  const items = [...locked.values()].filter((p) => p.status === 'open' && p.selfHeldAt === null).map((p) => ({ p, reason: 'copy' as const, tick }));
+  const closed = await contracts.closeMany(tx, items);
+  const shares = closed.flatMap((p) => {
+    const share = profitShare(netProfit({ profit: p.profit ?? '0', fee: p.fee, overnightFee: p.overnightFee }), p.copyShareRate ?? '0', symbol.coinDecimals);
+    return money(share).isZero() ? [] : [{ p, share }];
+  });
+  if (shares.length > 0) {
+    const traderAccount = await userAccount(tx, trader.userId, trader.currencyId, 'contract');
+    await postGrouped(
+      tx,
+      'copy_profit_share',
+      shares.map(({ p, share }) => {
+        const ref = { refType: 'contract_position', refId: p.id };
+        return { positionId: p.id, legs: [{ accountId: locked.get(p.id)!.accountId!, amount: `-${share}`, ...ref }, { accountId: traderAccount, amount: share, ...ref }] };
+      }),
+    );
+  }
+  const shared = new Map(shares.map(({ p, share }) => [p.id, share]));
+  await setCopyShares(tx, closed.map((p) => ({ id: p.id, share: shared.get(p.id) ?? '0' })));
+  return { rows: closed.map((p) => ({ ...p, copyShare: shared.get(p.id) ?? '0' })), copies: closed.length, skipped: 0 };
+}
