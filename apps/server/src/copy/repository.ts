@@ -3,14 +3,17 @@ import type { CopyFollowStatus, CopySkipReason, CopyTraderStatus, CopyType, Trad
 import { sql, type SQL } from 'drizzle-orm';
 import { bigintArray, queryRows, type Executor, type Tx } from '../db/client.ts';
 
+/** Times leave the database as epoch milliseconds (raw queries would hand them over as text). */
+const epoch = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
 // ---------------------------------------------------------------- settings
 
-export type CopySettingsRow = { traders_per_follower_max: number; ratio_max: string; lots_max: number; profit_share_rate: string; demo_trading: boolean; updated_at: Date | null };
+export type CopySettingsRow = { traders_per_follower_max: number; ratio_max: string; lots_max: number; profit_share_rate: string; demo_trading: boolean; updated_at: number | null };
 
 export async function copySettings(db: Executor): Promise<CopySettingsRow> {
   const [row] = await queryRows<CopySettingsRow>(
     db,
-    sql`select traders_per_follower_max, ratio_max::text, lots_max, profit_share_rate::text, demo_trading, updated_at from copy_settings where id = 1`,
+    sql`select traders_per_follower_max, ratio_max::text, lots_max, profit_share_rate::text, demo_trading, ${epoch(sql`updated_at`)} as updated_at from copy_settings where id = 1`,
   );
   return row!;
 }
@@ -28,13 +31,14 @@ export type TraderRow = {
   agreement: string;
   reason: string | null;
   demo: boolean;
-  applied_at: Date;
-  decided_at: Date | null;
+  applied_at: number;
+  decided_at: number | null;
   decided_by: number | null;
 };
 
 export async function traderRow(db: Executor, userId: number, lock = false): Promise<TraderRow | undefined> {
-  const [row] = await queryRows<TraderRow>(db, sql`select * from copy_traders where user_id = ${userId}${lock ? sql` for update` : sql``}`);
+  const [row] = await queryRows<TraderRow>(db, sql`select user_id, status, agreement, reason, demo, ${epoch(sql`applied_at`)} as applied_at, ${epoch(sql`decided_at`)} as decided_at, decided_by
+      from copy_traders where user_id = ${userId}${lock ? sql` for update` : sql``}`);
   return row;
 }
 
@@ -55,17 +59,17 @@ export type TraderCardRow = {
   nickname: string | null;
   head_portrait: string | null;
   demo: boolean;
-  decided_at: Date | null;
-  applied_at: Date;
+  decided_at: number | null;
+  applied_at: number;
   figures: TraderFigures | null;
-  first_trade_at: Date | null;
-  computed_at: Date | null;
+  first_trade_at: number | null;
+  computed_at: number | null;
   followers: number;
   current_positions: number;
 };
 
-const cardColumns = sql`t.user_id, u.account, u.nickname, u.head_portrait, t.demo, t.decided_at, t.applied_at,
-  s.figures, s.first_trade_at, s.computed_at,
+const cardColumns = sql`t.user_id, u.account, u.nickname, u.head_portrait, t.demo, ${epoch(sql`t.decided_at`)} as decided_at, ${epoch(sql`t.applied_at`)} as applied_at,
+  s.figures, ${epoch(sql`s.first_trade_at`)} as first_trade_at, ${epoch(sql`s.computed_at`)} as computed_at,
   (select count(*)::int from copy_follows f where f.trader_id = t.user_id and f.status = 'following') as followers,
   (select count(*)::int from contract_positions p where p.user_id = t.user_id and p.status = 'open' and p.copy_of is null) as current_positions`;
 const cardFrom = sql`from copy_traders t join users u on u.id = t.user_id left join copy_trader_stats s on s.user_id = t.user_id`;
@@ -129,12 +133,12 @@ export async function traderTradePage(db: Executor, userId: number, page: number
     close_price: string;
     margin: string;
     net: string;
-    opened_at: Date;
-    closed_at: Date;
+    opened_at: number;
+    closed_at: number;
   }>(
     db,
     sql`select p.id, m.symbol, p.side, p.lots, p.multiple, p.open_price::text, p.close_price::text, p.margin::text,
-        (p.profit - p.fee - p.overnight_fee)::text as net, p.opened_at, p.closed_at
+        (p.profit - p.fee - p.overnight_fee)::text as net, ${epoch(sql`p.opened_at`)} as opened_at, ${epoch(sql`p.closed_at`)} as closed_at
       from contract_positions p join market_symbols m on m.id = p.symbol_id where ${where} order by p.closed_at desc, p.id desc limit ${limit} offset ${(page - 1) * limit}`,
   );
   const [count] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from contract_positions p where ${where}`);
@@ -144,7 +148,7 @@ export async function traderTradePage(db: Executor, userId: number, page: number
 // ---------------------------------------------------------------- statistics
 
 /** A trader's closed own positions grouped by calendar day (in `timeZone`) and side: the input of traderFigures. */
-export async function traderDays(db: Executor, userId: number, timeZone: string): Promise<{ days: TraderDay[]; firstTradeAt: Date | null }> {
+export async function traderDays(db: Executor, userId: number, timeZone: string): Promise<{ days: TraderDay[]; firstTradeAt: number | null }> {
   const days = await queryRows<{ day: string; side: 'long' | 'short'; orders: number; wins: number; profit: string; margin: string }>(
     db,
     sql`select to_char(p.closed_at at time zone ${timeZone}, 'YYYY-MM-DD') as day, p.side, count(*)::int as orders,
@@ -153,16 +157,16 @@ export async function traderDays(db: Executor, userId: number, timeZone: string)
       from contract_positions p where p.user_id = ${userId} and p.status = 'closed' and p.copy_of is null
       group by 1, 2 order by 1, 2`,
   );
-  const [first] = await queryRows<{ first: Date | null }>(
+  const [first] = await queryRows<{ first: number | null }>(
     db,
-    sql`select min(closed_at) as first from contract_positions where user_id = ${userId} and status = 'closed' and copy_of is null`,
+    sql`select ${epoch(sql`min(closed_at)`)} as first from contract_positions where user_id = ${userId} and status = 'closed' and copy_of is null`,
   );
   return { days, firstTradeAt: first?.first ?? null };
 }
 
-export async function saveTraderStats(tx: Executor, userId: number, figures: TraderFigures, firstTradeAt: Date | null, now: Date) {
+export async function saveTraderStats(tx: Executor, userId: number, figures: TraderFigures, firstTradeAt: number | null, now: Date) {
   await tx.execute(sql`insert into copy_trader_stats (user_id, figures, first_trade_at, computed_at)
-    values (${userId}, ${JSON.stringify(figures)}::jsonb, ${firstTradeAt?.toISOString() ?? null}, ${now.toISOString()})
+    values (${userId}, ${JSON.stringify(figures)}::jsonb, ${firstTradeAt === null ? null : new Date(firstTradeAt).toISOString()}, ${now.toISOString()})
     on conflict (user_id) do update set figures = excluded.figures, first_trade_at = excluded.first_trade_at, computed_at = excluded.computed_at`);
 }
 
@@ -176,12 +180,13 @@ export type FollowRow = {
   number: string;
   status: CopyFollowStatus;
   profit_share_rate: string;
-  created_at: Date;
-  updated_at: Date;
-  cancelled_at: Date | null;
+  created_at: number;
+  updated_at: number;
+  cancelled_at: number | null;
 };
 
-const followColumns = sql`f.id, f.follower_id, f.trader_id, f.type, f.number::text, f.status, f.profit_share_rate::text, f.created_at, f.updated_at, f.cancelled_at`;
+const followColumns = sql`f.id, f.follower_id, f.trader_id, f.type, f.number::text, f.status, f.profit_share_rate::text,
+  ${epoch(sql`f.created_at`)} as created_at, ${epoch(sql`f.updated_at`)} as updated_at, ${epoch(sql`f.cancelled_at`)} as cancelled_at`;
 
 /** The follower's active follow of the trader, locked when asked. */
 export async function activeFollow(db: Executor, followerId: number, traderId: number, lock = false): Promise<FollowRow | undefined> {
@@ -370,7 +375,7 @@ export type SkipRow = {
   side: 'long' | 'short';
   trader_lots: number;
   reason: CopySkipReason;
-  created_at: Date;
+  created_at: number;
 };
 
 export async function skipPage(db: Executor, followerId: number | undefined, page: number, limit: number) {
@@ -378,7 +383,7 @@ export async function skipPage(db: Executor, followerId: number | undefined, pag
   const rows = await queryRows<SkipRow>(
     db,
     sql`select k.id, k.follower_id, fu.account as follower_account, k.trader_id, tu.account as trader_account, tu.nickname as trader_nickname,
-        m.symbol, p.side, p.lots as trader_lots, k.reason, k.created_at
+        m.symbol, p.side, p.lots as trader_lots, k.reason, ${epoch(sql`k.created_at`)} as created_at
       from copy_skips k join contract_positions p on p.id = k.trader_position_id join market_symbols m on m.id = p.symbol_id
         join users fu on fu.id = k.follower_id join users tu on tu.id = k.trader_id
       where ${where} order by k.id desc limit ${limit} offset ${(page - 1) * limit}`,

@@ -94,7 +94,6 @@ export const MIRRORS_PER_DRAIN_MAX = 100;
 export type CopyServiceOptions = { contracts: ContractService; uploads: UploadUrls; now?: () => number; onError?: (error: unknown) => void };
 
 const nameOf = (u: { account: string; nickname: string | null }) => u.nickname || maskAccount(u.account);
-const ms = (d: Date | null) => (d === null ? null : d.getTime());
 
 export class CopyService implements PositionMirror {
   private queue: Promise<void> = Promise.resolve();
@@ -187,9 +186,9 @@ export class CopyService implements PositionMirror {
       name: nameOf(row),
       avatar: this.options.uploads.sign(row.head_portrait, this.now()),
       demo: row.demo,
-      since: (row.decided_at ?? row.applied_at).getTime(),
+      since: (row.decided_at ?? row.applied_at),
       profit_share_rate: shareRate,
-      stats: { ...figures, current_positions: row.current_positions, followers: row.followers, computed_at: ms(row.computed_at), first_trade_at: ms(row.first_trade_at) },
+      stats: { ...figures, current_positions: row.current_positions, followers: row.followers, computed_at: row.computed_at, first_trade_at: row.first_trade_at },
       following,
     };
   }
@@ -256,8 +255,8 @@ export class CopyService implements PositionMirror {
       close_price: toAmountString(r.close_price),
       margin: toAmountString(r.margin),
       profit: toAmountString(r.net),
-      opened_at: r.opened_at.getTime(),
-      closed_at: r.closed_at.getTime(),
+      opened_at: r.opened_at,
+      closed_at: r.closed_at,
     }));
     return { data, total, page, limit: PAGE_SIZE };
   }
@@ -285,8 +284,8 @@ export class CopyService implements PositionMirror {
         ? {
             status: own.status,
             reason: own.reason,
-            applied_at: own.applied_at.getTime(),
-            decided_at: ms(own.decided_at),
+            applied_at: own.applied_at,
+            decided_at: own.decided_at,
             card: cardRow ? this.card(cardRow, limits.profit_share_rate, false) : null,
             profit_share_received: toAmountString(await profitShareReceived(this.db, userId)),
           }
@@ -309,9 +308,9 @@ export class CopyService implements PositionMirror {
       number: toAmountString(r.number),
       status: r.status,
       profit_share_rate: toAmountString(r.profit_share_rate),
-      created_at: r.created_at.getTime(),
-      updated_at: r.updated_at.getTime(),
-      cancelled_at: ms(r.cancelled_at),
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      cancelled_at: r.cancelled_at,
       follow_amount: toAmountString(r.follow_amount),
       open_copies: r.open_copies,
       closed_copies: r.closed_copies,
@@ -392,7 +391,7 @@ export class CopyService implements PositionMirror {
       side: r.side,
       trader_lots: r.trader_lots,
       reason: r.reason,
-      created_at: r.created_at.getTime(),
+      created_at: r.created_at,
     };
   }
 
@@ -436,8 +435,8 @@ export class CopyService implements PositionMirror {
       agreement: r.agreement,
       reason: r.reason,
       demo: r.demo,
-      applied_at: r.applied_at.getTime(),
-      decided_at: ms(r.decided_at),
+      applied_at: r.applied_at,
+      decided_at: r.decided_at,
       decided_by: r.operator,
       stats: r.figures ? this.card(r, shareRate, false).stats : null,
     };
@@ -482,7 +481,7 @@ export class CopyService implements PositionMirror {
 
   async settings(): Promise<CopySettingsView> {
     const { settings, limits } = await this.limits(this.db);
-    return { ...limits, demo_trading: settings.demo_trading, updated_at: ms(settings.updated_at) };
+    return { ...limits, demo_trading: settings.demo_trading, updated_at: settings.updated_at };
   }
 
   async saveSettings(operator: Operator, input: CopySettingsInput): Promise<CopySettingsView> {

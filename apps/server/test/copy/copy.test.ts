@@ -1,0 +1,251 @@
+// Proves copy trading end to end on a real database through the /follow/* and /lever/* API, with index
+// ticks the test records: a trader's position copied to followers of different sizes (fixed multiple,
+// fixed lots) with skips for too few lots and too little balance; the copies closed with the trader at the
+// same tick and the agreed profit share paid through the ledger; copies locked against a close by hand
+// until taken over (self-hold); a cancelled follow keeping its open copies linked; a filled limit order
+// copied; the limits and refusals; statistics against worked figures; the ledger audit after each.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { contractFigures } from '../contracts/support.ts';
+import { copyHarness } from './support.ts';
+
+let test: TestApp;
+let h: Awaited<ReturnType<typeof copyHarness>>;
+
+beforeAll(async () => {
+  test = await makeTestApp();
+  h = await copyHarness(test);
+  const saved = await call(test.app, '/admin/copy/settings', {
+    token: h.op,
+    payload: { traders_per_follower_max: 3, ratio_max: '10', lots_max: 50, profit_share_rate: '0.1', demo_trading: false },
+  });
+  expect(saved.body.message).toMatchObject({ profit_share_rate: '0.1', traders_per_follower_max: 3 });
+});
+afterAll(async () => {
+  await test.close();
+});
+
+describe('mirroring', () => {
+  it('copies a trader opening 3 lots to followers by their multiple or lots, and skips the ones it cannot', async () => {
+    const trader = await h.makeTrader();
+    const a = await h.follower('1000');
+    const b = await h.follower('1000');
+    const c = await h.follower('1000');
+    const poor = await h.follower('100');
+    const tiny = await h.follower('1000');
+    expect((await h.follow(a.token, trader.id, '2')).body.message).toMatchObject({ type: 'multiple', number: '2', profit_share_rate: '0.1', status: 'following' });
+    await h.follow(b.token, trader.id, '0.5');
+    await h.follow(c.token, trader.id, '5', 'lots');
+    await h.follow(poor.token, trader.id, '1');
+    await h.follow(tiny.token, trader.id, '0.2');
+
+    const opened = await h.open(trader.token);
+    expect(opened.body.message).toMatchObject({ status: 'open', open_price: '65000', margin: '195', copy_trader_id: null });
+    const tickId = opened.body.message.open_tick_id;
+
+    // 6 lots x 0.01 x 65,000 = 3,900: margin 390 at x10, fee 3.9.
+    const [copyA] = (await h.copies(a.token)).data;
+    expect(copyA).toMatchObject({ share: 6, multiple: 10, side: 'long', open_price: '65000', margin: '390', handling_fee: '3.9', trader_user_id: trader.id, copy_of: opened.body.message.id, self_held: false, open_tick_id: tickId });
+    expect((await h.copies(b.token)).data[0]).toMatchObject({ share: 1, margin: '65', handling_fee: '0.65' });
+    expect((await h.copies(c.token)).data[0]).toMatchObject({ share: 5, margin: '325', handling_fee: '3.25' });
+    expect((await h.copies(poor.token)).total).toBe(0);
+    expect((await h.copies(tiny.token)).total).toBe(0);
+    expect(await contractFigures(test, a.id, h.usdt)).toEqual({ available: '606.1', frozen: '0' });
+
+    const skips = async (token: string) => (await call(test.app, '/follow/mySkips', { method: 'GET', token })).body.message.data.map((s: { reason: string }) => s.reason);
+    expect(await skips(poor.token)).toEqual(['insufficient_balance']);
+    expect(await skips(tiny.token)).toEqual(['lots_below_minimum']);
+    expect(await contractFigures(test, poor.id, h.usdt)).toEqual({ available: '100', frozen: '0' });
+
+    // The trader closes at 66,000: every copy closes at the same tick; 10 USDT a lot.
+    await h.tick('66000');
+    const closed = await h.close(trader.token, opened.body.message.id);
+    expect(closed.body.message).toMatchObject({ status: 'closed', profit: '30' });
+    const [historyA] = (await h.copies(a.token, 'history')).data;
+    // Net 60 - 3.9 = 56.1, a 10 % share of 5.61 to the trader.
+    expect(historyA).toMatchObject({ status: 'closed', close_reason: 'copy', current_price: '66000', profit: '60', profit_share: '5.61', close_tick_id: closed.body.message.close_tick_id });
+    expect(await contractFigures(test, a.id, h.usdt)).toEqual({ available: '1050.49', frozen: '0' });
+    expect((await h.copies(b.token, 'history')).data[0]).toMatchObject({ profit: '10', profit_share: '0.935' });
+    expect((await h.copies(c.token, 'history')).data[0]).toMatchObject({ profit: '50', profit_share: '4.675' });
+    // 100,000 - 196.95 + 225 + 5.61 + 0.935 + 4.675
+    expect(await contractFigures(test, trader.id, h.usdt)).toEqual({ available: '100039.27', frozen: '0' });
+
+    const follows = (await call(test.app, '/follow/myFollows', { method: 'GET', token: a.token })).body.message.data;
+    expect(follows[0]).toMatchObject({ trader_user_id: trader.id, follow_amount: '0', open_copies: 0, closed_copies: 1, earnings: '50.49', profit_share_paid: '5.61', skipped: 0 });
+    const me = (await call(test.app, '/follow/me', { method: 'GET', token: trader.token })).body.message;
+    expect(me.trader).toMatchObject({ status: 'approved', profit_share_received: '11.22' });
+    await expectLedgerBalanced(test);
+  });
+
+  it('mirrors each open and close once, however often the mirrors are drained', async () => {
+    const trader = await h.makeTrader();
+    const a = await h.follower('1000');
+    await h.follow(a.token, trader.id, '1');
+    const opened = await h.open(trader.token);
+    h.copy.kick();
+    h.copy.kick();
+    await h.copy.settled();
+    expect((await h.copies(a.token)).total).toBe(1);
+    const rows = await queryRows<{ action: string; copies: number; done: boolean }>(
+      test.db,
+      sql`select action, copies, done_at is not null as done from copy_mirrors where trader_position_id = ${opened.body.message.id} order by id`,
+    );
+    expect(rows).toEqual([{ action: 'open', copies: 1, done: true }]);
+    await h.close(trader.token, opened.body.message.id);
+    h.copy.kick();
+    await h.copy.settled();
+    expect((await h.copies(a.token, 'history')).total).toBe(1);
+    await expectLedgerBalanced(test);
+  });
+
+  it("copies a trader's limit order when the mark fills it, at the limit price", async () => {
+    const trader = await h.makeTrader();
+    const a = await h.follower('1000');
+    await h.follow(a.token, trader.id, '1');
+    await h.tick('65000');
+    const pending = await h.open(trader.token, { status: 0, target_price: '64000', share: 1 });
+    expect(pending.body.message.status).toBe('pending');
+    expect((await h.copies(a.token)).total).toBe(0);
+    await h.tick('63900');
+    expect((await h.copies(a.token)).data[0]).toMatchObject({ open_price: '64000', share: 1 });
+    const [own] = (await call(test.app, '/lever/my_trade', { token: trader.token, payload: { status: 1 } })).body.message.data;
+    await h.close(trader.token, own.id);
+    expect((await h.copies(a.token, 'history')).data[0]).toMatchObject({ close_reason: 'copy' });
+    await h.tick('65000');
+    await expectLedgerBalanced(test);
+  });
+});
+
+describe('copies and the follower', () => {
+  it('refuses to close, batch-close or set a stop on a copy, until the follower takes it over (self-hold)', async () => {
+    const trader = await h.makeTrader();
+    const a = await h.follower('1000');
+    await h.follow(a.token, trader.id, '1');
+    const opened = await h.open(trader.token);
+    const [copy] = (await h.copies(a.token)).data;
+    const refused = await call(test.app, '/lever/close', { token: a.token, payload: { id: copy.id } });
+    expect(refused.body).toMatchObject({ type: 'error' });
+    expect(refused.body.message).toBe('A copied position closes with the trader\'s: take it over (self-hold) first');
+    expect((await call(test.app, '/lever/setstop', { token: a.token, payload: { id: copy.id, stop_loss_price: '60000' } })).body.type).toBe('error');
+    expect((await call(test.app, '/lever/batch_close', { token: a.token, payload: { type: 0 } })).body.message).toMatchObject({ closed: 0 });
+
+    const stranger = await makeUser(test);
+    expect((await call(test.app, '/follow/selfHolding', { token: stranger.token, payload: { transaction_id: copy.id } })).status).toBe(404);
+    expect((await call(test.app, '/follow/selfHolding', { payload: { transaction_id: copy.id } })).body.type).toBe('999');
+    expect((await call(test.app, '/follow/selfHolding', { token: trader.token, payload: { transaction_id: opened.body.message.id } })).body.message).toBe('This position is not a copy you hold');
+
+    const held = await call(test.app, '/follow/selfHolding', { token: a.token, payload: { transaction_id: copy.id } });
+    expect(held.body.message).toMatchObject({ id: copy.id, self_held: true, status: 'open' });
+    expect((await call(test.app, '/follow/selfHolding', { token: a.token, payload: { transaction_id: copy.id } })).body.type).toBe('error');
+
+    // The trader closes with a profit: the self-held copy stays open and shares nothing.
+    await h.tick('66000');
+    await h.close(trader.token, opened.body.message.id);
+    expect((await h.copies(a.token)).data[0]).toMatchObject({ id: copy.id, status: 'open', self_held: true });
+    const closedByHand = await h.close(a.token, copy.id);
+    expect(closedByHand.body.message).toMatchObject({ status: 'closed', close_reason: 'user', profit: '30' });
+    expect((await h.copies(a.token, 'history')).data[0]).toMatchObject({ profit_share: null });
+    expect(await contractFigures(test, a.id, h.usdt)).toEqual({ available: '1028.05', frozen: '0' });
+    await h.tick('65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it('keeps open copies linked after a follow is cancelled, and copies nothing new', async () => {
+    const trader = await h.makeTrader();
+    const a = await h.follower('1000');
+    await h.follow(a.token, trader.id, '1');
+    const first = await h.open(trader.token);
+    const cancelled = await call(test.app, '/follow/cancel', { token: a.token, payload: { follow_user_id: trader.id } });
+    expect(cancelled.body.message).toMatchObject({ status: 'cancelled', open_copies: 1 });
+    expect((await call(test.app, '/follow/cancel', { token: a.token, payload: { follow_user_id: trader.id } })).body.type).toBe('error');
+    const second = await h.open(trader.token);
+    expect((await h.copies(a.token)).total).toBe(1);
+    // A loss: 65,000 -> 64,000 is -10 a lot; no share on a loss.
+    await h.tick('64000');
+    await h.close(trader.token, first.body.message.id);
+    expect((await h.copies(a.token, 'history')).data[0]).toMatchObject({ profit: '-30', profit_share: '0', close_reason: 'copy' });
+    await h.close(trader.token, second.body.message.id);
+    await h.tick('65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it('edits a follow in place, rounds a multiple above 1 to two decimals, and holds the limits', async () => {
+    const trader = await h.makeTrader();
+    const a = await h.follower('1000');
+    const first = await h.follow(a.token, trader.id, '1.255');
+    expect(first.body.message).toMatchObject({ number: '1.26', type: 'multiple' });
+    const edited = await h.follow(a.token, trader.id, '3', 'lots');
+    expect(edited.body.message).toMatchObject({ id: first.body.message.id, number: '3', type: 'lots' });
+    expect((await h.follow(a.token, trader.id, '11')).body.message).toBe('The copy multiple is above the maximum allowed');
+    expect((await h.follow(a.token, trader.id, '51', 'lots')).body.message).toBe('The fixed lots are above the maximum allowed');
+    expect((await h.follow(a.token, trader.id, '2.5', 'lots')).body.type).toBe('error');
+    expect((await h.follow(a.token, a.id, '1')).body.type).toBe('error');
+    expect((await h.follow(trader.token, (await h.makeTrader()).id, '1')).body.message).toBe('A trader cannot follow other traders');
+    // Three traders at most (the settings): a fourth is refused.
+    await h.follow(a.token, (await h.makeTrader()).id, '1');
+    await h.follow(a.token, (await h.makeTrader()).id, '1');
+    expect((await h.follow(a.token, (await h.makeTrader()).id, '1')).body.message).toBe('You already follow as many traders as allowed');
+    // A user who follows cannot apply to become a trader.
+    expect((await call(test.app, '/follow/apply', { token: a.token, payload: { agreement: 'en', accept: 1 } })).body.message).toBe(
+      'Cancel your follows before applying to become a trader',
+    );
+    expect((await call(test.app, '/follow/apply', { token: (await makeUser(test)).token, payload: { agreement: 'en', accept: 0 } })).body.message).toBe(
+      'Please read and accept the trader agreement first',
+    );
+    const unknown = await h.follow(a.token, 2_000_000, '1');
+    expect(unknown.body.message).toBe('This trader is not available for copy trading');
+  });
+});
+
+describe('traders', () => {
+  it('lists approved traders only, with statistics from their own closed positions', async () => {
+    const user = await makeUser(test);
+    await call(test.app, '/follow/apply', { token: user.token, payload: { agreement: 'zh', accept: 1 } });
+    const list = async () => (await call(test.app, '/follow/index', { method: 'GET', payload: { page: 1, sort: 'followers' } })).body.message;
+    expect((await list()).data.some((t: { trader_user_id: number }) => t.trader_user_id === user.id)).toBe(false);
+    const rejected = await call(test.app, '/admin/copy/traders/decide', { token: h.op, payload: { user_id: user.id, decision: 'reject', reason: '' } });
+    expect(rejected.body.type).toBe('error');
+
+    const trader = await h.makeTrader();
+    const a = await h.follower('1000');
+    await h.follow(a.token, trader.id, '1');
+    const opened = await h.open(trader.token);
+    await h.tick('66000');
+    await h.close(trader.token, opened.body.message.id);
+    await h.tick('65000');
+    await h.copy.refreshStats(test.db, new Date(h.clock.now));
+
+    const detail = (await call(test.app, '/follow/traderDetail', { method: 'GET', payload: { trader_user_id: trader.id } })).body.message;
+    // One closed own position: P&L 30 less the fee 1.95 = 28.05 on a margin of 195 (the copy does not count).
+    expect(detail.stats).toMatchObject({ total_profit: '28.05', total_return: '14.38', accuracy: '100.00', profitable_orders: 1, long_wins: 1, short_wins: 0, total_orders: 1, followers: 1, current_positions: 0 });
+    expect(detail.series.at(-1)).toMatchObject({ cumulative: '28.05' });
+    expect(detail).toMatchObject({ can_follow: false, cannot_follow_reason: 'not_logged_in', my_follow: null });
+    const asFollower = (await call(test.app, '/follow/traderDetail', { method: 'GET', token: a.token, payload: { trader_user_id: trader.id } })).body.message;
+    expect(asFollower).toMatchObject({ following: true, can_follow: true, my_follow: { trader_user_id: trader.id } });
+    const trades = (await call(test.app, '/follow/historyTrade', { method: 'GET', payload: { trader_user_id: trader.id } })).body.message;
+    expect(trades).toMatchObject({ total: 1, data: [{ profit: '28.05', open_price: '65000', close_price: '66000', share: 3 }] });
+    expect((await call(test.app, '/follow/traderDetail', { method: 'GET', payload: { trader_user_id: user.id } })).body.message).toBe('This trader is not available for copy trading');
+
+    // Revoked: off the list, follows ended.
+    const revoked = await call(test.app, '/admin/copy/traders/decide', { token: h.op, payload: { user_id: trader.id, decision: 'revoke', reason: 'Broke the rules' } });
+    expect(revoked.body.message).toMatchObject({ status: 'revoked', reason: 'Broke the rules', decided_by: 'admin' });
+    expect((await call(test.app, '/follow/myFollows', { method: 'GET', token: a.token, payload: { status: 'following' } })).body.message.total).toBe(0);
+    expect((await list()).data.some((t: { trader_user_id: number }) => t.trader_user_id === trader.id)).toBe(false);
+    await expectLedgerBalanced(test);
+  });
+
+  it('refuses bad input with the error envelope, and the back office to users', async () => {
+    const user = await makeUser(test);
+    for (const payload of [{ trader_user_id: 'x', number: '1', type: 1 }, { trader_user_id: 1, number: '1', type: 3 }, {}]) {
+      const answer = await call(test.app, '/follow/follow', { token: user.token, payload });
+      expect(answer.status).toBe(400);
+      expect(answer.body.type).toBe('error');
+    }
+    expect((await call(test.app, '/follow/myCopies', { method: 'GET', token: user.token, payload: { status: 'open' } })).status).toBe(400);
+    expect((await call(test.app, '/admin/copy/settings', { method: 'GET', token: user.token })).body.type).not.toBe('ok');
+    const bad = await call(test.app, '/admin/copy/settings', { token: h.op, payload: { traders_per_follower_max: 3, ratio_max: '10', lots_max: 50, profit_share_rate: '0.6', demo_trading: false } });
+    expect(bad.status).toBe(400);
+  });
+});
