@@ -55,13 +55,20 @@ export async function admin(rig: NftRig, path: string, payload: Record<string, u
   return res.body.message;
 }
 
-let cover: number | undefined;
-let artist: number | undefined;
+/** The cover and the artist every test artwork shares, per test app (a module outlives one app when files share a worker). */
+const shared = new WeakMap<TestApp, { cover: number; artist: number }>();
 
 /** A platform artwork (a PNG image by default) with its cover, by the back office. */
 export async function makeArtwork(rig: NftRig, fields: { media_type?: 'image' | 'audio' | 'video'; rarity?: string; title_en?: string } = {}) {
-  cover ??= (await uploadMedia(rig.test, rig.op, PNG, 'cover.png')).message.id as number;
-  artist ??= (await admin(rig, '/artists', { name_en: 'Ada Pixel', bio_en: 'Draws with code' })).id as number;
+  let made = shared.get(rig.test);
+  if (!made) {
+    made = {
+      cover: (await uploadMedia(rig.test, rig.op, PNG, 'cover.png')).message.id as number,
+      artist: (await admin(rig, '/artists', { name_en: 'Ada Pixel', bio_en: 'Draws with code' })).id as number,
+    };
+    shared.set(rig.test, made);
+  }
+  const { cover, artist } = made;
   const type = fields.media_type ?? 'image';
   const file = type === 'image' ? cover : (await uploadMedia(rig.test, rig.op, type === 'audio' ? WAV : MP4)).message.id;
   return (await admin(rig, '/artworks', {
