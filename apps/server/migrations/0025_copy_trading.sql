@@ -39,11 +39,11 @@ CREATE INDEX "copy_follows_trader_idx" ON "copy_follows" USING btree ("trader_id
 --> statement-breakpoint
 -- A follower's copy: the trader's position it copies, the trader, the follow it came from and its agreed
 -- share; taken over by the follower (self-hold) it no longer closes with the trader.
-ALTER TABLE "contract_positions" ADD COLUMN "copy_of" bigint REFERENCES "contract_positions"("id");
+ALTER TABLE "contract_positions" ADD COLUMN "copy_of" bigint;
 --> statement-breakpoint
-ALTER TABLE "contract_positions" ADD COLUMN "copy_trader_id" integer REFERENCES "users"("id");
+ALTER TABLE "contract_positions" ADD COLUMN "copy_trader_id" integer;
 --> statement-breakpoint
-ALTER TABLE "contract_positions" ADD COLUMN "copy_follow_id" bigint REFERENCES "copy_follows"("id");
+ALTER TABLE "contract_positions" ADD COLUMN "copy_follow_id" bigint;
 --> statement-breakpoint
 ALTER TABLE "contract_positions" ADD COLUMN "copy_share_rate" numeric(36, 18);
 --> statement-breakpoint

@@ -16,7 +16,7 @@
  * share its follow agreed (copy-rules.ts profitShare), from the follower's contract account to the
  * trader's, in the same transaction.
  */
-import { copyLots, handlingFee, marginOf, money, netProfit, notional, payUnits, profitShare, toAmountString, type CopySkipReason, type MoneyValue } from '@fairex/contract';
+import { copyLots, handlingFee, marginOf, money, netProfit, notional, payUnits, profitShare, sum, toAmountString, type CopySkipReason, type MoneyValue } from '@fairex/contract';
 import type { Tx } from '../db/client.ts';
 import { BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
 import { lockedAvailables, lockPositions, type PositionRow } from '../contracts/repository.ts';
@@ -35,13 +35,18 @@ async function traderPosition(tx: Tx, id: number): Promise<PositionRow | undefin
   return row;
 }
 
-/** Whole groups of legs per entry (each group sums to zero), named after the group's first position. */
-async function postGrouped(tx: Tx, kind: string, groups: { positionId: number; legs: Leg[] }[]) {
+/**
+ * Groups of legs in entries of up to BATCH_LEGS_PER_ENTRY_MAX legs, each named after its first group's
+ * position; `summed` adds the legs that balance an entry's groups as one (a system account's total).
+ */
+async function postGrouped(tx: Tx, kind: string, groups: { positionId: number; legs: Leg[] }[], summed: (chunk: typeof groups) => Leg[] = () => []) {
+  const room = BATCH_LEGS_PER_ENTRY_MAX - summed([]).length;
   for (let from = 0; from < groups.length; ) {
     let to = from;
     let legs: Leg[] = [];
-    while (to < groups.length && legs.length + groups[to]!.legs.length <= BATCH_LEGS_PER_ENTRY_MAX) legs = legs.concat(groups[to++]!.legs);
-    await post(tx, { kind, refType: 'contract_position', refId: groups[from]!.positionId, legs }, BATCH_LEGS_PER_ENTRY_MAX);
+    while (to < groups.length && legs.length + groups[to]!.legs.length <= room) legs = legs.concat(groups[to++]!.legs);
+    const total = summed(groups.slice(from, to)).filter((l) => !money(l.amount).isZero());
+    await post(tx, { kind, refType: 'contract_position', refId: groups[from]!.positionId, legs: legs.concat(total) }, BATCH_LEGS_PER_ENTRY_MAX);
     from = to;
   }
 }
@@ -64,17 +69,26 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
     follows.flatMap((f) => (f.account_id === null ? [] : [f.account_id])),
   );
   const planned: { follow: (typeof follows)[number]; lots: number; margin: string; fee: string }[] = [];
+  // Margin and fee depend on the lots alone (one price, size and multiple): computed once per lot count.
+  const costs = new Map<number, { margin: string; fee: string; total: MoneyValue }>();
+  const costOf = (lots: number) => {
+    let cost = costs.get(lots);
+    if (!cost) {
+      const value = notional(trader.openPrice!, lots, trader.contractSize);
+      const margin = payUnits(marginOf(value, trader.multiple), symbol.coinDecimals);
+      const fee = payUnits(handlingFee(value, symbol.settings.feeRate), symbol.coinDecimals);
+      costs.set(lots, (cost = { margin, fee, total: money(margin).plus(fee) }));
+    }
+    return cost;
+  };
   for (const f of follows) {
     const sized = copyLots({ type: f.type, number: f.number, traderLots: trader.lots, lotsMin: symbol.settings.lotsMin, lotsMax: symbol.settings.lotsMax });
     if ('skip' in sized) {
       skip(f, sized.skip);
       continue;
     }
-    const value = notional(trader.openPrice!, sized.lots, trader.contractSize);
-    const margin = payUnits(marginOf(value, trader.multiple), symbol.coinDecimals);
-    const fee = payUnits(handlingFee(value, symbol.settings.feeRate), symbol.coinDecimals);
+    const { margin, fee, total } = costOf(sized.lots);
     const left = f.account_id === null ? undefined : available.get(f.account_id);
-    const total = money(margin).plus(fee);
     if (!left || left.lt(total)) {
       skip(f, 'insufficient_balance');
       continue;
@@ -82,29 +96,25 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
     available.set(f.account_id!, left.minus(total));
     planned.push({ follow: f, lots: sized.lots, margin, fee });
   }
+  const template = {
+    symbol_id: trader.symbolId,
+    currency_id: trader.currencyId,
+    side: trader.side,
+    multiple: trader.multiple,
+    contract_size: trader.contractSize,
+    open_price: trader.openPrice!,
+    open_tick_id: trader.openTickId,
+    created_at: now.toISOString(),
+    copy_of: trader.id,
+    copy_trader_id: trader.userId,
+  };
   const rows: PositionRow[] = [];
   for (let i = 0; i < planned.length; i += COPIES_PER_INSERT_MAX) {
     const chunk = planned.slice(i, i + COPIES_PER_INSERT_MAX);
     const ids = await insertCopies(
       tx,
-      chunk.map((c) => ({
-        user_id: c.follow.follower_id,
-        symbol_id: trader.symbolId,
-        currency_id: trader.currencyId,
-        side: trader.side,
-        lots: c.lots,
-        multiple: trader.multiple,
-        contract_size: trader.contractSize,
-        open_price: trader.openPrice!,
-        margin: c.margin,
-        fee: c.fee,
-        open_tick_id: trader.openTickId,
-        created_at: now.toISOString(),
-        copy_of: trader.id,
-        copy_trader_id: trader.userId,
-        copy_follow_id: Number(c.follow.id),
-        copy_share_rate: c.follow.profit_share_rate,
-      })),
+      template,
+      chunk.map((c) => ({ user_id: c.follow.follower_id, lots: c.lots, margin: c.margin, fee: c.fee, follow_id: Number(c.follow.id), share_rate: c.follow.profit_share_rate })),
     );
     for (const c of chunk) {
       rows.push({
@@ -133,6 +143,9 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
   if (planned.length > 0) {
     const margins = await systemAccount(tx, 'contract_margins', trader.currencyId);
     const fees = await systemAccount(tx, 'fees', trader.currencyId);
+    const marginOfCopy = new Map(planned.map((c, i) => [rows[i]!.id, c.margin]));
+    // Each copy's own legs: the follower pays margin and fee, the fee lands in `fees` naming the copy (the
+    // rebate job reads fee postings one by one); the margins reach contract_margins summed per entry.
     await postGrouped(
       tx,
       'contract_open',
@@ -140,11 +153,11 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
         const ref = { refType: 'contract_position', refId: rows[i]!.id };
         const legs: Leg[] = [
           { accountId: c.follow.account_id!, amount: `-${toAmountString(money(c.margin).plus(c.fee))}`, ...ref },
-          { accountId: margins, amount: c.margin, ...ref },
           { accountId: fees, amount: c.fee, ...ref },
         ];
         return { positionId: rows[i]!.id, legs: legs.filter((l) => !money(l.amount).isZero()) };
       }),
+      (chunk) => [{ accountId: margins, amount: sum(chunk.map((g) => marginOfCopy.get(g.positionId)!)) }],
     );
   }
   await insertSkips(tx, skips);

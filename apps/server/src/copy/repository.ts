@@ -307,43 +307,40 @@ export async function followingCopyIds(tx: Tx, traderPositionId: number): Promis
   return rows.map((r) => Number(r.id));
 }
 
-/** New copies in one statement per chunk; their ids by follow id. */
+/** What every copy of one trader position shares: taken from the trader's position. */
+export type CopyTemplate = {
+  symbol_id: number;
+  currency_id: number;
+  side: string;
+  multiple: number;
+  contract_size: string;
+  open_price: string;
+  open_tick_id: number | null;
+  created_at: string;
+  copy_of: number;
+  copy_trader_id: number;
+};
+
+/** New copies of one trader position in one statement (a column array each); their ids by follow id. */
 export async function insertCopies(
   tx: Tx,
-  rows: {
-    user_id: number;
-    symbol_id: number;
-    currency_id: number;
-    side: string;
-    lots: number;
-    multiple: number;
-    contract_size: string;
-    open_price: string;
-    margin: string;
-    fee: string;
-    open_tick_id: number | null;
-    created_at: string;
-    copy_of: number;
-    copy_trader_id: number;
-    copy_follow_id: number;
-    copy_share_rate: string;
-  }[],
+  t: CopyTemplate,
+  rows: { user_id: number; lots: number; margin: string; fee: string; follow_id: number; share_rate: string }[],
 ): Promise<Map<number, number>> {
-  const ids = new Map<number, number>();
-  const json = JSON.stringify(rows);
+  const text = (values: string[]) => `{${values.join(',')}}`;
   const inserted = await queryRows<{ id: number; copy_follow_id: number }>(
     tx,
     sql`insert into contract_positions (user_id, symbol_id, currency_id, side, order_kind, status, lots, multiple, contract_size, open_price,
         margin, fee, open_tick_id, created_at, opened_at, copy_of, copy_trader_id, copy_follow_id, copy_share_rate)
-      select v.user_id, v.symbol_id, v.currency_id, v.side, 'market', 'open', v.lots, v.multiple, v.contract_size, v.open_price,
-        v.margin, v.fee, v.open_tick_id, v.created_at, v.created_at, v.copy_of, v.copy_trader_id, v.copy_follow_id, v.copy_share_rate
-      from json_to_recordset(${json}::json) as v (user_id int, symbol_id int, currency_id int, side text, lots int, multiple int,
-        contract_size numeric, open_price numeric, margin numeric, fee numeric, open_tick_id bigint, created_at timestamptz,
-        copy_of bigint, copy_trader_id int, copy_follow_id bigint, copy_share_rate numeric)
+      select v.user_id, ${t.symbol_id}, ${t.currency_id}, ${t.side}, 'market', 'open', v.lots, ${t.multiple}, ${t.contract_size}, ${t.open_price},
+        v.margin, v.fee, ${t.open_tick_id}, ${t.created_at}, ${t.created_at}, ${t.copy_of}, ${t.copy_trader_id}, v.follow_id, v.share_rate
+      from unnest(${bigintArray(rows.map((r) => r.user_id))}::int[], ${bigintArray(rows.map((r) => r.lots))}::int[],
+        ${text(rows.map((r) => r.margin))}::numeric[], ${text(rows.map((r) => r.fee))}::numeric[],
+        ${bigintArray(rows.map((r) => r.follow_id))}::bigint[], ${text(rows.map((r) => r.share_rate))}::numeric[])
+        as v(user_id, lots, margin, fee, follow_id, share_rate)
       returning id, copy_follow_id`,
   );
-  for (const r of inserted) ids.set(Number(r.copy_follow_id), Number(r.id));
-  return ids;
+  return new Map(inserted.map((r) => [Number(r.copy_follow_id), Number(r.id)]));
 }
 
 export async function insertSkips(tx: Tx, rows: { follow_id: number; follower_id: number; trader_id: number; trader_position_id: number; reason: CopySkipReason; created_at: string }[]) {
