@@ -55,6 +55,7 @@ import { LoanService } from './loans/service.ts';
 import { loanRoutes } from './loans/routes.ts';
 import { CopyService } from './copy/service.ts';
 import { copyRoutes } from './copy/routes.ts';
+import { DEMO_TRADING_EVERY_MS, DemoTraders } from './copy/demo.ts';
 import { SupportService } from './support/service.ts';
 import { supportRoutes } from './support/routes.ts';
 import { ReferralService } from './referrals/service.ts';
@@ -143,6 +144,11 @@ export async function buildApp(options: BuildOptions) {
   ctx.otc.register(ctx.jobs);
   ctx.loans.register(ctx.jobs);
   ctx.copy.register(ctx.jobs);
+  if (!options.config.production) {
+    // Development only: the seeded demo traders trade (copy/demo.ts); a production start has none.
+    const demo = new DemoTraders(ctx.db, contracts, ctx.copy, options.config.marketSeed, clock, (error) => app.log.warn({ err: error }, 'demo trader order failed'));
+    ctx.jobs.every('copy.demo_trading', DEMO_TRADING_EVERY_MS, async () => demo.start());
+  }
   ctx.support.register(ctx.jobs);
   ctx.referrals.register(ctx.jobs);
   ctx.coupons.register(ctx.jobs);

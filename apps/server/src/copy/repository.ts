@@ -116,6 +116,25 @@ export async function traderAdminRow(db: Executor, userId: number): Promise<Trad
   return (await adminRows(db, sql`t.user_id = ${userId}`, 1, 1))[0];
 }
 
+/** Demo traders (a development start's), seeded or not, and the approved ones. */
+export async function demoTraderCount(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from copy_traders where demo`);
+  return row?.n ?? 0;
+}
+
+export async function demoTraderIds(db: Executor) {
+  return queryRows<{ user_id: number }>(db, sql`select user_id from copy_traders where demo and status = 'approved' order by user_id`);
+}
+
+/** A user's open own positions (copies excluded), with when each opened. */
+export async function openOwnPositions(db: Executor, userId: number) {
+  const rows = await queryRows<{ id: number; opened_at: number }>(
+    db,
+    sql`select id, ${epoch(sql`opened_at`)} as opened_at from contract_positions where user_id = ${userId} and status = 'open' and copy_of is null order by id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), opened_at: r.opened_at }));
+}
+
 export async function approvedTraderIds(db: Executor): Promise<number[]> {
   return (await queryRows<{ user_id: number }>(db, sql`select user_id from copy_traders where status = 'approved' order by user_id`)).map((r) => r.user_id);
 }

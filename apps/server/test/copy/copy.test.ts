@@ -10,6 +10,7 @@ import { queryRows } from '../../src/db/client.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 import { contractFigures } from '../contracts/support.ts';
 import { copyHarness } from './support.ts';
+import { COPY_DEMO_TRADERS, DemoTraders, seedCopyDemo } from '../../src/copy/demo.ts';
 
 let test: TestApp;
 let h: Awaited<ReturnType<typeof copyHarness>>;
@@ -247,5 +248,31 @@ describe('traders', () => {
     expect((await call(test.app, '/admin/copy/settings', { method: 'GET', token: user.token })).body.type).not.toBe('ok');
     const bad = await call(test.app, '/admin/copy/settings', { token: h.op, payload: { traders_per_follower_max: 3, ratio_max: '10', lots_max: 50, profit_share_rate: '0.6', demo_trading: false } });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('demo traders', () => {
+  it('seeds demo traders and followers once, and the traders really trade: positions, copies and closes follow', async () => {
+    await seedCopyDemo(test.db, h.clock.now);
+    await seedCopyDemo(test.db, h.clock.now);
+    await call(test.app, '/admin/copy/settings', { token: h.op, payload: { traders_per_follower_max: 3, ratio_max: '10', lots_max: 50, profit_share_rate: '0.1', demo_trading: true } });
+    const [alpha] = await queryRows<{ id: number }>(test.db, sql`select id from users where account = ${COPY_DEMO_TRADERS[0]!.account}`);
+    const demo = new DemoTraders(test.db, h.contracts, h.copy, 7, () => h.clock.now, (error) => {
+      throw error;
+    });
+    const own = async () => queryRows<{ n: number }>(test.db, sql`select count(*)::int as n from contract_positions p join copy_traders t on t.user_id = p.user_id where t.demo and p.copy_of is null`);
+    for (let i = 0; i < 30 && (await own())[0]!.n === 0; i++) await demo.round();
+    expect((await own())[0]!.n).toBeGreaterThan(0);
+    const [copies] = await queryRows<{ n: number }>(test.db, sql`select count(*)::int as n from contract_positions where copy_trader_id in (select user_id from copy_traders where demo)`);
+    const [skips] = await queryRows<{ n: number }>(test.db, sql`select count(*)::int as n from copy_skips where trader_id in (select user_id from copy_traders where demo)`);
+    expect(copies!.n + skips!.n).toBeGreaterThan(0);
+    // Past the longest holding time every open demo position closes, and its copies with it.
+    h.clock.now += 7 * 60_000;
+    await demo.round();
+    const [open] = await queryRows<{ n: number }>(test.db, sql`select count(*)::int as n from contract_positions where status = 'open' and (user_id = ${alpha!.id} or copy_trader_id in (select user_id from copy_traders where demo)) and opened_at < ${new Date(h.clock.now - 60_000).toISOString()}`);
+    expect(open!.n).toBe(0);
+    const list = (await call(test.app, '/follow/index', { method: 'GET' })).body.message;
+    expect(list.data.filter((t: { demo: boolean }) => t.demo)).toHaveLength(3);
+    await expectLedgerBalanced(test);
   });
 });

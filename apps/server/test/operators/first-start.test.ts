@@ -49,6 +49,13 @@ async function wealthRows(db: Database['db']) {
   };
   return { mining: await count('mining_products'), ieo: await count('ieo_projects'), dual: await count('dual_products') };
 }
+/** Copy traders and follows, and whether each is marked demo. */
+async function copyRows(db: Database['db']) {
+  const [traders] = await queryRows<{ all: number; demo: boolean }>(db, sql`select count(*)::int as all, coalesce(bool_and(demo), true) as demo from copy_traders`);
+  const [follows] = await queryRows<{ all: number; demo: boolean }>(db, sql`select count(*)::int as all, coalesce(bool_and(demo), true) as demo from copy_follows`);
+  return { traders, follows };
+}
+
 const demoUsers = async (db: Database['db']) => db.select().from(users).where(eq(users.account, DEMO_USER.account));
 
 // A first start seeds markets and the market maker too: slow on a busy machine.
@@ -64,6 +71,8 @@ describe('first start', { timeout: 180_000 }, () => {
     expect(demo && (await verifyPassword(DEMO_USER.payPassword, demo.payPasswordHash!))).toBe(true);
     // Demo wealth products, each marked demo, so the finance screens are alive.
     expect(await wealthRows(db)).toEqual({ mining: { all: expect.any(Number), demo: true }, ieo: { all: expect.any(Number), demo: true }, dual: { all: expect.any(Number), demo: true } });
+    // Demo copy traders (approved) and followers, each marked demo.
+    expect(await copyRows(db)).toEqual({ traders: { all: 3, demo: true }, follows: { all: 4, demo: true } });
     for (const { all } of Object.values(await wealthRows(db))) expect(all).toBeGreaterThan(0);
   });
 
@@ -77,6 +86,7 @@ describe('first start', { timeout: 180_000 }, () => {
     expect(await db.select().from(users).where(eq(users.account, MARKET_MAKER_ACCOUNT))).toHaveLength(1);
     expect(log.lines.join('\n')).toContain('ADMIN_USER');
     expect(await wealthRows(db)).toEqual({ mining: { all: 0, demo: true }, ieo: { all: 0, demo: true }, dual: { all: 0, demo: true } });
+    expect(await copyRows(db)).toEqual({ traders: { all: 0, demo: true }, follows: { all: 0, demo: true } });
   });
 
   it('creates the first operator from ADMIN_USER and ADMIN_PASSWORD in production, once, who must change the password', async () => {
