@@ -1,6 +1,6 @@
 // Proves every id the contract takes fits the database's integer range: each input schema's field named
 // `id` or `*_id` refuses 2^31 (one past PostgreSQL's int4) and takes 2^31 - 1, except the ids of
-// bigserial tables (spot orders, OTC orders, loans), which take ids up to JS's safe integers.
+// bigserial tables (spot orders, OTC orders, loans, contract positions), which take ids up to JS's safe integers.
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as contract from '../src/index.ts';
@@ -17,7 +17,7 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
 /** Fields that hold the id of a bigserial row. */
 const BIGINT_IDS = new Set(['spotCancelInput.id', 'contractCloseInput.id', 'contractSetStopInput.id', 'optionResultInput.id', 'miningRedeemInput.id', 'supportReadInput.last_id', 'supportThreadReadInput.last_id',
   'otcOrderInput.id', 'otcOrderPaidInput.id', 'otcOrderReleaseInput.id', 'otcOrderAppealInput.id', 'otcMessagesInput.id', 'otcMessageSendInput.id', 'otcAdminOrderInput.id', 'otcAppealDecideInput.id',
-  'loanRepayInput.id', 'loanAddCollateralInput.id', 'loanHistoryInput.loan_id']);
+  'loanRepayInput.id', 'loanAddCollateralInput.id', 'loanHistoryInput.loan_id', 'selfHoldingInput.transaction_id']);
 /** Named like ids but not row ids: texts (an idempotency key, an identity card number) and an enum of two categories. */
 const NOT_ROW_IDS = new Set(['idempotencyInput.client_id', 'basicIdentityInput.card_id']);
 const ENUM_IDS = new Set(['newsListInput.c_id']);
