@@ -16,6 +16,8 @@ const PUBLIC_PATHS = [
   // The NFT catalogue too; buying, bidding and one's own NFTs ask for one.
   '/pages/nft/nft', '/uview-ui/nft/nft', '/pages/nft/artistDetail', '/pages/nft/artworkDetail', '/pages/nft/artworkDetail_video',
   '/pages/nft/components/artist', '/pages/nft/components/artwork', '/pages/nft/components/search', '/pages/nft/components/collection',
+  // Copy trading's trader list and trader pages; following, one's own copies and applying ask for one.
+  '/pages/follow/index', '/pages/follow/trader',
 ];
 
 describe('routes', () => {

@@ -108,6 +108,15 @@ const NftComponentsArtworkScreen = lazyPage('pages/nft/components/artwork', () =
 const NftComponentsSearchScreen = lazyPage('pages/nft/components/search', () => import('./pages/nft/components/search.tsx'), (m) => m.NftComponentsSearchPage);
 const NftComponentsCollectionScreen = lazyPage('pages/nft/components/collection', () => import('./pages/nft/components/collection.tsx'), (m) => m.NftComponentsCollectionPage);
 const NftUviewScreen = lazyPage('pages/nft/uview', () => import('./pages/nft/uview.tsx'), (m) => m.NftUviewPage);
+// Issue 15: copy trading.
+const FollowIndexScreen = lazyPage('pages/follow/index', () => import('./pages/follow/index.tsx'), (m) => m.FollowIndexPage);
+const FollowTraderScreen = lazyPage('pages/follow/trader', () => import('./pages/follow/trader.tsx'), (m) => m.FollowTraderPage);
+const FollowFollowScreen = lazyPage('pages/follow/follow', () => import('./pages/follow/follow.tsx'), (m) => m.FollowFollowPage);
+const FollowAgreementZhScreen = lazyPage('pages/follow/agreement_zh', () => import('./pages/follow/agreement_zh.tsx'), (m) => m.FollowAgreementZhPage);
+const FollowAgreementEnScreen = lazyPage('pages/follow/agreement_en', () => import('./pages/follow/agreement_en.tsx'), (m) => m.FollowAgreementEnPage);
+const CopytradeCopyScreen = lazyPage('pages/copytrade/copy', () => import('./pages/copytrade/copy.tsx'), (m) => m.CopytradeCopyPage);
+const CopytradeMyScreen = lazyPage('pages/copytrade/my', () => import('./pages/copytrade/my.tsx'), (m) => m.CopytradeMyPage);
+const CopytradeTraderScreen = lazyPage('pages/copytrade/trader', () => import('./pages/copytrade/trader.tsx'), (m) => m.CopytradeTraderPage);
 const PayPassword = lazyPage('pages/setting/payPassword', () => import('./pages/setting/payPassword.tsx'), (m) => m.PayPasswordPage);
 
 /** The tab pages, rendered inside the layout that holds the tab bar. */
@@ -172,14 +181,15 @@ export const PAGE_ROUTES: AppRoute[] = [
   { path: '/pages/transaction/index2', page: Stock },
   { path: '/pages/otc/otc', page: OtcOtcScreen },
   // Copy trading and following
-  soon('/pages/copytrade/copy', 'copyTrading'),
-  soon('/pages/copytrade/my', 'myCopyTrading'),
-  soon('/pages/copytrade/trader', 'trader'),
-  soon('/pages/follow/index', 'copyTrading'),
-  soon('/pages/follow/trader', 'trader'),
-  soon('/pages/follow/follow', 'follow'),
-  soon('/pages/follow/agreement_zh', 'agreement'),
-  soon('/pages/follow/agreement_en', 'agreement'),
+  // The trader list and a trader's page are open to everyone; following, one's own copy trading and applying need a session.
+  { path: '/pages/copytrade/copy', page: CopytradeCopyScreen },
+  { path: '/pages/copytrade/my', page: CopytradeMyScreen },
+  { path: '/pages/copytrade/trader', page: CopytradeTraderScreen },
+  { path: '/pages/follow/index', page: FollowIndexScreen, public: true },
+  { path: '/pages/follow/trader', page: FollowTraderScreen, public: true },
+  { path: '/pages/follow/follow', page: FollowFollowScreen },
+  { path: '/pages/follow/agreement_zh', page: FollowAgreementZhScreen },
+  { path: '/pages/follow/agreement_en', page: FollowAgreementEnScreen },
   // Wealth
   // Browsing is open to everyone; buying and one's own holdings need a session.
   { path: '/pages/ieo/ieo', page: Ieo, public: true },

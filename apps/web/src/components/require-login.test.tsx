@@ -20,29 +20,29 @@ describe('login gate', () => {
   });
 
   it('toasts and redirects to login after 1.2 s when a protected page is opened without a token', async () => {
-    const { router } = renderApp('/pages/copytrade/copy');
+    const { router } = renderApp('/pages/game/game');
 
     await act(async () => {});
     expect(document.body.textContent).toContain('Please log in first');
     expect(screen.queryByText('Coming soon')).toBeNull();
 
     act(() => vi.advanceTimersByTime(1199));
-    expect(router.state.location.pathname).toBe('/pages/copytrade/copy');
+    expect(router.state.location.pathname).toBe('/pages/game/game');
     act(() => vi.advanceTimersByTime(1));
     expect(router.state.location.pathname).toBe('/pages/common/login');
   });
 
   it('renders the protected page when a token is stored', async () => {
     saveToken('a-token');
-    const { router } = renderApp('/pages/copytrade/copy');
+    const { router } = renderApp('/pages/game/game');
 
     await act(async () => {});
-    expect(screen.getByRole('heading', { name: 'Copy trading' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Mini game' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
     expect(document.body.textContent).not.toContain('Please log in first');
 
     act(() => vi.advanceTimersByTime(5000));
-    expect(router.state.location.pathname).toBe('/pages/copytrade/copy');
+    expect(router.state.location.pathname).toBe('/pages/game/game');
   });
 
   it('lets anyone open a public page', async () => {

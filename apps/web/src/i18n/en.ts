@@ -10,6 +10,7 @@ import { kefu as kefuStrings } from './kefu/en.ts';
 import { share as shareStrings } from './share/en.ts';
 import { coupon as couponStrings } from './coupon/en.ts';
 import { notice as noticeStrings } from './notice/en.ts';
+import { copy as copyStrings } from './copy/en.ts';
 /** English: the reference catalogue. Every other language has exactly these keys (checked by the type and a test). */
 export const en = {
   app: {
@@ -200,6 +201,7 @@ export const en = {
       stop_loss: 'Stop-loss',
       liquidation: 'Liquidated',
       batch: 'Closed',
+      copy: 'Closed with the trader',
     },
     status: {
       closed: 'Closed',
@@ -218,6 +220,9 @@ export const en = {
     closeLongsConfirm: 'Close all your long positions at the mark price?',
     closeShortsConfirm: 'Close all your short positions at the mark price?',
     batchClosed: '{{count}} positions closed',
+    copyBadge: 'Copy',
+    selfHeldBadge: 'Self-held',
+    selfHold: 'Self-hold',
   },
   soon: {
     title: 'Coming soon',
@@ -623,6 +628,7 @@ export const en = {
       loan_collateral_add: 'Loan collateral added',
       loan_collateral_return: 'Loan collateral returned',
       loan_liquidation: 'Loan liquidation',
+      copy_profit_share: 'Copy-trading profit share',
     },
     status: {
       pending: 'Pending',
@@ -737,4 +743,5 @@ export const en = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  copy: copyStrings,
 };

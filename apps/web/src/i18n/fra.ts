@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/fra.ts';
 import { share as shareStrings } from './share/fra.ts';
 import { coupon as couponStrings } from './coupon/fra.ts';
 import { notice as noticeStrings } from './notice/fra.ts';
+import { copy as copyStrings } from './copy/fra.ts';
 
 /** Français */
 export const fra: Catalogue = {
@@ -201,6 +202,7 @@ export const fra: Catalogue = {
       stop_loss: 'Limite de perte',
       liquidation: 'Liquidée',
       batch: 'Clôturée',
+      copy: 'Clôturée avec le trader',
     },
     status: {
       closed: 'Clôturée',
@@ -219,6 +221,9 @@ export const fra: Catalogue = {
     closeLongsConfirm: 'Clôturer toutes vos positions acheteuses au prix de marque ?',
     closeShortsConfirm: 'Clôturer toutes vos positions vendeuses au prix de marque ?',
     batchClosed: '{{count}} positions clôturées',
+    copyBadge: 'Copie',
+    selfHeldBadge: 'Reprise',
+    selfHold: 'Reprendre',
   },
   soon: {
     title: 'Bientôt disponible',
@@ -624,6 +629,7 @@ export const fra: Catalogue = {
       loan_collateral_add: "Garantie ajoutée",
       loan_collateral_return: "Garantie restituée",
       loan_liquidation: "Liquidation du prêt",
+      copy_profit_share: "Partage des gains du copy trading",
     },
     status: {
       pending: 'En attente',
@@ -738,4 +744,5 @@ export const fra: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  copy: copyStrings,
 };

@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/hk.ts';
 import { share as shareStrings } from './share/hk.ts';
 import { coupon as couponStrings } from './coupon/hk.ts';
 import { notice as noticeStrings } from './notice/hk.ts';
+import { copy as copyStrings } from './copy/hk.ts';
 
 /** 繁體中文 */
 export const hk: Catalogue = {
@@ -201,6 +202,7 @@ export const hk: Catalogue = {
       stop_loss: '止損',
       liquidation: '強制平倉',
       batch: '已平倉',
+      copy: '隨交易員平倉',
     },
     status: {
       closed: '已平倉',
@@ -219,6 +221,9 @@ export const hk: Catalogue = {
     closeLongsConfirm: '按標記價格平掉全部多單？',
     closeShortsConfirm: '按標記價格平掉全部空單？',
     batchClosed: '已平倉 {{count}} 筆',
+    copyBadge: '跟單',
+    selfHeldBadge: '自持',
+    selfHold: '轉為自持',
   },
   soon: {
     title: '敬請期待',
@@ -624,6 +629,7 @@ export const hk: Catalogue = {
       loan_collateral_add: "追加質押",
       loan_collateral_return: "質押物退還",
       loan_liquidation: "借款強制平倉",
+      copy_profit_share: "跟單利潤分成",
     },
     status: {
       pending: '待審核',
@@ -738,4 +744,5 @@ export const hk: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  copy: copyStrings,
 };

@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/jp.ts';
 import { share as shareStrings } from './share/jp.ts';
 import { coupon as couponStrings } from './coupon/jp.ts';
 import { notice as noticeStrings } from './notice/jp.ts';
+import { copy as copyStrings } from './copy/jp.ts';
 
 /** 日本語 */
 export const jp: Catalogue = {
@@ -201,6 +202,7 @@ export const jp: Catalogue = {
       stop_loss: '損切り',
       liquidation: '強制決済',
       batch: '決済済み',
+      copy: 'トレーダーと同時決済',
     },
     status: {
       closed: '決済済み',
@@ -219,6 +221,9 @@ export const jp: Catalogue = {
     closeLongsConfirm: 'すべてのロングポジションをマーク価格で決済しますか？',
     closeShortsConfirm: 'すべてのショートポジションをマーク価格で決済しますか？',
     batchClosed: '{{count}} 件のポジションを決済しました',
+    copyBadge: 'コピー',
+    selfHeldBadge: 'セルフホールド',
+    selfHold: 'セルフホールド',
   },
   soon: {
     title: '近日公開',
@@ -624,6 +629,7 @@ export const jp: Catalogue = {
       loan_collateral_add: "担保の追加",
       loan_collateral_return: "担保の返還",
       loan_liquidation: "ローンの強制決済",
+      copy_profit_share: "コピートレードの利益分配",
     },
     status: {
       pending: '審査待ち',
@@ -738,4 +744,5 @@ export const jp: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  copy: copyStrings,
 };

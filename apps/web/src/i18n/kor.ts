@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/kor.ts';
 import { share as shareStrings } from './share/kor.ts';
 import { coupon as couponStrings } from './coupon/kor.ts';
 import { notice as noticeStrings } from './notice/kor.ts';
+import { copy as copyStrings } from './copy/kor.ts';
 
 /** 한국어 */
 export const kor: Catalogue = {
@@ -201,6 +202,7 @@ export const kor: Catalogue = {
       stop_loss: '손절',
       liquidation: '강제 청산',
       batch: '청산됨',
+      copy: '트레이더와 함께 청산',
     },
     status: {
       closed: '청산됨',
@@ -219,6 +221,9 @@ export const kor: Catalogue = {
     closeLongsConfirm: '모든 롱 포지션을 마크 가격으로 청산할까요?',
     closeShortsConfirm: '모든 숏 포지션을 마크 가격으로 청산할까요?',
     batchClosed: '{{count}}개 포지션을 청산했습니다',
+    copyBadge: '카피',
+    selfHeldBadge: '자체 보유',
+    selfHold: '자체 보유',
   },
   soon: {
     title: '출시 예정',
@@ -624,6 +629,7 @@ export const kor: Catalogue = {
       loan_collateral_add: "담보 추가",
       loan_collateral_return: "담보 반환",
       loan_liquidation: "대출 강제 청산",
+      copy_profit_share: "카피 트레이딩 수익 배분",
     },
     status: {
       pending: '대기 중',
@@ -738,4 +744,5 @@ export const kor: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  copy: copyStrings,
 };

@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/spa.ts';
 import { share as shareStrings } from './share/spa.ts';
 import { coupon as couponStrings } from './coupon/spa.ts';
 import { notice as noticeStrings } from './notice/spa.ts';
+import { copy as copyStrings } from './copy/spa.ts';
 
 /** Español */
 export const spa: Catalogue = {
@@ -201,6 +202,7 @@ export const spa: Catalogue = {
       stop_loss: 'Límite de pérdidas',
       liquidation: 'Liquidada',
       batch: 'Cerrada',
+      copy: 'Cerrada con el trader',
     },
     status: {
       closed: 'Cerrada',
@@ -219,6 +221,9 @@ export const spa: Catalogue = {
     closeLongsConfirm: '¿Cerrar todas tus posiciones largas al precio de marca?',
     closeShortsConfirm: '¿Cerrar todas tus posiciones cortas al precio de marca?',
     batchClosed: '{{count}} posiciones cerradas',
+    copyBadge: 'Copia',
+    selfHeldBadge: 'Propia',
+    selfHold: 'Mantener',
   },
   soon: {
     title: 'Próximamente',
@@ -624,6 +629,7 @@ export const spa: Catalogue = {
       loan_collateral_add: "Garantía añadida",
       loan_collateral_return: "Garantía devuelta",
       loan_liquidation: "Liquidación del préstamo",
+      copy_profit_share: "Reparto de beneficios del copy trading",
     },
     status: {
       pending: 'Pendiente',
@@ -738,4 +744,5 @@ export const spa: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  copy: copyStrings,
 };

@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/th.ts';
 import { share as shareStrings } from './share/th.ts';
 import { coupon as couponStrings } from './coupon/th.ts';
 import { notice as noticeStrings } from './notice/th.ts';
+import { copy as copyStrings } from './copy/th.ts';
 
 /** ไทย */
 export const th: Catalogue = {
@@ -201,6 +202,7 @@ export const th: Catalogue = {
       stop_loss: 'ตัดขาดทุน',
       liquidation: 'ถูกบังคับปิด',
       batch: 'ปิดแล้ว',
+      copy: 'ปิดพร้อมเทรดเดอร์',
     },
     status: {
       closed: 'ปิดแล้ว',
@@ -219,6 +221,9 @@ export const th: Catalogue = {
     closeLongsConfirm: 'ปิดสถานะ Long ทั้งหมดของคุณที่ราคามาร์กหรือไม่',
     closeShortsConfirm: 'ปิดสถานะ Short ทั้งหมดของคุณที่ราคามาร์กหรือไม่',
     batchClosed: 'ปิดแล้ว {{count}} สถานะ',
+    copyBadge: 'คัดลอก',
+    selfHeldBadge: 'ถือเอง',
+    selfHold: 'ถือเอง',
   },
   soon: {
     title: 'เร็ว ๆ นี้',
@@ -624,6 +629,7 @@ export const th: Catalogue = {
       loan_collateral_add: "เพิ่มหลักประกัน",
       loan_collateral_return: "คืนหลักประกัน",
       loan_liquidation: "ชำระบัญชีเงินกู้",
+      copy_profit_share: "ส่วนแบ่งกำไรจากการคัดลอกการเทรด",
     },
     status: {
       pending: 'รอดำเนินการ',
@@ -738,4 +744,5 @@ export const th: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  copy: copyStrings,
 };

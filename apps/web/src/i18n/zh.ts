@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/zh.ts';
 import { share as shareStrings } from './share/zh.ts';
 import { coupon as couponStrings } from './coupon/zh.ts';
 import { notice as noticeStrings } from './notice/zh.ts';
+import { copy as copyStrings } from './copy/zh.ts';
 
 /** 简体中文 */
 export const zh: Catalogue = {
@@ -201,6 +202,7 @@ export const zh: Catalogue = {
       stop_loss: '止损',
       liquidation: '强制平仓',
       batch: '已平仓',
+      copy: '随交易员平仓',
     },
     status: {
       closed: '已平仓',
@@ -219,6 +221,9 @@ export const zh: Catalogue = {
     closeLongsConfirm: '按标记价格平掉全部多单？',
     closeShortsConfirm: '按标记价格平掉全部空单？',
     batchClosed: '已平仓 {{count}} 笔',
+    copyBadge: '跟单',
+    selfHeldBadge: '自持',
+    selfHold: '转为自持',
   },
   soon: {
     title: '敬请期待',
@@ -624,6 +629,7 @@ export const zh: Catalogue = {
       loan_collateral_add: "追加质押",
       loan_collateral_return: "质押物退还",
       loan_liquidation: "借款强制平仓",
+      copy_profit_share: "跟单利润分成",
     },
     status: {
       pending: '待审核',
@@ -738,4 +744,5 @@ export const zh: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  copy: copyStrings,
 };

@@ -6,9 +6,11 @@ import { contractKeys, useClosePosition, useContractPositions, type ContractDeal
 import { post } from '../../api/client.ts';
 import { useQuotations } from '../../api/market.ts';
 import { confirmDialog, toastSuccess } from '../../notify.ts';
+import { useConfirmSelfHold } from '../copy/self-hold.ts';
 import { useLiveTickers } from '../market/use-live-quotations.ts';
 import { liveRiskRate, livePositionProfit } from './preview.ts';
 import { StopSheet } from './stop-sheet.tsx';
+import '../copy/copy.css';
 
 const signOf = (value: string) => (value.startsWith('-') ? 'down' : value === '0' ? 'flat' : 'up');
 
@@ -73,10 +75,18 @@ export function PositionList({ symbolId }: { symbolId?: number }) {
   );
 }
 
-/** Positions as cards; open ones can be closed or get TP/SL, pending ones cancelled. */
+/** A copy of a trader's position that still follows the trader: it closes with the trader's, not by hand. */
+export const followsTrader = (position: ContractPosition) => position.copy_trader_id !== null && !position.self_held;
+
+/**
+ * Positions as cards; open ones can be closed or get TP/SL, pending ones cancelled. A copy that follows its
+ * trader is marked "Copy" and has neither: it closes with the trader's position, unless the user takes it
+ * over (self-hold, after a confirmation), after which it is theirs like any other.
+ */
 export function PositionItems({ positions }: { positions: readonly ContractPosition[] }) {
   const { t } = useTranslation();
   const close = useClosePosition();
+  const selfHold = useConfirmSelfHold();
   const [editing, setEditing] = useState<ContractPosition | null>(null);
   const confirmClose = async (position: ContractPosition) => {
     const pending = position.status === 'pending';
@@ -98,8 +108,22 @@ export function PositionItems({ positions }: { positions: readonly ContractPosit
               <span>
                 <strong className={position.side === 'long' ? 'text-up' : 'text-down'}>{t(`contract.${position.side}`)}</strong> {position.symbol} ·{' '}
                 {position.multiple}x
+                {position.copy_trader_id !== null && <span className="copy-badge">{t(position.self_held ? 'contract.selfHeldBadge' : 'contract.copyBadge')}</span>}
               </span>
-              {(position.status === 'open' || position.status === 'pending') && (
+              {followsTrader(position) && position.status === 'open' && (
+                <span className="contract-actions">
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`${t('contract.selfHold')} ${position.id}`}
+                    disabled={selfHold.pending}
+                    onClick={() => void selfHold.ask(position)}
+                  >
+                    {t('contract.selfHold')}
+                  </button>
+                </span>
+              )}
+              {!followsTrader(position) && (position.status === 'open' || position.status === 'pending') && (
                 <span className="contract-actions">
                   <button type="button" className="link-button" aria-label={`${t('contract.setStops')} ${position.id}`} onClick={() => setEditing(position)}>
                     {t('contract.setStops')}

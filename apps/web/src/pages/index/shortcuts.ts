@@ -14,7 +14,7 @@ export const SHORTCUTS: Shortcut[] = [
   { key: 'withdraw', icon: 'withdraw', path: '/pages/fund/withdraw' },
   { key: 'stock', icon: 'stock', path: '/pages/transaction/contract?kind=stock' },
   { key: 'futures', icon: 'futures', path: '/pages/transaction/contract?kind=futures' },
-  { key: 'copyTrade', icon: 'copyTrade', path: '/pages/copytrade/copy' },
+  { key: 'copyTrade', icon: 'copyTrade', path: '/pages/follow/index' },
   { key: 'finance', icon: 'finance', path: '/pages/financial/index' },
   { key: 'superLeverage', icon: 'superLeverage', path: null },
   { key: 'otc', icon: 'otc', path: '/pages/otc/otc' },

@@ -2,7 +2,8 @@
  * Proves the contract positions screen: P&L and the risk rate follow the mark price live (ticker events,
  * by the contract's rules), closing one or several positions and cancelling a pending order go through
  * a confirmation prompt, TP/SL are checked against the side before /lever/setstop, and the history shows
- * why a position closed.
+ * why a position closed. A copy of a trader's position that still follows the trader is marked "Copy" and
+ * offers Self-hold (after its prompt) instead of Close and TP/SL.
  */
 import type { ContractPosition } from '@fairex/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -58,6 +59,8 @@ function position(overrides: Partial<ContractPosition> & Pick<ContractPosition, 
     close_reason: null,
     open_tick_id: '1',
     close_tick_id: null,
+    copy_trader_id: null,
+    self_held: false,
     created_at: '2026-11-23T10:00:00.000Z',
     opened_at: '2026-11-23T10:00:00.000Z',
     closed_at: null,
@@ -176,6 +179,41 @@ describe('contract positions', () => {
     expect(within(closed).getByText('Liquidated')).toBeTruthy();
     expect(figure(closed, 'Close price')).toBe('60800');
     expect(new Set(api.of('/lever/my_trade').map((call) => call.params.status))).toEqual(new Set(['pending', 'history']));
+  });
+
+  it('hides Close and TP/SL on a copied position and offers Self-hold after its prompt', async () => {
+    const copied = position({ id: 5, copy_trader_id: 21 });
+    const held = position({ id: 6, copy_trader_id: 21, self_held: true });
+    const api = openOrders({ '/lever/dealall': { data: [copied, held], total: 2, page: 1, limit: 10, totals: TOTALS }, '/follow/selfHolding': { ...copied, self_held: true } });
+    const item = await screen.findByRole('listitem', { name: 'BTCUSDT 5' });
+    expect(within(item).getByText('Copy')).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: 'Close 5' })).toBeNull();
+    expect(within(item).queryByRole('button', { name: 'TP/SL 5' })).toBeNull();
+    // Taken over: the user's own position, closed by hand.
+    const own = card('BTCUSDT 6');
+    expect(within(own).getByText('Self-held')).toBeTruthy();
+    expect(within(own).getByRole('button', { name: 'Close 6' })).toBeTruthy();
+    expect(within(own).queryByRole('button', { name: 'Self-hold 6' })).toBeNull();
+
+    await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Self-hold 5' })));
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Take over this copy (BTCUSDT, 2 lots)?');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' })));
+    expect(api.of('/follow/selfHolding')).toHaveLength(0);
+    await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Self-hold 5' })));
+    dialog = await screen.findByRole('dialog');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Self-hold' })));
+    await vi.waitFor(() => expect(api.of('/follow/selfHolding')).toHaveLength(1));
+    expect(api.of('/follow/selfHolding')[0]!.params.transaction_id).toBe('5');
+    expect(api.of('/lever/close')).toHaveLength(0);
+  });
+
+  it('labels a copy closed with its trader in the history', async () => {
+    const closed = position({ id: 7, status: 'closed', copy_trader_id: 21, close_reason: 'copy', closed_at: '2026-11-23T11:00:00.000Z' });
+    openOrders({ '/lever/my_trade': { data: [closed], total: 1, page: 1, limit: 10 } });
+    fireEvent.click(await screen.findByRole('tab', { name: 'History' }));
+    const item = await screen.findByRole('listitem', { name: 'BTCUSDT 7' });
+    expect(within(item).getByText('Closed with the trader')).toBeTruthy();
   });
 
   it('refreshes the positions and tells a liquidation pushed on the user room, with its reason', async () => {
