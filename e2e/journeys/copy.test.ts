@@ -75,6 +75,9 @@ describe('copy trading', () => {
     await expect.poll(() => dialog.innerText(), SLOW).toContain('Follow Alpha demo with Fixed multiple 1x?');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(async () => (await api<FollowPage>(follower, '/follow/myFollows', {}, 'GET')).data.map((f) => f.trader_user_id), SLOW).toContain(traderId);
+    // Once followed, the form leads to the hub, which lists the follow.
+    await expect.poll(() => page.url(), SLOW).toContain('/pages/copytrade/copy');
+    await page.getByText('Alpha demo').first().waitFor(SLOW);
 
     // The trader opens 2 lots: the follower's copy appears in My copies, live.
     await page.goto('/#/pages/copytrade/my?tab=current');
