@@ -12,7 +12,7 @@ import { exposure, liquidations, overnightRuns } from '../../src/contracts/back-
 import { chargeOvernightFees } from '../../src/contracts/overnight.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 import { fundAccount } from '../support/ledger.ts';
-import { scriptedContracts } from './support.ts';
+import { roundBtcSettings, scriptedContracts } from './support.ts';
 
 let test: TestApp;
 let harness: Awaited<ReturnType<typeof scriptedContracts>>;
@@ -25,23 +25,7 @@ beforeAll(async () => {
   const symbol = test.ctx.markets.symbolByName('BTCUSDT')!;
   btc = symbol.id;
   usdt = symbol.quoteCurrencyId;
-  // Round figures: 0.01 BTC a lot, fee 0.1 %, overnight 0.03 %, no spread, liquidation at a risk rate of 50 %.
-  await test.db.transaction((tx) =>
-    harness.contracts.editSettings(tx, {
-      symbol_id: btc,
-      contract_size: '0.01',
-      multiples: [10],
-      lots_min: 1,
-      lots_max: 100,
-      fee_rate: '0.001',
-      overnight_rate: '0.0003',
-      spread: '0',
-      maintenance_threshold: '50',
-      session: null,
-      enabled: true,
-    }),
-  );
-  await harness.contracts.reloadSymbols();
+  await roundBtcSettings(test, harness.contracts, { multiples: [10] });
   await harness.tick('BTCUSDT', '65000');
 });
 afterAll(async () => {

@@ -10,32 +10,15 @@ import { queryRows } from '../../src/db/client.ts';
 import { chargeOvernightFees } from '../../src/contracts/overnight.ts';
 import { call, expectLedgerBalanced, makeTestApp, type TestApp } from '../support/app.ts';
 import { makeFundedUser } from '../support/ledger.ts';
-import { contractFigures, scriptedContracts, systemFigure } from './support.ts';
+import { contractFigures, roundBtcSettings, scriptedContracts, systemFigure } from './support.ts';
 
 let test: TestApp;
 let harness: Awaited<ReturnType<typeof scriptedContracts>>;
 let btc: number;
 let usdt: number;
 
-/** BTCUSDT with round figures: 0.01 BTC a lot, fee 0.1 %, overnight 0.03 %, no spread, liquidation at a risk rate of 50 %. */
-async function setBtcSettings(spread = '0') {
-  await test.db.transaction((tx) =>
-    harness.contracts.editSettings(tx, {
-      symbol_id: btc,
-      contract_size: '0.01',
-      multiples: [5, 10, 20],
-      lots_min: 1,
-      lots_max: 100,
-      fee_rate: '0.001',
-      overnight_rate: '0.0003',
-      spread,
-      maintenance_threshold: '50',
-      session: null,
-      enabled: true,
-    }),
-  );
-  await harness.contracts.reloadSymbols();
-}
+/** BTCUSDT with round figures (contracts/support.ts), with or without a spread. */
+const setBtcSettings = (spread = '0') => roundBtcSettings(test, harness.contracts, { spread });
 
 const fundedUser = (amount: string) => makeFundedUser(test, usdt, amount, 'contract');
 

@@ -58,6 +58,30 @@ export async function scriptedContracts(test: TestApp, clock = { now: Date.parse
   return { ticks, contracts, clock, tick };
 }
 
+/**
+ * BTCUSDT with round figures: 0.01 BTC a lot, fee 0.1 %, overnight 0.03 %, liquidation at a risk rate of
+ * 50 %, the multiples and spread given; the contract service reloads them.
+ */
+export async function roundBtcSettings(test: TestApp, contracts: ContractService, options: { multiples?: number[]; spread?: string } = {}) {
+  const symbolId = test.ctx.markets.symbolByName('BTCUSDT')!.id;
+  await test.db.transaction((tx) =>
+    contracts.editSettings(tx, {
+      symbol_id: symbolId,
+      contract_size: '0.01',
+      multiples: options.multiples ?? [5, 10, 20],
+      lots_min: 1,
+      lots_max: 100,
+      fee_rate: '0.001',
+      overnight_rate: '0.0003',
+      spread: options.spread ?? '0',
+      maintenance_threshold: '50',
+      session: null,
+      enabled: true,
+    }),
+  );
+  await contracts.reloadSymbols();
+}
+
 /** A user's contract-account figures in a coin. */
 export async function contractFigures(test: TestApp, userId: number, currencyId: number) {
   const row = (await accountsOf(test.db, userId)).find((a) => a.currency_id === currencyId && a.kind === 'contract');

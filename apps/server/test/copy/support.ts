@@ -7,7 +7,7 @@ import { CopyService } from '../../src/copy/service.ts';
 import { call, type TestApp } from '../support/app.ts';
 import { makeFundedUser } from '../support/ledger.ts';
 import { operatorToken } from '../funds/support.ts';
-import { scriptedContracts } from '../contracts/support.ts';
+import { roundBtcSettings, scriptedContracts } from '../contracts/support.ts';
 
 export async function copyHarness(test: TestApp) {
   const harness = await scriptedContracts(test);
@@ -16,23 +16,7 @@ export async function copyHarness(test: TestApp) {
   const symbol = test.ctx.markets.symbolByName('BTCUSDT')!;
   const btc = symbol.id;
   const usdt = symbol.quoteCurrencyId;
-  // 0.01 BTC a lot, fee 0.1 %, no spread, liquidation at a risk rate of 50 %.
-  await test.db.transaction((tx) =>
-    harness.contracts.editSettings(tx, {
-      symbol_id: btc,
-      contract_size: '0.01',
-      multiples: [5, 10, 20],
-      lots_min: 1,
-      lots_max: 100,
-      fee_rate: '0.001',
-      overnight_rate: '0.0003',
-      spread: '0',
-      maintenance_threshold: '50',
-      session: null,
-      enabled: true,
-    }),
-  );
-  await harness.contracts.reloadSymbols();
+  await roundBtcSettings(test, harness.contracts);
   await harness.tick('BTCUSDT', '65000');
   const op = await operatorToken(test);
 
