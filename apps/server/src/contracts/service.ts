@@ -470,7 +470,7 @@ export class ContractService {
       if (followsTrader(p)) throw new DomainError('copy_position_locked');
       return this.closeIn(tx, p, 'user', this.mark(this.symbolById(p.symbolId)!));
     });
-    await this.afterClose([closed]);
+    await this.afterCommit([closed]);
     return this.view(closed);
   }
 
@@ -489,7 +489,7 @@ export class ContractService {
       });
       return this.closeMany(tx, items);
     });
-    await this.afterClose(closed);
+    await this.afterCommit(closed);
     return { closed: closed.length, profit: sum(closed.map((p) => p.profit ?? '0')) };
   }
 
@@ -850,8 +850,8 @@ export class ContractService {
     });
   }
 
-  /** After a transaction that closed (or opened, for copies) these positions committed: triggers, risk, mirrors and realtime follow. */
-  async afterClose(rows: PositionRow[]) {
+  /** After a transaction that opened or closed these positions committed: their triggers, the accounts' risk, mirrors and realtime follow. */
+  async afterCommit(rows: PositionRow[]) {
     if (rows.length === 0) return;
     this.mirror?.kick();
     for (const r of rows) this.indexPosition(r);

@@ -146,7 +146,7 @@ export class CopyService implements PositionMirror {
         return done;
       });
       if (!result) return;
-      await this.contracts.afterClose(result.rows);
+      await this.contracts.afterCommit(result.rows);
     }
   }
 
@@ -160,7 +160,7 @@ export class CopyService implements PositionMirror {
       await markSelfHeld(tx, p.id, now);
       return { ...p, selfHeldAt: now };
     });
-    await this.contracts.afterClose([row]);
+    await this.contracts.afterCommit([row]);
     return (await this.copyViews(this.db, [row]))[0]!;
   }
 
