@@ -82,6 +82,10 @@ CREATE TABLE "copy_mirrors" (
 	"done_at" timestamp with time zone,
 	"copies" integer,
 	"skipped" integer,
+	-- A mirror that failed waits until retry_at (backoff) while later ones go on; the last error is kept.
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"retry_at" timestamp with time zone,
+	"error" text,
 	CONSTRAINT "copy_mirrors_action_check" CHECK ("action" IN ('open', 'close'))
 );
 --> statement-breakpoint

@@ -431,13 +431,21 @@ export async function recordMirrors(tx: Tx, action: 'open' | 'close', rows: { id
 
 export type MirrorRow = { id: number; trader_position_id: number; action: 'open' | 'close' };
 
-/** The oldest pending mirror no other process holds, locked. */
-export async function claimMirror(tx: Tx): Promise<MirrorRow | undefined> {
+/** The oldest pending mirror that is due (not waiting to retry) and no other process holds, locked. */
+export async function claimMirror(tx: Tx, now: Date): Promise<MirrorRow | undefined> {
   const [row] = await queryRows<MirrorRow>(
     tx,
-    sql`select id, trader_position_id, action from copy_mirrors where done_at is null order by id limit 1 for update skip locked`,
+    sql`select id, trader_position_id, action from copy_mirrors
+      where done_at is null and (retry_at is null or retry_at <= ${now.toISOString()}) order by id limit 1 for update skip locked`,
   );
   return row && { ...row, id: Number(row.id), trader_position_id: Number(row.trader_position_id) };
+}
+
+/** A mirror that failed: tried again after `retryAt`, its error kept. */
+export async function markMirrorFailed(db: Executor, id: number, retryAt: (attempts: number) => Date, error: string) {
+  const [row] = await queryRows<{ attempts: number }>(db, sql`select attempts from copy_mirrors where id = ${id}`);
+  const attempts = (row?.attempts ?? 0) + 1;
+  await db.execute(sql`update copy_mirrors set attempts = ${attempts}, retry_at = ${retryAt(attempts).toISOString()}, error = ${error} where id = ${id}`);
 }
 
 export async function markMirrorDone(tx: Tx, id: number, copies: number, skipped: number, now: Date) {

@@ -39,7 +39,7 @@ import {
 } from '@fairex/contract';
 import type { Db, Executor, Tx } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
-import type { JobScheduler } from '../jobs/scheduler.ts';
+import { errorText, retryDelayMs, type JobScheduler } from '../jobs/scheduler.ts';
 import type { ContractService, PositionMirror } from '../contracts/service.ts';
 import { lockPosition, positionsById, type PositionRow } from '../contracts/repository.ts';
 import { maskAccount } from '../referrals/rules.ts';
@@ -62,6 +62,7 @@ import {
   followPage,
   insertFollow,
   markMirrorDone,
+  markMirrorFailed,
   markSelfHeld,
   profitShareReceived,
   recordMirrors,
@@ -78,6 +79,7 @@ import {
   updateFollow,
   userNames,
   type CopySettingsRow,
+  type MirrorRow,
   type FollowFiguresRow,
   type SkipRow,
   type TraderAdminRow,
@@ -134,19 +136,33 @@ export class CopyService implements PositionMirror {
     return this.queue;
   }
 
-  /** Pending mirrors in id order (a trader's open before its close), one transaction each. */
+  /**
+   * Pending mirrors in id order (a trader's open before its close), one transaction each. One that fails
+   * is rolled back and waits (JobScheduler's backoff) while the later ones go on: a trader's close handled
+   * before its failed open closes no copy, and the open, tried again, finds the trader's position closed
+   * and records skips instead of opening copies.
+   */
   private async drain() {
     for (let i = 0; i < MIRRORS_PER_DRAIN_MAX; i++) {
-      const result = await this.db.transaction(async (tx) => {
-        const mirror = await claimMirror(tx);
-        if (!mirror) return null;
-        const now = new Date(this.now());
-        const done = mirror.action === 'open' ? await openCopies(tx, this.contracts, mirror.trader_position_id, now) : await closeCopies(tx, this.contracts, mirror.trader_position_id);
-        await markMirrorDone(tx, mirror.id, done.copies, done.skipped, now);
-        return done;
-      });
-      if (!result) return;
-      await this.contracts.afterCommit(result.rows);
+      let claimed: MirrorRow | undefined;
+      const result = await this.db
+        .transaction(async (tx) => {
+          const now = new Date(this.now());
+          claimed = await claimMirror(tx, now);
+          if (!claimed) return null;
+          const done =
+            claimed.action === 'open' ? await openCopies(tx, this.contracts, claimed.trader_position_id, now) : await closeCopies(tx, this.contracts, claimed.trader_position_id);
+          await markMirrorDone(tx, claimed.id, done.copies, done.skipped, now);
+          return done;
+        })
+        .catch(async (error: unknown) => {
+          this.options.onError?.(error);
+          if (!claimed) throw error;
+          await markMirrorFailed(this.db, claimed.id, (attempts) => new Date(this.now() + retryDelayMs(attempts)), errorText(error));
+          return 'failed' as const;
+        });
+      if (result === null) return;
+      if (result !== 'failed') await this.contracts.afterCommit(result.rows);
     }
   }
 

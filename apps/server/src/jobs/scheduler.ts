@@ -25,6 +25,13 @@ export const JOB_RETRY_DELAY_BASE_MS = 5_000;
 export const JOB_RETRY_DELAY_MAX_MS = 60 * 60_000;
 /** The stored error message is cut to this length. */
 export const JOB_ERROR_LENGTH_MAX = 2_000;
+
+/** What a failure records: the cause first (a failed query's own message sits behind the query text), cut to JOB_ERROR_LENGTH_MAX. */
+export function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+  return (cause ? `${cause} (${message})` : message).slice(0, JOB_ERROR_LENGTH_MAX);
+}
 /** The key of a recurring job's one row. */
 export const RECURRING_KEY = 'recurring';
 
@@ -190,7 +197,7 @@ export class JobScheduler {
 
   private async recordFailure(tx: Tx, job: Job, now: Date, error: unknown) {
     const failures = job.attempts + 1;
-    const lastError = String(error instanceof Error ? error.message : error).slice(0, JOB_ERROR_LENGTH_MAX);
+    const lastError = errorText(error);
     const givenUp = job.everyMs === null && failures >= JOB_ATTEMPTS_MAX;
     await tx
       .update(jobs)

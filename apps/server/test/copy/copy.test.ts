@@ -101,6 +101,39 @@ describe('mirroring', () => {
     await expectLedgerBalanced(test);
   });
 
+  it("retries a mirror that failed after a backoff, without holding back other traders' mirrors", async () => {
+    const a = await h.makeTrader();
+    const b = await h.makeTrader();
+    const refused = await h.follower('1000');
+    const other = await h.follower('1000');
+    await h.follow(refused.token, a.id, '1');
+    await h.follow(other.token, b.id, '1');
+    // The database refuses the one follower's copy, as a broken row or a bug would.
+    await test.db.execute(sql.raw(`create function copy_test_refuse() returns trigger language plpgsql as $$
+      begin if new.user_id = ${refused.id} then raise exception 'refused for the test'; end if; return new; end $$`));
+    await test.db.execute(sql.raw('create trigger copy_test_refuse before insert on contract_positions for each row execute function copy_test_refuse()'));
+    const failing = await h.open(a.token);
+    const mirrorOf = async (positionId: number) =>
+      (await queryRows<{ attempts: number; error: string | null; done: boolean }>(test.db, sql`select attempts, error, done_at is not null as done from copy_mirrors where trader_position_id = ${positionId} and action = 'open'`))[0];
+    expect(await mirrorOf(failing.body.message.id)).toMatchObject({ attempts: 1, done: false, error: expect.stringContaining('refused for the test') });
+    expect(await contractFigures(test, refused.id, h.usdt)).toEqual({ available: '1000', frozen: '0' });
+    // A later trader's mirror goes through meanwhile.
+    await h.open(b.token);
+    expect((await h.copies(other.token)).total).toBe(1);
+    await test.db.execute(sql.raw('drop trigger copy_test_refuse on contract_positions'));
+    await test.db.execute(sql.raw('drop function copy_test_refuse()'));
+    // Not before its backoff; then once, at the trader's price.
+    h.copy.kick();
+    await h.copy.settled();
+    expect((await h.copies(refused.token)).total).toBe(0);
+    h.clock.now += 10_000;
+    h.copy.kick();
+    await h.copy.settled();
+    expect((await h.copies(refused.token)).data[0]).toMatchObject({ open_price: failing.body.message.open_price, copy_of: failing.body.message.id });
+    expect(await mirrorOf(failing.body.message.id)).toMatchObject({ attempts: 1, done: true });
+    await expectLedgerBalanced(test);
+  });
+
   it("copies a trader's limit order when the mark fills it, at the limit price", async () => {
     const trader = await h.makeTrader();
     const a = await h.follower('1000');
@@ -271,8 +304,11 @@ describe('demo traders', () => {
     await demo.round();
     const [open] = await queryRows<{ n: number }>(test.db, sql`select count(*)::int as n from contract_positions where status = 'open' and (user_id = ${alpha!.id} or copy_trader_id in (select user_id from copy_traders where demo)) and opened_at < ${new Date(h.clock.now - 60_000).toISOString()}`);
     expect(open!.n).toBe(0);
-    const list = (await call(test.app, '/follow/index', { method: 'GET' })).body.message;
-    expect(list.data.filter((t: { demo: boolean }) => t.demo)).toHaveLength(3);
+    const demoTraders = await queryRows<{ id: number }>(test.db, sql`select id from users where account = any(${`{${COPY_DEMO_TRADERS.map((t) => t.account).join(',')}}`}::text[])`);
+    expect(demoTraders).toHaveLength(3);
+    for (const { id } of demoTraders) {
+      expect((await call(test.app, '/follow/traderDetail', { method: 'GET', payload: { trader_user_id: id } })).body.message).toMatchObject({ demo: true, trader_user_id: id });
+    }
     await expectLedgerBalanced(test);
   });
 });
