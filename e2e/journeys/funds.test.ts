@@ -55,7 +55,7 @@ describe('the funds journey', () => {
     try {
       // Sign up by email (which binds the email), then bind a mobile in the security centre.
       await register(page, email, 'funds-pass-1');
-      const token = await page.evaluate(() => localStorage.getItem('token'));
+      const token = await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
       expect(token).toBeTruthy();
       const me = await userApi<{ id: number; email: string; mobile: string | null }>(baseUrl, '/user/info', { method: 'GET', token: token! });
       expect(me).toMatchObject({ email, mobile: null });

@@ -39,7 +39,8 @@ describe('a new user', () => {
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect.poll(() => hashOf(page)).toBe('#/');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    // Signed up and logged in for this browser session (stay logged in is the login form's choice).
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('token'))).toBeTruthy();
 
     // Log out through settings, then log in through the login screen (with the password toggle).
     await go(page, '/pages/setting/setting');
@@ -50,8 +51,11 @@ describe('a new user', () => {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Show password' }).click();
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await page.getByRole('checkbox', { name: 'Stay logged in' }).check();
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await expect.poll(() => hashOf(page)).toBe('#/');
+    // Stay logged in keeps the session beyond this browser session.
+    expect(await page.evaluate(() => [localStorage.getItem('token') !== null, sessionStorage.getItem('token')])).toEqual([true, null]);
 
     // Every tab.
     const tabs: [string, string][] = [
@@ -113,7 +117,7 @@ describe('a new user', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
     await expect.poll(() => hashOf(page)).toBe('#/pages/common/login');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'))).toBeNull();
     // A wrong login is the one intended failure this journey logs.
     expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
     await context.close();

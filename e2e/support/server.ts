@@ -96,7 +96,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 /** The run's server, started once for every journey. */
 export default async function setup(project: TestProject) {
   const server = await startServer();
+  const operator = await operatorLogin(server.baseUrl);
+  // The development demo spot traders would trade against the journeys' own resting orders: off for the run.
+  const off = await fetch(`${server.baseUrl}/api/admin/spot/demo-trading`, {
+    method: 'POST',
+    headers: { authorization: operator, 'content-type': 'application/json' },
+    body: JSON.stringify({ enabled: false }),
+  });
+  if ((await off.json()).type !== 'ok') throw new Error('could not switch the demo spot traders off');
   project.provide('baseUrl', server.baseUrl);
-  project.provide('operatorToken', await operatorLogin(server.baseUrl));
+  project.provide('operatorToken', operator);
   return server.stop;
 }

@@ -113,6 +113,8 @@ export type MarketMakerView = {
     balances: { currency_id: number; currency: string; available: string; frozen: string; balance: string }[];
   };
 };
+/** The development demo spot traders' switch (GET/POST /api/admin/spot/demo-trading). */
+export type SpotDemoTrading = { enabled: boolean; traders: number };
 export type SpotOrderRow = {
   id: number;
   user_id: number;
@@ -418,6 +420,8 @@ export const adminApi = {
     request<SpotFeeRow>('POST', '/spot/fees', { symbol_id: symbolId, maker_fee_rate: maker, taker_fee_rate: taker }),
   marketMaker: () => request<MarketMakerView>('GET', '/market-maker'),
   editMarketMaker: (settings: MarketMakerSettings) => request<MarketMakerSettings>('POST', '/market-maker', settings),
+  spotDemoTrading: () => request<SpotDemoTrading>('GET', '/spot/demo-trading'),
+  editSpotDemoTrading: (enabled: boolean) => request<SpotDemoTrading>('POST', '/spot/demo-trading', { enabled }),
   spotOrders: (query: SpotSearchQuery) => request<Page<SpotOrderRow>>('GET', `/spot/orders?${queryString(query)}`),
   spotTrades: (query: SpotSearchQuery) => request<Page<SpotTradeRow>>('GET', `/spot/trades?${queryString(query)}`),
   /** The public quotation list (outside /api/admin): symbols every role may filter the search by. */

@@ -56,6 +56,7 @@ import { loanRoutes } from './loans/routes.ts';
 import { CopyService } from './copy/service.ts';
 import { copyRoutes } from './copy/routes.ts';
 import { DEMO_TRADING_EVERY_MS, DemoTraders } from './copy/demo.ts';
+import { DemoSpotTraders, SPOT_DEMO_EVERY_MS } from './spot/demo.ts';
 import { SupportService } from './support/service.ts';
 import { supportRoutes } from './support/routes.ts';
 import { ReferralService } from './referrals/service.ts';
@@ -148,6 +149,9 @@ export async function buildApp(options: BuildOptions) {
     // Development only: the seeded demo traders trade (copy/demo.ts); a production start has none.
     const demo = new DemoTraders(ctx.db, contracts, ctx.copy, options.config.marketSeed, clock, (error) => app.log.warn({ err: error }, 'demo trader order failed'));
     ctx.jobs.every('copy.demo_trading', DEMO_TRADING_EVERY_MS, async () => demo.start());
+    // Development only: the seeded demo spot traders keep every pair trading (spot/demo.ts).
+    const spotDemo = new DemoSpotTraders(ctx.db, ctx.spot, options.config.marketSeed, (error) => app.log.warn({ err: error }, 'demo spot order failed'));
+    ctx.jobs.every('spot.demo_trading', SPOT_DEMO_EVERY_MS, async () => spotDemo.start());
   }
   ctx.support.register(ctx.jobs);
   ctx.referrals.register(ctx.jobs);

@@ -1,7 +1,7 @@
 /**
  * What a start puts into the database. Every start: the site configuration (coins, rates, settings), the
  * symbols and the market maker, each idempotent. Development also seeds the demo operator and the demo
- * * user the README names, and demo wealth products (mining, IEO, dual investment, marked demo), the demo NFT catalogue and the demo copy traders and followers; production never does: its first operator comes from ADMIN_USER /
+ * * user the README names, and demo wealth products (mining, IEO, dual investment, marked demo), the demo NFT catalogue, the demo copy traders and followers and the demo spot traders; production never does: its first operator comes from ADMIN_USER /
  * ADMIN_PASSWORD (or from `npm run operator:create`) and must change that password at first login.
  */
 import { ensureFirstOperator } from './admin/operator-accounts.ts';
@@ -21,6 +21,7 @@ import { seedNftDemo } from './nft/demo.ts';
 import { seedLoansDemo } from './loans/demo.ts';
 import { seedOtcDemo } from './otc/demo.ts';
 import { seedCopyDemo } from './copy/demo.ts';
+import { seedSpotDemo } from './spot/demo.ts';
 
 export type StartSeedOptions = {
   production: boolean;
@@ -61,5 +62,6 @@ export async function seedOnStart(db: Db, options: StartSeedOptions) {
     await seedLoansDemo(db, options.now);
     await seedOtcDemo(db, options.now);
     await seedCopyDemo(db, options.now);
+    await seedSpotDemo(db);
   }
 }

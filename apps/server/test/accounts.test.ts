@@ -2,8 +2,11 @@
 // HTTP app on a real database: happy paths, every validation rule, translated errors, 999s and rate limits.
 import { userInfo } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/accounts/tables.ts';
+import { PASSWORD_LENGTH_MAX } from '@fairex/contract/constants';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sha256 } from '../src/accounts/passwords.ts';
+import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../src/accounts/sessions.ts';
+import { sessions, users } from '../src/accounts/tables.ts';
 import { ledgerAccounts } from '../src/ledger/tables.ts';
 import { call, expectLedgerBalanced, latestCode, makeTestApp, makeUser, type TestApp } from './support/app.ts';
 
@@ -17,6 +20,23 @@ afterAll(async () => {
 });
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+const loginAs = async (user: { email: string; password: string }, remember?: string) =>
+  (await call(test.app, '/user/login', { ip: test.nextIp(), payload: { user_string: user.email, password: user.password, remember } })).body.message as string;
+const infoType = async (token: string) => (await call(test.app, '/user/info', { method: 'GET', token })).body.type;
+const sessionOf = async (token: string) =>
+  (await test.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token))))[0]!;
+
+/** Session lifetimes read the system clock (sessions.ts), so these tests move Date itself. */
+async function atTime<T>(ms: number, run: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(ms);
+  try {
+    return await run();
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 describe('verification codes', () => {
   it('sends a 6-digit mail code into the outbox', async () => {
@@ -189,6 +209,40 @@ describe('sessions', () => {
     expect((await call(test.app, '/user/logout', { method: 'GET', token: user.token })).body.type).toBe('999');
   });
 
+  it('ends a session that is not remembered when it goes unused for its idle time', async () => {
+    const user = await makeUser(test);
+    const start = Date.now();
+    const token = await atTime(start, () => loginAs(user));
+    expect(await sessionOf(token)).toMatchObject({ remembered: false, expiresAt: new Date(start + SESSION_IDLE_MS) });
+    expect(await atTime(start + SESSION_IDLE_MS - 1000, () => infoType(token))).toBe('ok');
+    const unused = await atTime(start, () => loginAs(user));
+    expect(await atTime(start + SESSION_IDLE_MS + 1000, () => infoType(unused))).toBe('999');
+  });
+
+  it('renews a session that is not remembered when it is used', async () => {
+    const user = await makeUser(test);
+    const start = Date.now();
+    const token = await atTime(start, () => loginAs(user, '0'));
+    // Used just before it would end, it lives another idle time from that use, and again.
+    const firstUse = start + SESSION_IDLE_MS - 60_000;
+    expect(await atTime(firstUse, () => infoType(token))).toBe('ok');
+    expect((await sessionOf(token)).expiresAt).toEqual(new Date(firstUse + SESSION_IDLE_MS));
+    const secondUse = firstUse + SESSION_IDLE_MS - 60_000;
+    expect(await atTime(secondUse, () => infoType(token))).toBe('ok');
+    expect(await atTime(secondUse + SESSION_IDLE_MS + 1000, () => infoType(token))).toBe('999');
+  });
+
+  it('keeps a remembered session for its full lifetime when it goes unused', async () => {
+    const user = await makeUser(test);
+    const start = Date.now();
+    const token = await atTime(start, () => loginAs(user, 'true'));
+    expect(await sessionOf(token)).toMatchObject({ remembered: true, expiresAt: new Date(start + SESSION_TTL_MS) });
+    expect(await atTime(start + SESSION_TTL_MS - 60_000, () => infoType(token))).toBe('ok');
+    // Use does not stretch it past its fixed expiry.
+    expect((await sessionOf(token)).expiresAt).toEqual(new Date(start + SESSION_TTL_MS));
+    expect(await atTime(start + SESSION_TTL_MS + 1000, () => infoType(token))).toBe('999');
+  });
+
   it('accepts a JSON body as well as a form', async () => {
     const user = await makeUser(test);
     const res = await test.app.inject({
@@ -229,6 +283,24 @@ describe('forgotten password', () => {
     expect((await call(test.app, '/user/login', { ip: test.nextIp(), payload: { user_string: user.email, password: 'new-pass-1' } })).body.type).toBe(
       'ok',
     );
+  });
+
+  it('refuses a new password when it is the current one, and keeps the code for another try', async () => {
+    const user = await makeUser(test);
+    const ip = test.nextIp();
+    await call(test.app, '/sms_mail', { ip, payload: { user_string: user.email, type: 'forget' } });
+    const code = await latestCode(test, user.email);
+    const same = await call(test.app, '/user/forget', { ip, lang: 'spa', payload: { account: user.email, code, password: user.password, repassword: user.password } });
+    expect(same.body).toMatchObject({ type: 'error', code: 'password_reused', message: 'La nueva contraseña debe ser distinta de la actual' });
+    expect(await infoType(user.token)).toBe('ok');
+    const other = await call(test.app, '/user/forget', { ip, payload: { account: user.email, code, password: 'new-pass-2', repassword: 'new-pass-2' } });
+    expect(other.body.type).toBe('ok');
+  });
+
+  it('refuses a new password when it is too long, with its own message', async () => {
+    const long = 'x'.repeat(PASSWORD_LENGTH_MAX + 1);
+    const res = await call(test.app, '/user/forget', { ip: test.nextIp(), payload: { account: 'someone@example.com', code: '123456', password: long, repassword: long } });
+    expect(res.body).toMatchObject({ type: 'error', code: 'password_too_long', message: `The password must be at most ${PASSWORD_LENGTH_MAX} characters` });
   });
 
   it('refuses a register code for a reset', async () => {

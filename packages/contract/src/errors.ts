@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'too_many_requests',
   'passwords_inconsistent',
   'password_too_short',
+  'password_too_long',
   'old_password_wrong',
   'email_invalid',
   'mobile_invalid',
@@ -33,7 +34,7 @@ export const ERROR_CODES = [
   'not_found',
   'forbidden',
   'internal_error',
-  // Operator accounts
+  // Operator accounts (password_reused also answers a user's new login password equal to the current one)
   'password_weak',
   'password_reused',
   'password_change_required',

@@ -115,8 +115,19 @@ export const isNickname = (value: string) =>
 export const isSignature = (value: string) =>
   lengthInRange(value.trim(), SIGNATURE_LENGTH.min, SIGNATURE_LENGTH.max);
 
-/** "More than 6 characters" (PASSWORD_LENGTH_MIN is 7); the maximum bounds hashing work. */
-export const isPassword = (value: string) => lengthInRange(value, PASSWORD_LENGTH_MIN, PASSWORD_LENGTH_MAX);
+/**
+ * The one password rule (login and pay passwords alike): "more than 6 characters" (PASSWORD_LENGTH_MIN
+ * is 7), and at most PASSWORD_LENGTH_MAX, which bounds hashing work. Answers what is wrong, so the
+ * server and the forms give a too-long password its own message instead of the too-short one.
+ */
+export function passwordProblem(value: string): 'password_too_short' | 'password_too_long' | undefined {
+  const length = codePointLength(value);
+  if (length < PASSWORD_LENGTH_MIN) return 'password_too_short';
+  if (length > PASSWORD_LENGTH_MAX) return 'password_too_long';
+  return undefined;
+}
+
+export const isPassword = (value: string) => passwordProblem(value) === undefined;
 
 /** Allowed: English letters, digits, Chinese characters, space, "_", "-", "." and "@"; anything else is special. */
 export const hasSpecialCharacters = (value: string) => /[^A-Za-z0-9\p{Script=Han} _.@-]/u.test(value);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import { PAGE_SIZE, PAGE_SIZE_MAX } from './constants.ts';
-import { BIGINT_ID_MAX, INT_ID_MAX, isAmount, isEmail, isMobile, isNickname, isNumericCode, isPassword, isSignature } from './predicates.ts';
+import { BIGINT_ID_MAX, INT_ID_MAX, isAmount, isEmail, isMobile, isNickname, isNumericCode, isSignature, passwordProblem } from './predicates.ts';
 
 export * from './predicates.ts';
 
@@ -13,8 +13,11 @@ const zText = (code: ErrorCode) => z.string({ error: code }).trim();
 
 export const zEmail = zText('email_invalid').refine(isEmail, 'email_invalid');
 export const zMobile = zText('mobile_invalid').refine(isMobile, 'mobile_invalid');
-/** Not trimmed: blanks are part of a password. */
-export const zPassword = z.string({ error: 'password_too_short' }).refine(isPassword, 'password_too_short');
+/** Not trimmed: blanks are part of a password. A too-short and a too-long password each answer their own code. */
+export const zPassword = z.string({ error: 'password_too_short' }).superRefine((value, context) => {
+  const problem = passwordProblem(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 export const zNickname = zText('nickname_invalid').refine(isNickname, 'nickname_invalid');
 export const zSignature = zText('signature_invalid').refine(isSignature, 'signature_invalid');
 export const zCode = zText('code_invalid').refine((value) => isNumericCode(value), 'code_invalid');

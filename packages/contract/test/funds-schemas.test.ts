@@ -7,6 +7,7 @@ import {
   balanceAdjustInput,
   exchangeInput,
   fundsSettingsInput,
+  loginPasswordInput,
   networkConfigInput,
   payPasswordInput,
   rateCurrencyInput,
@@ -62,7 +63,14 @@ describe('pay password', () => {
   it('must be more than 6 characters like every password of the spec', () => {
     expect(firstIssue(payPasswordInput, form('123456'))).toBe('password_too_short');
     expect(payPasswordInput.parse(form('1234567')).password).toBe('1234567');
-    expect(firstIssue(payPasswordInput, form('x'.repeat(65)))).toBe('password_too_short');
+    expect(firstIssue(payPasswordInput, form('x'.repeat(64)))).toBeUndefined();
+    expect(firstIssue(payPasswordInput, form('x'.repeat(65)))).toBe('password_too_long');
+  });
+
+  it('answers password_too_long for a login password when it is over the limit, like the pay password', () => {
+    const change = (password: string) => ({ oldpassword: 'old-pass-1', password, re_password: password });
+    expect(firstIssue(loginPasswordInput, change('123456'))).toBe('password_too_short');
+    expect(firstIssue(loginPasswordInput, change('x'.repeat(70)))).toBe('password_too_long');
   });
 });
 

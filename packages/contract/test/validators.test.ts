@@ -22,6 +22,7 @@ import {
   isSignature,
   isUrl,
   lengthInRange,
+  passwordProblem,
   zAmount,
   zCode,
   zEmail,
@@ -34,6 +35,7 @@ import {
   zSignature,
 } from '../src/validators.ts';
 import { ERROR_CODES } from '../src/errors.ts';
+import { PASSWORD_LENGTH_MAX, PASSWORD_LENGTH_MIN } from '../src/constants.ts';
 
 function check(predicate: (value: string) => boolean, accepted: string[], refused: string[]) {
   for (const value of accepted) expect(predicate(value), `accepts ${JSON.stringify(value)}`).toBe(true);
@@ -127,6 +129,15 @@ describe('predicates', () => {
     check(isPassword, ['1234567', 'a'.repeat(64), 'pass word'], ['123456', '', 'a'.repeat(65)]);
   });
 
+  it('names the problem of a password when it is too short or too long', () => {
+    expect(passwordProblem('123456')).toBe('password_too_short');
+    expect(passwordProblem('1234567')).toBeUndefined();
+    expect(passwordProblem('a'.repeat(PASSWORD_LENGTH_MAX))).toBeUndefined();
+    expect(passwordProblem('a'.repeat(PASSWORD_LENGTH_MAX + 1))).toBe('password_too_long');
+    // Characters are code points: seven emoji are seven characters.
+    expect(passwordProblem('😀'.repeat(PASSWORD_LENGTH_MIN))).toBeUndefined();
+  });
+
   it('hasSpecialCharacters flags anything beyond letters, digits, CJK, space, _ - . @', () => {
     check(hasSpecialCharacters, ['a!b', 'a#', '😀', 'a\tb', '<script>', 'é'], ['', 'abc 123', 'a_b-c.d@e', '中文名']);
   });
@@ -155,6 +166,7 @@ describe('zod schemas', () => {
       [zMobile, '12812345678', 'mobile_invalid'],
       [zMobile, undefined, 'mobile_invalid'],
       [zPassword, '123456', 'password_too_short'],
+      [zPassword, 'a'.repeat(PASSWORD_LENGTH_MAX + 1), 'password_too_long'],
       [zPassword, null, 'password_too_short'],
       [zNickname, 'a', 'nickname_invalid'],
       [zSignature, 'x'.repeat(31), 'signature_invalid'],

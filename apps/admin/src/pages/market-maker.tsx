@@ -1,13 +1,40 @@
-import { Button, Card, Descriptions, Flex, Form, Input, InputNumber, Result, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Input, InputNumber, Result, Switch, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router';
-import { adminApi, type MarketMakerSettings, type MarketMakerView } from '../api.ts';
+import { adminApi, type MarketMakerSettings, type MarketMakerView, type SpotDemoTrading } from '../api.ts';
 import { useI18n, type MessageKey } from '../i18n.tsx';
 import { loadOr } from '../load.ts';
 import { useSave } from '../markets-admin.ts';
 
-/** The market maker's live settings and its ledger balances (read-only); admins only. */
-export const marketMakerLoader = (): Promise<MarketMakerView | null> => loadOr(() => adminApi.marketMaker(), null);
+type MarketMakerPageData = { maker: MarketMakerView | null; demo: SpotDemoTrading | null };
+
+/** The market maker's live settings and its ledger balances (read-only), and the demo spot traders' switch; admins only. */
+export const marketMakerLoader = async (): Promise<MarketMakerPageData> => {
+  const [maker, demo] = await Promise.all([loadOr(() => adminApi.marketMaker(), null), loadOr(() => adminApi.spotDemoTrading(), null)]);
+  return { maker, demo };
+};
+
+/** Development starts seed demo spot traders that trade against the books; this switches them off or on. */
+function DemoTradingCard({ demo }: { demo: SpotDemoTrading }) {
+  const { t } = useI18n();
+  const save = useSave();
+  const [enabled, setEnabled] = useState(demo.enabled);
+  const [busy, setBusy] = useState(false);
+  const change = async (next: boolean) => {
+    setBusy(true);
+    await save(async () => setEnabled((await adminApi.editSpotDemoTrading(next)).enabled));
+    setBusy(false);
+  };
+  return (
+    <Card size="small" title={t('mm.demoTrading')}>
+      <Typography.Paragraph type="secondary">{t('mm.demoTradingHint', { count: demo.traders })}</Typography.Paragraph>
+      <Flex gap="small" align="center">
+        <Switch aria-label={t('mm.demoTradingSwitch')} checked={enabled} loading={busy} onChange={(next) => void change(next)} />
+        <span>{t('mm.demoTradingSwitch')}</span>
+      </Flex>
+    </Card>
+  );
+}
 
 /** The server's safe bounds (MARKET_MAKER_BOUNDS in the contract), checked again by the server. */
 const BOUNDS: { name: Exclude<keyof MarketMakerSettings, 'level_value' | 'inventory_min_value' | 'inventory_max_value'>; label: MessageKey; min: number; max: number }[] = [
@@ -26,7 +53,7 @@ const INVENTORY_FIELDS: { name: 'inventory_min_value' | 'inventory_max_value'; l
 type Balance = MarketMakerView['account']['balances'][number];
 
 export function MarketMakerPage() {
-  const view = useLoaderData<typeof marketMakerLoader>();
+  const { maker: view, demo } = useLoaderData<typeof marketMakerLoader>();
   const { t } = useI18n();
   const save = useSave();
   const [busy, setBusy] = useState(false);
@@ -89,6 +116,7 @@ export function MarketMakerPage() {
         <Typography.Paragraph type="secondary">{t('mm.balancesHint')}</Typography.Paragraph>
         <Table<Balance> rowKey="currency_id" columns={columns} dataSource={view.account.balances} pagination={false} size="small" />
       </Card>
+      {demo && demo.traders > 0 && <DemoTradingCard demo={demo} />}
     </Flex>
   );
 }

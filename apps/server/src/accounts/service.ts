@@ -6,7 +6,7 @@ import { DomainError, isUniqueViolation } from '../http/errors.ts';
 import { openUserAccounts } from '../ledger/index.ts';
 import { checkCode, consumeCode } from './codes.ts';
 import { checkLoginPassword } from './login-throttle.ts';
-import { hashPassword, sha256 } from './passwords.ts';
+import { hashPassword, sha256, verifyPassword } from './passwords.ts';
 import { findUserByInviteCode, findUserByLogin, insertUser, updateUser, type User } from './repository.ts';
 import { createSession, revokeSession } from './sessions.ts';
 import { sessions } from './tables.ts';
@@ -66,12 +66,13 @@ function insertRegisteredUser(ctx: AppContext, input: RegisterInput, codeId: num
   });
 }
 
-export async function login(ctx: AppContext, userString: string, password: string): Promise<string> {
+/** Answers a new session token; `remember` is the stay-logged-in option (sessions.ts names both lifetimes). */
+export async function login(ctx: AppContext, userString: string, password: string, remember: boolean): Promise<string> {
   const user = await findUserByLogin(ctx.db, userString);
   // Same answer, same limit and same hashing time for an unknown account and a wrong password, so accounts cannot be probed.
   const subject = user ? `user:${user.id}` : `user:name:${normaliseLogin(userString)}`;
   if (!(await checkLoginPassword(ctx, subject, user?.passwordHash, password)) || !user || user.frozen) throw new DomainError('login_failed');
-  return createSession(ctx.db, user.id);
+  return createSession(ctx.db, user.id, remember);
 }
 
 /** GET /user/logout: ends the session, and its realtime sockets stop getting the user's events. */
@@ -80,13 +81,18 @@ export async function logout(ctx: AppContext, userId: number, token: string) {
   ctx.bus.emit('session_revoked', { userId, tokenHash: sha256(token) });
 }
 
-/** Resets the password with a code sent to the account's email or mobile, and ends every session. */
+/**
+ * Resets the password with a code sent to the account's email or mobile, and ends every session. A new
+ * password equal to the current one is refused, checked only once the code is proven (else this call
+ * would test password guesses), and the code stays unused for another try.
+ */
 export async function resetPassword(ctx: AppContext, account: string, code: string, password: string) {
   const user = await findUserByLogin(ctx.db, account);
   if (!user) throw new DomainError('account_not_found');
   const login = normaliseLogin(account);
   const target = user.email === login || user.mobile === login ? login : (user.email ?? user.mobile ?? login);
   const codeId = await checkCode(ctx, target, 'forget', code);
+  if (await verifyPassword(password, user.passwordHash)) throw new DomainError('password_reused');
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     await consumeCode(tx, codeId);

@@ -5,7 +5,12 @@ import { DomainError } from '../http/errors.ts';
 import { newToken, sha256 } from './passwords.ts';
 import { sessions, users } from './tables.ts';
 
+/** A session the user asked to remember (stay logged in) lasts this long from login. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Any other session ends this long after its last use; each use moves its expiry forward. */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/** A short session's expiry is moved at most once per this interval, so every request does not write. */
+export const SESSION_RENEW_INTERVAL_MS = 60 * 1000;
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -15,9 +20,16 @@ declare module 'fastify' {
   }
 }
 
-export async function createSession(db: Executor, userId: number): Promise<string> {
+/*
+ * Session lifetimes read the system clock, not the app's movable clock: they guard real time, and a
+ * test or e2e journey that moves the app's clock by days must not log its users out.
+ */
+
+/** A new session: remembered ones last SESSION_TTL_MS, others SESSION_IDLE_MS from their last use. */
+export async function createSession(db: Executor, userId: number, remembered = true): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  const expiresAt = new Date(Date.now() + (remembered ? SESSION_TTL_MS : SESSION_IDLE_MS));
+  await db.insert(sessions).values({ userId, tokenHash: sha256(token), remembered, expiresAt });
   return token;
 }
 
@@ -37,15 +49,23 @@ export function parseToken(value: unknown): string | undefined {
 /** The token of a request: its Authorization header. */
 export const tokenOf = (request: FastifyRequest): string | undefined => parseToken(request.headers.authorization);
 
-/** The live user of a session token: unknown, revoked and expired tokens give undefined. */
+/**
+ * The live user of a session token: unknown, revoked and expired tokens give undefined. Using a session
+ * that is not remembered renews it: it then ends SESSION_IDLE_MS after this use.
+ */
 export async function userOfToken(db: Executor, token: string): Promise<SessionUser | undefined> {
+  const now = Date.now();
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, sessionId: sessions.id, remembered: sessions.remembered, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
     .limit(1);
-  return row?.user;
+  if (!row) return undefined;
+  if (!row.remembered && row.expiresAt.getTime() < now + SESSION_IDLE_MS - SESSION_RENEW_INTERVAL_MS) {
+    await db.update(sessions).set({ expiresAt: new Date(now + SESSION_IDLE_MS) }).where(eq(sessions.id, row.sessionId));
+  }
+  return row.user;
 }
 
 /** preHandler for protected user routes: answers 999 for a missing, unknown, revoked or expired token. */

@@ -43,6 +43,8 @@ export const sessions = pgTable(
       .references(() => users.id),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
+    /** Stay logged in: a fixed expiry (SESSION_TTL_MS); otherwise it ends SESSION_IDLE_MS after its last use. */
+    remembered: boolean('remembered').notNull().default(true),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
   },

@@ -2,13 +2,13 @@
  * Back-office markets (issue 5): symbols, spot fee rates and market-maker settings (admin only), and
  * the spot order and trade search (every role: support answers users' questions about their orders).
  */
-import { adminSpotOrdersInput, adminSpotTradesInput, idParam, marketMakerInput, spotFeesInput, symbolCreateInput, symbolEditInput } from '@fairex/contract';
+import { adminSpotOrdersInput, adminSpotTradesInput, idParam, marketMakerInput, spotDemoTradingInput, spotFeesInput, symbolCreateInput, symbolEditInput } from '@fairex/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 import { adminSymbols, createSymbol, editSymbol } from '../markets/back-office.ts';
-import { editMarketMaker, editSpotFees, marketMakerView, searchSpotOrders, searchSpotTrades, spotFees } from '../spot/back-office.ts';
+import { editMarketMaker, editSpotDemoTrading, editSpotFees, marketMakerView, searchSpotOrders, searchSpotTrades, spotDemoTradingView, spotFees } from '../spot/back-office.ts';
 import { currentOperator, requireOperator } from './operators.ts';
 
 export function adminMarketsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -26,6 +26,8 @@ export function adminMarketsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/market-maker', adminOnly, async () => ok(await marketMakerView(ctx)));
   app.post('/market-maker', adminOnly, async (request) => ok(await editMarketMaker(ctx, currentOperator(request), parse(marketMakerInput, request.body))));
+  app.get('/spot/demo-trading', adminOnly, async () => ok(await spotDemoTradingView(ctx.db)));
+  app.post('/spot/demo-trading', adminOnly, async (request) => ok(await editSpotDemoTrading(ctx, currentOperator(request), parse(spotDemoTradingInput, request.body))));
 
   app.get('/spot/orders', anyOperator, async (request) => ok(await searchSpotOrders(ctx.db, parse(adminSpotOrdersInput, request.query))));
   app.get('/spot/trades', anyOperator, async (request) => ok(await searchSpotTrades(ctx.db, parse(adminSpotTradesInput, request.query))));

@@ -241,9 +241,10 @@ export async function checkPayPassword(db: Executor, user: SessionUser, given: s
   throw new DomainError('pay_password_locked');
 }
 
-/** POST /safe/update_login_password: knowing the old password; every other session ends. */
+/** POST /safe/update_login_password: knowing the old password, to a different one; every other session ends. */
 export async function changeLoginPassword(ctx: AppContext, user: SessionUser, token: string, oldPassword: string, password: string) {
   if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new DomainError('old_password_wrong');
+  if (password === oldPassword) throw new DomainError('password_reused');
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });

@@ -1,9 +1,9 @@
 /**
- * Back-office spot operations: fee rates per symbol, the market maker's settings and balances, and the
- * order and trade search. Every change is logged in the same transaction as the change; the live
+ * Back-office spot operations: fee rates per symbol, the market maker's settings and balances, the
+ * development demo spot traders' switch, and the order and trade search. Every change is logged in the same transaction as the change; the live
  * service takes it once that transaction has committed.
  */
-import { toAmountString, type AdminSpotOrdersInput, type AdminSpotTradesInput, type MarketMakerInput, type SpotFeesInput } from '@fairex/contract';
+import { toAmountString, type AdminSpotOrdersInput, type AdminSpotTradesInput, type MarketMakerInput, type SpotDemoTradingInput, type SpotFeesInput } from '@fairex/contract';
 import { logAction, type Operator } from '../admin/operators.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/client.ts';
@@ -11,6 +11,7 @@ import { writeSetting } from '../funds/repository.ts';
 import { DomainError } from '../http/errors.ts';
 import { accountsOf } from '../ledger/index.ts';
 import { feeRatePpm } from './amounts.ts';
+import { SPOT_DEMO_TRADING_SETTING, spotDemoTraderIds, spotDemoTradingEnabled } from './demo.ts';
 import { MARKET_MAKER_ACCOUNT, MARKET_MAKER_SETTING, marketMakerConfigOf, marketMakerSettingOf } from './market-maker.ts';
 import { lockFeeRow, searchOrders, searchTrades, selectFeeRows, updateFeeRates } from './repository.ts';
 
@@ -85,6 +86,23 @@ export async function editMarketMaker(ctx: AppContext, operator: Operator, input
   });
   maker.configure(config);
   return value;
+}
+
+// ---- demo spot traders (development starts only; production has none) ----
+
+/** GET /api/admin/spot/demo-trading: whether the demo spot traders place orders, and whether any are seeded. */
+export async function spotDemoTradingView(db: Executor) {
+  return { enabled: await spotDemoTradingEnabled(db), traders: (await spotDemoTraderIds(db)).length };
+}
+
+/** POST /api/admin/spot/demo-trading: saved as a setting and logged; the next round reads it. */
+export async function editSpotDemoTrading(ctx: AppContext, operator: Operator, input: SpotDemoTradingInput) {
+  await ctx.db.transaction(async (tx) => {
+    const before = await spotDemoTradingEnabled(tx);
+    await writeSetting(tx, SPOT_DEMO_TRADING_SETTING, input.enabled);
+    await logAction(tx, operator.id, 'spot_demo_trading_edit', SPOT_DEMO_TRADING_SETTING, { before, after: input.enabled });
+  });
+  return spotDemoTradingView(ctx.db);
 }
 
 // ---- search ----

@@ -197,6 +197,14 @@ describe('email binding', () => {
 });
 
 describe('login password', () => {
+  it('refuses a new password when it is the old one', async () => {
+    const user = await makeUser(test);
+    const same = await call(test.app, '/safe/update_login_password', { token: user.token, lang: 'zh', payload: { oldpassword: user.password, password: user.password, re_password: user.password } });
+    expect(same.body).toMatchObject({ type: 'error', code: 'password_reused', message: '新密码不能与当前密码相同' });
+    expect((await call(test.app, '/user/login', { ip: test.nextIp(), payload: { user_string: user.email, password: user.password } })).body.type).toBe('ok');
+  });
+
+
   it('changes with the old password and ends other sessions', async () => {
     const user = await makeUser(test);
     const second = (await call(test.app, '/user/login', { ip: test.nextIp(), payload: { user_string: user.email, password: user.password } })).body.message;

@@ -18,6 +18,7 @@ import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { holdTradingLease } from '../../src/db/lease.ts';
 import { seedOnStart } from '../../src/first-start.ts';
 import { DEMO_USER } from '../../src/site/demo.ts';
+import { SPOT_DEMO_TRADERS, spotDemoTraderIds } from '../../src/spot/demo.ts';
 import { MARKET_MAKER_ACCOUNT } from '../../src/spot/market-maker.ts';
 import { openTestDatabase } from '../support/db.ts';
 
@@ -73,6 +74,8 @@ describe('first start', { timeout: 180_000 }, () => {
     expect(await wealthRows(db)).toEqual({ mining: { all: expect.any(Number), demo: true }, ieo: { all: expect.any(Number), demo: true }, dual: { all: expect.any(Number), demo: true } });
     // Demo copy traders (approved) and followers, each marked demo.
     expect(await copyRows(db)).toEqual({ traders: { all: 3, demo: true }, follows: { all: 4, demo: true } });
+    // Demo spot traders (nicknames say demo), so the books trade on a development start.
+    expect(await spotDemoTraderIds(db)).toHaveLength(SPOT_DEMO_TRADERS.length);
     for (const { all } of Object.values(await wealthRows(db))) expect(all).toBeGreaterThan(0);
   });
 
@@ -87,6 +90,7 @@ describe('first start', { timeout: 180_000 }, () => {
     expect(log.lines.join('\n')).toContain('ADMIN_USER');
     expect(await wealthRows(db)).toEqual({ mining: { all: 0, demo: true }, ieo: { all: 0, demo: true }, dual: { all: 0, demo: true } });
     expect(await copyRows(db)).toEqual({ traders: { all: 0, demo: true }, follows: { all: 0, demo: true } });
+    expect(await spotDemoTraderIds(db)).toHaveLength(0);
   });
 
   it('creates the first operator from ADMIN_USER and ADMIN_PASSWORD in production, once, who must change the password', async () => {

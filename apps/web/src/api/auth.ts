@@ -17,7 +17,8 @@ export type RegisterForm = {
   type: RegisterType;
   area_code?: string;
 };
-export type LoginForm = { user_string: string; password: string };
+/** `remember` is the stay-logged-in choice: the server and the store both keep the session longer. */
+export type LoginForm = { user_string: string; password: string; remember: boolean };
 export type ForgetForm = { account: string; code: string; password: string; repassword: string };
 
 export const sendMailCode = (user_string: string, scene: CodeScene) => post<string>('/sms_mail', { user_string, scene });
@@ -36,10 +37,13 @@ export function useCheckCode() {
   });
 }
 
-/** Login saves the token (the answer's message), then loads and keeps the user (spec section 4). */
+/**
+ * Login saves the token (the answer's message), then loads and keeps the user (spec section 4); both
+ * are kept for this browser session only unless the user chose to stay logged in.
+ */
 export async function loginAndLoadUser(form: LoginForm) {
-  const token = await post<string>('/user/login', form);
-  saveToken(token);
+  const token = await post<string>('/user/login', { ...form, remember: form.remember ? 1 : 0 });
+  saveToken(token, { remember: form.remember });
   const user = await fetchUserInfo();
   saveUser(user);
   return user;

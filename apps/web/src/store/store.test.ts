@@ -4,7 +4,7 @@
  */
 import { STORAGE_VERSION } from '@fairex/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { RECENT_VIEWS_KEY, checkStorageVersion, clearSession, getState, reloadState, saveToken, setState } from './store.ts';
+import { RECENT_VIEWS_KEY, checkStorageVersion, clearSession, getState, reloadState, saveToken, setState, type StoreState } from './store.ts';
 
 /** The back office's operator session key (apps/admin/src/api.ts), on the same origin. */
 const ADMIN_TOKEN_STORAGE_KEY = 'fairex.admin.token';
@@ -32,6 +32,31 @@ describe('store', () => {
     clearSession();
     expect(localStorage.getItem('token')).toBeNull();
     expect(getState().lang).toBe('kor');
+  });
+
+  it('does keep the token and user in sessionStorage only when the session is not remembered', () => {
+    saveToken('t3', { remember: false });
+    setState({ user: { id: 9 } as StoreState['user'] });
+    expect(sessionStorage.getItem('token')).toBe('t3');
+    expect(sessionStorage.getItem('user')).not.toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    reloadState();
+    expect(getState()).toMatchObject({ token: 't3', user: { id: 9 } });
+    // Logging in again with stay logged in moves the session to localStorage.
+    saveToken('t4', { remember: true });
+    expect(localStorage.getItem('token')).toBe('t4');
+    expect(localStorage.getItem('user')).not.toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('user')).toBeNull();
+  });
+
+  it('does clear the session from both storages when the user is cleared', () => {
+    saveToken('t5', { remember: false });
+    clearSession();
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(getState().token).toBe('');
   });
 
   it('clears storage older than the stored version once, then records the version', () => {

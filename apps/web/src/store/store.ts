@@ -6,6 +6,8 @@ import { useSyncExternalStore } from 'react';
 /**
  * The app's tiny store: a few values persisted in localStorage under the spec's keys, read through
  * useSyncExternalStore. Server data lives in TanStack Query; only the session and the preferences live here.
+ * The session (token and user) lives in localStorage when the user chose to stay logged in, else in
+ * sessionStorage, so it ends with the browser session; it is only ever in one of the two.
  */
 export type Theme = 'light' | 'dark';
 export type FiatChoice = { currency_code: string; rate: string; saveTime: number };
@@ -34,14 +36,28 @@ export const POPUP_SEEN_KEY = 'popupSeen';
  */
 export const OWN_STORAGE_KEYS: readonly string[] = [...KEYS, RECENT_VIEWS_KEY, POPUP_SEEN_KEY];
 const DEFAULT_FIAT_CHOICE: FiatChoice = { currency_code: DEFAULT_FIAT, rate: '1', saveTime: 0 };
+/** The keys of the login session: kept for the browser session only unless the user stays logged in. */
+const SESSION_KEYS: readonly string[] = ['token', 'user'] as const satisfies readonly (keyof StoreState)[];
+
+/** sessionStorage, or undefined where the browser refuses it (then the session lives in memory only). */
+function browserSession(): Storage | undefined {
+  try {
+    return sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 function readItem(key: string): string | null {
   try {
-    return localStorage.getItem(key);
+    return (SESSION_KEYS.includes(key) ? browserSession()?.getItem(key) : null) ?? localStorage.getItem(key);
   } catch {
     return null;
   }
 }
+
+/** Where the session keys are written: localStorage (stay logged in) or sessionStorage. */
+let rememberSession = true;
 
 function readJson<T>(key: string, isValid: (value: unknown) => value is T): T | null {
   const raw = readItem(key);
@@ -62,6 +78,7 @@ const isUser = (value: unknown): value is UserInfo =>
   typeof value === 'object' && value !== null && typeof (value as UserInfo).id === 'number';
 
 function readState(): StoreState {
+  rememberSession = browserSession()?.getItem('token') == null;
   const lang = readItem('lang');
   const theme = readItem('theme');
   return {
@@ -78,8 +95,12 @@ function readState(): StoreState {
 
 function writeItem(key: (typeof KEYS)[number], value: StoreState[typeof key]) {
   try {
-    if (value === '' || value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+    const isSessionKey = SESSION_KEYS.includes(key);
+    if (isSessionKey) browserSession()?.removeItem(key);
+    localStorage.removeItem(key);
+    if (value === '' || value === null) return;
+    const storage = isSessionKey && !rememberSession ? browserSession() : localStorage;
+    storage?.setItem(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   } catch {
     // Private mode or a full quota: the value still lives in memory for this visit.
   }
@@ -120,8 +141,20 @@ export function useStore<T>(selector: (s: StoreState) => T): T {
   return useSyncExternalStore(subscribe, () => selector(state), () => selector(state));
 }
 
-/** Spec section 4: login saves the token; clearing the user removes the token and the user. */
-export const saveToken = (token: string) => setState({ token });
+/**
+ * Spec section 4: login saves the token; clearing the user removes the token and the user. `remember`
+ * is the login form's stay-logged-in choice: unticked, the token and user are kept for this browser
+ * session only (the server, too, ends such a session after a short time without use).
+ */
+export function saveToken(token: string, { remember = true }: { remember?: boolean } = {}) {
+  if (remember !== rememberSession) {
+    // Move the session to its new home even when the token is unchanged.
+    rememberSession = remember;
+    writeItem('token', state.token);
+    writeItem('user', state.user);
+  }
+  setState({ token });
+}
 export const saveUser = (user: UserInfo) => setState({ user });
 export const clearSession = () => setState({ token: '', user: null });
 export const hasToken = () => state.token !== '';
@@ -134,6 +167,7 @@ export function checkStorageVersion() {
   if (readState().h5Version < STORAGE_VERSION) {
     try {
       for (const key of OWN_STORAGE_KEYS) localStorage.removeItem(key);
+      for (const key of SESSION_KEYS) browserSession()?.removeItem(key);
     } catch {
       // Nothing stored that could be cleared.
     }

@@ -1,3 +1,4 @@
+import { PASSWORD_LENGTH_MAX } from '../constants.ts';
 import type { ErrorCode } from '../errors.ts';
 import type { Lang } from '../lang.ts';
 
@@ -18,6 +19,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     too_many_requests: 'Too many requests, please try again later',
     passwords_inconsistent: 'The two passwords are inconsistent',
     password_too_short: 'The password must be more than 6 characters',
+    password_too_long: `The password must be at most ${PASSWORD_LENGTH_MAX} characters`,
     old_password_wrong: 'The old password is wrong',
     email_invalid: 'Please enter a correct email address',
     mobile_invalid: 'Please enter a correct mobile number',
@@ -209,6 +211,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     too_many_requests: '请求过于频繁，请稍后再试',
     passwords_inconsistent: '两次密码不一致',
     password_too_short: '密码长度必须大于6位',
+    password_too_long: `密码长度不能超过${PASSWORD_LENGTH_MAX}位`,
     old_password_wrong: '原密码错误',
     email_invalid: '请输入正确的邮箱地址',
     mobile_invalid: '请输入正确的手机号码',
@@ -400,6 +403,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     too_many_requests: '請求過於頻繁，請稍後再試',
     passwords_inconsistent: '兩次密碼不一致',
     password_too_short: '密碼長度必須大於6位',
+    password_too_long: `密碼長度不能超過${PASSWORD_LENGTH_MAX}位`,
     old_password_wrong: '原密碼錯誤',
     email_invalid: '請輸入正確的郵箱地址',
     mobile_invalid: '請輸入正確的手機號碼',
@@ -591,6 +595,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     too_many_requests: 'มีคำขอมากเกินไป กรุณาลองใหม่ภายหลัง',
     passwords_inconsistent: 'รหัสผ่านทั้งสองไม่ตรงกัน',
     password_too_short: 'รหัสผ่านต้องมีมากกว่า 6 ตัวอักษร',
+    password_too_long: `รหัสผ่านต้องมีไม่เกิน ${PASSWORD_LENGTH_MAX} ตัวอักษร`,
     old_password_wrong: 'รหัสผ่านเดิมไม่ถูกต้อง',
     email_invalid: 'กรุณากรอกอีเมลที่ถูกต้อง',
     mobile_invalid: 'กรุณากรอกหมายเลขโทรศัพท์ที่ถูกต้อง',
@@ -782,6 +787,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     too_many_requests: 'リクエストが多すぎます。後でもう一度お試しください',
     passwords_inconsistent: '2つのパスワードが一致しません',
     password_too_short: 'パスワードは6文字より長くしてください',
+    password_too_long: `パスワードは${PASSWORD_LENGTH_MAX}文字以内にしてください`,
     old_password_wrong: '現在のパスワードが間違っています',
     email_invalid: '正しいメールアドレスを入力してください',
     mobile_invalid: '正しい携帯電話番号を入力してください',
@@ -973,6 +979,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     too_many_requests: '요청이 너무 많습니다. 잠시 후 다시 시도하세요',
     passwords_inconsistent: '두 비밀번호가 일치하지 않습니다',
     password_too_short: '비밀번호는 6자보다 길어야 합니다',
+    password_too_long: `비밀번호는 ${PASSWORD_LENGTH_MAX}자 이하여야 합니다`,
     old_password_wrong: '기존 비밀번호가 틀렸습니다',
     email_invalid: '올바른 이메일 주소를 입력하세요',
     mobile_invalid: '올바른 휴대폰 번호를 입력하세요',
@@ -1164,6 +1171,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     too_many_requests: 'Trop de requêtes, veuillez réessayer plus tard',
     passwords_inconsistent: 'Les deux mots de passe ne correspondent pas',
     password_too_short: 'Le mot de passe doit comporter plus de 6 caractères',
+    password_too_long: `Le mot de passe doit comporter au plus ${PASSWORD_LENGTH_MAX} caractères`,
     old_password_wrong: 'L’ancien mot de passe est erroné',
     email_invalid: 'Veuillez saisir une adresse e-mail correcte',
     mobile_invalid: 'Veuillez saisir un numéro de mobile correct',
@@ -1355,6 +1363,7 @@ export const ERROR_MESSAGES: Record<Lang, Record<ErrorCode, string>> = {
     too_many_requests: 'Demasiadas solicitudes, inténtelo más tarde',
     passwords_inconsistent: 'Las dos contraseñas no coinciden',
     password_too_short: 'La contraseña debe tener más de 6 caracteres',
+    password_too_long: `La contraseña debe tener como máximo ${PASSWORD_LENGTH_MAX} caracteres`,
     old_password_wrong: 'La contraseña anterior es incorrecta',
     email_invalid: 'Introduzca un correo electrónico correcto',
     mobile_invalid: 'Introduzca un número de móvil correcto',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_AREA_CODE } from '../constants.ts';
-import { zCode, zPassword } from '../validators.ts';
+import { zBool, zCode, zPassword } from '../validators.ts';
 
 /** Scenes a verification code is sent for; a code only works for the scene it was sent for. */
 export const CODE_SCENES = ['register', 'forget', 'bind', 'security'] as const;
@@ -45,9 +45,14 @@ export const registerInput = z
   .refine((v) => v.password === v.re_password, { message: 'passwords_inconsistent', path: ['re_password'] });
 export type RegisterInput = z.infer<typeof registerInput>;
 
+/**
+ * POST /user/login. `remember` is the stay-logged-in option (spec section 3, User): ticked, the session
+ * lasts its full lifetime; left out or unticked, it ends after a short time without use.
+ */
 export const loginInput = z.object({
   user_string: zUserString,
   password: z.string({ message: 'parameter_error' }).min(1, 'parameter_error').max(200, 'parameter_error'),
+  remember: zBool.optional().default(false),
 });
 
 export const forgetInput = z

@@ -191,7 +191,7 @@ export type InternationalCardInput = z.infer<typeof internationalCardInput>;
 export const loginPasswordInput = z
   .object({
     oldpassword: z.string({ error: 'old_password_wrong' }).min(1, 'old_password_wrong').max(200, 'old_password_wrong'),
-    password: z.string({ error: 'password_too_short' }).min(7, 'password_too_short').max(64, 'password_too_short'),
+    password: zPassword,
     re_password: z.string({ error: 'passwords_inconsistent' }),
   })
   .refine((v) => v.password === v.re_password, { message: 'passwords_inconsistent', path: ['re_password'] });

@@ -118,6 +118,10 @@ export const marketMakerInput = z.object({
 );
 export type MarketMakerInput = z.infer<typeof marketMakerInput>;
 
+/** POST /api/admin/spot/demo-trading: whether the development demo spot traders place orders. */
+export const spotDemoTradingInput = z.object({ enabled: zBool });
+export type SpotDemoTradingInput = z.infer<typeof spotDemoTradingInput>;
+
 /** An ISO date-time or date; empty means no bound. */
 const zTime = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.date({ error: 'parameter_error' }).optional());
 const zOptional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());

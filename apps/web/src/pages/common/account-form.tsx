@@ -1,5 +1,5 @@
-import { DEFAULT_AREA_CODE } from '@fairex/contract/constants';
-import { isEmail, isMobileFor, isNumericCode, isPassword } from '@fairex/contract/validators';
+import { DEFAULT_AREA_CODE, PASSWORD_LENGTH_MAX, PASSWORD_LENGTH_MIN } from '@fairex/contract/constants';
+import { isEmail, isMobileFor, isNumericCode, passwordProblem } from '@fairex/contract/validators';
 import { Tabs } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +19,21 @@ export function targetError(t: TFunction, type: RegisterType, target: string, ar
   return isMobileFor(areaCode, target.trim()) ? undefined : t('validation.mobileInvalid');
 }
 
+/** The one password rule (the contract's passwordProblem), in the words the server uses for it. */
+export function passwordError(t: TFunction, password: string): string | undefined {
+  const problem = passwordProblem(password);
+  if (problem === 'password_too_short') return t('validation.passwordTooShort');
+  if (problem === 'password_too_long') return t('validation.passwordTooLong', { max: PASSWORD_LENGTH_MAX });
+  return undefined;
+}
+
+/** The placeholder of a new password field: the rule's real range. */
+export const passwordHint = (t: TFunction) => t('auth.passwordHint', { min: PASSWORD_LENGTH_MIN, max: PASSWORD_LENGTH_MAX });
+
 export function passwordErrors(t: TFunction, password: string, confirm: string) {
   return {
-    password: isPassword(password) ? undefined : t('validation.passwordLength'),
-    confirm: !isPassword(confirm) ? t('validation.passwordLength') : confirm !== password ? t('validation.passwordsInconsistent') : undefined,
+    password: passwordError(t, password),
+    confirm: passwordError(t, confirm) ?? (confirm !== password ? t('validation.passwordsInconsistent') : undefined),
   };
 }
 

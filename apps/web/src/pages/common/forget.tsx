@@ -8,7 +8,7 @@ import { PasswordField } from '../../components/field.tsx';
 import { LOGIN_PATH } from '../../navigation.ts';
 import { toastSuccess } from '../../notify.ts';
 import { clearDraft, useDraft } from '../../store/drafts.ts';
-import { CodeField, TargetField, TypeTabs, codeError, passwordErrors, targetError, useAreaCode, useCodeSender } from './account-form.tsx';
+import { CodeField, TargetField, TypeTabs, codeError, passwordErrors, passwordHint, targetError, useAreaCode, useCodeSender } from './account-form.tsx';
 
 type Form = { type: RegisterType; target: string; code: string; password: string; confirm: string };
 type Errors = Partial<Record<keyof Form, string>>;
@@ -68,7 +68,7 @@ export function ForgetPage() {
         />
         <PasswordField
           label={t('auth.newPassword')}
-          placeholder={t('auth.passwordHint')}
+          placeholder={passwordHint(t)}
           autoComplete="new-password"
           value={form.password}
           onChange={(password) => update({ password })}

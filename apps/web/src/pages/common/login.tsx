@@ -10,13 +10,17 @@ import { toastSuccess } from '../../notify.ts';
 
 type Errors = { account?: string; password?: string };
 
-/** Login by username, email or mobile and password; success keeps the token and the user, then goes home. */
+/**
+ * Login by username, email or mobile and password; success keeps the token and the user, then goes home.
+ * "Stay logged in" (unticked by default) keeps the session past this browser session.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
 
   async function submit(event: FormEvent) {
@@ -28,7 +32,7 @@ export function LoginPage() {
     setErrors(found);
     if (found.account || found.password) return;
     try {
-      await login.mutateAsync({ user_string: account.trim(), password });
+      await login.mutateAsync({ user_string: account.trim(), password, remember });
     } catch {
       return; // The api client has shown the server's message.
     }
@@ -55,7 +59,11 @@ export function LoginPage() {
           onChange={setPassword}
           error={errors.password}
         />
-        <div className="form__aside">
+        <div className="form__aside form__aside--split">
+          <label className="form__remember">
+            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            <span>{t('auth.stayLoggedIn')}</span>
+          </label>
           <Link to="/pages/common/forget">{t('auth.forgot')}</Link>
         </div>
         <Button type="submit" block color="primary" size="large" shape="rounded" loading={login.isPending} loadingText={t('auth.loggingIn')}>

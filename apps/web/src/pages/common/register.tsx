@@ -9,7 +9,7 @@ import { Field, PasswordField } from '../../components/field.tsx';
 import { HOME_PATH, LOGIN_PATH } from '../../navigation.ts';
 import { toastSuccess } from '../../notify.ts';
 import { clearDraft, useDraft } from '../../store/drafts.ts';
-import { CodeField, TargetField, TypeTabs, codeError, passwordErrors, targetError, useAreaCode, useCodeSender } from './account-form.tsx';
+import { CodeField, TargetField, TypeTabs, codeError, passwordErrors, passwordHint, targetError, useAreaCode, useCodeSender } from './account-form.tsx';
 
 type Form = { type: RegisterType; target: string; password: string; confirm: string; invite: string; code: string };
 type Errors = Partial<Record<keyof Form, string>>;
@@ -81,10 +81,11 @@ export function RegisterPage() {
     }
     clearDraft(DRAFT);
     toastSuccess(t('auth.registerSuccess'));
-    // Signed up means signed in: log in with the same credentials and go home.
+    // Signed up means signed in: log in with the same credentials and go home, for this browser
+    // session (the login form's stay-logged-in default).
     setFinishing(true);
     try {
-      await loginAndLoadUser({ user_string: userString, password: form.password });
+      await loginAndLoadUser({ user_string: userString, password: form.password, remember: false });
       navigate(HOME_PATH, { replace: true });
     } catch {
       navigate(LOGIN_PATH, { replace: true });
@@ -104,7 +105,7 @@ export function RegisterPage() {
         <TargetField type={form.type} value={form.target} onChange={(target) => update({ target })} error={errors.target} />
         <PasswordField
           label={t('auth.password')}
-          placeholder={t('auth.passwordHint')}
+          placeholder={passwordHint(t)}
           autoComplete="new-password"
           value={form.password}
           onChange={(password) => update({ password })}

@@ -11,6 +11,7 @@ import { Icon } from '../../components/icon.tsx';
 import { NotificationBell } from '../../components/notifications/notification-bell.tsx';
 import { alertDialog } from '../../notify.ts';
 import { useStore } from '../../store/store.ts';
+import { MarketOverview } from './market-overview.tsx';
 import { SHORTCUTS } from './shortcuts.ts';
 import './home-content.css';
 
@@ -146,13 +147,14 @@ function NewsList() {
   );
 }
 
-/** The entry page `/` (alias /pages/index/index): header, banners, the shortcut grid, news and the popup ad. */
+/** The entry page `/` (alias /pages/index/index): header, banners, the shortcut grid, the market overview, news and the popup ad. */
 export function HomePage() {
   return (
     <div className="page home">
       <HomeHeader />
       <Banners />
       <ShortcutGrid />
+      <MarketOverview />
       <NewsList />
       <Suspense fallback={null}>
         <PopupAd />

@@ -30,6 +30,21 @@ describe('change login password', () => {
     expect(api.count(PATH)).toBe(0);
   });
 
+  it('does show the too-short message for 6 characters and the limit for 70', async () => {
+    saveToken('a-token');
+    const api = fakeApi({});
+    renderApp('/pages/setting/password');
+    expect(((await screen.findByLabelText('New password')) as HTMLInputElement).placeholder).toBe('7 to 64 characters');
+    await fill({ old: 'old-pass-1', password: '123456', confirm: '123456' });
+    expect(alerts()).toEqual(['The password must be more than 6 characters', 'The password must be more than 6 characters']);
+    const long = 'x'.repeat(70);
+    await fill({ old: 'old-pass-1', password: long, confirm: long });
+    expect(alerts()).toEqual(['The password must be at most 64 characters', 'The password must be at most 64 characters']);
+    await fill({ old: 'old-pass-1', password: '1234567', confirm: '1234567' });
+    expect(alerts()).toEqual([]);
+    await vi.waitFor(() => expect(api.count(PATH)).toBe(1));
+  });
+
   it('posts the old and new passwords, tells the user and returns to the security centre', async () => {
     saveToken('a-token');
     const api = fakeApi({});

@@ -6,7 +6,7 @@ import { useChangeLoginPassword } from '../../api/security.ts';
 import { PasswordField } from '../../components/field.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { toastSuccess } from '../../notify.ts';
-import { passwordErrors } from '../common/account-form.tsx';
+import { passwordErrors, passwordHint } from '../common/account-form.tsx';
 import { SECURITY_PATH } from './security-path.ts';
 import './security.css';
 
@@ -54,7 +54,7 @@ export function PasswordPage() {
           />
           <PasswordField
             label={t('security.newPassword')}
-            placeholder={t('auth.passwordHint')}
+            placeholder={passwordHint(t)}
             autoComplete="new-password"
             value={password}
             onChange={setPassword}

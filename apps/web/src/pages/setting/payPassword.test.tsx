@@ -46,12 +46,23 @@ describe('pay password', () => {
     // Six characters is the edge: "more than 6" like every password of the spec.
     await fill({ password: '123456', confirm: '123456', code: '12' });
     expect(alerts()).toEqual([
-      'The payment password must be more than 6 characters',
-      'The payment password must be more than 6 characters',
+      'The password must be more than 6 characters',
+      'The password must be more than 6 characters',
       'Please enter the 6-digit verification code',
     ]);
     await fill({ password: '1234567', confirm: '1234568', code: '123456' });
     expect(alerts()).toEqual(['The two passwords are inconsistent']);
+    expect(api.count(PATH)).toBe(0);
+  });
+
+  it('does show the real range in the placeholder and the limit when the password is too long', async () => {
+    saveToken('a-token');
+    const api = fakeApi({ '/user/info': { type: 'ok', message: USER } });
+    renderApp('/pages/setting/payPassword');
+    expect(((await screen.findByLabelText('New payment password')) as HTMLInputElement).placeholder).toBe('7 to 64 characters');
+    const long = 'x'.repeat(70);
+    await fill({ password: long, confirm: long, code: '123456' });
+    expect(alerts()).toEqual(['The password must be at most 64 characters', 'The password must be at most 64 characters']);
     expect(api.count(PATH)).toBe(0);
   });
 

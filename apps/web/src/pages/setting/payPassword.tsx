@@ -1,6 +1,4 @@
 import type { UserInfo } from '@fairex/contract';
-import { PASSWORD_LENGTH_MAX } from '@fairex/contract/constants';
-import { isPassword } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +9,7 @@ import { PasswordField } from '../../components/field.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { toast, toastSuccess } from '../../notify.ts';
-import { CodeField, codeError } from '../common/account-form.tsx';
+import { CodeField, codeError, passwordErrors, passwordHint } from '../common/account-form.tsx';
 import { SECURITY_PATH } from './security-path.ts';
 import './security.css';
 
@@ -40,8 +38,7 @@ function PayPasswordForm({ user }: { user: UserInfo }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: Errors = {
-      password: isPassword(password) ? undefined : t('security.payPasswordLength'),
-      confirm: !isPassword(confirm) ? t('security.payPasswordLength') : confirm !== password ? t('validation.passwordsInconsistent') : undefined,
+      ...passwordErrors(t, password, confirm),
       code: codeError(t, code),
     };
     setErrors(found);
@@ -60,9 +57,8 @@ function PayPasswordForm({ user }: { user: UserInfo }) {
       <h2 className="section-title">{t(user.pay_pin_set ? 'security.changePayPassword' : 'security.setPayPassword')}</h2>
       <PasswordField
         label={t('security.newPayPassword')}
-        placeholder={t('security.payPasswordPlaceholder')}
+        placeholder={passwordHint(t)}
         autoComplete="new-password"
-        maxLength={PASSWORD_LENGTH_MAX}
         value={password}
         onChange={setPassword}
         error={errors.password}
@@ -71,7 +67,6 @@ function PayPasswordForm({ user }: { user: UserInfo }) {
         label={t('security.confirmPayPassword')}
         placeholder={t('auth.confirmPasswordPlaceholder')}
         autoComplete="new-password"
-        maxLength={PASSWORD_LENGTH_MAX}
         value={confirm}
         onChange={setConfirm}
         error={errors.confirm}
