@@ -38,6 +38,7 @@ import { UPLOAD_BYTES_MAX, uploadRoutes, uploadsDir } from './uploads/routes.ts'
 import { UploadUrls } from './uploads/signing.ts';
 import { registerUploadJobs } from './uploads/orphans.ts';
 import { JobScheduler } from './jobs/scheduler.ts';
+import { inBackground } from './jobs/background.ts';
 import { MovableClock, systemClock, type Clock } from './clock.ts';
 import { testClockRoutes } from './http/test-clock.ts';
 import { MiningService } from './mining/service.ts';
@@ -148,10 +149,12 @@ export async function buildApp(options: BuildOptions) {
   if (!options.config.production) {
     // Development only: the seeded demo traders trade (copy/demo.ts); a production start has none.
     const demo = new DemoTraders(ctx.db, contracts, ctx.copy, options.config.marketSeed, clock, (error) => app.log.warn({ err: error }, 'demo trader order failed'));
-    ctx.jobs.every('copy.demo_trading', DEMO_TRADING_EVERY_MS, async () => demo.start());
+    const demoRound = inBackground(() => demo.round(), (error) => app.log.warn({ err: error }, 'demo traders failed'));
+    ctx.jobs.every('copy.demo_trading', DEMO_TRADING_EVERY_MS, async () => demoRound());
     // Development only: the seeded demo spot traders keep every pair trading (spot/demo.ts).
-    const spotDemo = new DemoSpotTraders(ctx.db, ctx.spot, options.config.marketSeed, (error) => app.log.warn({ err: error }, 'demo spot order failed'));
-    ctx.jobs.every('spot.demo_trading', SPOT_DEMO_EVERY_MS, async () => spotDemo.start());
+    const spotDemo = new DemoSpotTraders(ctx.db, ctx.spot, options.config.marketSeed);
+    const spotDemoRound = inBackground(() => spotDemo.round(), (error) => app.log.warn({ err: error }, 'demo spot traders failed'));
+    ctx.jobs.every('spot.demo_trading', SPOT_DEMO_EVERY_MS, async () => spotDemoRound());
   }
   ctx.support.register(ctx.jobs);
   ctx.referrals.register(ctx.jobs);

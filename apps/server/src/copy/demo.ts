@@ -84,7 +84,6 @@ export async function seedCopyDemo(db: Db, now: number) {
  * through ContractService.submit and close, as /lever/submit and /lever/close do.
  */
 export class DemoTraders {
-  private running = false;
   private rounds = 0;
 
   constructor(
@@ -95,17 +94,6 @@ export class DemoTraders {
     private readonly now: () => number,
     private readonly onError: (error: unknown) => void,
   ) {}
-
-  /** Not awaited by the job that calls it: the orders open their own transactions (one connection on PGlite). */
-  start() {
-    if (this.running) return;
-    this.running = true;
-    void this.round()
-      .catch(this.onError)
-      .finally(() => {
-        this.running = false;
-      });
-  }
 
   /** One round, awaited (tests). */
   async round() {

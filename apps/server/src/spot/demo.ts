@@ -136,26 +136,13 @@ export function chooseDemoOrder(
  * drawn trader, through SpotService.place as /coin/trade. An empty book side (no quotes yet) skips it.
  */
 export class DemoSpotTraders {
-  private running = false;
   private rounds = 0;
 
   constructor(
     private readonly db: Db,
     private readonly spot: SpotService,
     private readonly seed: number,
-    private readonly onError: (error: unknown) => void,
   ) {}
-
-  /** Not awaited by the job that calls it: the order opens its own batch (one connection on PGlite). */
-  start() {
-    if (this.running) return;
-    this.running = true;
-    void this.round()
-      .catch(this.onError)
-      .finally(() => {
-        this.running = false;
-      });
-  }
 
   /** One round, awaited (tests): the order placed, or undefined when none was. */
   async round() {

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/market.ts';
 import { coinsOf, formatChange, formatVolume, trendOf, withDecimals } from '../../components/market/format.ts';
 import { pathOf } from '../../components/market/paths.ts';
+import { SymbolList } from '../../components/market/symbol-list.tsx';
 import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import '../../components/market/market.css';
@@ -59,33 +60,7 @@ function TopPairs({ items, onOpen }: { items: readonly Quotation[]; onOpen: (ite
 
 function RankingRows({ items, tab, onOpen }: { items: readonly Quotation[]; tab: RankingTab; onOpen: (item: Quotation) => void }) {
   const { t } = useTranslation();
-  return (
-    <div className="symbol-list">
-      <div className="symbol-list__head" aria-hidden="true">
-        <span>{t('market.pair')}</span>
-        <span>{t('market.lastPrice')}</span>
-        <span>{t('market.change')}</span>
-      </div>
-      <ul aria-label={t(`home.${tab}`)}>
-        {items.map((item) => {
-          const { base, quote } = coinsOf(item.symbol);
-          return (
-            <li key={item.id}>
-              <button type="button" className="symbol-row" onClick={() => onOpen(item)}>
-                <span className="symbol-row__name">
-                  <strong>{base}</strong>
-                  {quote && <span className="muted">/{quote}</span>}
-                  <span className="symbol-row__volume muted">{t('home.turnover', { value: formatVolume(item.amount) })}</span>
-                </span>
-                <span className="symbol-row__price">{priceOf(item)}</span>
-                <span className={`change-badge change-badge--${trendOf(item.change)}`}>{formatChange(item.change)}</span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
+  return <SymbolList items={items} onOpen={onOpen} label={t(`home.${tab}`)} priceOf={priceOf} figureOf={(item) => t('home.turnover', { value: formatVolume(item.amount) })} />;
 }
 
 /**
