@@ -7,5 +7,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['src/test/setup.ts'],
+    // findBy* waits up to 5 s (test/setup.ts); a test gets room for a few such waits on a busy machine.
+    testTimeout: 15_000,
   },
 });

@@ -5,9 +5,10 @@ import { createRoot, type Root } from 'react-dom/client';
  * antd-mobile 5 renders its imperative Toast and Dialog with React 18's legacy render, which React 19
  * removed; this hands it createRoot instead (once, at start-up), as antd-mobile documents for React 19.
  */
-const roots = new WeakMap<Element | DocumentFragment, Root>();
+const roots = new Map<Element | DocumentFragment, Root>();
 
-export function installAntdRender() {
+/** Installs the renderer; answers a function that unmounts every root it made at once (tests, between two). */
+export function installAntdRender(): () => void {
   unstableSetRender((node, container) => {
     let root = roots.get(container);
     if (!root) {
@@ -18,8 +19,13 @@ export function installAntdRender() {
     return async () => {
       // Unmounting inside antd-mobile's own render pass would warn; wait for it to finish.
       await new Promise((resolve) => setTimeout(resolve, 0));
+      if (roots.get(container) !== root) return;
       root.unmount();
       roots.delete(container);
     };
   });
+  return () => {
+    for (const root of roots.values()) root.unmount();
+    roots.clear();
+  };
 }

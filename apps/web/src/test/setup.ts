@@ -1,5 +1,5 @@
 import { act, cleanup, configure } from '@testing-library/react';
-import { Toast } from '../feedback-widgets.ts';
+import { Dialog, Toast } from '../feedback-widgets.ts';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { loadFeedback } from '../notify.ts';
 import { installAntdRender } from '../setup-antd.ts';
@@ -11,7 +11,7 @@ import { reloadState } from '../store/store.ts';
 configure({ asyncUtilTimeout: 5_000 });
 
 // As at start-up: antd-mobile's Toast and Dialog render through React 19's createRoot.
-installAntdRender();
+const unmountAntdRoots = installAntdRender();
 
 // Loaded before the tests, so a toast or dialog shows in the task that asks for it (in the app the
 // first one waits for their file).
@@ -26,16 +26,20 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  // antd-mobile remembers its open toast; closing it makes the next test's toast a fresh one.
-  act(() => Toast.clear());
+  // antd-mobile remembers its open toast and dialogs; closing them makes the next test's a fresh one. Their
+  // roots are then unmounted at once, not after their closing animation: a root still animating when the
+  // file's DOM is torn down has React meet a missing `window` ("window is not defined", which fails the run).
+  act(() => {
+    Toast.clear();
+    Dialog.clear();
+    unmountAntdRoots();
+  });
   cleanup();
   setNavigator(null);
   document.body.innerHTML = '';
 });
 
-// An antd-mobile toast or dialog unmounts its root a task after it closes, and React then flushes that
-// work in a task of its own: both must run before the file's DOM is torn down, or React meets a missing
-// `window` ("window is not defined", an unhandled error that fails the run).
+// Work React scheduled in a task of its own (after an unmount above) runs before the file's DOM goes.
 afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 50));
 });
