@@ -49,7 +49,8 @@ describe('spot trading', () => {
     await expect.poll(() => asks.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const firstPrice = await text(page, '.spot-header__price');
     await expect.poll(() => text(page, '.spot-header__price'), { timeout: 15_000 }).not.toBe(firstPrice);
-    expect(await page.locator('canvas').count()).toBeGreaterThan(0);
+    // The chart draws once its library has loaded (a lazy chunk of its own).
+    await expect.poll(() => page.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     // The K-line moves live: its last candle (told in words beside the canvas) changes with the market. On
     // one-minute candles: a candle that has traded follows trades only (other journeys trade this pair on
     // the same server), and the next minute's candle starts from the feed again.
