@@ -11,7 +11,8 @@
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUser } from '../accounts/repository.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { openUserAccounts, post, systemAccount, userAccount } from '../ledger/index.ts';
+import { openUserAccounts } from '../ledger/index.ts';
+import { demoDeposit } from '../site/demo.ts';
 import type { ContractService } from '../contracts/service.ts';
 import { seededRandom } from '../markets/random.ts';
 import { coinByName } from '../mining/repository.ts';
@@ -41,16 +42,7 @@ const DEMO_SYMBOLS = ['BTCUSDT', 'ETHUSDT'];
 async function demoUser(tx: Tx, account: string, nickname: string, funds: string, currencyId: number, passwordHash: string, code: string) {
   const user = await insertUser(tx, { account, email: account, nickname, passwordHash, extensionCode: code });
   await openUserAccounts(tx, user.id);
-  await post(tx, {
-    kind: 'deposit',
-    refType: 'demo_seed',
-    refId: `copy:${user.id}:${currencyId}`,
-    memo: 'demo copy-trading funds',
-    legs: [
-      { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${funds}` },
-      { accountId: await userAccount(tx, user.id, currencyId, 'contract'), amount: funds },
-    ],
-  });
+  await demoDeposit(tx, { userId: user.id, currencyId, kind: 'contract', amount: funds, memo: 'demo copy-trading funds', scope: 'copy' });
   return user.id;
 }
 

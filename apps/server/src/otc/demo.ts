@@ -9,10 +9,11 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUser } from '../accounts/repository.ts';
 import { users } from '../accounts/tables.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { saveBankCard } from '../funds/repository.ts';
 import { identityVerifications } from '../identity/tables.ts';
-import { openUserAccounts, post, systemAccount, userAccount } from '../ledger/index.ts';
+import { openUserAccounts } from '../ledger/index.ts';
+import { demoDeposit } from '../site/demo.ts';
 import { currencies } from '../site/tables.ts';
 import { freezeAd } from './escrow.ts';
 import { demoMerchantCount, insertAd, listMethods, saveApplication, updateMerchant } from './repository.ts';
@@ -45,19 +46,6 @@ const DEMO_ADS: DemoAd[] = [
   { side: 'buy', coin: 'USDT', fiat: 'CNY', price: '7.15', quantity: '30000', minFiat: '100', maxFiat: '30000', payMinutes: 15, remark: 'Demo ad: we pay within minutes' },
 ];
 
-async function deposit(tx: Tx, userId: number, currencyId: number, amount: string) {
-  await post(tx, {
-    kind: 'deposit',
-    refType: 'demo_seed',
-    refId: `otc:${userId}:${currencyId}`,
-    memo: 'demo OTC merchant funds',
-    legs: [
-      { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
-      { accountId: await userAccount(tx, userId, currencyId, 'fiat'), amount },
-    ],
-  });
-}
-
 export async function seedOtcDemo(db: Db, now: number) {
   if ((await demoMerchantCount(db)) > 0) return;
   const coins = new Map((await db.select().from(currencies)).map((c) => [c.name, c]));
@@ -82,7 +70,7 @@ export async function seedOtcDemo(db: Db, now: number) {
     await saveBankCard(tx, user.id, 'bank', { real_name: 'Demo Desk Ltd', bank_account: '6222 0000 0000 0001', bank_name: 'Demo Bank', bank_branch: 'Head office' });
     for (const [name, amount] of Object.entries(OTC_DEMO_MERCHANT.funds)) {
       const coin = coins.get(name);
-      if (coin) await deposit(tx, user.id, coin.id, amount);
+      if (coin) await demoDeposit(tx, { userId: user.id, currencyId: coin.id, kind: 'fiat', amount, memo: 'demo OTC merchant funds', scope: 'otc' });
     }
     const applied = await saveApplication(tx, { userId: user.id, name: OTC_DEMO_MERCHANT.name, appliedAt: at, demo: true, status: 'approved' });
     const merchant = await updateMerchant(tx, applied.id, { decidedAt: at });

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUser } from '../accounts/repository.ts';
 import { users } from '../accounts/tables.ts';
-import type { Db } from '../db/client.ts';
+import type { AccountKind } from '@fairex/contract';
+import type { Db, Tx } from '../db/client.ts';
 import { openUserAccounts, post, systemAccount, userAccount } from '../ledger/index.ts';
 import { currencies } from './tables.ts';
 
@@ -33,17 +34,24 @@ export async function seedDemo(db: Db) {
     for (const [name, amount] of Object.entries(DEMO_USER.funds)) {
       const [coin] = await tx.select().from(currencies).where(eq(currencies.name, name)).limit(1);
       if (!coin) continue;
-      await post(tx, {
-        kind: 'deposit',
-        refType: 'demo_seed',
-        // One entry per coin, each its own reference.
-        refId: `${user.id}:${coin.id}`,
-        memo: 'demo funds',
-        legs: [
-          { accountId: await systemAccount(tx, 'deposits_in_transit', coin.id), amount: `-${amount}` },
-          { accountId: await userAccount(tx, user.id, coin.id, 'spot'), amount },
-        ],
-      });
+      await demoDeposit(tx, { userId: user.id, currencyId: coin.id, kind: 'spot', amount, memo: 'demo funds' });
     }
+  });
+}
+
+/**
+ * A development start's demo funds, through the ledger: a deposit from `deposits_in_transit` into the
+ * user's account of `kind`, one entry per user and coin (reference `demo_seed`, `scope:user:coin`).
+ */
+export async function demoDeposit(tx: Tx, d: { userId: number; currencyId: number; kind: AccountKind; amount: string; memo: string; scope?: string }) {
+  await post(tx, {
+    kind: 'deposit',
+    refType: 'demo_seed',
+    refId: `${d.scope ? `${d.scope}:` : ''}${d.userId}:${d.currencyId}`,
+    memo: d.memo,
+    legs: [
+      { accountId: await systemAccount(tx, 'deposits_in_transit', d.currencyId), amount: `-${d.amount}` },
+      { accountId: await userAccount(tx, d.userId, d.currencyId, d.kind), amount: d.amount },
+    ],
   });
 }

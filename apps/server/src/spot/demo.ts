@@ -14,8 +14,9 @@ import { inArray } from 'drizzle-orm';
 import { hashPassword } from '../accounts/passwords.ts';
 import { insertUser } from '../accounts/repository.ts';
 import { users } from '../accounts/tables.ts';
-import type { Db, Executor, Tx } from '../db/client.ts';
-import { accountsOf, openUserAccounts, post, systemAccount, userAccount } from '../ledger/index.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { accountsOf, openUserAccounts } from '../ledger/index.ts';
+import { demoDeposit } from '../site/demo.ts';
 import { listSymbols } from '../markets/repository.ts';
 import { seededRandom } from '../markets/random.ts';
 import { readSetting } from '../site/repository.ts';
@@ -57,19 +58,6 @@ export async function spotDemoTradingEnabled(db: Executor): Promise<boolean> {
   return (await readSetting(db, SPOT_DEMO_TRADING_SETTING)) !== false;
 }
 
-async function deposit(tx: Tx, userId: number, currencyId: number, amount: string) {
-  await post(tx, {
-    kind: 'deposit',
-    refType: 'demo_seed',
-    refId: `spot:${userId}:${currencyId}`,
-    memo: 'demo spot trader funds',
-    legs: [
-      { accountId: await systemAccount(tx, 'deposits_in_transit', currencyId), amount: `-${amount}` },
-      { accountId: await userAccount(tx, userId, currencyId, 'spot'), amount },
-    ],
-  });
-}
-
 /** The base coin quantity each trader is seeded with per spot symbol quoted in USDT. */
 async function seededHoldings(db: Executor) {
   const coins = await db.select({ id: currencies.id, name: currencies.name, decimals: currencies.decimals }).from(currencies);
@@ -95,8 +83,9 @@ export async function seedSpotDemo(db: Db) {
     for (const [i, t] of SPOT_DEMO_TRADERS.entries()) {
       const user = await insertUser(tx, { account: t.account, email: t.account, nickname: t.nickname, passwordHash, extensionCode: `DEMOSPT${i + 1}` });
       await openUserAccounts(tx, user.id);
-      await deposit(tx, user.id, funding.quoteId, SPOT_DEMO_QUOTE_FUNDS);
-      for (const [coinId, quantity] of funding.holdings) if (money(quantity).gt(0)) await deposit(tx, user.id, coinId, quantity);
+      const fund = (currencyId: number, amount: string) => demoDeposit(tx, { userId: user.id, currencyId, kind: 'spot', amount, memo: 'demo spot trader funds', scope: 'spot' });
+      await fund(funding.quoteId, SPOT_DEMO_QUOTE_FUNDS);
+      for (const [coinId, quantity] of funding.holdings) if (money(quantity).gt(0)) await fund(coinId, quantity);
     }
   });
 }
