@@ -26,6 +26,12 @@ const WITHOUT_ITS_ID: Record<string, string> = {
   '/pages/lockming/buy': '/pages/lockming/lockming',
   '/pages/ieo/subscribe': '/pages/ieo/ieo',
   '/pages/invest/purchase': '/pages/invest/invest',
+  '/pages/nft/artworkDetail': '/pages/nft/nft',
+  '/pages/nft/artworkDetail_video': '/pages/nft/nft',
+  '/pages/nft/purchase_one': '/pages/nft/nft',
+  '/pages/nft/resell': '/pages/nft/nft',
+  '/pages/follow/trader': '/pages/follow/index',
+  '/pages/follow/follow': '/pages/follow/index',
 };
 
 describe('every spec route', () => {
