@@ -8,7 +8,7 @@ import { Empty, LoadMore } from '../funds/funds.tsx';
 import { PageState } from '../funds/page-state.tsx';
 import { useNotificationText } from './notification-text.ts';
 import { NOTICES_PARAM } from './notices-path.ts';
-import { useRelativeTime } from './relative-time.ts';
+import { useRelativeTime } from '../relative-time.ts';
 import { UnreadBadge } from './unread-badge.tsx';
 import { useUnread } from './use-unread.ts';
 

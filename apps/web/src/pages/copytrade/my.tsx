@@ -8,7 +8,7 @@ import { amountText, signClass } from '../../components/copy/trader.tsx';
 import { useCopyEvents } from '../../components/copy/use-copy-events.ts';
 import { useFormatTime } from '../../components/funds/funds.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { useRelativeTime } from '../../components/notifications/relative-time.ts';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { PagedList } from '../../components/paged-list.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';

@@ -9,7 +9,7 @@ import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { ratePercent } from '../../components/mining/mining.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { useRelativeTime } from '../../components/notifications/relative-time.ts';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { PagedList } from '../../components/paged-list.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
 import { LOGIN_PATH } from '../../navigation.ts';

@@ -2,7 +2,7 @@ import { relativeTime } from '@fairex/contract/format';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A time as spec section 9 shows it, in the reader's language: "just now" under 5 minutes, then minutes,
+ * The one time format of every list in the app. A time as spec section 9 shows it, in the reader's language: "just now" under 5 minutes, then minutes,
  * hours, days up to 30 days, then the date (the contract's relativeTime rule, with its worked examples).
  */
 export function useRelativeTime() {
