@@ -89,6 +89,9 @@ export const ERROR_CODES = [
   // Spot anti-abuse: open orders per user, a symbol's minimum order value, orders and cancels per user and second.
   'open_orders_too_many',
   'order_value_too_small',
+  // A spot price or amount off its symbol's grid; the message names the tick or step (spot-order-rules.ts).
+  'price_tick',
+  'quantity_step',
   'orders_too_frequent',
   // A notice rather than a refusal: the translated text PUT /coin/trade answers with.
   'order_cancelled',

@@ -5,6 +5,8 @@
  */
 export * from './spot-rules.ts';
 export * from './spot-limits.ts';
+export * from './spot-order-rules.ts';
+export * from './market-rules.ts';
 export * from './option-rules.ts';
 export * from './contract-rules.ts';
 export * from './calendar.ts';

@@ -10,10 +10,10 @@ declare module 'fastify' {
 
 export const ok = <T>(message: T) => ({ type: 'ok' as const, message });
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode) {
+export function sendError(request: FastifyRequest, reply: FastifyReply, code: ErrorCode, params?: Readonly<Record<string, string>>) {
   return reply
     .status(httpStatusOf(code))
-    .send({ type: envelopeTypeOf(code), message: errorMessage(code, request.lang ?? 'en'), code });
+    .send({ type: envelopeTypeOf(code), message: errorMessage(code, request.lang ?? 'en', params), code });
 }
 
 /** Fastify's own errors for malformed requests, all of which are the caller's fault. */
@@ -39,7 +39,7 @@ export function installEnvelope(app: FastifyInstance) {
     if (body && typeof body === 'object' && 'lang' in body) request.lang = toLang(body.lang);
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError) return sendError(request, reply, error.code);
+    if (error instanceof DomainError) return sendError(request, reply, error.code, error.params);
     const code = codeOfFrameworkError(error);
     if (code) return sendError(request, reply, code);
     request.log.error({ err: error }, 'unexpected error');

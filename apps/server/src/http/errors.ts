@@ -6,6 +6,8 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail?: unknown,
+    /** Figures the translated message names (its {{placeholders}}), e.g. the tick a price broke. */
+    readonly params?: Readonly<Record<string, string>>,
   ) {
     super(code);
     this.name = 'DomainError';

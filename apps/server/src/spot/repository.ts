@@ -39,6 +39,12 @@ export async function reserveOrderIds(db: Executor, n: number): Promise<number[]
 }
 
 /** Decimals of every coin, by id (a spot market's amounts are whole units of its coins). */
+/** Every coin's name and decimals, by id (an order's fee is shown in its quote coin's). */
+export async function selectCoinNames(db: Executor): Promise<Map<number, { name: string; decimals: number }>> {
+  const rows = await db.select({ id: currencies.id, name: currencies.name, decimals: currencies.decimals }).from(currencies);
+  return new Map(rows.map((r) => [r.id, { name: r.name, decimals: r.decimals }]));
+}
+
 export async function selectCoinDecimals(db: Executor): Promise<Map<number, number>> {
   const rows = await db.select({ id: currencies.id, decimals: currencies.decimals }).from(currencies);
   return new Map(rows.map((r) => [r.id, r.decimals]));

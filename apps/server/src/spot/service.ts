@@ -2,7 +2,16 @@
  * Spot trading: one SymbolWriter per spot symbol (single writer, group commit), the users' order list,
  * favourites, and the realtime events of each committed batch.
  */
-import { marketOrderValuePrice, meetsOrderValueMin, money, RECENT_TRADES_SNAPSHOT_SIZE, roundTo, toAmountString, type SpotOrderItem, type SpotRules } from '@fairex/contract';
+import {
+  averageFillPrice,
+  marketOrderValuePrice,
+  meetsOrderValueMin,
+  orderStepProblem,
+  RECENT_TRADES_SNAPSHOT_SIZE,
+  toAmountString,
+  type SpotOrderItem,
+  type SpotRules,
+} from '@fairex/contract';
 import { DEFAULT_LIMITS, type Limits } from '../app-context.ts';
 import type { Db } from '../db/client.ts';
 import type { BusEvents, EventBus } from '../events/bus.ts';
@@ -23,6 +32,7 @@ import {
   insertFavourite,
   pageOrders,
   selectCoinDecimals,
+  selectCoinNames,
   selectFavourites,
   selectRecentTrades,
   selectSpotMarkets,
@@ -69,6 +79,8 @@ export class SpotService {
   private readonly openIds = new Map<number, Map<number, Set<number>>>();
   /** Places per symbol and user still in their writer's queue: they count as open until answered. */
   private readonly placing = new Map<string, number>();
+  /** Every coin's name and decimals (read at each sync): an order's fee is shown in its quote coin. */
+  private coins = new Map<number, { name: string; decimals: number }>();
 
   private constructor(
     private readonly db: Db,
@@ -113,6 +125,7 @@ export class SpotService {
     );
     const fees = new Map((await selectSpotMarkets(this.db)).map((m) => [m.symbolId, m]));
     const coinDecimals = await selectCoinDecimals(this.db);
+    this.coins = await selectCoinNames(this.db);
     for (const s of symbols) {
       const index = this.symbols.findIndex((known) => known.id === s.id);
       if (index >= 0) this.symbols[index] = s;
@@ -228,6 +241,9 @@ export class SpotService {
     if (!writer) throw new DomainError('not_found');
     const { symbolId, spec } = writer.market;
     if (this.disabled.has(symbolId)) throw new DomainError('symbol_disabled');
+    // Off the symbol's grid: the refusal names the tick or step, as the trade form does before sending.
+    const offGrid = orderStepProblem({ price_decimals: spec.priceDecimals, quantity_decimals: spec.quantityDecimals }, input.target_price, input.amount);
+    if (offGrid) throw new DomainError(offGrid.code, undefined, offGrid.params);
     const quantity = quantityToLots(spec, input.amount);
     if (quantity === null || quantity === 0) throw new DomainError('wrong_number');
     let price: number | undefined;
@@ -238,8 +254,9 @@ export class SpotService {
     }
     const valuedAt = price !== undefined ? ticksToPrice(spec, price) : this.marketValuePrice(writer, input.type);
     // A market order with nothing to value it at meets no liquidity in the writer either; it answers that.
-    if (valuedAt !== undefined && !meetsOrderValueMin(lotsToQuantity(spec, quantity), valuedAt, this.symbolOf(symbolId).orderValueMin)) {
-      throw new DomainError('order_value_too_small');
+    const { orderValueMin } = this.symbolOf(symbolId);
+    if (valuedAt !== undefined && !meetsOrderValueMin(lotsToQuantity(spec, quantity), valuedAt, orderValueMin)) {
+      throw new DomainError('order_value_too_small', undefined, { min: toAmountString(orderValueMin), coin: this.feeCoin(writer.market.quoteCurrencyId).name });
     }
     const placingKey = `${symbolId}:${userId}`;
     if (this.openOrderCount(writer, userId) + (this.placing.get(placingKey) ?? 0) >= this.limits.spotOpenOrdersPerSymbolMax) {
@@ -383,6 +400,16 @@ export class SpotService {
     if (batch.depthChanged && writer) this.bus.emit('spot_depth', this.depthView(writer, DEPTH_PUBLISHED_LEVELS));
   }
 
+  /** The coin a symbol's fees are paid in (its quote coin), by name and decimals. */
+  private feeCoin(quoteCurrencyId: number | undefined) {
+    return (quoteCurrencyId !== undefined && this.coins.get(quoteCurrencyId)) || { name: '', decimals: 8 };
+  }
+
+  private feeCoinOf(quoteCurrencyId: number | undefined) {
+    const coin = this.feeCoin(quoteCurrencyId);
+    return { fee_currency: coin.name, fee_decimals: coin.decimals };
+  }
+
   private viewOf(market: Market, order: OrderView): SpotOrderItem {
     const { spec } = market;
     const symbol = this.symbols.find((s) => s.id === market.symbolId)!;
@@ -400,8 +427,9 @@ export class SpotService {
       quantity: lotsToQuantity(spec, order.quantity),
       filled_quantity: filledQuantity,
       filled_quote: filledQuote,
-      average_price: averagePrice(filledQuote, filledQuantity, spec.priceDecimals),
+      average_price: toAmountString(averageFillPrice(filledQuote, filledQuantity, spec.priceDecimals) ?? '0'),
       fee: fromUnits(order.fee, fineDecimals(spec)),
+      ...this.feeCoinOf(market.quoteCurrencyId),
       status: order.status,
       created_at: order.createdAt.toISOString(),
       updated_at: order.updatedAt.toISOString(),
@@ -424,15 +452,12 @@ export class SpotService {
       quantity: toAmountString(row.quantity),
       filled_quantity: filledQuantity,
       filled_quote: filledQuote,
-      average_price: averagePrice(filledQuote, filledQuantity, symbol?.priceDecimals ?? 8),
+      average_price: toAmountString(averageFillPrice(filledQuote, filledQuantity, symbol?.priceDecimals ?? 8) ?? '0'),
       fee: toAmountString(row.fee),
+      ...this.feeCoinOf(symbol?.quoteCurrencyId),
       status: row.status,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
     };
   }
-}
-
-function averagePrice(quote: string, quantity: string, decimals: number) {
-  return money(quantity).isZero() ? '0' : toAmountString(roundTo(money(quote).dividedBy(quantity), decimals));
 }

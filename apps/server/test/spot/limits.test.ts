@@ -44,7 +44,7 @@ describe('spot minimum order value', () => {
     // 0.000099 x 50,000 = 4.95 USDT.
     const small = await trade(test, user.token, { amount: '0.000099', target_price: '50000', type: 'buy' }, 'fra');
     expect(small.status).toBe(400);
-    expect(small.body).toEqual({ type: 'error', code: 'order_value_too_small', message: message('order_value_too_small', 'fra') });
+    expect(small.body).toEqual({ type: 'error', code: 'order_value_too_small', message: "La valeur de l'ordre doit être d'au moins 5 USDT" });
     expect(await spotFigures(test, user.id, m.quote)).toEqual({ available: '100', frozen: '0' });
     // 0.0001 x 50,000 = 5 USDT exactly.
     const enough = await trade(test, user.token, { amount: '0.0001', target_price: '50000', type: 'buy' });

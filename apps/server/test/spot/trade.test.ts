@@ -40,7 +40,8 @@ describe('spot orders', () => {
     await fundAccount(test, user.id, m.quote, '10000');
     const placed = await trade(user.token, { amount: '0.1', target_price: '60000', type: 'buy' });
     expect(placed.body.type).toBe('ok');
-    expect(placed.body.message).toMatchObject({ status: 'open', side: 'buy', order_type: 'limit', price: '60000', quantity: '0.1', filled_quantity: '0' });
+    // No fill yet: no average price ("0", shown as "-"); fees are in the quote coin with its decimals.
+    expect(placed.body.message).toMatchObject({ status: 'open', side: 'buy', order_type: 'limit', price: '60000', quantity: '0.1', filled_quantity: '0', average_price: '0', fee_currency: 'USDT', fee_decimals: 6 });
     // 6000 at the limit plus the highest fee rate (0.2 %).
     expect(await spotFigures(test, user.id, m.quote)).toEqual({ available: '3988', frozen: '6012' });
 
@@ -116,8 +117,6 @@ describe('spot orders', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: 'abc', target_price: '1', type: 'buy' }, 'wrong_number'],
       [{ amount: '0', target_price: '1', type: 'buy' }, 'wrong_number'],
-      [{ amount: '0.0000001', target_price: '65000', type: 'buy' }, 'wrong_number'], // finer than the lot
-      [{ amount: '1', target_price: '65000.001', type: 'buy' }, 'wrong_number'], // finer than the tick
       [{ amount: '1', target_price: '-5', type: 'buy' }, 'wrong_number'],
       [{ amount: '1', target_price: '1', type: 'hold' }, 'parameter_error'],
     ];
@@ -125,6 +124,13 @@ describe('spot orders', () => {
       const answer = await trade(user.token, payload, 'fra');
       expect(answer.body, JSON.stringify(payload)).toMatchObject({ type: 'error', code, message: message(code as never, 'fra') });
     }
+    // Off the symbol's grid (BTC/USDT: tick 0.01, lot 0.000001): the message names the step that was broken.
+    const fineAmount = await trade(user.token, { amount: '0.0000001', target_price: '65000', type: 'buy' }, 'fra');
+    expect(fineAmount.body).toEqual({ type: 'error', code: 'quantity_step', message: 'La quantité doit être un multiple de 0.000001' });
+    const finePrice = await trade(user.token, { amount: '1', target_price: '65000.001', type: 'buy' });
+    expect(finePrice.body).toEqual({ type: 'error', code: 'price_tick', message: 'Price must be a multiple of 0.01' });
+    const fineMarket = await trade(user.token, { amount: '0.1234567', type: 'sell' }, 'zh');
+    expect(fineMarket.body).toEqual({ type: 'error', code: 'quantity_step', message: '数量必须是 0.000001 的整数倍' });
     const unknownMarket = await call(test.app, '/coin/trade', { token: user.token, payload: { amount: '1', target_price: '1', currency_id: 9999, legal_id: m.quote, type: 'buy' } });
     expect(unknownMarket.body.code).toBe('not_found');
     const anonymous = await call(test.app, '/coin/trade', { payload: { amount: '1', target_price: '1', currency_id: m.base, legal_id: m.quote, type: 'buy' } });
@@ -242,7 +248,10 @@ describe('market sell protection', () => {
     await order(bidder.token, { amount: '0.5', target_price: '2970', type: 'buy' });
     const beyond = await order(bidder.token, { amount: '1', target_price: '2969.99', type: 'buy' });
     const sold = await order(seller.token, { amount: '2', type: 'sell' });
-    expect(sold.body.message).toMatchObject({ status: 'cancelled', order_type: 'market', price: '2970', filled_quantity: '1.5' });
+    // Its average is what the fills paid, 1 at 3000 and 0.5 at 2970 (4485 / 1.5), never the protection price 2970.
+    expect(sold.body.message).toMatchObject({ status: 'cancelled', order_type: 'market', price: '2970', filled_quantity: '1.5', filled_quote: '4485', average_price: '2990' });
+    const listed = await call(test.app, '/coin/list', { method: 'GET', token: seller.token, payload: { status: 'completed' } });
+    expect(listed.body.message.data[0]).toMatchObject({ id: sold.body.message.id, average_price: '2990', fee_currency: 'USDT', fee_decimals: 6 });
     const [row] = (await test.db.execute(`select done_reason from spot_orders where id = ${sold.body.message.id}`) as unknown as { rows: { done_reason: string }[] }).rows;
     expect(row!.done_reason).toBe('no_liquidity');
     // The unsold half is back in the seller's available; the bid beyond the floor still rests.

@@ -77,10 +77,12 @@ export const spotOrderItem = z.object({
   quantity: z.string(),
   filled_quantity: z.string(),
   filled_quote: z.string(),
-  /** Average fill price, "0" before any fill. */
+  /** Average fill price (filled_quote / filled_quantity, spot-order-rules' averageFillPrice), "0" before any fill: clients show "-". */
   average_price: z.string(),
-  /** Fee paid, in the quote coin. */
+  /** Fee paid, exact, in fee_currency (the quote coin); clients show it with feeShown(fee, fee_decimals). */
   fee: z.string(),
+  fee_currency: z.string(),
+  fee_decimals: z.number().int(),
   status: z.enum(SPOT_ORDER_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
