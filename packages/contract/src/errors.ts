@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'currency_unavailable',
   'withdraw_below_minimum',
   'withdraw_limit_exceeded',
+  'deposit_address_required',
+  'deposit_below_minimum',
   // Idempotency keys and inventories (ledger trust)
   'idempotency_key_invalid',
   'idempotency_key_reused',

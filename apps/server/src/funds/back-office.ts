@@ -6,7 +6,7 @@ import { DomainError } from '../http/errors.ts';
 import { post, systemAccount, userAccount } from '../ledger/index.ts';
 import { exchangeFeeRate } from './exchange.ts';
 import { allCoins, findAnyCoin, findNetwork, insertAdjustment, userExists, networksOf, updateCoin, updateNetwork, writeSetting } from './repository.ts';
-import { readSetting } from '../site/repository.ts';
+import { readSetting, takesDeposits } from '../site/repository.ts';
 import { addressFits, fitsDecimals } from './rules.ts';
 
 /**
@@ -71,7 +71,9 @@ export async function coinConfig(ctx: AppContext) {
           deposit_address: n.depositAddress,
           withdraw_fee: toAmountString(n.withdrawFee),
           withdraw_min: toAmountString(n.withdrawMin),
-          deposit_enabled: n.depositEnabled,
+          deposit_min: toAmountString(n.depositMin),
+          // As users see it: a network without an address takes no deposits, whatever its switch says.
+          deposit_enabled: takesDeposits(n),
           withdraw_enabled: n.withdrawEnabled,
         })),
     })),
@@ -84,12 +86,15 @@ export async function editNetwork(
   ctx: AppContext,
   operator: Operator,
   id: number,
-  input: { deposit_address?: string; withdraw_fee?: string; withdraw_min?: string; deposit_enabled?: boolean; withdraw_enabled?: boolean },
+  input: { deposit_address?: string; withdraw_fee?: string; withdraw_min?: string; deposit_min?: string; deposit_enabled?: boolean; withdraw_enabled?: boolean },
 ) {
   const values = {
     ...(input.deposit_address !== undefined ? { depositAddress: input.deposit_address } : {}),
     ...(input.withdraw_fee !== undefined ? { withdrawFee: toAmountString(input.withdraw_fee) } : {}),
     ...(input.withdraw_min !== undefined ? { withdrawMin: toAmountString(input.withdraw_min) } : {}),
+    ...(input.deposit_min !== undefined ? { depositMin: toAmountString(input.deposit_min) } : {}),
+    // Clearing the address stops deposits, and the switch says so.
+    ...(input.deposit_address === '' ? { depositEnabled: false } : {}),
     ...(input.deposit_enabled !== undefined ? { depositEnabled: input.deposit_enabled } : {}),
     ...(input.withdraw_enabled !== undefined ? { withdrawEnabled: input.withdraw_enabled } : {}),
   };
@@ -103,6 +108,8 @@ export async function editNetwork(
   return ctx.db.transaction(async (tx) => {
     const row = await updateNetwork(tx, id, values);
     if (!row) throw new DomainError('not_found');
+    // Checked on the row as saved (the transaction rolls back): switching deposits on needs an address to send to.
+    if (input.deposit_enabled === true && row.depositAddress === '') throw new DomainError('deposit_address_required');
     await logAction(tx, operator.id, 'coin.network.edit', `currency_network:${id}`, input);
     return { id: row.id };
   });

@@ -1,5 +1,5 @@
 /** Deposits: the platform address per coin and network, the user's declaration with a voucher, and its review. */
-import { sub, toAmountString } from '@fairex/contract';
+import { cmp, sub, toAmountString } from '@fairex/contract';
 import type { AppContext } from '../app-context.ts';
 import { logAction, type Operator } from '../admin/operators.ts';
 import type { Executor } from '../db/client.ts';
@@ -43,6 +43,7 @@ const networkView = (n: Network) => ({
   withdraw_enabled: n.withdrawEnabled,
   withdraw_fee: toAmountString(n.withdrawFee),
   withdraw_min: toAmountString(n.withdrawMin),
+  deposit_min: toAmountString(n.depositMin),
 });
 
 /** POST /wallet/get_info: the coin, its networks with fees and minimums, and whether to contact service first. */
@@ -81,6 +82,7 @@ export async function requestRecharge(
 ) {
   const { coin, network } = await depositTarget(ctx, input.currency, input);
   if (!fitsDecimals(input.amount, coin.decimals)) throw new DomainError('wrong_number');
+  if (cmp(input.amount, network.depositMin) < 0) throw new DomainError('deposit_below_minimum');
   if (!(await ownsUpload(ctx.db, userId, input.voucher))) throw new DomainError('voucher_required');
   // One payment, one declaration: a voucher already backing a request cannot back a second one.
   if (await rechargeWithVoucher(ctx.db, input.voucher)) throw new DomainError('voucher_used');

@@ -17,6 +17,7 @@ import {
   walletAddressInput,
   walletDetailInput,
   withdrawInput,
+  withdrawLimitInput,
 } from '@fairex/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
@@ -30,7 +31,7 @@ import { cardInfo, saveCard, saveWalletAddress } from './cards.ts';
 import { depositAddress, depositInfo, rechargeLog, requestRecharge } from './deposits.ts';
 import { exchange, exchangeFee, exchangeList } from './exchange.ts';
 import { deleteOwnWalletAddress, pageWalletAddresses } from './repository.ts';
-import { requestWithdrawal, withdrawalList } from './withdrawals.ts';
+import { requestWithdrawal, withdrawalList, withdrawLimitLeft } from './withdrawals.ts';
 
 /** GET calls read the query, POST calls the body. */
 const input = (request: FastifyRequest) => (request.method === 'GET' ? request.query : request.body);
@@ -87,6 +88,9 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
     const { pay_password: _secret, ...decisive } = input;
     return ok(await once(ctx.db, claimOf(request, 'withdrawal', decisive), (transact) => requestWithdrawal(ctx, currentUser(request), input, transact)));
   });
+  app.post('/wallet/withdraw_limit', auth, async (request) =>
+    ok(await withdrawLimitLeft(ctx, userId(request), parse(withdrawLimitInput, request.body).currency)),
+  );
   app.get('/user/withdraw/list', auth, async (request) => ok(await withdrawalList(ctx, userId(request), parse(fundsPageInput, request.query))));
 
   // Exchange

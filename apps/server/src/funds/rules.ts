@@ -50,3 +50,21 @@ export function quoteExchange(number: string, fromPriceUsdt: string, toPriceUsdt
   const received = truncateTo(gross.minus(fee), toDecimals);
   return { rate: toAmountString(rate), gross: toAmountString(gross), fee, received };
 }
+
+export type WithdrawRemaining = { remaining_btc: string; remaining: string | null };
+
+/**
+ * What is left of the 24-hour withdrawal limit (valued in BTC, spec section 9), and that in the coin
+ * asked about, truncated to its decimals so withdrawing exactly the figure shown fits (null when the
+ * coin has no price to value it by). Never below zero.
+ *   Lv1 (200 BTC), 150 used, BTC              -> 50 BTC, 50
+ *   Lv1, 150 used, USDT at 1, BTC at 50000    -> 50 BTC, 2500000
+ *   Lv2 (500 BTC), 499.8 used, ETH at 2500    -> 0.2 BTC, 4
+ *   0.1 BTC left, a coin at 3 with 6 decimals -> 1666.666666 (never rounded up)
+ */
+export function remainingWithdrawal(limitBtc: string, usedBtc: string, coinPriceUsdt: string, btcPriceUsdt: string, decimals: number): WithdrawRemaining {
+  const left = money(limitBtc).minus(usedBtc);
+  const remainingBtc = left.isPositive() && !left.isZero() ? toAmountString(left) : '0';
+  if (!isPositive(coinPriceUsdt) || !isPositive(btcPriceUsdt)) return { remaining_btc: remainingBtc, remaining: null };
+  return { remaining_btc: remainingBtc, remaining: truncateTo(money(remainingBtc).times(btcPriceUsdt).dividedBy(coinPriceUsdt), decimals) };
+}

@@ -16,6 +16,7 @@ import { priceUsdt } from './prices.ts';
 import {
   claimWithdrawal,
   findBankCard,
+  findCoin,
   findCoinByName,
   findOwnWalletAddress,
   findWithdrawal,
@@ -24,7 +25,7 @@ import {
   pageWithdrawals,
   withdrawnBtcSince,
 } from './repository.ts';
-import { fitsDecimals, quoteWithdrawal, valueIn } from './rules.ts';
+import { fitsDecimals, quoteWithdrawal, remainingWithdrawal, valueIn } from './rules.ts';
 
 export const WITHDRAW_LIMIT_WINDOW_MS = 24 * 60 * 60 * 1000;
 const LIMIT_COIN = 'BTC';
@@ -85,6 +86,20 @@ export async function requestWithdrawal(ctx: AppContext, user: SessionUser, inpu
     await freeze(tx, account, input.number, { kind: 'withdraw_request', refType: 'withdrawal', refId: row.id });
     return { id: row.id, status: row.status, number: toAmountString(row.number), fee: quote.fee, arrival: quote.arrival };
   });
+}
+
+/**
+ * POST /wallet/withdraw_limit: the user's 24-hour limit, what the pending and approved requests of the
+ * window have used (from their rows, valued when made), and what is left, also in the coin asked about.
+ */
+export async function withdrawLimitLeft(ctx: AppContext, userId: number, currencyId: number) {
+  const [coin, btc] = await Promise.all([findCoin(ctx.db, currencyId), findCoinByName(ctx.db, LIMIT_COIN)]);
+  if (!coin || !btc) throw new DomainError('currency_unavailable');
+  const level = await identityLevel(ctx.db, userId);
+  const limit = LEVEL_LIMITS[level].withdraw_24h_btc;
+  const used = await withdrawnBtcSince(ctx.db, userId, new Date(Date.now() - WITHDRAW_LIMIT_WINDOW_MS));
+  const left = remainingWithdrawal(limit, used, priceUsdt(ctx, coin), priceUsdt(ctx, btc), coin.decimals);
+  return { level, limit_btc: limit, used_btc: toAmountString(used), ...left, currency: coin.name };
 }
 
 /** GET /user/withdraw/list. */

@@ -29,6 +29,8 @@ export const currencyNetworks = pgTable(
     depositAddress: text('deposit_address').notNull().default(''),
     withdrawFee: amount('withdraw_fee').notNull().default('0'),
     withdrawMin: amount('withdraw_min').notNull().default('0'),
+    /** The smallest deposit a user may declare on this network; 0 means none. */
+    depositMin: amount('deposit_min').notNull().default('0'),
     depositEnabled: boolean('deposit_enabled').notNull().default(true),
     withdrawEnabled: boolean('withdraw_enabled').notNull().default(true),
   },

@@ -183,7 +183,59 @@ describe('platform deposit addresses', () => {
       expect((await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { deposit_address: '' } })).body.type).toBe('ok');
       expect((await call(test.app, '/wallet/get_in_address', { token: user.token, payload: { currency: usdt, network: 'TRC20' } })).body.code).toBe('currency_unavailable');
     } finally {
-      await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { deposit_address: TRC20_ADDRESS } });
+      await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { deposit_address: TRC20_ADDRESS, deposit_enabled: true } });
+    }
+  });
+
+  it('refuses to switch deposits on for a network without an address, translated, and shows it off', async () => {
+    const ids = await networkIds();
+    const user = await makeUser(test);
+    const usdt = await coinId(test, 'USDT');
+    const trc20 = async () => {
+      const coins = await call(test.app, '/admin/coins', { method: 'GET', token: op });
+      return coins.body.message.coins.find((c: { name: string }) => c.name === 'USDT').networks.find((n: { network: string }) => n.network === 'TRC20');
+    };
+    try {
+      // Clearing the address switches deposits off, in the back office and for users.
+      expect((await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { deposit_address: '' } })).body.type).toBe('ok');
+      expect(await trc20()).toMatchObject({ deposit_address: '', deposit_enabled: false });
+      const refused = await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, lang: 'fra', payload: { deposit_enabled: true } });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        type: 'error',
+        code: 'deposit_address_required',
+        message: "Un réseau n'accepte les dépôts qu'avec une adresse de dépôt : ajoutez d'abord l'adresse",
+      });
+      // Nor in one edit that clears the address and switches deposits on.
+      expect((await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { deposit_address: '', deposit_enabled: true } })).body.code).toBe(
+        'deposit_address_required',
+      );
+      expect(await trc20()).toMatchObject({ deposit_enabled: false });
+      const info = await call(test.app, '/wallet/get_info', { token: user.token, payload: { currency: usdt } });
+      expect(info.body.message.networks.find((n: { network: string }) => n.network === 'TRC20').deposit_enabled).toBe(false);
+      // Other edits of such a network still save.
+      expect((await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { withdraw_fee: '1' } })).body.type).toBe('ok');
+      // With an address it can be switched on again.
+      expect((await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { deposit_address: TRC20_ADDRESS, deposit_enabled: true } })).body.type).toBe('ok');
+      expect(await trc20()).toMatchObject({ deposit_address: TRC20_ADDRESS, deposit_enabled: true });
+    } finally {
+      await call(test.app, `/admin/networks/${ids.TRC20}`, { token: op, payload: { deposit_address: TRC20_ADDRESS, deposit_enabled: true } });
+    }
+  });
+
+  it('shows a network’s minimum deposit and refuses a declaration below it', async () => {
+    const ids = await networkIds();
+    const user = await makeUser(test);
+    const usdt = await coinId(test, 'USDT');
+    try {
+      expect((await call(test.app, `/admin/networks/${ids.ERC20}`, { token: op, payload: { deposit_min: '50' } })).body.type).toBe('ok');
+      const info = await call(test.app, '/wallet/get_info', { token: user.token, payload: { currency: usdt } });
+      expect(info.body.message.networks.find((n: { network: string }) => n.network === 'ERC20')).toMatchObject({ deposit_min: '50' });
+      const below = await declare(user, '49.99', { network: 'ERC20' });
+      expect(below.body).toMatchObject({ type: 'error', code: 'deposit_below_minimum', message: 'The amount is below the minimum deposit of this network' });
+      expect((await declare(user, '50', { network: 'ERC20' })).body.type).toBe('ok');
+    } finally {
+      await call(test.app, `/admin/networks/${ids.ERC20}`, { token: op, payload: { deposit_min: '0' } });
     }
   });
 });

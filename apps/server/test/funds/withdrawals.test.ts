@@ -350,6 +350,42 @@ describe('withdraw', () => {
     expect((await send('0.01')).body.code).toBe('withdraw_limit_exceeded');
   });
 
+  it('tells what is left of the 24-hour limit, from the pending and approved requests, in BTC and in the coin', async () => {
+    pinPrice(test, 'BTC/USDT', '50000');
+    pinPrice(test, 'ETH/USDT', '2500');
+    const user = await makeVerifiedUser(test);
+    await fund(test, user.id, 'BTC', '300');
+    const addressId = (await saveAddress(user, 'BTC', BTC_ADDRESS)).body.message.id;
+    const btc = await coinId(test, 'BTC');
+    const left = async (currency: string) => (await call(test.app, '/wallet/withdraw_limit', { token: user.token, payload: { currency: await coinId(test, currency) } })).body;
+    expect((await left('BTC')).message).toEqual({ level: 1, limit_btc: '200', used_btc: '0', remaining_btc: '200', remaining: '200', currency: 'BTC' });
+    const send = (number: string) => call(test.app, '/wallet/out', { token: user.token, payload: { currency: btc, number, address_id: addressId, pay_password: PAY_PASSWORD } });
+    expect((await send('150')).body.type).toBe('ok');
+    expect((await send('20')).body.type).toBe('ok');
+    expect((await left('BTC')).message).toMatchObject({ used_btc: '170', remaining_btc: '30', remaining: '30' });
+    // Valued in another coin through the prices: 30 BTC at 50000 is 1,500,000 USDT or 600 ETH.
+    expect((await left('USDT')).message).toMatchObject({ remaining_btc: '30', remaining: '1500000', currency: 'USDT' });
+    expect((await left('ETH')).message).toMatchObject({ remaining: '600' });
+    // A rejected request gives its share back; the figure shown is exactly what the server lets through.
+    const list = await call(test.app, '/user/withdraw/list', { method: 'GET', token: user.token });
+    const small = list.body.message.data.find((w: { number: string }) => w.number === '20');
+    await call(test.app, `/admin/withdrawals/${small.id}/reject`, { token: op, payload: { reason: 'test' } });
+    expect((await left('BTC')).message).toMatchObject({ used_btc: '150', remaining: '50' });
+    expect((await send('50')).body.type).toBe('ok');
+    expect((await left('BTC')).message).toMatchObject({ remaining_btc: '0', remaining: '0' });
+    expect((await send('0.01')).body.code).toBe('withdraw_limit_exceeded');
+  });
+
+  it('answers the limit left as 0 before verification, and refuses a bad or unknown coin, translated', async () => {
+    const user = await makeUser(test);
+    const res = await call(test.app, '/wallet/withdraw_limit', { token: user.token, payload: { currency: await coinId(test, 'USDT') } });
+    expect(res.body.message).toMatchObject({ level: 0, limit_btc: '0', remaining_btc: '0', remaining: '0' });
+    const bad = await call(test.app, '/wallet/withdraw_limit', { token: user.token, lang: 'zh', payload: { currency: 'x' } });
+    expect(bad.body).toMatchObject({ type: 'error', code: 'parameter_error' });
+    expect((await call(test.app, '/wallet/withdraw_limit', { token: user.token, payload: { currency: 99999 } })).body.code).toBe('currency_unavailable');
+    expect((await call(test.app, '/wallet/withdraw_limit', { payload: { currency: 1 } })).body.type).toBe('999');
+  });
+
   it('allows up to 500 BTC a day at level 2, valuing other coins through their price', async () => {
     // Valued at request time: BTC at 50000 USDT, ETH at 2500 (0.05 BTC).
     pinPrice(test, 'BTC/USDT', '50000');

@@ -88,6 +88,9 @@ const networkFields = {
 
 export const depositInfoInput = z.object({ currency: zPositiveInt, ...networkFields });
 
+/** POST /wallet/withdraw_limit: what is left of the user's 24-hour withdrawal limit, valued in this coin. */
+export const withdrawLimitInput = z.object({ currency: zPositiveInt });
+
 /**
  * POST /wallet/charge_req: amount and a payment voucher image (`voucher`; the legacy client puts the
  * uploaded image in `account`, which is accepted when it is an upload reference).
@@ -233,6 +236,7 @@ export const networkConfigInput = z.object({
   deposit_address: z.string().trim().max(200, 'parameter_error').optional(),
   withdraw_fee: zNonNegative.optional(),
   withdraw_min: zNonNegative.optional(),
+  deposit_min: zNonNegative.optional(),
   deposit_enabled: zBool.optional(),
   withdraw_enabled: zBool.optional(),
 });
