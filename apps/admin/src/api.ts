@@ -290,6 +290,7 @@ export type NetworkConfig = {
   deposit_address: string;
   withdraw_fee: string;
   withdraw_min: string;
+  deposit_min: string;
   deposit_enabled: boolean;
   withdraw_enabled: boolean;
 };

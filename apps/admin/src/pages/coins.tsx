@@ -13,7 +13,7 @@ export const coinsLoader = (): Promise<FundsConfig | null> => loadOr(() => admin
 /** Fees and minimums are decimal strings the server checks and stores exactly; never parsed here. */
 const NON_NEGATIVE = /^\d+(\.\d{1,18})?$/;
 
-type NetworkForm = { deposit_address: string; withdraw_fee: string; withdraw_min: string };
+type NetworkForm = { deposit_address: string; withdraw_fee: string; withdraw_min: string; deposit_min: string };
 
 function NetworkModal({ coin, network, onClose }: { coin: CoinConfig; network: NetworkConfig; onClose: () => void }) {
   const { t } = useI18n();
@@ -24,7 +24,12 @@ function NetworkModal({ coin, network, onClose }: { coin: CoinConfig; network: N
 
   const save = async (values: NetworkForm) => {
     setBusy(true);
-    const edit: NetworkEdit = { deposit_address: values.deposit_address.trim(), withdraw_fee: values.withdraw_fee.trim(), withdraw_min: values.withdraw_min.trim() };
+    const edit: NetworkEdit = {
+      deposit_address: values.deposit_address.trim(),
+      withdraw_fee: values.withdraw_fee.trim(),
+      withdraw_min: values.withdraw_min.trim(),
+      deposit_min: values.deposit_min.trim(),
+    };
     const done = await decide(() => adminApi.editNetwork(network.id, edit), t('coins.saved'));
     setBusy(false);
     if (done) onClose();
@@ -44,7 +49,7 @@ function NetworkModal({ coin, network, onClose }: { coin: CoinConfig; network: N
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ deposit_address: network.deposit_address, withdraw_fee: network.withdraw_fee, withdraw_min: network.withdraw_min }}
+        initialValues={{ deposit_address: network.deposit_address, withdraw_fee: network.withdraw_fee, withdraw_min: network.withdraw_min, deposit_min: network.deposit_min }}
         onFinish={save}
       >
         <Form.Item name="deposit_address" label={t('coins.depositAddress')} rules={[{ max: 200 }]}>
@@ -54,6 +59,9 @@ function NetworkModal({ coin, network, onClose }: { coin: CoinConfig; network: N
           <Input inputMode="decimal" />
         </Form.Item>
         <Form.Item name="withdraw_min" label={t('coins.withdrawMin')} rules={[{ required: true, message: t('coins.amountInvalid') }, amountRule]}>
+          <Input inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="deposit_min" label={t('coins.depositMin')} rules={[{ required: true, message: t('coins.amountInvalid') }, amountRule]}>
           <Input inputMode="decimal" />
         </Form.Item>
       </Form>
@@ -70,14 +78,22 @@ function CoinCard({ coin, onEdit }: { coin: CoinConfig; onEdit: (network: Networ
     await decide(action, t('coins.saved'));
     setSaving(null);
   };
-  const networkSwitch = (network: NetworkConfig, field: 'deposit_enabled' | 'withdraw_enabled') => (
-    <Switch
-      aria-label={t(field === 'deposit_enabled' ? 'coins.depositSwitch' : 'coins.withdrawSwitch', { coin: coin.name, network: network.network })}
-      checked={network[field]}
-      loading={saving === `${network.id}:${field}`}
-      onChange={(checked) => toggle(`${network.id}:${field}`, () => adminApi.editNetwork(network.id, { [field]: checked }))}
-    />
-  );
+  const networkSwitch = (network: NetworkConfig, field: 'deposit_enabled' | 'withdraw_enabled') => {
+    // Deposits need an address to send to (the server refuses too): the switch stays off and says why.
+    const noAddress = field === 'deposit_enabled' && network.deposit_address === '';
+    return (
+      <Flex vertical gap={4}>
+        <Switch
+          aria-label={t(field === 'deposit_enabled' ? 'coins.depositSwitch' : 'coins.withdrawSwitch', { coin: coin.name, network: network.network })}
+          checked={network[field]}
+          disabled={noAddress && !network[field]}
+          loading={saving === `${network.id}:${field}`}
+          onChange={(checked) => toggle(`${network.id}:${field}`, () => adminApi.editNetwork(network.id, { [field]: checked }))}
+        />
+        {noAddress && <Typography.Text type="secondary">{t('coins.noAddress')}</Typography.Text>}
+      </Flex>
+    );
+  };
 
   const columns: TableColumnsType<NetworkConfig> = [
     { title: t('coins.network'), dataIndex: 'network', width: 110 },
@@ -88,6 +104,7 @@ function CoinCard({ coin, onEdit }: { coin: CoinConfig; onEdit: (network: Networ
     },
     { title: t('coins.withdrawFee'), dataIndex: 'withdraw_fee', ...amountColumn },
     { title: t('coins.withdrawMin'), dataIndex: 'withdraw_min', ...amountColumn },
+    { title: t('coins.depositMin'), dataIndex: 'deposit_min', ...amountColumn },
     { title: t('coins.depositEnabled'), key: 'deposit', render: (_, network) => networkSwitch(network, 'deposit_enabled') },
     { title: t('coins.withdrawEnabled'), key: 'withdraw', render: (_, network) => networkSwitch(network, 'withdraw_enabled') },
     {
