@@ -9,8 +9,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // findBy* waits up to 5 s (test/setup.ts); a test gets room for a few such waits on a busy machine.
     testTimeout: 15_000,
-    // One more try for a test that failed by timing on a loaded machine (the login-password refusal's toast
-    // was missed once in three full runs); a real failure fails twice. Named in the closing note to fix.
+    // One more try for a test that fails by timing on a loaded machine (a real failure fails twice). The one
+    // seen, a toast closing before the test looked, is fixed in test/setup.ts (toasts stay open in tests).
     retry: 1,
   },
 });

@@ -13,6 +13,11 @@ configure({ asyncUtilTimeout: 5_000 });
 // As at start-up: antd-mobile's Toast and Dialog render through React 19's createRoot.
 const unmountAntdRoots = installAntdRender();
 
+// A toast stays until the test ends: at its 1.5 s it could close before a loaded machine's test (or React's
+// render of its root) got to it, which failed a findBy now and then.
+const showToast = Toast.show;
+Toast.show = (props) => showToast(typeof props === 'string' ? { content: props, duration: 0 } : { ...props, duration: 0 });
+
 // Loaded before the tests, so a toast or dialog shows in the task that asks for it (in the app the
 // first one waits for their file).
 beforeAll(async () => {
