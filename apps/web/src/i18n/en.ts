@@ -583,6 +583,12 @@ export const en = {
     rate: 'Rate',
     feeRate: 'Fee rate',
     estimate: 'You receive about',
+    rateLine: '1 {{from}} ≈ {{rate}} {{to}}',
+    limitLeft: '24-hour limit left',
+    sendOnly: 'Send only {{currency}} on the {{network}} network to this address: a deposit on another network cannot be credited.',
+    depositMinimum: 'Minimum deposit: {{amount}} {{currency}}',
+    belowDepositMinimum: 'The minimum deposit is {{amount}}',
+    destination: 'Destination',
     kind: {
       fiat: 'Fiat account',
       spot: 'Spot account',

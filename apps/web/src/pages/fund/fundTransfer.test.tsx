@@ -10,7 +10,7 @@ import { ANTD_LOCALES } from '../../i18n/antd-locales.ts';
 import { saveToken } from '../../store/store.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-const COINS = [{ id: 1, name: 'USDT', logo: null, decimals: 6, enabled: true, available: { legal: '2.5', change: '100', lever: '0', micro: '0', mining: '0', financial: '0', stock: '0' } }];
+const COINS = [{ id: 1, name: 'USDT', logo: null, decimals: 6, enabled: true, available: { legal: '2.123456', change: '100', lever: '0', micro: '0', mining: '0', financial: '0', stock: '0' } }];
 
 /** Answers by path and records each call's path and form body. */
 function fakeFunds() {
@@ -38,9 +38,10 @@ describe('fund transfer', () => {
     renderApp('/pages/fund/fundTransfer');
     expect(await screen.findByText('Available: 100 USDT')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('From'), { target: { value: 'fiat' } });
-    expect(screen.getByText('Available: 2.5 USDT')).toBeTruthy();
+    expect(screen.getByText('Available: 2.1234 USDT')).toBeTruthy();
+    // "All" is the exact available amount, not the 4-decimal display: nothing is left behind.
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
-    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('2.5');
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('2.123456');
   });
 
   it('tells that unrealised contract losses stay behind only when moving out of the contract account', async () => {

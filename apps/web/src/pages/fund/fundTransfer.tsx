@@ -1,5 +1,5 @@
 import type { AccountKind } from '@fairex/contract';
-import { cmp, displayBalance, isPositive } from '@fairex/contract/money';
+import { cmp, displayBalance, isPositive, toAmountString } from '@fairex/contract/money';
 import { accountFieldOf } from '@fairex/contract/rules';
 import { isAmount } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
@@ -90,7 +90,8 @@ export function FundTransferPage() {
                 }}
                 error={error}
                 allLabel={t('funds.all')}
-                onAll={() => setAmount(displayBalance(available))}
+                // The exact available figure, not the 4-decimal display, so nothing is left behind.
+                onAll={() => setAmount(toAmountString(available))}
               />
               <p className="muted">
                 {t('funds.availableAmount', { amount: displayBalance(available), currency: coin?.name ?? '' })}

@@ -1,10 +1,11 @@
-import { cmp, displayBalance, isPositive, money } from '@fairex/contract/money';
+import { cmp, displayBalance, isPositive, money, toAmountString } from '@fairex/contract/money';
 import { isAmount } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExchange, useExchangeCoins, useExchangeQuote, type ExchangeCoin } from '../../api/funds.ts';
 import { AmountField } from '../../components/field.tsx';
+import { estimateShown, rateShown } from '../../components/funds/exchange-figures.ts';
 import { SelectField } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
@@ -21,8 +22,9 @@ function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
   const to = coins.find((c) => String(c.id) === toId);
   const quote = useExchangeQuote(from?.id ?? 0, to?.id ?? 0).data;
   const value = amount.trim();
-  // An estimate for the reader; the server computes the exact amount and fee at the moment of exchange.
-  const estimate = quote && isAmount(value) ? displayBalance(money(value).times(quote.rate).times(money(1).minus(quote.fee_rate))) : '0';
+  // An estimate in the target coin's own precision; the server computes the exact amount and fee at the moment of exchange.
+  const valid = isAmount(value) && isPositive(value);
+  const estimate = quote && to && valid ? estimateShown(value, quote.rate, quote.fee_rate, to.decimals) : undefined;
   const options = coins.map((c) => ({ value: String(c.id), label: c.name }));
 
   async function submit(event: FormEvent) {
@@ -32,7 +34,7 @@ function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
     if (!isAmount(value) || !isPositive(value)) return setError(t('funds.wrongAmount'));
     if (cmp(value, from.available) > 0) return setError(t('funds.insufficient'));
     const sent = await confirmThenSend(
-      { content: t('funds.exchangeConfirm', { amount: value, from: from.name, estimate, to: to.name }), confirmText: t('funds.confirm') },
+      { content: t('funds.exchangeConfirm', { amount: value, from: from.name, estimate: estimate ?? '--', to: to.name }), confirmText: t('funds.confirm') },
       () => exchange.mutateAsync({ number: value, from_currency_id: from.id, to_currency_id: to.id }),
       t('funds.exchangeDone'),
     );
@@ -65,16 +67,19 @@ function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
         }}
         error={error}
         allLabel={t('funds.all')}
-        onAll={() => setAmount(displayBalance(from?.available ?? '0'))}
+        // The exact available figure, not the 4-decimal display, so nothing is left behind.
+        onAll={() => setAmount(toAmountString(from?.available ?? '0'))}
       />
-      <dl className="funds-figures">
+      <dl className="funds-figures funds-figures--rows">
         <div>
           <dt>{t('funds.available')}</dt>
-          <dd>{displayBalance(from?.available ?? '0')}</dd>
+          <dd>
+            {displayBalance(from?.available ?? '0')} {from?.name}
+          </dd>
         </div>
         <div>
           <dt>{t('funds.rate')}</dt>
-          <dd>{quote ? displayBalance(quote.rate) : '--'}</dd>
+          <dd>{quote && from && to ? t('funds.rateLine', { from: from.name, rate: rateShown(quote.rate, to.decimals), to: to.name }) : '--'}</dd>
         </div>
         <div>
           <dt>{t('funds.feeRate')}</dt>
@@ -82,7 +87,7 @@ function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
         </div>
         <div>
           <dt>{t('funds.estimate')}</dt>
-          <dd>{estimate}</dd>
+          <dd>{estimate !== undefined && to ? `${estimate} ${to.name}` : '--'}</dd>
         </div>
       </dl>
       <Button type="submit" block color="primary" size="large" shape="rounded" loading={exchange.isPending}>
