@@ -1,0 +1,49 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * What sticks out of the viewport on the page as drawn now: the document scrolling sideways, an element
+ * reaching past either edge that no scrolling box of its own holds, and text cut off by a box that hides
+ * its overflow without an ellipsis. Each finding names the element by its tag, classes and text.
+ */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    const name = (el: Element) => {
+      const classes = typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 3).join('.') : '';
+      const text = (el as HTMLElement).innerText?.trim().replace(/\s+/g, ' ').slice(0, 40) ?? '';
+      return `<${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''}> "${text}"`;
+    };
+    const inside = (r: DOMRect) => r.left >= -1 && r.right <= width + 1;
+    /** A box that scrolls sideways (a tab strip, a wide table) or a carousel's track holds what it shows. */
+    const heldBy = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (['auto', 'scroll'].includes(style.overflowX) || p.matches('.adm-swiper, .adm-swiper *')) return inside(p.getBoundingClientRect());
+        if (style.overflowX === 'hidden' || style.overflowX === 'clip') return inside(p.getBoundingClientRect()) ? 'hidden' : false;
+      }
+      return false;
+    };
+    if (document.documentElement.scrollWidth > width + 1) found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${width} px`);
+    for (const el of document.body.querySelectorAll('*')) {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || el.closest('[aria-hidden="true"], svg, canvas')) continue;
+      const rect = el.getBoundingClientRect();
+      // Nothing drawn, or text kept for screen readers only (a 1 px clipped box).
+      if (rect.width <= 1 || rect.height <= 1) continue;
+      if (!inside(rect)) {
+        const held = heldBy(el);
+        if (held === true) continue;
+        // Clipped by a box that hides overflow: only a finding when it is text the user cannot read.
+        if (held === 'hidden' && !(el as HTMLElement).innerText?.trim()) continue;
+        found.push(`${name(el)} reaches ${Math.round(rect.left)}..${Math.round(rect.right)} px in ${width} px`);
+        continue;
+      }
+      const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      if (ownText && ['hidden', 'clip'].includes(style.overflowX) && style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1) {
+        found.push(`${name(el)} is cut: ${el.scrollWidth} px of text in ${el.clientWidth} px`);
+      }
+    }
+    return found;
+  });
+}
