@@ -171,8 +171,8 @@ export const PAGE_ROUTES: AppRoute[] = [
   { path: '/pages/fund/assets_all_record', page: AssetsAllRecord },
   { path: '/pages/fund/transfer_history', page: TransferHistory },
   // Market and trade
-  { path: '/pages/market/search', page: MarketSearch },
-  { path: '/pages/transaction/currency', page: Spot },
+  { path: '/pages/market/search', page: MarketSearch, public: true },
+  { path: '/pages/transaction/currency', page: Spot, public: true },
   { path: '/pages/transaction/currency_order', page: SpotOrders },
   { path: '/pages/transaction/contract', page: Contract },
   { path: '/pages/transaction/contract_order', page: ContractOrders },

@@ -3,6 +3,7 @@ import { SPOT_PAGE_SIZE } from '@fairex/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from '../store/store.ts';
 import { get, post, put } from './client.ts';
+import { usePaged } from './funds.ts';
 import { useIdempotent } from './idempotency.ts';
 
 /** Spot orders (POST /coin/trade, PUT /coin/trade?id=, GET /coin/list) and the spot balances. */
@@ -16,6 +17,7 @@ export type UserCurrency = { id: number; name: string; logo?: string; decimals?:
 export const spotKeys = {
   all: ['spot'] as const,
   orders: (status: SpotListStatus, page: number, currencyId?: number) => ['spot', 'orders', status, page, currencyId ?? 0] as const,
+  orderPages: (status: SpotListStatus, currencyId?: number) => ['spot', 'order-pages', status, currencyId ?? 0] as const,
   balances: ['spot', 'balances'] as const,
 };
 
@@ -25,6 +27,10 @@ export function useSpotOrders(status: SpotListStatus, page: number, currencyId?:
     queryFn: () => get<SpotOrderPage>('/coin/list', { status, page, limit: SPOT_PAGE_SIZE, currency_id: currencyId }),
   });
 }
+
+/** The same list read page after page ("load more"), one symbol's (its quotation id) or all. */
+export const useSpotOrderPages = (status: SpotListStatus, currencyId?: number) =>
+  usePaged(spotKeys.orderPages(status, currencyId), (page) => get<SpotOrderPage>('/coin/list', { status, page, limit: SPOT_PAGE_SIZE, currency_id: currencyId }));
 
 /** Available spot balance per coin id (the spot account is "change" in the legacy field names). */
 export function useSpotBalances() {

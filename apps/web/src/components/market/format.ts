@@ -32,3 +32,26 @@ export function coinsOf(symbol: string): { base: string; quote: string } {
 }
 
 export const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour12: false });
+
+/** Fewest decimals of a fiat figure, and the most a small one may take to show its significant digits. */
+const FIAT_DECIMALS = 2;
+const FIAT_DECIMALS_MAX = 8;
+const FIAT_SIGNIFICANT_DIGITS = 4;
+
+/**
+ * A price's value in the chosen fiat, as exchanges print it beside the last price: the price in its
+ * quote coin, times that coin's USDT price (1 for USDT itself, taken as one US dollar as the assets page
+ * does; else the quote coin's own /USDT pair), times the fiat's rate against USD. Two decimals, or
+ * enough for four significant digits below 1 (at most 8); truncated, like every shown value. Undefined
+ * when the quote coin has no USDT price.
+ * 65000 USDT at CNY 7.1 -> "461500.00"; 0.0612 USDT at 1 -> "0.06120"; 0.05 ETH (ETH/USDT 3200) at 1 -> "160.00".
+ */
+export function fiatValue(price: string, quote: string, usdtPriceOf: (coin: string) => string | undefined, fiatRate: string): string | undefined {
+  const quoteUsdt = quote === 'USDT' ? '1' : usdtPriceOf(quote);
+  if (quoteUsdt === undefined || !money(price).isFinite()) return undefined;
+  const value = money(price).times(quoteUsdt).times(fiatRate);
+  // decimal.js's `e` is the exponent of the first significant digit (0.0612 has e = -2), as in funds' rateShown.
+  const needed = value.isZero() ? 0 : FIAT_SIGNIFICANT_DIGITS - 1 - value.e;
+  const decimals = Math.min(FIAT_DECIMALS_MAX, Math.max(FIAT_DECIMALS, needed));
+  return value.toFixed(decimals, Money.ROUND_DOWN);
+}

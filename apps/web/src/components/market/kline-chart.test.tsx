@@ -6,7 +6,7 @@ import { i18n } from '../../i18n/index.ts';
 import { fakeSocket } from '../../realtime/fake-socket.ts';
 import { disconnectRealtime } from '../../realtime/socket.ts';
 import { fakeServer } from './fake-server.ts';
-import { KlineChart } from './kline-chart.tsx';
+import { KlineChart, tickLabel } from './kline-chart.tsx';
 
 // The test DOM has no canvas: the chart library is left out, as the component does without a canvas.
 vi.mock('lightweight-charts', () => ({
@@ -33,7 +33,9 @@ describe('K-line chart', () => {
     await act(async () => {});
     expect(socket.rooms()).toEqual(['kline:BTC/USDT:15min']);
 
-    fireEvent.click(screen.getByRole('tab', { name: '1m' }));
+    // 1m is among the periods in the "more" list beside the four tabs.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['15m', '1H', '4H', '1D']);
+    fireEvent.change(screen.getByRole('combobox', { name: 'More periods' }), { target: { value: '1min' } });
     await act(async () => {});
     expect(socket.rooms()).toEqual(['kline:BTC/USDT:1min']);
     expect(socket.sent.filter((s) => s.event === 'unsubscribe')).toEqual([{ event: 'unsubscribe', payload: { channel: 'kline', symbol: 'BTC/USDT', period: '15min' } }]);
@@ -55,5 +57,10 @@ describe('K-line chart', () => {
     // Another period's bar is not this chart's.
     socket.serverSends('kline', { symbol: 'BTC/USDT', period: '1min', openTime: candle.time * 1000, open: '1', high: '1', low: '1', close: '1' });
     expect(screen.queryByText(/close 1$/)).toBeNull();
+  });
+
+  it('labels the time axis briefly in local time, so no label is cut on a 360 px axis', () => {
+    const at = new Date(2025, 5, 14, 9, 5).getTime() / 1000;
+    expect([tickLabel(at, 0), tickLabel(at, 1), tickLabel(at, 2), tickLabel(at, 3), tickLabel(at, 4)]).toEqual(['2025', '2025-06', '06-14', '09:05', '09:05']);
   });
 });

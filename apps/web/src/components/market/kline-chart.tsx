@@ -33,6 +33,29 @@ const barOf = (time: number, c: Prices): CandlestickData<UTCTimestamp> => ({
   close: Number(c.close),
 });
 
+/** The periods the strip shows as tabs; the others are in a "more" list beside them, so the strip fits 360 px in every language. */
+export const PRIMARY_PERIODS: readonly Period[] = ['15min', '60min', '4hour', '1day'];
+
+/** lightweight-charts' tick mark kinds (TickMarkType): year, month, day of month, time, time with seconds. */
+const TICK_YEAR = 0;
+const TICK_MONTH = 1;
+const TICK_DAY = 2;
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A time-axis label, short enough that a 360 px axis never cuts one: in the reader's local time, a year
+ * as "2025", a month as "2025-06", a day as "06-14", a time as "14:05". (The library's own labels are
+ * UTC and longer, such as "14 Jun '25".)
+ */
+export function tickLabel(timeSeconds: number, tickType: number): string {
+  const at = new Date(timeSeconds * 1000);
+  if (tickType === TICK_YEAR) return String(at.getFullYear());
+  if (tickType === TICK_MONTH) return `${at.getFullYear()}-${two(at.getMonth() + 1)}`;
+  if (tickType === TICK_DAY) return `${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+  return `${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
 /** The chart takes colours as values, so it reads them from the theme's CSS variables. */
 function cssVariable(name: string) {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || undefined;
@@ -44,7 +67,7 @@ function cssVariable(name: string) {
  * heaviest piece, so it loads on its own after the page shows, into a frame already laid out (its
  * height fixed by CSS): nothing below the chart moves when it arrives.
  */
-export function KlineChart({ symbol }: { symbol: string }) {
+export function KlineChart({ symbol, priceDecimals = 2 }: { symbol: string; priceDecimals?: number }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<Period>('15min');
   const container = useRef<HTMLDivElement>(null);
@@ -72,7 +95,8 @@ export function KlineChart({ symbol }: { symbol: string }) {
             autoSize: true,
             layout: { background: { color: 'transparent' }, textColor: cssVariable('--color-text-2'), attributionLogo: true },
             grid: { vertLines: { color: cssVariable('--color-border') }, horzLines: { color: cssVariable('--color-border') } },
-            timeScale: { timeVisible: true, secondsVisible: false },
+            timeScale: { timeVisible: true, secondsVisible: false, tickMarkFormatter: (time: number, tickType: number) => tickLabel(time, tickType) },
+            localization: { timeFormatter: (time: number) => new Date(time * 1000).toLocaleString([], { hour12: false }) },
           });
         } catch {
           return; // No canvas (a test DOM): the rest of the page works without the chart.
@@ -81,7 +105,15 @@ export function KlineChart({ symbol }: { symbol: string }) {
         if (disposed) return;
         const up = cssVariable('--color-up');
         const down = cssVariable('--color-down');
-        series.current = chart.addSeries(CandlestickSeries, { upColor: up, downColor: down, wickUpColor: up, wickDownColor: down, borderVisible: false });
+        series.current = chart.addSeries(CandlestickSeries, {
+          upColor: up,
+          downColor: down,
+          wickUpColor: up,
+          wickDownColor: down,
+          borderVisible: false,
+          // The price axis with the symbol's own decimals.
+          priceFormat: { type: 'price', precision: priceDecimals, minMove: 10 ** -priceDecimals },
+        });
         series.current.setData(bars.current);
       },
       () => undefined, // The chart's file did not arrive: the rest of the page works without it.
@@ -91,6 +123,8 @@ export function KlineChart({ symbol }: { symbol: string }) {
       series.current = null;
       chart?.remove();
     };
+    // The chart is made once per page; a symbol's decimals do not change while it shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -131,13 +165,30 @@ export function KlineChart({ symbol }: { symbol: string }) {
 
   return (
     <section className="kline" aria-label={t('market.chart')}>
-      <SegmentTabs
-        label={t('market.periods')}
-        variant="pill"
-        options={CANDLE_PERIOD_NAMES.map((value) => ({ value, label: t(`market.period${value}`) }))}
-        value={period}
-        onChange={setPeriod}
-      />
+      <div className="kline__periods">
+        <SegmentTabs
+          label={t('market.periods')}
+          variant="pill"
+          options={PRIMARY_PERIODS.map((value) => ({ value, label: t(`market.period${value}`) }))}
+          value={period}
+          onChange={setPeriod}
+        />
+        <select
+          className={`kline__more ${PRIMARY_PERIODS.includes(period) ? '' : 'kline__more--chosen'}`}
+          aria-label={t('market.morePeriods')}
+          value={PRIMARY_PERIODS.includes(period) ? '' : period}
+          onChange={(event) => event.target.value && setPeriod(event.target.value as Period)}
+        >
+          <option value="" disabled>
+            ⋯
+          </option>
+          {CANDLE_PERIOD_NAMES.filter((value) => !PRIMARY_PERIODS.includes(value)).map((value) => (
+            <option key={value} value={value}>
+              {t(`market.period${value}`)}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="kline__chart" ref={container} />
       {last && <p className="visually-hidden">{t('market.lastCandle', { open: last.open, high: last.high, low: last.low, close: last.close })}</p>}
     </section>

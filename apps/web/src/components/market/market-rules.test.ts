@@ -1,8 +1,9 @@
 /** Proves the pure market rules: the order form's client checks and a ticker's effect on a quotation. */
 import { describe, expect, it } from 'vitest';
 import { quotation } from './fake-server.ts';
-import { formatChange, formatVolume, trendOf } from './format.ts';
-import { bestPrice, validateOrder } from './trade-form.tsx';
+import { fiatValue, formatChange, formatVolume, trendOf } from './format.ts';
+import { matchesPair } from './pair-picker.tsx';
+import { bestPrice, orderTotal, validateOrder } from './trade-form.tsx';
 import { applyTicker } from './use-live-quotations.ts';
 
 describe('validateOrder', () => {
@@ -62,3 +63,46 @@ describe('format', () => {
     expect([formatVolume('2500000'), formatVolume('1500'), formatVolume('12.5')]).toEqual(['2.5M', '1.5K', '12.5']);
   });
 });
+
+describe('validateOrder on the symbol’s grid', () => {
+  const grid = { price_decimals: 2, quantity_decimals: 6 };
+  it('refuses a price off the tick and an amount off the step, as the server does', () => {
+    expect(validateOrder('limit', '65000.001', '1', undefined, grid)).toBe('priceTick');
+    expect(validateOrder('limit', '65000.01', '0.0000001', undefined, grid)).toBe('amountStep');
+    expect(validateOrder('market', '65000.001', '0.1', undefined, grid)).toBeNull();
+    expect(validateOrder('limit', '65000.10', '0.100000', undefined, grid)).toBeNull();
+  });
+});
+
+describe('orderTotal', () => {
+  it('is price x amount, exactly, once both are correct numbers', () => {
+    expect(orderTotal('65000.5', '0.01')).toBe('650.005');
+    expect(orderTotal('0.1', '0.3')).toBe('0.03');
+    expect(orderTotal('', '1')).toBeUndefined();
+    expect(orderTotal(undefined, '1')).toBeUndefined();
+    expect(orderTotal('100', 'abc')).toBeUndefined();
+  });
+});
+
+describe('fiatValue', () => {
+  const usdt = (coin: string) => (coin === 'ETH' ? '3200' : undefined);
+  it('values a USDT price at the fiat rate, with two decimals', () => {
+    expect(fiatValue('65000', 'USDT', usdt, '7.1')).toBe('461500.00');
+    expect(fiatValue('65000.129', 'USDT', usdt, '1')).toBe('65000.12');
+  });
+
+  it('keeps four significant digits of a small value, and goes through the quote coin’s USDT price', () => {
+    expect(fiatValue('0.0612', 'USDT', usdt, '1')).toBe('0.06120');
+    expect(fiatValue('0.00000123456', 'USDT', usdt, '1')).toBe('0.00000123');
+    expect(fiatValue('0.05', 'ETH', usdt, '1')).toBe('160.00');
+    expect(fiatValue('1', 'BNB', usdt, '1')).toBeUndefined();
+  });
+});
+
+describe('matchesPair', () => {
+  it('finds a pair however its name is typed', () => {
+    expect(['eth', 'ETH/USDT', 'ethusdt', 'eth usdt'].every((text) => matchesPair('ETH/USDT', text))).toBe(true);
+    expect(matchesPair('BTC/USDT', 'eth')).toBe(false);
+  });
+});
+

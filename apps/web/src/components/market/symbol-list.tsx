@@ -1,19 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/market.ts';
-import { coinsOf, formatChange, formatVolume, trendOf } from './format.ts';
+import { coinsOf, formatChange, formatVolume, trendOf, withDecimals } from './format.ts';
 
 type SymbolListProps = {
   items: readonly Quotation[];
   onOpen: (item: Quotation) => void;
   /** The list's accessible name, where a screen shows several. */
   label?: string;
-  /** The figure under the symbol (default: the 24 h volume) and the price as shown (default: as quoted). */
+  /** The figure under the symbol (default: the 24 h volume) and the price as shown (default: with the symbol's decimals). */
   figureOf?: (item: Quotation) => string;
   priceOf?: (item: Quotation) => string;
+  /** A line under the price, such as its fiat value. */
+  priceNoteOf?: (item: Quotation) => string | undefined;
+  /** Labels each row Spot, Futures or Stock, where one list mixes them (search). */
+  showKind?: boolean;
 };
 
+/** A symbol's price as quoted, with exactly its own decimals. */
+export const priceShown = (item: Quotation) => withDecimals(item.price, item.price_decimals);
+
 /** Market rows: symbol and volume, last price, and the 24 h change as a green or red badge. */
-export function SymbolList({ items, onOpen, label, figureOf, priceOf = (item) => item.price }: SymbolListProps) {
+export function SymbolList({ items, onOpen, label, figureOf, priceOf = priceShown, priceNoteOf, showKind = false }: SymbolListProps) {
   const { t } = useTranslation();
   const figure = figureOf ?? ((item: Quotation) => `${t('market.volume')} ${formatVolume(item.volume)}`);
   return (
@@ -26,15 +33,20 @@ export function SymbolList({ items, onOpen, label, figureOf, priceOf = (item) =>
       <ul aria-label={label}>
         {items.map((item) => {
           const { base, quote } = coinsOf(item.symbol);
+          const note = priceNoteOf?.(item);
           return (
             <li key={item.id}>
               <button type="button" className="symbol-row" onClick={() => onOpen(item)}>
                 <span className="symbol-row__name">
                   <strong>{base}</strong>
                   {quote && <span className="muted">/{quote}</span>}
+                  {showKind && <KindBadge kind={item.kind} />}
                   <span className="symbol-row__volume muted">{figure(item)}</span>
                 </span>
-                <span className="symbol-row__price">{priceOf(item)}</span>
+                <span className="symbol-row__price">
+                  {priceOf(item)}
+                  {note && <span className="symbol-row__note muted">{note}</span>}
+                </span>
                 <span className={`change-badge change-badge--${trendOf(item.change)}`}>{formatChange(item.change)}</span>
               </button>
             </li>
@@ -43,4 +55,10 @@ export function SymbolList({ items, onOpen, label, figureOf, priceOf = (item) =>
       </ul>
     </div>
   );
+}
+
+/** Tells a spot pair from a futures or stock contract of the same coin. */
+export function KindBadge({ kind }: { kind: Quotation['kind'] }) {
+  const { t } = useTranslation();
+  return <span className={`kind-badge kind-badge--${kind}`}>{t(`market.kind.${kind}`)}</span>;
 }

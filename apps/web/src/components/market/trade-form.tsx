@@ -1,11 +1,23 @@
 import { cmp, displayBalance, isPositive, mul } from '@fairex/contract/money';
-import { limitBuyQuantityMax, marketBuyQuantityMax, marketOrderValuePrice, meetsOrderValueMin, sellQuantityMax } from '@fairex/contract/rules';
+import {
+  limitBuyQuantityMax,
+  marketBuyQuantityMax,
+  marketOrderValuePrice,
+  meetsOrderValueMin,
+  orderStepProblem,
+  sellQuantityMax,
+  stepOf,
+} from '@fairex/contract/rules';
 import { isAmount } from '@fairex/contract/validators';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
 import type { Quotation } from '../../api/market.ts';
 import { usePlaceOrder, useSpotBalances } from '../../api/spot.ts';
+import { LOGIN_PATH } from '../../navigation.ts';
 import { toastSuccess } from '../../notify.ts';
+import { useStore } from '../../store/store.ts';
 import { coinsOf } from './format.ts';
 import { useDepth } from './order-book.tsx';
 import { SegmentTabs } from '../segment-tabs.tsx';
@@ -19,26 +31,44 @@ const isPositiveAmount = (value: string) => isAmount(value) && isPositive(value)
 
 /** What the symbol's minimum order value is checked against: the minimum, and the price a market order is valued at (if known). */
 export type OrderMinimum = { orderValueMin: string; marketPrice: string | undefined };
+/** The symbol's grid: a price is a multiple of its tick (price decimals), an amount of its lot step. */
+export type OrderGrid = { price_decimals: number; quantity_decimals: number };
 
 /**
- * Client checks of spec section 5: a limit order needs an entrust price; both must be correct numbers;
- * and, as the server checks it, the order's value (at the limit price, or a market order's best
- * opposite price or the index) reaches the symbol's minimum.
+ * Client checks of spec section 5: a limit order needs an entrust price; both must be correct numbers
+ * on the symbol's grid (the contract's orderStepProblem, which the server refuses by); and, as the
+ * server checks it, the order's value (at the limit price, or a market order's best opposite price or
+ * the index) reaches the symbol's minimum.
  */
 export function validateOrder(
   orderType: OrderType,
   price: string,
   amount: string,
   minimum?: OrderMinimum,
-): 'priceRequired' | 'wrongPrice' | 'wrongAmount' | 'belowMinimum' | null {
+  grid?: OrderGrid,
+): 'priceRequired' | 'wrongPrice' | 'wrongAmount' | 'priceTick' | 'amountStep' | 'belowMinimum' | null {
   if (orderType === 'limit') {
     if (price.trim() === '') return 'priceRequired';
     if (!isPositiveAmount(price.trim())) return 'wrongPrice';
   }
   if (!isPositiveAmount(amount.trim())) return 'wrongAmount';
+  const offGrid = grid && orderStepProblem(grid, orderType === 'limit' ? price.trim() : undefined, amount.trim());
+  if (offGrid) return offGrid.code === 'price_tick' ? 'priceTick' : 'amountStep';
   const valuedAt = orderType === 'limit' ? price.trim() : minimum?.marketPrice;
   if (minimum && valuedAt !== undefined && !meetsOrderValueMin(amount.trim(), valuedAt, minimum.orderValueMin)) return 'belowMinimum';
   return null;
+}
+
+/**
+ * The order total shown under the form: price x amount in the quote coin, exact (both are on the
+ * symbol's grid, so the product has at most price + quantity decimals); a market order is totalled at
+ * the best opposite price it starts to fill at. Undefined until both are correct numbers.
+ * 65000.5 x 0.01 -> "650.005"; 0.1 x 0.3 -> "0.03".
+ */
+export function orderTotal(price: string | undefined, amount: string): string | undefined {
+  const unitPrice = price?.trim() ?? '';
+  if (!isPositiveAmount(unitPrice) || !isPositiveAmount(amount.trim())) return undefined;
+  return mul(unitPrice, amount.trim());
 }
 
 /** The best price of a side of the book: the lowest ask or the highest bid. */
@@ -51,11 +81,15 @@ export function bestPrice(levels: readonly (readonly [string, string])[], side: 
 /** Buy or sell, limit or market; the amount is in the base coin. The price is held by the page, so the order book can set it. */
 export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quotation; price: string; onPriceChange: (price: string) => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loggedIn = useStore((s) => s.token !== '');
   const { base, quote } = coinsOf(quotation.symbol);
   const [side, setSide] = useState<Side>('buy');
   const [orderType, setOrderType] = useState<OrderType>('limit');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<ReturnType<typeof validateOrder>>(null);
+  /** The server's refusal (a tick, step or minimum it names), shown under the form until the next try. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const balances = useSpotBalances().data;
   const place = usePlaceOrder();
   const depth = useDepth(quotation.symbol);
@@ -86,8 +120,10 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validateOrder(orderType, price, amount, { orderValueMin, marketPrice });
+    if (!loggedIn) return void navigate(LOGIN_PATH);
+    const problem = validateOrder(orderType, price, amount, { orderValueMin, marketPrice }, quotation);
     setError(problem);
+    setRefusal(null);
     if (problem || quotation.currency_id === null) return;
     place.mutate(
       {
@@ -102,9 +138,12 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
           toastSuccess(t('market.orderPlaced'));
           setAmount('');
         },
+        onError: (failure) => setRefusal(failure instanceof ApiError && failure.type === 'error' ? failure.message : null),
       },
     );
   };
+
+  const total = orderTotal(orderType === 'limit' ? price : marketPrice, amount);
 
   return (
     <form className="trade-form" onSubmit={submit} noValidate>
@@ -145,7 +184,7 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
             value={price}
             placeholder={t('market.entrustPrice')}
             onChange={(event) => onPriceChange(event.target.value)}
-            aria-invalid={error === 'priceRequired' || error === 'wrongPrice'}
+            aria-invalid={error === 'priceRequired' || error === 'wrongPrice' || error === 'priceTick'}
           />
         ) : (
           <input className="trade-form__input" value="" placeholder={t('market.marketPrice')} disabled readOnly />
@@ -158,22 +197,30 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
           inputMode="decimal"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
-          aria-invalid={error === 'wrongAmount'}
+          aria-invalid={error === 'wrongAmount' || error === 'amountStep'}
         />
       </label>
       <div className="percent-row">
         {PERCENT_SHORTCUTS.map((percent) => (
-          <button key={percent} type="button" aria-label={t('market.percentOfBalance', { percent })} onClick={() => applyPercent(percent)}>
+          <button key={percent} type="button" aria-label={t('market.percentOfBalance', { percent })} disabled={!loggedIn} onClick={() => applyPercent(percent)}>
             {percent}%
           </button>
         ))}
       </div>
       <p className="trade-form__available">
-        <span>{t('market.available')}</span>
+        <span>{t('market.orderTotal')}</span>
         <span>
-          {displayBalance(available)} {availableCoin}
+          {total === undefined ? '-' : `${orderType === 'market' ? '≈ ' : ''}${total}`} {quote}
         </span>
       </p>
+      {loggedIn && (
+        <p className="trade-form__available">
+          <span>{t('market.available')}</span>
+          <span>
+            {displayBalance(available)} {availableCoin}
+          </span>
+        </p>
+      )}
       {isPositive(orderValueMin) && (
         <p className="trade-form__available">
           <span>{t('market.orderValueMin')}</span>
@@ -182,13 +229,15 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
           </span>
         </p>
       )}
-      {error && (
+      {(error || refusal) && (
         <p className="trade-form__error" role="alert">
-          {t(`market.${error}`, { value: orderValueMin, coin: quote })}
+          {error
+            ? t(`market.${error}`, { value: orderValueMin, coin: quote, tick: stepOf(quotation.price_decimals), step: stepOf(quotation.quantity_decimals) })
+            : refusal}
         </p>
       )}
       <button type="submit" className={`trade-submit trade-submit--${side}`} disabled={place.isPending}>
-        {t(side === 'buy' ? 'market.buyCoin' : 'market.sellCoin', { coin: base })}
+        {loggedIn ? t(side === 'buy' ? 'market.buyCoin' : 'market.sellCoin', { coin: base }) : t('market.loginToTrade')}
       </button>
     </form>
   );

@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, quotation } from '../../components/market/fake-server.ts';
 import { fakeSocket } from '../../realtime/fake-socket.ts';
 import { disconnectRealtime } from '../../realtime/socket.ts';
-import { saveToken } from '../../store/store.ts';
+import type { SpotOrderItem } from '../../api/spot.ts';
+import { saveToken, setState } from '../../store/store.ts';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 // lightweight-charts draws on a real canvas, which the test DOM does not have; the chart is left out here.
@@ -21,6 +23,7 @@ const ANSWERS = {
   ],
   '/coin/list': { data: [], total: 0, page: 1, limit: 10 },
   '/coin/trade': { id: 1 },
+  '/apis/US.json': { rates: [{ currency_code: 'CNY', rate: '7.1' }] },
 };
 
 async function openSpot() {
@@ -154,5 +157,127 @@ describe('spot trade', () => {
     socket.serverSends('authenticated', { user_id: 1 });
     await act(async () => {});
     expect(orderLists()).toBeGreaterThan(before);
+  });
+});
+
+/** A spot order as GET /coin/list answers it. */
+const order = (overrides: Partial<SpotOrderItem> & Pick<SpotOrderItem, 'id'>): SpotOrderItem => ({
+  symbol: 'BTC/USDT',
+  symbol_id: 7,
+  currency_id: 2,
+  legal_id: 1,
+  side: 'buy',
+  order_type: 'limit',
+  price: '50000',
+  quantity: '0.1',
+  filled_quantity: '0',
+  filled_quote: '0',
+  average_price: '0',
+  fee: '0',
+  fee_currency: 'USDT',
+  fee_decimals: 6,
+  status: 'open',
+  created_at: new Date(Date.now() - 10 * 60_000).toISOString(),
+  updated_at: new Date().toISOString(),
+  ...overrides,
+});
+
+describe('spot figures', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    disconnectRealtime();
+  });
+
+  it('shows the last price with the symbol’s decimals and its value in the chosen fiat beside it', async () => {
+    setState({ fiat: { currency_code: 'CNY', rate: '7.1', saveTime: 0 } });
+    await openSpot();
+    const header = document.querySelector('.spot-header')!;
+    expect(header.querySelector('.spot-header__price')!.textContent).toBe('50000.00');
+    // 50,000 USDT x 7.1.
+    expect(await within(header as HTMLElement).findByText('≈ 355000.00 CNY')).toBeTruthy();
+  });
+
+  it('shows the order total, price x amount, as both are typed', async () => {
+    await openSpot();
+    const total = () => screen.getByText('Order total').nextElementSibling!.textContent;
+    expect(total()).toBe('- USDT');
+    fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '50000.5' } });
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '0.01' } });
+    expect(total()).toBe('500.005 USDT');
+  });
+
+  it('names the tick or the step a price or an amount breaks, and sends nothing', async () => {
+    const fetchMock = await openSpot();
+    fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '50000.001' } });
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '0.1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByRole('alert').textContent).toBe('Price must be a multiple of 0.01');
+    fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '50000' } });
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '0.0000001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect(screen.getByRole('alert').textContent).toBe('Amount must be a multiple of 0.000001');
+    expect(tradeCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal, with the minimum it names, under the form', async () => {
+    saveToken('a-token');
+    const refusal = 'The order value must be at least 5 USDT';
+    fakeApi(
+      {
+        ...Object.fromEntries(Object.entries(ANSWERS).map(([path, message]) => [path, { type: 'ok', message }])),
+        '/coin/trade': { type: 'error', code: 'order_value_too_small', message: refusal },
+      },
+      { type: 'ok', message: [] },
+    );
+    renderApp('/pages/transaction/currency?symbol=BTC/USDT');
+    fireEvent.click(await screen.findByRole('button', { name: 'Market' }, { timeout: 10_000 }));
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '0.00001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy BTC' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+  });
+
+  it('shows a market order’s average from its fills, "-" before any fill, and fees in their coin', async () => {
+    saveToken('a-token');
+    fakeServer({
+      ...ANSWERS,
+      '/coin/list': {
+        data: [
+          order({ id: 2, order_type: 'market', price: '50500', quantity: '0.02', filled_quantity: '0.02', filled_quote: '1000.5', average_price: '50025', fee: '2.0010012', status: 'filled' }),
+          order({ id: 1 }),
+        ],
+        total: 2,
+        page: 1,
+        limit: 10,
+      },
+    });
+    renderApp('/pages/transaction/currency_order');
+    const figures = async (id: number) => {
+      const row = (await screen.findAllByRole('listitem')).find((item) => item.textContent?.includes(id === 1 ? 'Cancel order' : 'Filled'))!;
+      return Object.fromEntries([...row.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]));
+    };
+    fireEvent.click(await screen.findByRole('tab', { name: 'Order history' }, { timeout: 10_000 }));
+    // Figures take the symbol's decimals once the quotations are in.
+    await screen.findByText('50025.00');
+    // The market buy: price "Market" (never its protection price 50500), average 1000.5 / 0.02, fee rounded up to USDT's 6 decimals.
+    expect(await figures(2)).toMatchObject({ Price: 'Market', Amount: '0.020000', 'Average price': '50025.00', Fee: '2.001002 USDT', Time: '10 minutes ago' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Open orders' }));
+    await screen.findByText('50000.00');
+    expect(await figures(1)).toMatchObject({ Price: '50000.00', 'Average price': '-', Fee: '0 USDT' });
+  });
+
+  it('pages the order history with "load more" until "no more data"', async () => {
+    saveToken('a-token');
+    const fetchMock = fakeServer({ ...ANSWERS });
+    const page = (n: number) => ({ data: [order({ id: 100 - n, status: 'cancelled' })], total: 11, page: n, limit: 10 });
+    fetchMock.mockImplementation(async (url: string) => {
+      const parsed = new URL(url, 'http://test');
+      const path = parsed.pathname.replace(/^\/api/, '');
+      const message = path === '/coin/list' ? page(Number(parsed.searchParams.get('page'))) : ((ANSWERS as Record<string, unknown>)[path] ?? []);
+      return new Response(JSON.stringify({ type: 'ok', message }), { status: 200 });
+    });
+    renderApp('/pages/transaction/currency_order');
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }, { timeout: 10_000 }));
+    expect(await screen.findByText('No more data')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Open orders' })).getAllByRole('listitem')).toHaveLength(2);
   });
 });

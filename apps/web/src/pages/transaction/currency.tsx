@@ -1,30 +1,41 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFavourites, useQuotation, useToggleFavourite, type Quotation } from '../../api/market.ts';
-import { spotKeys, useSpotOrders } from '../../api/spot.ts';
+import { spotKeys } from '../../api/spot.ts';
 import { formatChange, formatVolume, trendOf, withDecimals } from '../../components/market/format.ts';
 import { KlineChart } from '../../components/market/kline-chart.tsx';
 import { OrderBook } from '../../components/market/order-book.tsx';
-import { OrderList } from '../../components/market/order-list.tsx';
-import { DEFAULT_SPOT_SYMBOL, SPOT_ORDERS_PATH } from '../../components/market/paths.ts';
+import { PairPicker } from '../../components/market/pair-picker.tsx';
+import { DEFAULT_SPOT_SYMBOL, SPOT_ORDERS_PATH, spotPath } from '../../components/market/paths.ts';
 import { RecentTrades } from '../../components/market/recent-trades.tsx';
 import { rememberView } from '../../components/market/recent-views.ts';
+import { SpotOrderLists } from '../../components/market/spot-order-lists.tsx';
 import { StarIcon } from '../../components/market/star-icon.tsx';
 import { TradeForm } from '../../components/market/trade-form.tsx';
 import { USER_ROOM_JOINED, useUserEvent } from '../../components/market/use-market-events.ts';
+import { useFiatValue } from '../../components/market/use-fiat-value.ts';
 import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
+import { useStore } from '../../store/store.ts';
 import '../../components/market/market.css';
 
-/** /pages/transaction/currency?symbol=BTC/USDT: the spot trade page (login required by the route gate). */
+/**
+ * /pages/transaction/currency?symbol=BTC/USDT: the spot trade page, open to everyone (price, chart,
+ * book and trades); placing an order leads a logged-out visitor to the login page.
+ */
 export function SpotPage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const loggedIn = useStore((s) => s.token !== '');
   const symbol = params.get('symbol') || DEFAULT_SPOT_SYMBOL;
   return (
     <div className="page spot-page">
-      <NavBar title={symbol} right={<FavouriteButton symbol={symbol} />} />
+      <NavBar
+        title={<PairPicker symbol={symbol} onChoose={(next) => navigate(spotPath(next), { replace: true })} />}
+        right={loggedIn ? <FavouriteButton symbol={symbol} /> : undefined}
+      />
       <SpotTradeView symbol={symbol} />
     </div>
   );
@@ -48,6 +59,9 @@ function SpotBody({ quotation }: { quotation: Quotation }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [price, setPrice] = useState('');
+  const loggedIn = useStore((s) => s.token !== '');
+  const fiatOf = useFiatValue();
+  const fiat = fiatOf(quotation.price, quotation.symbol);
   const trend = trendOf(quotation.change);
   const decimals = { price: quotation.price_decimals, quantity: quotation.quantity_decimals };
   const showPrice = (value: string) => withDecimals(value, decimals.price);
@@ -61,6 +75,7 @@ function SpotBody({ quotation }: { quotation: Quotation }) {
       <header className="spot-header">
         <div>
           <p className={`spot-header__price text-${trend}`}>{showPrice(quotation.price)}</p>
+          {fiat && <p className="spot-header__fiat">{fiat}</p>}
           <p className={`text-${trend}`}>{formatChange(quotation.change)}</p>
         </div>
         <dl className="spot-header__stats">
@@ -72,29 +87,29 @@ function SpotBody({ quotation }: { quotation: Quotation }) {
           <dd>{formatVolume(quotation.volume)}</dd>
         </dl>
       </header>
-      <KlineChart symbol={quotation.symbol} />
+      <KlineChart symbol={quotation.symbol} priceDecimals={quotation.price_decimals} />
       <div className="spot-main">
         <TradeForm quotation={quotation} price={price} onPriceChange={setPrice} />
         <OrderBook symbol={quotation.symbol} decimals={decimals} lastPrice={quotation.price} trend={trend} onPickPrice={setPrice} />
       </div>
-      <OpenOrders quotation={quotation} />
+      {loggedIn && <OwnOrders quotation={quotation} />}
       <RecentTrades symbol={quotation.symbol} decimals={decimals} />
     </>
   );
 }
 
-function OpenOrders({ quotation }: { quotation: Quotation }) {
+/** The user's orders in this pair, open and history, with the way to every pair's. */
+function OwnOrders({ quotation }: { quotation: Quotation }) {
   const { t } = useTranslation();
-  const orders = useSpotOrders('in_progress', 1, quotation.id);
   return (
-    <section className="spot-section" aria-labelledby="open-orders-title">
+    <section className="spot-section" aria-labelledby="own-orders-title">
       <div className="spot-section__head">
-        <h2 id="open-orders-title">{t('market.openOrders')}</h2>
+        <h2 id="own-orders-title">{t('market.myOrders')}</h2>
         <Link to={SPOT_ORDERS_PATH} className="link-button">
           {t('market.allOrders')}
         </Link>
       </div>
-      {orders.isPending ? <p className="empty">{t('app.loading')}</p> : <OrderList orders={orders.data?.data ?? []} />}
+      <SpotOrderLists symbolId={quotation.id} label={t('market.myOrders')} />
     </section>
   );
 }

@@ -2,14 +2,14 @@
  * Proves the trade tab's switch: spot, futures and options, each shown in the tab itself for a logged-in
  * user; the futures switch embeds the contract screen (its order form) and remembers itself in the URL.
  */
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { quotation } from '../../components/market/fake-server.ts';
+import { fakeServer, quotation } from '../../components/market/fake-server.ts';
 import { saveToken } from '../../store/store.ts';
 import { fakeOkApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-vi.mock('../../components/market/kline-chart.tsx', () => ({ KlineChart: () => null }));
+vi.mock('../../components/market/kline-chart.tsx', () => ({ KlineChart: ({ symbol }: { symbol: string }) => <div role="img" aria-label={`Chart ${symbol}`} /> }));
 
 const SETTINGS = {
   symbol_id: 11,
@@ -50,4 +50,39 @@ describe('trade tab', () => {
     expect(router.state.location.search).toContain('trade=contract');
     expect(screen.getByRole('button', { name: 'Choose a symbol' }).textContent).toBe('BTCUSDT ▾');
   });
+
+  it('shows a logged-out visitor the pair’s price, chart and book, and leads an order to the login page', async () => {
+    const fetchMock = fakeServer({ '/currency/quotation_new': [quotation({ id: 7, symbol: 'BTC/USDT', price: '65000' })] });
+    const { router } = renderApp('/pages/transaction/index');
+    expect(await screen.findByRole('img', { name: 'Chart BTC/USDT' }, { timeout: 5000 })).toBeTruthy();
+    expect(document.querySelector('.spot-header__price')!.textContent).toBe('65000.00');
+    expect(screen.getByRole('region', { name: 'Order book' })).toBeTruthy();
+    expect(screen.queryByText('Available')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Price/), { target: { value: '65000' } });
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '0.1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in to trade' }));
+    expect(router.state.location.pathname).toBe('/pages/common/login');
+    expect(fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/coin/'))).toEqual([]);
+  });
+
+  it('switches the pair from the title’s picker, searching by name, and keeps it in the URL', async () => {
+    fakeServer({
+      '/currency/quotation_new': [
+        quotation({ id: 7, symbol: 'BTC/USDT', price: '65000' }),
+        quotation({ id: 8, symbol: 'ETH/USDT', price: '3200.5' }),
+        quotation({ id: 11, symbol: 'ETHUSDT', kind: 'futures', currency_id: null, price: '3201' }),
+      ],
+    });
+    const { router } = renderApp('/pages/transaction/index');
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose a pair' }, { timeout: 5000 }));
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Search pairs' }), { target: { value: 'eth' } });
+    const pairs = screen.getByRole('list', { name: 'Spot pairs' });
+    // Spot pairs only: the ETHUSDT futures contract is not one.
+    expect(within(pairs).getAllByRole('button').map((row) => row.querySelector('strong')!.textContent)).toEqual(['ETH']);
+    fireEvent.click(within(pairs).getByRole('button'));
+    expect(await screen.findByRole('img', { name: 'Chart ETH/USDT' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose a pair' }).textContent).toBe('ETH/USDT ▾');
+    expect(router.state.location.search).toBe('?trade=spot&symbol=ETH%2FUSDT');
+  });
 });
+

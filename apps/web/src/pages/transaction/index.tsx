@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { CONTRACT_ORDERS_PATH } from '../../components/contract/paths.ts';
-import { DEFAULT_SPOT_SYMBOL, OPTIONS_PATH, spotPath } from '../../components/market/paths.ts';
+import { PairPicker } from '../../components/market/pair-picker.tsx';
+import { DEFAULT_SPOT_SYMBOL, OPTIONS_PATH } from '../../components/market/paths.ts';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { LOGIN_PATH } from '../../navigation.ts';
@@ -18,22 +19,25 @@ type TradeKind = 'spot' | 'contract' | 'options';
 const KINDS: readonly TradeKind[] = ['spot', 'contract', 'options'];
 
 /**
- * The trade tab (open to everyone): spot trading of the default symbol and futures/stock contracts, each
- * embedded once logged in, and the way to the options screen. `?trade=contract` opens it on contracts.
+ * The trade tab (open to everyone): spot trading of a pair chosen in the title's picker (price, chart and
+ * book for everyone; an order asks a logged-out visitor to log in), futures/stock contracts once logged
+ * in, and the way to the options screen. `?trade=contract` opens it on contracts, `?symbol=` on a pair.
  */
 export function TradePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const asked = params.get('trade') as TradeKind | null;
   const [kind, setKind] = useState<TradeKind>(asked && KINDS.includes(asked) ? asked : 'spot');
+  const symbol = params.get('symbol') || DEFAULT_SPOT_SYMBOL;
   const loggedIn = useStore((s) => s.token !== '');
   const choose = (next: TradeKind) => {
     setKind(next);
-    setParams(new URLSearchParams({ trade: next }), { replace: true });
+    setParams(new URLSearchParams(next === 'spot' ? { trade: next, symbol } : { trade: next }), { replace: true });
   };
+  const choosePair = (next: string) => setParams(new URLSearchParams({ trade: 'spot', symbol: next }), { replace: true });
   const right =
     kind === 'spot' && loggedIn ? (
-      <FavouriteButton symbol={DEFAULT_SPOT_SYMBOL} />
+      <FavouriteButton symbol={symbol} />
     ) : kind === 'contract' && loggedIn ? (
       <Link to={CONTRACT_ORDERS_PATH} className="link-button">
         {t('contract.positions')}
@@ -41,7 +45,7 @@ export function TradePage() {
     ) : undefined;
   return (
     <div className="page trade-page">
-      <NavBar title={kind === 'spot' ? DEFAULT_SPOT_SYMBOL : t('tab.trade')} back={false} right={right} />
+      <NavBar title={kind === 'spot' ? <PairPicker symbol={symbol} onChoose={choosePair} /> : t('tab.trade')} back={false} right={right} />
       <div className="trade-switch">
         <SegmentTabs
           label={t('market.tradeLabel')}
@@ -54,8 +58,8 @@ export function TradePage() {
           onChange={choose}
         />
       </div>
-      {kind === 'spot' && loggedIn ? (
-        <SpotTradeView symbol={DEFAULT_SPOT_SYMBOL} />
+      {kind === 'spot' ? (
+        <SpotTradeView symbol={symbol} />
       ) : kind === 'contract' && loggedIn ? (
         <ContractTradeView />
       ) : kind === 'options' && loggedIn ? (
@@ -65,11 +69,7 @@ export function TradePage() {
           <span className="coming-soon__badge">
             <Icon name={kind === 'options' ? 'options' : 'trade'} size={44} />
           </span>
-          {kind === 'spot' ? (
-            <Link to={spotPath(DEFAULT_SPOT_SYMBOL)} className="pill pill--primary">
-              {t('market.openSpot', { symbol: DEFAULT_SPOT_SYMBOL })}
-            </Link>
-          ) : kind === 'contract' ? (
+          {kind === 'contract' ? (
             <Link to={LOGIN_PATH} className="pill pill--primary">
               {t('market.login')}
             </Link>
