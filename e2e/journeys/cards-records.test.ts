@@ -56,7 +56,7 @@ async function verifiedFundedUser() {
 
 const CARD = {
   'Real name': 'Li Lei',
-  'Card number': '6222020200112233445',
+  'Card number': '6222020200112233446',
   'Bank name': 'ICBC',
   Branch: 'Haidian branch',
   Province: 'Beijing',
@@ -90,7 +90,7 @@ describe('bank cards and records', () => {
     await page.goto('/#/pages/fund/withdraw');
     await page.getByLabel('Coin', { exact: true }).selectOption({ label: 'USDT' });
     await page.getByRole('button', { name: 'Bank card' }).click();
-    await expect.poll(() => page.getByText('ICBC · Li Lei · **** 3445').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('ICBC · Li Lei · **** 3446').isVisible()).toBe(true);
     await screenshot(page, 'withdraw-to-bank-card');
     await page.getByLabel('Amount').fill('50');
     await page.getByLabel('Pay password').fill(PAY_PASSWORD);

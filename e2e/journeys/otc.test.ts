@@ -45,7 +45,7 @@ async function makeMerchant(usdt: number) {
   expect(funded.type).toBe('ok');
   await userApi(baseUrl, '/user/cash_save', {
     token: user.token,
-    data: { real_name: 'Wang Fang', bank_account: '6222020200112233', bank_name: 'ICBC', bank_branch: 'Pudong', province: 'Shanghai', city: 'Shanghai', phone: '13900001111', pay_password: PAY_PASSWORD },
+    data: { real_name: 'Wang Fang', bank_account: '6222020200112230', bank_name: 'ICBC', bank_branch: 'Pudong', province: 'Shanghai', city: 'Shanghai', phone: '13900001111', pay_password: PAY_PASSWORD },
   });
   const name = `Desk ${String(Date.now()).slice(-6)}`;
   await userApi(baseUrl, '/otc/merchant/apply', { token: user.token, data: { name } });
@@ -109,7 +109,7 @@ describe('OTC', () => {
     // The order: escrowed, the seller's bank card shown; paid outside, marked paid with a proof.
     const placed = await userApi<OtcOrderView>(baseUrl, '/otc/order', { method: 'GET', token: buyer.token, data: { id: orderId } });
     expect(placed).toMatchObject({ role: 'buyer', status: 'pending', quantity: '20', fiat_amount: '144.6' });
-    await page.getByRole('group', { name: 'Seller’s payment details' }).getByText('6222020200112233').waitFor(SLOW);
+    await page.getByRole('group', { name: 'Seller’s payment details' }).getByText('6222020200112230').waitFor(SLOW);
     await page.getByRole('timer').waitFor();
     await page.getByRole('radio', { name: bank.name }).check();
     await page.getByLabel('Proof of payment').setInputFiles({ name: 'transfer.png', mimeType: 'image/png', buffer: Buffer.from(PNG) });

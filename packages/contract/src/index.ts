@@ -22,6 +22,8 @@ export * from './nft-rules.ts';
 export * from './loan-rules.ts';
 export * from './otc-rules.ts';
 export * from './copy-rules.ts';
+export * from './bank-card-rules.ts';
+export * from './address-rules.ts';
 export * from './format.ts';
 export * from './uploads.ts';
 export * from './schemas/auth.ts';

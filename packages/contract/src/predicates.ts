@@ -129,6 +129,14 @@ export function passwordProblem(value: string): 'password_too_short' | 'password
 
 export const isPassword = (value: string) => passwordProblem(value) === undefined;
 
+/**
+ * Plain text a user names things with (an address's name, a bank's branch, a cardholder's address): any
+ * script, digits and punctuation, but no angle brackets (markup), control characters or the invisible
+ * direction overrides that make text read other than it is stored.
+ *   yes: "Cold wallet 2", "Room 5, No. 8 Xidan St.", "中国银行 北京分行"; no: "<b>x</b>", "a\u202Eb", "a\tb"
+ */
+export const isPlainText = (value: string) => !/[<>\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(value);
+
 /** Allowed: English letters, digits, Chinese characters, space, "_", "-", "." and "@"; anything else is special. */
 export const hasSpecialCharacters = (value: string) => /[^A-Za-z0-9\p{Script=Han} _.@-]/u.test(value);
 

@@ -1,6 +1,6 @@
 /**
  * The pure rules the screens apply before they ask the server (`@fairex/contract/rules`): spot and
- * contract arithmetic, order limits, option rules, wealth, loan and copy-trading rules, account kinds, identity numbers and realtime room
+ * contract arithmetic, order limits, option rules, wealth, loan and copy-trading rules, account kinds, identity numbers and names, bank card fields, wallet addresses and realtime room
  * names. No zod: the web app imports this without building the schemas.
  */
 export * from './spot-rules.ts';
@@ -17,4 +17,6 @@ export * from './otc-rules.ts';
 export * from './copy-rules.ts';
 export * from './accounts.ts';
 export * from './identity-rules.ts';
+export * from './bank-card-rules.ts';
+export * from './address-rules.ts';
 export * from './rooms.ts';

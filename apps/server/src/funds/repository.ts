@@ -223,9 +223,10 @@ export async function pageWithdrawals(db: Executor, filter: QueueFilter) {
 
 // ---- wallet addresses ----
 
+/** Inserts the address unless the user has it for this coin and network already (undefined then). */
 export async function insertWalletAddress(db: Executor, values: typeof walletAddresses.$inferInsert) {
-  const [row] = await db.insert(walletAddresses).values(values).returning();
-  return row!;
+  const [row] = await db.insert(walletAddresses).values(values).onConflictDoNothing().returning();
+  return row;
 }
 
 export async function findOwnWalletAddress(db: Executor, userId: number, id: number) {
@@ -285,6 +286,25 @@ export async function saveBankCard(db: Executor, userId: number, kind: CardKind,
     .insert(bankCards)
     .values({ userId, kind, details })
     .onConflictDoUpdate({ target: [bankCards.userId, bankCards.kind], set: { details, updatedAt: new Date() } });
+}
+
+/** The user's card of a kind with its id (what the card screens edit and remove). */
+export async function findBankCardRow(db: Executor, userId: number, kind: CardKind): Promise<{ id: number; details: Record<string, string> } | undefined> {
+  const [row] = await db
+    .select({ id: bankCards.id, details: bankCards.details })
+    .from(bankCards)
+    .where(and(eq(bankCards.userId, userId), eq(bankCards.kind, kind)))
+    .limit(1);
+  return row && { id: row.id, details: row.details as Record<string, string> };
+}
+
+/** Deletes the card only when it is the user's own of that kind; answers whether one was deleted. */
+export async function deleteOwnBankCard(db: Executor, userId: number, kind: CardKind, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(bankCards)
+    .where(and(eq(bankCards.id, id), eq(bankCards.userId, userId), eq(bankCards.kind, kind)))
+    .returning({ id: bankCards.id });
+  return rows.length > 0;
 }
 
 export async function findBankCard(db: Executor, userId: number, kind: CardKind): Promise<Record<string, string> | undefined> {

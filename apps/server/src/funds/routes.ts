@@ -5,6 +5,7 @@
 import {
   accountTransferInput,
   bankCardInput,
+  cardDeleteInput,
   billsInput,
   depositInfoInput,
   exchangeFeeInput,
@@ -27,7 +28,7 @@ import { DomainError, parse } from '../http/errors.ts';
 import { claimOf, once } from '../http/idempotency.ts';
 import { identityRoutes } from '../identity/routes.ts';
 import { bills, rateOfCurrency, transferBetweenKinds, transferHistory, userCurrencyList, walletDetail, walletList } from './assets.ts';
-import { cardInfo, saveCard, saveWalletAddress } from './cards.ts';
+import { cardInfo, deleteCard, saveCard, saveWalletAddress } from './cards.ts';
 import { depositAddress, depositInfo, rechargeLog, requestRecharge } from './deposits.ts';
 import { exchange, exchangeFee, exchangeList } from './exchange.ts';
 import { deleteOwnWalletAddress, pageWalletAddresses } from './repository.ts';
@@ -121,6 +122,10 @@ export function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   app.post('/user/cash_info', auth, async (request) => ok(await cardInfo(ctx, userId(request), 'bank')));
   app.post('/user/cash_info_international', auth, async (request) => ok(await cardInfo(ctx, userId(request), 'international')));
+  app.post('/user/cash_delete', auth, async (request) => ok(await deleteCard(ctx, currentUser(request), 'bank', parse(cardDeleteInput, request.body))));
+  app.post('/user/cash_delete_international', auth, async (request) =>
+    ok(await deleteCard(ctx, currentUser(request), 'international', parse(cardDeleteInput, request.body))),
+  );
 
   identityRoutes(app, ctx);
 }

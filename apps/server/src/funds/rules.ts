@@ -1,21 +1,8 @@
-/** Pure funds rules: address formats per network, amount precision, withdrawal fee and valuation. */
+/** Pure funds rules: amount precision, withdrawal fee and valuation. */
 import { cmp, isPositive, money, sub, toAmountString, truncateTo } from '@fairex/contract';
 
-/** Address formats by network; an operator-added network without a known format gets a loose shape check. */
-const ADDRESS_FORMATS: Record<string, RegExp> = {
-  ERC20: /^0x[0-9a-fA-F]{40}$/,
-  BEP20: /^0x[0-9a-fA-F]{40}$/,
-  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
-  BTC: /^(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{11,71})$/,
-  // Legacy LTC P2SH addresses began with 3 like BTC ones; shapes cannot tell them apart, so only L, M and ltc1.
-  LTC: /^(?:[LM][1-9A-HJ-NP-Za-km-z]{26,33}|ltc1[02-9ac-hj-np-z]{11,71})$/,
-};
-const LOOSE_ADDRESS = /^[A-Za-z0-9:_-]{10,120}$/;
-
-export const addressFits = (network: string, address: string) => (ADDRESS_FORMATS[network.toUpperCase()] ?? LOOSE_ADDRESS).test(address);
-
-/** The first of the coin's networks (in configured order) whose format the address has. */
-export const networkOfAddress = (networks: readonly string[], address: string) => networks.find((n) => addressFits(n, address));
+/** Address formats per network live in the contract, shared with the add-address form. */
+export { addressFits, networkOfAddress } from '@fairex/contract';
 
 /** An amount the coin can hold: no more decimals than the coin's precision. */
 export const fitsDecimals = (value: string, decimals: number) => money(value).decimalPlaces() <= decimals;

@@ -72,10 +72,12 @@ export const walletAddresses = pgTable(
     network: text('network').notNull(),
     name: text('name').notNull(),
     address: text('address').notNull(),
+    /** The address as compared (contract addressKey): one coin, network and address saved once per user. */
+    addressKey: text('address_key').notNull(),
     qrcode: text('qrcode').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('wallet_addresses_user_idx').on(t.userId, t.id)],
+  (t) => [index('wallet_addresses_user_idx').on(t.userId, t.id), uniqueIndex('wallet_addresses_user_address_key').on(t.userId, t.currencyId, t.network, t.addressKey)],
 );
 
 /** One domestic and one international card per user; saving again replaces the details. */

@@ -91,7 +91,7 @@ describe('binding a mobile', () => {
 
 describe('withdrawals and destinations', () => {
   const TRC20 = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
-  const BANK = { real_name: 'Li Lei', bank_account: '6222020200112233445', bank_name: 'ICBC', bank_branch: 'Xidan', province: 'Beijing', city: 'Beijing', phone: '13800138000' };
+  const BANK = { real_name: 'Li Lei', bank_account: '6222020200112233446', bank_name: 'ICBC', bank_branch: 'Xidan', province: 'Beijing', city: 'Beijing', phone: '13800138000' };
 
   it('refuses a withdrawal, translated, when no pay password is set', async () => {
     const user = await makeVerifiedUser(test);
@@ -101,10 +101,12 @@ describe('withdrawals and destinations', () => {
 
   it('saves a wallet address only with the pay password or a security code', async () => {
     const user = await makeUser(test);
+    // A coin, network and address is saved once: the second save is of another address.
+    let address = TRC20;
     const save = async (extra: Record<string, unknown>) =>
       call(test.app, '/user/wallet/save', {
         token: user.token,
-        payload: { currency: await coinId(test, 'USDT'), name: 'mine', address: TRC20, qrcode: await uploadImage(test, user.token), ...extra },
+        payload: { currency: await coinId(test, 'USDT'), name: 'mine', address, qrcode: await uploadImage(test, user.token), ...extra },
       });
     expect((await save({})).body.code).toBe('pay_password_not_set');
     expect((await save({ code: '123456' })).body.code).toBe('code_invalid');
@@ -112,6 +114,7 @@ describe('withdrawals and destinations', () => {
     const code = await latestCode(test, user.email);
     expect((await save({ code })).body.type).toBe('ok');
     expect((await save({ code })).body.code).toBe('code_invalid');
+    address = '0x52908400098527886E0F7030069857D2E4169EE7';
     await ensurePayPassword(test, user);
     expect((await save({})).body.code).toBe('pay_password_required');
     expect((await save({ pay_password: 'wrong-pay-pass' })).body.code).toBe('pay_password_wrong');

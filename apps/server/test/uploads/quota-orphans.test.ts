@@ -115,7 +115,7 @@ describe('orphan sweep', () => {
     const qrcode = await up(third);
     await test.db.insert(identityVerifications).values({ userId: second.id, level: 2, frontPic: bare(front), reversePic: bare(reverse) });
     await test.db.insert(recharges).values({ userId: second.id, currencyId: 1, network: 'TRC20', address: 'T...', amount: '5', voucher: bare(voucher) });
-    await test.db.insert(walletAddresses).values({ userId: third.id, currencyId: 1, network: 'TRC20', name: 'mine', address: 'T...', qrcode: bare(qrcode) });
+    await test.db.insert(walletAddresses).values({ userId: third.id, currencyId: 1, network: 'TRC20', name: 'mine', address: 'T...', addressKey: 'T...', qrcode: bare(qrcode) });
     const message = await up(third);
     const [thread] = await test.db.insert(supportThreads).values({ userId: third.id, lastMessageAt: new Date(), createdAt: new Date() }).returning();
     await test.db.insert(supportMessages).values({ threadId: thread!.id, author: 'user', image: bare(message), createdAt: new Date() });

@@ -4,11 +4,12 @@
  * Field names are the spec's; each issue message is an error code the server translates.
  */
 import { z } from 'zod';
-import { BANK_CARD_FIELDS_MAX, INTERNATIONAL_CARD_FIELDS_MAX, toAccountKind, type AccountKind } from '../accounts.ts';
+import { toAccountKind, type AccountKind } from '../accounts.ts';
+import { cardFieldProblem, cardFieldsOf, normaliseCardField, type CardField, type CardFieldOf, type CardKind } from '../bank-card-rules.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { UPLOAD_URL_PREFIX, zUploadReference } from '../uploads.ts';
 import { fiatRate } from './config.ts';
-import { isAmount, zAmount, zPage, zPassword, zPositiveInt } from '../validators.ts';
+import { isAmount, isPlainText, zAmount, zPage, zPassword, zPositiveInt } from '../validators.ts';
 
 export { accountFieldOf, toAccountKind } from '../accounts.ts';
 
@@ -160,10 +161,10 @@ export const confirmationFields = {
 };
 export type Confirmation = { pay_password?: string; code?: string };
 
-/** POST /user/wallet/save: currency (id), name, address (checked against the coin's network formats), QR image. */
+/** POST /user/wallet/save: currency (id), a plain-text name, address (checked against the coin's network formats), QR image. */
 export const walletAddressInput = z.object({
   currency: zPositiveInt,
-  name: zText(50),
+  name: zText(50).refine(isPlainText, 'text_invalid'),
   address: zText(120, 'address_invalid'),
   qrcode: zUploadReference('qrcode_required'),
   network: z.string().trim().max(20, 'parameter_error').optional(),
@@ -174,21 +175,34 @@ export const idInput = z.object({ id: zPositiveInt });
 
 // ---- bank cards ----
 
-const zCardField = (max: number) => z.string({ error: 'bank_card_incomplete' }).trim().min(1, 'bank_card_incomplete').max(max, 'bank_card_incomplete');
+/** A field checked by its format (bank-card-rules.ts: the card forms run the same check), stored normalised. */
+const zCardField = (kind: CardKind, field: CardField) =>
+  z
+    .string({ error: 'bank_card_incomplete' })
+    .superRefine((value, context) => {
+      const problem = cardFieldProblem(kind, field, value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => normaliseCardField(field, value));
 
-/** A card's fields, every one required, each up to its longest accepted length. */
-const cardInput = <const F extends Record<string, number>>(fields: F) =>
-  z.object(Object.fromEntries(Object.entries(fields).map(([name, max]) => [name, zCardField(max)])) as { [K in keyof F]: ReturnType<typeof zCardField> });
+/** A card's fields, every one required; `id`, when sent, names the saved card being edited (it must be the user's). */
+const cardInput = <K extends CardKind>(kind: K) =>
+  z
+    .object(Object.fromEntries(cardFieldsOf(kind).map((field) => [field, zCardField(kind, field)])) as Record<CardFieldOf<K>, ReturnType<typeof zCardField>>)
+    .extend({ id: z.preprocess((v) => (v === '' ? undefined : v), zPositiveInt.optional()), ...confirmationFields });
 
 export { BANK_CARD_FIELDS_MAX, INTERNATIONAL_CARD_FIELDS_MAX } from '../accounts.ts';
 
-/** POST /user/cash_save: a domestic bank card; every field required. */
-export const bankCardInput = cardInput(BANK_CARD_FIELDS_MAX).extend(confirmationFields);
+/** POST /user/cash_save: a domestic bank card; every field required and checked. */
+export const bankCardInput = cardInput('bank');
 export type BankCardInput = z.infer<typeof bankCardInput>;
 
-/** POST /user/cash_save_international: an international card; every field required. */
-export const internationalCardInput = cardInput(INTERNATIONAL_CARD_FIELDS_MAX).extend(confirmationFields);
+/** POST /user/cash_save_international: an international card; every field required and checked. */
+export const internationalCardInput = cardInput('international');
 export type InternationalCardInput = z.infer<typeof internationalCardInput>;
+
+/** POST /user/cash_delete and /user/cash_delete_international: removes the user's saved card, confirmed like saving it. */
+export const cardDeleteInput = z.object({ id: zPositiveInt, ...confirmationFields });
 
 /** POST /safe/update_login_password: changes the login password knowing the old one. */
 export const loginPasswordInput = z

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FIAT_TRADE_LIMIT_PER_ORDER_USDT, WITHDRAW_LIMIT_24H_BTC } from '../constants.ts';
 import { zUploadReference } from '../uploads.ts';
 import { zPage, zPositiveInt } from '../validators.ts';
-import { ID_TYPES, isIdNumber, type IdType } from '../identity-rules.ts';
+import { ID_TYPES, isIdNumber, isLegalName, normaliseLegalName, type IdType } from '../identity-rules.ts';
 
 export * from '../identity-rules.ts';
 
@@ -23,7 +23,13 @@ export const basicIdentityInput = z
   .object({
     real_type: z.literal('1'),
     id_type: zIdType,
-    name: z.string({ error: 'name_required' }).trim().min(1, 'name_required').max(100, 'name_required'),
+    // Spec section 5, "special characters are rejected": a legal name (identity-rules.ts), stored with single blanks.
+    name: z
+      .string({ error: 'name_required' })
+      .trim()
+      .min(1, 'name_required')
+      .refine(isLegalName, 'name_invalid')
+      .transform(normaliseLegalName),
     card_id: z.string({ error: 'id_number_invalid' }).trim().max(30, 'id_number_invalid'),
   })
   .refine((v) => isIdNumber(v.id_type, v.card_id), { message: 'id_number_invalid', path: ['card_id'] });
