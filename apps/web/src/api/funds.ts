@@ -40,11 +40,26 @@ export type BillRow = {
   created_at: string;
 };
 
-export type NetworkView = { network: string; deposit_enabled: boolean; withdraw_enabled: boolean; withdraw_fee: string; withdraw_min: string };
+export type NetworkView = { network: string; deposit_enabled: boolean; withdraw_enabled: boolean; withdraw_fee: string; withdraw_min: string; deposit_min?: string };
 export type DepositInfo = { id: number; name: string; logo: string | null; decimals: number; network: string; networks: NetworkView[]; contact_first: boolean };
 export type DepositAddress = { currency_id: number; currency: string; network: string; address: string };
 export type RechargeRow = { id: number; currency: string; network: string; amount: string; status: string; reason: string | null; created_at: string };
-export type WithdrawalRow = { id: number; currency: string; network: string; number: string; fee: string; status: string; reason: string | null; created_at: string };
+/** Where a withdrawal went, as copied on the request: a wallet address, or a card (its bank and account number). */
+export type WithdrawalDestination = { name?: string; address?: string; network?: string; bank_name?: string; bank_account?: string };
+export type WithdrawalRow = {
+  id: number;
+  currency: string;
+  network: string;
+  number: string;
+  fee: string;
+  arrival: string;
+  destination_type: 'address' | 'bank' | 'international';
+  destination: WithdrawalDestination | null;
+  status: string;
+  reason: string | null;
+  created_at: string;
+};
+export type WithdrawLimitLeft = { level: number; limit_btc: string; used_btc: string; remaining_btc: string; remaining: string | null; currency: string };
 
 export type WalletAddressRow = { id: number; currency_id: number; currency: string; network: string; name: string; address: string; qrcode: string; created_at: string };
 
@@ -102,11 +117,7 @@ export const useRechargeLog = () =>
   usePaged(fundsKeys.recharges, (page) => get<Page<RechargeRow>>('/recharge/log', { page, limit: FUNDS_PAGE_SIZE }));
 
 export const useWithdrawalList = () =>
-  usePaged(fundsKeys.withdrawals, async (page) => {
-    const answer = await get<Page<WithdrawalRow>>('/user/withdraw/list', { page, limit: FUNDS_PAGE_SIZE });
-    // The records screen shows a withdrawal's quantity where a deposit shows its amount.
-    return { ...answer, data: answer.data.map((row) => ({ ...row, amount: row.number })) };
-  });
+  usePaged(fundsKeys.withdrawals, (page) => get<Page<WithdrawalRow>>('/user/withdraw/list', { page, limit: FUNDS_PAGE_SIZE }));
 
 function useRefreshFunds() {
   const queryClient = useQueryClient();
@@ -205,6 +216,14 @@ export function useSaveWalletAddress() {
 
 /** Where a withdrawal goes: a bound address (by id), or the user's domestic or international card (on a network for its fee). */
 export type WithdrawTarget = { destination: 'address'; address_id: number } | { destination: 'bank' | 'international'; network?: string };
+
+/** POST /wallet/withdraw_limit: what is left of the 24-hour withdrawal limit, in BTC and in the coin. */
+export const useWithdrawLimit = (currency: number) =>
+  useQuery({
+    queryKey: [...fundsKeys.withdrawals, 'limit', currency],
+    enabled: currency > 0,
+    queryFn: () => post<WithdrawLimitLeft>('/wallet/withdraw_limit', { currency }),
+  });
 
 /** POST /wallet/out: a quantity of a coin to a bound address or a saved bank card (frozen until reviewed). */
 export function useWithdraw() {

@@ -5,8 +5,10 @@ import { Empty, LoadMore } from './funds/funds.tsx';
 import { PageState } from './funds/page-state.tsx';
 
 /**
- * A list read 10 at a time (usePaged): its pages' rows in one labelled list, a message when there is
- * none, and "load more" under it while the server has more.
+ * The app's one paging style: a list read 10 at a time, its pages' rows in one labelled list, a message
+ * when there is none, and "load more" under it while the server has more ("no more data" after the last).
+ * Feed it `usePaged(key, (page) => get<Page<Row>>(path, { page }))` from api/funds.ts; each row renders
+ * inside an <li> (with `itemClassName`).
  */
 export function PagedList<T>({
   query,
@@ -14,13 +16,15 @@ export function PagedList<T>({
   empty,
   keyOf,
   className,
+  itemClassName,
   children,
 }: {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
   label: string;
-  empty: string;
+  empty?: string;
   keyOf: (row: T, index: number) => string | number;
   className?: string;
+  itemClassName?: string;
   children: (row: T) => ReactNode;
 }) {
   return (
@@ -32,7 +36,9 @@ export function PagedList<T>({
           <>
             <ul className={className} aria-label={label}>
               {rows.map((row, index) => (
-                <li key={keyOf(row, index)}>{children(row)}</li>
+                <li key={keyOf(row, index)} className={itemClassName}>
+                  {children(row)}
+                </li>
               ))}
             </ul>
             <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />

@@ -1,16 +1,16 @@
 import { displayBalance, isPositive } from '@fairex/contract/money';
 import { ACCOUNT_KINDS } from '@fairex/contract/rules';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Catalogue } from '../../i18n/catalogue.ts';
 import { en } from '../../i18n/en.ts';
 import { useBills, type BillRow, type UserCoin } from '../../api/funds.ts';
-import { Empty, LoadMore, SelectField, useFormatTime, useKindLabel } from './funds.tsx';
-import { PageState } from './page-state.tsx';
+import { PagedList } from '../paged-list.tsx';
+import { useRelativeTime } from '../relative-time.ts';
+import { SelectField, useKindLabel } from './funds.tsx';
 
 /**
  * The ledger movements of POST /wallet/legal_log, shared by the bills, all-records and one-account
- * records screens: 10 a page, the next page loaded when the list end scrolls into view or on "load more".
+ * records screens: 10 a page, the next on "load more".
  */
 
 /** Ledger entry kinds the bills name (the catalogue's funds.billType); any other kind shows as the server spells it. */
@@ -53,13 +53,13 @@ export function BillFilters({
 
 function BillItem({ row }: { row: BillRow }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const kindLabel = useKindLabel();
   const up = isPositive(row.amount);
   // A freeze moves an amount between buckets of one account; the bucket says which side a row is.
   const bucket = row.bucket === 'frozen' || row.bucket === 'locked' ? ` · ${t(`funds.${row.bucket}`)}` : '';
   return (
-    <li className="funds-list__item">
+    <>
       <div className="funds-list__row">
         <span className="funds-list__main">{isBillType(row.type) ? t(`funds.billType.${row.type}`) : row.type}</span>
         <span className={up ? 'funds-up' : 'funds-down'}>
@@ -72,60 +72,22 @@ function BillItem({ row }: { row: BillRow }) {
           {kindLabel(row.account_type)}
           {bucket}
         </span>
-        <span>{formatTime(row.created_at)}</span>
+        <span className="funds-list__time">{shownAt(Date.parse(row.created_at))}</span>
       </div>
       {row.balance_after !== undefined && row.balance_after !== null && (
         <div className="funds-list__sub">{t('funds.balanceAfter', { amount: displayBalance(row.balance_after) })}</div>
       )}
-    </li>
+    </>
   );
 }
 
-/**
- * Calls `onVisible` whenever the element scrolls into view (infinite scroll); a no-op where unsupported.
- * It observes afresh after each page (`pages`), so a list still too short to scroll keeps filling.
- */
-function useOnVisible(onVisible: () => void, active: boolean, pages: number) {
-  const ref = useRef<HTMLDivElement>(null);
-  const callback = useRef(onVisible);
-  callback.current = onVisible;
-  useEffect(() => {
-    const element = ref.current;
-    if (!active || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) callback.current();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [active, pages]);
-  return ref;
-}
-
-/** The movements filtered by account kind (`type`) and coin (`currency`), '' for all. */
+/** The movements filtered by account kind (`type`) and coin (`currency`), '' for all; "load more" like every list. */
 export function BillList({ kind, currency, label }: { kind: string; currency: string; label: string }) {
-  const bills = useBills(kind, currency);
-  const more = () => {
-    if (bills.hasNextPage && !bills.isFetchingNextPage) void bills.fetchNextPage();
-  };
-  const sentinel = useOnVisible(more, bills.hasNextPage, bills.data?.pages.length ?? 0);
   return (
-    <PageState query={bills}>
-      {(data) => {
-        const rows = data.pages.flatMap((page) => page.data);
-        if (rows.length === 0) return <Empty />;
-        return (
-          <section className="card" aria-label={label}>
-            <ul className="funds-list">
-              {rows.map((row) => (
-                <BillItem key={row.id} row={row} />
-              ))}
-            </ul>
-            <div ref={sentinel}>
-              <LoadMore hasMore={bills.hasNextPage} loading={bills.isFetchingNextPage} onMore={more} />
-            </div>
-          </section>
-        );
-      }}
-    </PageState>
+    <section className="card" aria-label={label}>
+      <PagedList query={useBills(kind, currency)} label={label} keyOf={(row) => row.id} className="funds-list" itemClassName="funds-list__item">
+        {(row) => <BillItem row={row} />}
+      </PagedList>
+    </section>
   );
 }

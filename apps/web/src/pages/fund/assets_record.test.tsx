@@ -1,4 +1,7 @@
-/** Proves the records screens: filters and the account in the address become /wallet/legal_log parameters, pages load 10 at a time. */
+/**
+ * Proves the records screens: filters and the account in the address become /wallet/legal_log parameters,
+ * pages load 10 at a time with "load more" until "no more data", times as spec section 9 says.
+ */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../store/store.ts';
@@ -27,7 +30,7 @@ function bills(params: Record<string, string>) {
       bucket: 'available',
       amount: out ? `-${n}` : `${n}`,
       balance_after: `${1000 + n}`,
-      created_at: '2026-11-20T10:00:00.000Z',
+      created_at: new Date(Date.now() - 2 * 60 * 60 * 1000 - 1000).toISOString(),
     };
   });
   return { data, total: TOTAL, page, limit: 10 };
@@ -43,7 +46,8 @@ describe('records', () => {
     const api = fakeOkApi({ '/currency/user_currency_list': COINS, '/wallet/legal_log': bills });
     renderApp('/pages/fund/assets_all_record');
     const list = await screen.findByRole('region', { name: 'All records' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(await within(list).findAllByRole('listitem')).toHaveLength(10);
+    expect(within(list).getAllByText('2 hours ago')).toHaveLength(10);
     expect(within(list).getByText('+1 USDT').className).toBe('funds-up');
     expect(within(list).getByText('-2 USDT').className).toBe('funds-down');
     expect(within(list).getAllByText('Withdrawal requested')).toHaveLength(5);

@@ -2,7 +2,9 @@
  * Proves deposit step two: the platform address as text and QR code with a working copy button, the
  * declaration's checks (a positive amount, the voucher required) and its calls (upload, then
  * POST /wallet/charge_req with the uploaded reference), and the customer-service notice in place of the
- * address when the site asks users to contact it first.
+ * address when the site asks users to contact it first. The page names its one network and any minimum
+ * deposit (and refuses less); opened without a coin, or with one the server does not offer, it leads to
+ * the coin picker instead of a spinner.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -19,14 +21,16 @@ const info = (contact_first: boolean) => ({
   decimals: 6,
   network: 'TRC20',
   contact_first,
-  networks: [{ network: 'TRC20', deposit_enabled: true, withdraw_enabled: true, withdraw_fee: '1', withdraw_min: '10' }],
+  networks: [{ network: 'TRC20', deposit_enabled: true, withdraw_enabled: true, withdraw_fee: '1', withdraw_min: '10', deposit_min: '0' }],
 });
 
-function fake(contactFirst = false) {
+function fake(contactFirst = false, depositMin = '0') {
   const ok = (message: unknown) => ({ type: 'ok', message });
+  const answer = info(contactFirst);
+  answer.networks[0]!.deposit_min = depositMin;
   return fakeApi({
     '/user/info': ok(null),
-    '/wallet/get_info': ok(info(contactFirst)),
+    '/wallet/get_info': ok(answer),
     '/wallet/get_in_address': ok({ currency_id: 1, currency: 'USDT', network: 'TRC20', address: ADDRESS }),
     '/upload': ok(VOUCHER_URL),
     '/wallet/charge_req': ok({ id: 5, status: 'pending' }),
@@ -64,6 +68,49 @@ describe('deposit: address and declaration', () => {
     await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Copy address' })));
     expect(writeText).toHaveBeenCalledWith(ADDRESS);
     expect(await screen.findByText('Copied')).toBeTruthy();
+  });
+
+  it('names the one network the address takes, and its minimum deposit, refusing less', async () => {
+    saveToken('a-token');
+    const api = fake(false, '20');
+    renderApp(PATH);
+    const card = await screen.findByRole('region', { name: 'Deposit address' });
+    expect(within(card).getByText('Send only USDT on the TRC20 network to this address: a deposit on another network cannot be credited.')).toBeTruthy();
+    expect(within(card).getByText('Minimum deposit: 20 USDT')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Amount sent'), { target: { value: '19.99' } });
+    pickVoucher();
+    await submit();
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['The minimum deposit is 20']);
+    expect(api.count('/wallet/charge_req')).toBe(0);
+  });
+
+  it('shows no minimum when the network has none', async () => {
+    saveToken('a-token');
+    fake();
+    renderApp(PATH);
+    await screen.findByText('Send only USDT on the TRC20 network to this address: a deposit on another network cannot be credited.');
+    expect(screen.queryByText(/Minimum deposit/)).toBeNull();
+  });
+
+  it('leads to the coin picker when opened without a coin or with a wrong one', async () => {
+    saveToken('a-token');
+    for (const path of ['/pages/fund/receive', '/pages/fund/receive?currency=abc', '/pages/fund/receive?currency=0']) {
+      const api = fake();
+      const { router, unmount } = renderApp(path);
+      await vi.waitFor(() => expect(router.state.location.pathname, path).toBe('/pages/fund/select'));
+      expect(api.count('/wallet/get_info'), path).toBe(0);
+      unmount();
+    }
+  });
+
+  it('leads to the coin picker when the server does not offer the coin or network', async () => {
+    saveToken('a-token');
+    fakeApi({
+      '/user/info': { type: 'ok', message: null },
+      '/wallet/get_info': { type: 'error', message: 'This coin or network is not available at the moment', code: 'currency_unavailable' },
+    });
+    const { router } = renderApp('/pages/fund/receive?currency=99&network=XYZ');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/fund/select'));
   });
 
   it('tells the user to copy by hand when the clipboard refuses', async () => {

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCard, type CardKind, type SavedCard } from '../../api/cards.ts';
-import { useDepositInfo, useEnabledUserCoins, useWalletAddresses, useWithdraw, type UserCoin, type WithdrawTarget } from '../../api/funds.ts';
+import { useDepositInfo, useEnabledUserCoins, useWalletAddresses, useWithdraw, useWithdrawLimit, type NetworkView, type UserCoin, type WithdrawTarget } from '../../api/funds.ts';
 import { useUserInfo } from '../../api/user.ts';
 import { AmountField, PasswordField } from '../../components/field.tsx';
 import { SelectField } from '../../components/funds/funds.tsx';
@@ -24,6 +24,19 @@ type Destination = (typeof DESTINATIONS)[number];
 const CARD_PAGES: Record<CardKind, string> = { bank: '/pages/setting/bank', international: '/pages/setting/bank_international' };
 
 type Errors = { amount?: string; destination?: string; payPassword?: string };
+
+/** The records screen, opened on its withdrawals tab. */
+export const WITHDRAWALS_RECORDS = '/pages/fund/receive_withdraw_record?tab=withdraw';
+
+/**
+ * What arrives for `amount`, or undefined unless the server would take it: a number the coin can
+ * hold, within the available, at least the network's minimum and above its fee.
+ */
+export function arrivalOf(amount: string, available: string, decimals: number, network: NetworkView | undefined): string | undefined {
+  if (!network || !isAmount(amount) || !isPositive(amount) || money(amount).decimalPlaces() > decimals) return undefined;
+  if (cmp(amount, available) > 0 || cmp(amount, network.withdraw_min) < 0 || cmp(amount, network.withdraw_fee) <= 0) return undefined;
+  return toAmountString(money(amount).minus(network.withdraw_fee));
+}
 
 /** A card as the user recognises it: bank and the last four digits of the account. */
 const cardLabel = (card: SavedCard) => `${card.bank_name ?? ''} · ${card.real_name ?? ''} · **** ${(card.bank_account ?? '').slice(-4)}`;
@@ -78,6 +91,7 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
   const [errors, setErrors] = useState<Errors>({});
   const coin = coins.find((c) => String(c.id) === coinId) ?? coins[0];
   const info = useDepositInfo(coin?.id ?? 0);
+  const limit = useWithdrawLimit(coin?.id ?? 0).data;
   const own = (addresses.data?.pages.flatMap((page) => page.data) ?? []).filter((row) => row.currency_id === coin?.id);
   const address = own.find((row) => String(row.id) === addressId) ?? own[0];
   const cardQuery = destination === 'bank' ? bankCard : destination === 'international' ? internationalCard : undefined;
@@ -89,7 +103,7 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
       : info.data?.networks.find((n) => n.withdraw_enabled);
   const available = coin?.available[WITHDRAW_FIELD] ?? '0';
   const value = amount.trim();
-  const arrival = network && isAmount(value) && cmp(value, network.withdraw_fee) > 0 ? toAmountString(money(value).minus(network.withdraw_fee)) : '0';
+  const arrival = coin ? arrivalOf(value, available, coin.decimals, network) : undefined;
 
   /** The chosen destination as the server takes it, with its label for the confirmation; undefined when none is set up. */
   function target(): { body: WithdrawTarget; label: string } | undefined {
@@ -115,7 +129,7 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
       () => withdraw.mutateAsync({ currency: coin.id, number: value, pay_password: payPassword, ...chosen.body }),
       t('funds.withdrawSubmitted'),
     );
-    if (sent) navigate('/pages/fund/receive_withdraw_record', { replace: true });
+    if (sent) navigate(WITHDRAWALS_RECORDS, { replace: true });
   }
 
   return (
@@ -168,7 +182,8 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
         }}
         error={errors.amount}
         allLabel={t('funds.all')}
-        onAll={() => setAmount(displayBalance(available))}
+        // The exact available figure, not the 4-decimal display, so nothing is left behind.
+        onAll={() => setAmount(toAmountString(available))}
       />
       <PasswordField
         label={t('funds.payPassword')}
@@ -180,7 +195,7 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
         error={errors.payPassword}
         autoComplete="off"
       />
-      <dl className="funds-figures">
+      <dl className="funds-figures funds-figures--rows">
         <div>
           <dt>{t('funds.available')}</dt>
           <dd>{displayBalance(available)}</dd>
@@ -191,7 +206,11 @@ function WithdrawForm({ coins }: { coins: UserCoin[] }) {
         </div>
         <div>
           <dt>{t('funds.arrival')}</dt>
-          <dd>{displayBalance(arrival)}</dd>
+          <dd>{arrival !== undefined ? `${arrival} ${coin?.name ?? ''}` : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('funds.limitLeft')}</dt>
+          <dd>{limit ? (limit.remaining !== null ? `${limit.remaining} ${limit.currency}` : `${limit.remaining_btc} BTC`) : '--'}</dd>
         </div>
       </dl>
       <Button type="submit" block color="primary" size="large" shape="rounded" loading={withdraw.isPending}>
