@@ -26,6 +26,8 @@ describe('market tab', () => {
     const { router } = renderApp('/pages/market/market');
     const btc = await screen.findByRole('button', { name: /BTC.*65000/ });
     expect(screen.getByText('+2.50%').className).toContain('change-badge--up');
+    // Its value in the chosen fiat (USD by default) under the last price.
+    expect(btc.querySelector('.symbol-row__note')!.textContent).toBe('≈ 65000.00 USD');
     expect(screen.getByText('-1.25%').className).toContain('change-badge--down');
     // Each price with its symbol's decimals.
     expect(screen.getByRole('button', { name: /LTC.*80\.50/ })).toBeTruthy();

@@ -6,6 +6,7 @@ import { Icon } from '../../components/icon.tsx';
 import { pathOf, SEARCH_PATH } from '../../components/market/paths.ts';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { SymbolList } from '../../components/market/symbol-list.tsx';
+import { useFiatValue } from '../../components/market/use-fiat-value.ts';
 import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { useStore } from '../../store/store.ts';
@@ -21,7 +22,7 @@ const TAB_LABELS: Record<MarketTab, 'favourites' | 'coins' | 'futures' | 'stock'
 };
 const TABS: MarketTab[] = ['favourites', 'spot', 'futures', 'stock'];
 
-/** The market tab (spec section 2): favourites, coins, futures and stock, priced live by tickers. */
+/** The market tab (spec section 2): favourites, coins, futures and stock, priced live by tickers, each price with its value in the chosen fiat. */
 export function MarketPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -33,6 +34,7 @@ export function MarketPage() {
   const items = (quotations.data ?? []).filter((q) => (tab === 'favourites' ? favouriteIds.has(q.id) : q.kind === tab));
   useLiveTickers(items.map((q) => q.symbol));
   const open = (item: Quotation) => navigate(pathOf(item));
+  const fiatOf = useFiatValue();
 
   return (
     <div className="page market-page">
@@ -65,7 +67,7 @@ export function MarketPage() {
           <p>{quotations.isPending || (tab === 'favourites' && favourites.isPending) ? t('app.loading') : tab === 'favourites' ? t('market.noFavourites') : t('market.noSymbols')}</p>
         </div>
       ) : (
-        <SymbolList items={items} onOpen={open} />
+        <SymbolList items={items} onOpen={open} priceNoteOf={(item) => fiatOf(item.price, item.symbol)} />
       )}
     </div>
   );
