@@ -1,8 +1,10 @@
 // Proves spot trading end to end in chromium against the real server, its feed and its market maker:
 // a limit buy below the market rests in open orders and is cancelled; a market buy fills against the
-// market maker; the balance and the bills follow; the price, order book and K-line move live. And a
-// user who logs in through the login screen (the realtime connection opened before) sees own order
-// updates live, made from another session.
+// market maker and shows its average from fills in the history; the balance and the bills follow; the
+// price (with its fiat value), order book and K-line move live. A visitor sees the pair logged out and
+// is led to log in to order, after switching pairs in the picker. And a user who logs in through the
+// login screen (the realtime connection opened before) sees own order updates live, made from another
+// session.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { demoToken } from '../support/api.ts';
@@ -48,13 +50,16 @@ describe('spot trading', () => {
     const asks = page.getByRole('list', { name: 'Asks' }).getByRole('listitem');
     await expect.poll(() => asks.count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const firstPrice = await text(page, '.spot-header__price');
+    // The price with the pair's two decimals, and its value in the chosen fiat (USD by default) beside it.
+    expect(firstPrice).toMatch(/^[\d,]+\.\d{2}$/);
+    expect(await text(page, '.spot-header__fiat')).toMatch(/^≈ [\d,]+\.\d{2} USD$/);
     await expect.poll(() => text(page, '.spot-header__price'), { timeout: 15_000 }).not.toBe(firstPrice);
     // The chart draws once its library has loaded (a lazy chunk of its own).
     await expect.poll(() => page.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     // The K-line moves live: its last candle (told in words beside the canvas) changes with the market. On
     // one-minute candles: a candle that has traded follows trades only (other journeys trade this pair on
     // the same server), and the next minute's candle starts from the feed again.
-    await page.getByRole('tablist', { name: 'Chart period' }).getByRole('tab', { name: '1m', exact: true }).click();
+    await page.getByRole('combobox', { name: 'More periods' }).selectOption('1min');
     const lastCandle = page.locator('.kline p.visually-hidden');
     await expect.poll(() => lastCandle.textContent(), { timeout: 15_000 }).toMatch(/^Last candle: open /);
     const candleBefore = await lastCandle.textContent();
@@ -66,6 +71,8 @@ describe('spot trading', () => {
     await page.getByRole('button', { name: 'Limit' }).click();
     await page.getByLabel('Price').fill(limitPrice);
     await page.getByLabel(/^Amount/).fill('0.01');
+    // The order total is price x amount.
+    await expect.poll(() => page.locator('.trade-form__available').first().innerText()).toContain((Number(limitPrice) * 0.01).toFixed(4).replace(/0+$/, '').replace(/\.$/, ''));
     // Other journeys may leave the demo user's orders open: this one follows the order it places.
     const cancelButtons = page.getByRole('button', { name: /^Cancel order \d+$/ });
     const openBefore = await openOrderCount(token);
@@ -97,6 +104,11 @@ describe('spot trading', () => {
     await expect.poll(async () => (await askSide.allInnerTexts()).join(' '), { timeout: 10_000 }).not.toBe(asksBefore);
     expect(await spotAvailable(token, 'USDT')).toBeLessThan(usdtBefore);
     await expect.poll(() => page.getByRole('region', { name: 'Recent trades' }).getByRole('listitem').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // In the history the market buy shows "Market" for its price and its average from its fills, never "-".
+    await page.getByRole('tab', { name: 'Order history' }).click();
+    const history = page.getByRole('list', { name: 'Order history' }).getByRole('listitem').first();
+    await expect.poll(() => history.innerText(), { timeout: 10_000 }).toMatch(/Market[\s\S]*Average price\s+[\d,]+\.\d{2}[\s\S]*Fee\s+[\d.]+ USDT/);
+    await screenshot(page, 'spot-order-history');
 
     // The bills show the trade's ledger movements.
     const bills = await api<{ data: { kind?: string; entry_kind?: string }[] }>('/wallet/legal_log', token, { page: '1' });
@@ -125,8 +137,8 @@ describe('spot trading', () => {
     await realtime.authenticated;
     const token = await demoToken(baseUrl);
     // The open orders have loaded (not the loading view, which has no rows either).
-    const openOrders = page.getByRole('region', { name: 'Open orders' });
-    await expect.poll(() => openOrders.innerText(), { timeout: 10_000 }).not.toContain('Loading');
+    const openOrders = page.getByRole('region', { name: 'My orders' });
+    await expect.poll(() => openOrders.getByRole('status').count(), { timeout: 10_000 }).toBe(0);
     const cancelButtons = openOrders.getByRole('button', { name: /^Cancel order \d+$/ });
     const openBefore = await openOrderCount(token);
     await expect.poll(() => cancelButtons.count(), { timeout: 10_000 }).toBe(openBefore);
@@ -152,4 +164,21 @@ describe('spot trading', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('shows a visitor the pair, lets them switch pairs, and leads an order to the login page', async () => {
+    const { page, context, errors } = await openPhone(browser(), baseUrl);
+    await page.goto('/#/pages/transaction/index');
+    await expect.poll(() => text(page, '.spot-header__price'), { timeout: 15_000 }).toMatch(/^[\d,]+\.\d{2}$/);
+    await expect.poll(() => page.getByRole('list', { name: 'Asks' }).getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Choose a pair' }).click();
+    await page.getByRole('searchbox', { name: 'Search pairs' }).fill('eth');
+    await page.getByRole('list', { name: 'Spot pairs' }).getByRole('button').first().click();
+    await expect.poll(() => page.getByRole('button', { name: 'Choose a pair' }).innerText()).toBe('ETH/USDT ▾');
+    await screenshot(page, 'spot-visitor');
+    await page.getByRole('button', { name: 'Log in to trade' }).click();
+    await expect.poll(() => hashOf(page)).toBe('#/pages/common/login');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
+
