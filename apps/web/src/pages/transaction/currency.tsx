@@ -52,7 +52,8 @@ export function SpotTradeView({ symbol }: { symbol: string }) {
 
   if (quotation.isPending) return <p className="empty">{t('app.loading')}</p>;
   if (!quotation.data || quotation.data.kind !== 'spot') return <p className="empty">{t('market.symbolNotFound')}</p>;
-  return <SpotBody quotation={quotation.data} />;
+  // One body per pair: switching pairs starts afresh (chart, book, the form's price and amount).
+  return <SpotBody key={quotation.data.symbol} quotation={quotation.data} />;
 }
 
 function SpotBody({ quotation }: { quotation: Quotation }) {
