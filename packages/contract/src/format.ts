@@ -14,6 +14,18 @@ export function formatCount(n: number | string): string {
   return toAmountString(value);
 }
 
+/**
+ * Digit grouping of an exact decimal string: the whole part in groups of three, the fraction as it is
+ * (no rounding through a float). `separator` is the reader's group mark (',' in English, ' ' in French).
+ *   groupDigits('1000000') = '1,000,000'; groupDigits('2000') = '2,000'; groupDigits('999') = '999';
+ *   groupDigits('1234567.891') = '1,234,567.891'; groupDigits('-1200', ' ') = '-1 200'
+ */
+export function groupDigits(value: string, separator = ','): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(value);
+  if (!match) return value;
+  return `${match[1]}${match[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, separator)}${match[3] ?? ''}`;
+}
+
 /** Structured so the web can translate the unit; `date` is the local calendar day, YYYY-MM-DD. */
 export type RelativeTime =
   | { unit: 'just_now' }

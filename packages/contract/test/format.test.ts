@@ -1,6 +1,6 @@
-// Proves the spec section 9 count format and relative-time buckets on each boundary, with a fixed clock.
+// Proves the spec section 9 count format, digit grouping and relative-time buckets on each boundary, with a fixed clock.
 import { describe, expect, it } from 'vitest';
-import { formatCount, relativeTime } from '../src/format.ts';
+import { formatCount, groupDigits, relativeTime } from '../src/format.ts';
 
 describe('formatCount', () => {
   it('keeps counts up to 1000 as they are', () => {
@@ -71,5 +71,17 @@ describe('relativeTime', () => {
 
   it('accepts epoch milliseconds as well as dates', () => {
     expect(relativeTime(now.getTime() - 2 * HOUR_MS, now.getTime())).toEqual({ unit: 'hours', value: 2 });
+  });
+});
+
+describe('groupDigits', () => {
+  it('groups the whole part by three and leaves the fraction as it is', () => {
+    expect(groupDigits('1000000')).toBe('1,000,000');
+    expect(groupDigits('2000')).toBe('2,000');
+    expect(groupDigits('999')).toBe('999');
+    expect(groupDigits('1234567.891234')).toBe('1,234,567.891234');
+    expect(groupDigits('-1200', ' ')).toBe('-1 200');
+    expect(groupDigits('123456789012345678901234')).toBe('123,456,789,012,345,678,901,234');
+    expect(groupDigits('n/a')).toBe('n/a');
   });
 });

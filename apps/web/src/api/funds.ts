@@ -196,14 +196,15 @@ export function useDeleteWalletAddress() {
   return useMutation({ mutationFn: (id: number) => post<string>('/user/wallet/delete', { id }), onSuccess: refresh });
 }
 
-/** Uploads the address's QR image, then POST /user/wallet/save. */
+/** Uploads the address's QR image, then POST /user/wallet/save (on the network the user picked, when the coin has several). */
 export function useSaveWalletAddress() {
   const refresh = useRefreshFunds();
   return useMutation({
-    mutationFn: async (input: { currency: number; name: string; address: string; qrcode: File; pay_password: string }) => {
+    mutationFn: async (input: { currency: number; network?: string; name: string; address: string; qrcode: File; pay_password: string }) => {
       const qrcode = await upload(input.qrcode);
       return post<{ id: number; network: string }>('/user/wallet/save', {
         currency: input.currency,
+        network: input.network,
         name: input.name,
         address: input.address,
         qrcode,

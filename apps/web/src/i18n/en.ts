@@ -11,6 +11,7 @@ import { share as shareStrings } from './share/en.ts';
 import { coupon as couponStrings } from './coupon/en.ts';
 import { notice as noticeStrings } from './notice/en.ts';
 import { copy as copyStrings } from './copy/en.ts';
+import { accounts as accountsStrings } from './accounts/en.ts';
 /** English: the reference catalogue. Every other language has exactly these keys (checked by the type and a test). */
 export const en = {
   app: {
@@ -772,4 +773,5 @@ export const en = {
   coupon: couponStrings,
   notice: noticeStrings,
   copy: copyStrings,
+  accounts: accountsStrings,
 };

@@ -12,6 +12,7 @@ import { share as shareStrings } from './share/fra.ts';
 import { coupon as couponStrings } from './coupon/fra.ts';
 import { notice as noticeStrings } from './notice/fra.ts';
 import { copy as copyStrings } from './copy/fra.ts';
+import { accounts as accountsStrings } from './accounts/fra.ts';
 
 /** Français */
 export const fra: Catalogue = {
@@ -773,4 +774,5 @@ export const fra: Catalogue = {
   coupon: couponStrings,
   notice: noticeStrings,
   copy: copyStrings,
+  accounts: accountsStrings,
 };

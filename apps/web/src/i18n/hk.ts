@@ -12,6 +12,7 @@ import { share as shareStrings } from './share/hk.ts';
 import { coupon as couponStrings } from './coupon/hk.ts';
 import { notice as noticeStrings } from './notice/hk.ts';
 import { copy as copyStrings } from './copy/hk.ts';
+import { accounts as accountsStrings } from './accounts/hk.ts';
 
 /** 繁體中文 */
 export const hk: Catalogue = {
@@ -773,4 +774,5 @@ export const hk: Catalogue = {
   coupon: couponStrings,
   notice: noticeStrings,
   copy: copyStrings,
+  accounts: accountsStrings,
 };

@@ -12,6 +12,7 @@ import { share as shareStrings } from './share/jp.ts';
 import { coupon as couponStrings } from './coupon/jp.ts';
 import { notice as noticeStrings } from './notice/jp.ts';
 import { copy as copyStrings } from './copy/jp.ts';
+import { accounts as accountsStrings } from './accounts/jp.ts';
 
 /** 日本語 */
 export const jp: Catalogue = {
@@ -773,4 +774,5 @@ export const jp: Catalogue = {
   coupon: couponStrings,
   notice: noticeStrings,
   copy: copyStrings,
+  accounts: accountsStrings,
 };

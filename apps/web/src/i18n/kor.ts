@@ -12,6 +12,7 @@ import { share as shareStrings } from './share/kor.ts';
 import { coupon as couponStrings } from './coupon/kor.ts';
 import { notice as noticeStrings } from './notice/kor.ts';
 import { copy as copyStrings } from './copy/kor.ts';
+import { accounts as accountsStrings } from './accounts/kor.ts';
 
 /** 한국어 */
 export const kor: Catalogue = {
@@ -773,4 +774,5 @@ export const kor: Catalogue = {
   coupon: couponStrings,
   notice: noticeStrings,
   copy: copyStrings,
+  accounts: accountsStrings,
 };

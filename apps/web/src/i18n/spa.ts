@@ -12,6 +12,7 @@ import { share as shareStrings } from './share/spa.ts';
 import { coupon as couponStrings } from './coupon/spa.ts';
 import { notice as noticeStrings } from './notice/spa.ts';
 import { copy as copyStrings } from './copy/spa.ts';
+import { accounts as accountsStrings } from './accounts/spa.ts';
 
 /** Español */
 export const spa: Catalogue = {
@@ -773,4 +774,5 @@ export const spa: Catalogue = {
   coupon: couponStrings,
   notice: noticeStrings,
   copy: copyStrings,
+  accounts: accountsStrings,
 };

@@ -12,6 +12,7 @@ import { share as shareStrings } from './share/th.ts';
 import { coupon as couponStrings } from './coupon/th.ts';
 import { notice as noticeStrings } from './notice/th.ts';
 import { copy as copyStrings } from './copy/th.ts';
+import { accounts as accountsStrings } from './accounts/th.ts';
 
 /** ไทย */
 export const th: Catalogue = {
@@ -773,4 +774,5 @@ export const th: Catalogue = {
   coupon: couponStrings,
   notice: noticeStrings,
   copy: copyStrings,
+  accounts: accountsStrings,
 };

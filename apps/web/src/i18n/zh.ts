@@ -12,6 +12,7 @@ import { share as shareStrings } from './share/zh.ts';
 import { coupon as couponStrings } from './coupon/zh.ts';
 import { notice as noticeStrings } from './notice/zh.ts';
 import { copy as copyStrings } from './copy/zh.ts';
+import { accounts as accountsStrings } from './accounts/zh.ts';
 
 /** 简体中文 */
 export const zh: Catalogue = {
@@ -773,4 +774,5 @@ export const zh: Catalogue = {
   coupon: couponStrings,
   notice: noticeStrings,
   copy: copyStrings,
+  accounts: accountsStrings,
 };

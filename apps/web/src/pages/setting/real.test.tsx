@@ -103,6 +103,28 @@ describe('identity verification', () => {
     expect(await screen.findByText('Submitted for review')).toBeTruthy();
   });
 
+  it('refuses markup and digits in the name under the field, and shows the server’s refusal of a name there too', async () => {
+    saveToken('a-token');
+    const message = 'Enter your name as on your document';
+    const api = fake(status('not_authenticated'), BOUND, { type: 'error', message, code: 'name_invalid' });
+    renderApp('/pages/setting/real');
+    const name = await screen.findByLabelText('Full name');
+    fireEvent.change(screen.getByLabelText('Document number'), { target: { value: ID_CARD } });
+    for (const bad of ['<b>Li</b>', 'Li Lei 2', 'Li--Lei']) {
+      fireEvent.change(name, { target: { value: bad } });
+      await submit();
+      expect(screen.getByRole('alert').textContent, bad).toBe("Enter your name as on your document: letters, spaces and ' - . · only");
+      expect(name.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(api.count('/user/real')).toBe(0);
+    // Typing clears the error; a name the form takes and the server refuses shows the server's message under it.
+    fireEvent.change(name, { target: { value: 'Jean-Luc Picard' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    await submit();
+    await vi.waitFor(() => expect(api.count('/user/real')).toBe(1));
+    expect((await screen.findAllByText(message)).some((node) => node.getAttribute('role') === 'alert')).toBe(true);
+  });
+
   it('sends a passport by its type, checked by the passport rule', async () => {
     saveToken('a-token');
     const api = fake(status('not_authenticated'));
@@ -189,7 +211,7 @@ describe('identity verification', () => {
       ['Basic verification (Lv1)', 'Verified'],
       ['Advanced verification (Lv2)', 'Verified'],
       ['24-hour withdrawal limit', '100 BTC'],
-      ['Fiat trade limit per order', '50000 USDT'],
+      ['Fiat trade limit per order', '50,000 USDT'],
     ]);
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });

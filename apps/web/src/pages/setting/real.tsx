@@ -1,5 +1,5 @@
 import type { IdentityState, IdType } from '@fairex/contract';
-import { ID_TYPES, isIdNumber } from '@fairex/contract/rules';
+import { ID_TYPES, isIdNumber, isLegalName, LEGAL_NAME_LENGTH } from '@fairex/contract/rules';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useUserInfo } from '../../api/user.ts';
 import { Cell, CellGroup } from '../../components/cell.tsx';
 import { Field } from '../../components/field.tsx';
 import { ImagePicker, SelectField } from '../../components/funds/funds.tsx';
+import { useGroupDigits } from '../../components/funds/group-digits.ts';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { toastSuccess } from '../../notify.ts';
@@ -31,7 +32,10 @@ function BindFirst() {
   );
 }
 
-/** Level 1: id type, name and id number (checked as the server checks it). */
+/** The field a server refusal of the basic form is about (the form checks the same rules first). */
+const FIELD_OF_CODE: Partial<Record<string, 'name' | 'cardId'>> = { name_required: 'name', name_invalid: 'name', id_number_invalid: 'cardId', identity_card_in_use: 'cardId' };
+
+/** Level 1: id type, a legal name and id number, each checked as the server checks it, errors under the field. */
 function BasicForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -44,7 +48,7 @@ function BasicForm() {
   async function send(event: FormEvent) {
     event.preventDefault();
     const next = {
-      name: name.trim() ? undefined : t('funds.nameRequired'),
+      name: !name.trim() ? t('funds.nameRequired') : isLegalName(name) ? undefined : t('accounts.errors.name_invalid'),
       cardId: isIdNumber(idType, cardId.trim()) ? undefined : t('funds.idNumberInvalid'),
     };
     setErrors(next);
@@ -54,6 +58,8 @@ function BasicForm() {
     } catch (error) {
       // The api client has shown the server's message; an unbound email or mobile is fixed in the security centre.
       if (error instanceof ApiError && error.code === 'identity_bind_first') navigate(SECURITY_PATH);
+      const field = error instanceof ApiError && error.code ? FIELD_OF_CODE[error.code] : undefined;
+      if (field) setErrors((e) => ({ ...e, [field]: (error as ApiError).message }));
       return;
     }
     toastSuccess(t('funds.identitySubmitted'));
@@ -63,8 +69,27 @@ function BasicForm() {
     <form className="card funds-form" onSubmit={(event) => void send(event)} noValidate>
       <h2 className="section-title">{t('funds.basicLevel')}</h2>
       <SelectField label={t('funds.idType')} value={idType} options={ID_TYPES.map((value) => ({ value, label: t(`funds.idTypes.${value}`) }))} onChange={setIdType} />
-      <Field label={t('funds.realName')} value={name} onChange={setName} error={errors.name} autoComplete="name" maxLength={100} />
-      <Field label={t('funds.idNumber')} value={cardId} onChange={setCardId} error={errors.cardId} maxLength={30} />
+      <Field
+        label={t('funds.realName')}
+        value={name}
+        onChange={(value) => {
+          setName(value);
+          setErrors((e) => ({ ...e, name: undefined }));
+        }}
+        error={errors.name}
+        autoComplete="name"
+        maxLength={LEGAL_NAME_LENGTH.max}
+      />
+      <Field
+        label={t('funds.idNumber')}
+        value={cardId}
+        onChange={(value) => {
+          setCardId(value);
+          setErrors((e) => ({ ...e, cardId: undefined }));
+        }}
+        error={errors.cardId}
+        maxLength={30}
+      />
       <Button type="submit" block color="primary" size="large" shape="rounded" loading={submit.isPending}>
         {t('funds.submit')}
       </Button>
@@ -105,14 +130,15 @@ function AdvancedForm() {
 
 function Status({ status }: { status: IdentityStatus }) {
   const { t } = useTranslation();
+  const group = useGroupDigits();
   return (
     <CellGroup label={t('funds.verificationStatus')}>
       <Cell label={t('funds.basicLevel')} value={t(`funds.identityState.${status.basic.state}`)} />
       {status.basic.reason && <Cell label={t('funds.rejectReason')} value={status.basic.reason} />}
       <Cell label={t('funds.advancedLevel')} value={t(`funds.identityState.${status.advanced.state}`)} />
       {status.advanced.reason && <Cell label={t('funds.rejectReason')} value={status.advanced.reason} />}
-      <Cell label={t('funds.withdrawLimit')} value={`${status.limits.withdraw_24h_btc} BTC`} />
-      <Cell label={t('funds.fiatLimit')} value={`${status.limits.fiat_trade_per_order_usdt} USDT`} />
+      <Cell label={t('funds.withdrawLimit')} value={`${group(status.limits.withdraw_24h_btc)} BTC`} />
+      <Cell label={t('funds.fiatLimit')} value={`${group(status.limits.fiat_trade_per_order_usdt)} USDT`} />
     </CellGroup>
   );
 }

@@ -1,20 +1,125 @@
-/** Proves the page a 998 answer lands on: it says verification is needed and opens the verification page. */
+/**
+ * Proves the verification status page (where a 998 lands) shows the user's real state from GET
+ * /real/state: not verified with what Lv1 and Lv2 unlock (figures with digit grouping), Lv1 under
+ * review, Lv1 rejected with the operator's reason, Lv1 verified leading on to Lv2, and the same for Lv2,
+ * each with the one step the user can take next.
+ */
+import type { IdentityState } from '@fairex/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../store/store.ts';
 import { fakeOkApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { nextStep } from './real_mark.tsx';
 
-describe('identity required (998)', () => {
+const LIMITS = [
+  { withdraw_24h_btc: '0', fiat_trade_per_order_usdt: '0' },
+  { withdraw_24h_btc: '200', fiat_trade_per_order_usdt: '2000' },
+  { withdraw_24h_btc: '500', fiat_trade_per_order_usdt: '1000000' },
+];
+
+function status(basic: IdentityState, advanced: IdentityState = 'not_authenticated', reason: string | null = null) {
+  const level = basic === 'authenticated' ? (advanced === 'authenticated' ? 2 : 1) : 0;
+  return {
+    level,
+    state: basic === 'authenticated' && advanced !== 'not_authenticated' ? advanced : basic,
+    real_type: basic === 'authenticated' ? 2 : 1,
+    reason,
+    basic: { state: basic, reason: basic === 'audit_failed' ? reason : null, name: null, id_type: null, card_id: null },
+    advanced: { state: advanced, reason: advanced === 'audit_failed' ? reason : null },
+    limits: LIMITS[level],
+  };
+}
+
+/** The status list's row texts, label then value. */
+async function statusRows() {
+  const group = await screen.findByRole('region', { name: 'Verification status' });
+  return [...group.querySelectorAll('.cell')].map((cell) => [...cell.children].map((part) => part.textContent));
+}
+
+const open = (state: ReturnType<typeof status>) => {
+  saveToken('a-token');
+  fakeOkApi({ '/real/state': state });
+  return renderApp('/pages/setting/real_mark');
+};
+
+describe('verification status page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('explains that the feature needs verification and opens the verification page', async () => {
-    saveToken('a-token');
-    fakeOkApi({});
-    const { router } = renderApp('/pages/setting/real_mark');
+  it('explains verification before any, with what each level unlocks in grouped figures, and opens the form', async () => {
+    const { router } = open(status('not_authenticated'));
     expect(await screen.findByRole('heading', { name: 'Identity verification required' })).toBeTruthy();
-    expect(screen.getByText('This feature is available after you verify your identity. Verification takes a few minutes.')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verify now' })));
+    expect(await statusRows()).toEqual([
+      ['Lv1 basic verification', 'Not verified'],
+      ['Lv2 advanced verification', 'Not verified'],
+    ]);
+    const unlocks = screen.getByRole('region', { name: 'What each level unlocks' });
+    expect(unlocks.textContent).toContain('Withdrawals up to 200 BTC per 24 hours');
+    expect(unlocks.textContent).toContain('Fiat trades up to 2,000 USDT per order');
+    expect(unlocks.textContent).toContain('Withdrawals up to 500 BTC per 24 hours');
+    expect(unlocks.textContent).toContain('Fiat trades up to 1,000,000 USDT per order');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verify now (Lv1)' })));
     expect(router.state.location.pathname).toBe('/pages/setting/real');
+  });
+
+  it('shows Lv1 under review with no step to take', async () => {
+    open(status('under_review'));
+    expect((await statusRows())[0]).toEqual(['Lv1 basic verification', 'Under review']);
+    expect(screen.getByText('Your documents are under review. We will update the status once it is done.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Verify now|Submit again|Lv2/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Identity verification required' })).toBeNull();
+  });
+
+  it('shows Lv1 rejected with the operator’s reason and offers to submit again', async () => {
+    const { router } = open(status('audit_failed', 'not_authenticated', 'The photo is blurred'));
+    expect((await statusRows())[0]).toEqual(['Lv1 basic verification', 'Not approved']);
+    expect(screen.getByText('Not approved: The photo is blurred')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit again' })));
+    expect(router.state.location.pathname).toBe('/pages/setting/real');
+  });
+
+  it('shows Lv1 verified with its limits and leads on to Lv2', async () => {
+    open(status('authenticated'));
+    expect(await statusRows()).toEqual([
+      ['Lv1 basic verification', 'Verified'],
+      ['Lv2 advanced verification', 'Not verified'],
+      ['24-hour withdrawal limit', '200 BTC'],
+      ['Fiat trade limit per order', '2,000 USDT'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Continue to Lv2' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'What each level unlocks' })).toBeTruthy();
+  });
+
+  it('shows Lv2 under review, and Lv2 rejected with its reason', async () => {
+    const first = open(status('authenticated', 'under_review'));
+    expect((await statusRows())[1]).toEqual(['Lv2 advanced verification', 'Under review']);
+    expect(screen.queryByRole('button', { name: /Lv2|Submit again/ })).toBeNull();
+    first.unmount();
+    open(status('authenticated', 'audit_failed', 'The back photo is missing a corner'));
+    expect((await statusRows())[1]).toEqual(['Lv2 advanced verification', 'Not approved']);
+    expect(screen.getByText('Not approved: The back photo is missing a corner')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Submit again' })).toBeTruthy();
+  });
+
+  it('shows Lv2 verified with the higher limits, grouped, and nothing left to do', async () => {
+    open(status('authenticated', 'authenticated'));
+    expect((await statusRows()).slice(2)).toEqual([
+      ['24-hour withdrawal limit', '500 BTC'],
+      ['Fiat trade limit per order', '1,000,000 USDT'],
+    ]);
+    expect(screen.getByText('Your identity is fully verified.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Verify|Submit|Lv2/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'What each level unlocks' })).toBeNull();
+  });
+
+  it('picks the next step from both levels', () => {
+    const step = (basic: IdentityState, advanced: IdentityState = 'not_authenticated') => nextStep({ basic: { state: basic, reason: null }, advanced: { state: advanced, reason: null } } as never);
+    expect(step('not_authenticated')).toBe('verifyLevel1');
+    expect(step('under_review')).toBeUndefined();
+    expect(step('audit_failed')).toBe('submitAgain');
+    expect(step('authenticated')).toBe('verifyLevel2');
+    expect(step('authenticated', 'under_review')).toBeUndefined();
+    expect(step('authenticated', 'audit_failed')).toBe('submitAgain');
+    expect(step('authenticated', 'authenticated')).toBeUndefined();
   });
 });

@@ -1,0 +1,47 @@
+/** accounts: identity, bank card and wallet address strings in English, the reference for the other languages (./<lang>.ts). */
+export const accounts = {
+  /** Field errors by the contract's error code (the same check runs in the form and on the server). */
+  errors: {
+    name_invalid: 'Enter your name as on your document: letters, spaces and \' - . · only',
+    id_number_invalid: 'Please enter the correct document number',
+    card_number_invalid: 'Enter a correct card number: 12-19 digits',
+    account_number_invalid: 'Enter a correct account number (4-34 digits) or IBAN',
+    swift_code_invalid: 'Enter a correct SWIFT/BIC code: 8 or 11 letters and digits',
+    aba_number_invalid: 'Enter a correct ABA routing number: 9 digits',
+    text_invalid: 'Remove the characters < > and control characters',
+    mobile_invalid: 'Please enter a correct mobile number',
+    address_invalid: 'This is not a valid {{network}} address',
+    address_duplicate: 'You have already saved this address for this coin and network',
+  },
+  placeholders: {
+    bank_account: '12-19 digits',
+    international_account: 'Account number or IBAN',
+    aba_number: '9 digits',
+    swift_code: '8 or 11 characters',
+    international_phone: '+1 212 555 0100',
+  },
+  savedCard: 'Your saved card: change any field and save, or remove it.',
+  removeCard: 'Remove card',
+  removeCardConfirm: 'Remove this card? Withdrawals already requested are not affected.',
+  cardRemoved: 'Card removed',
+  networkHint: 'Only an address on the {{network}} network is accepted',
+  status: {
+    title: 'Verification status',
+    level1: 'Lv1 basic verification',
+    level2: 'Lv2 advanced verification',
+    rejected: 'Not approved: {{reason}}',
+    underReview: 'Your documents are under review. We will update the status once it is done.',
+    allDone: 'Your identity is fully verified.',
+    verifyLevel1: 'Verify now (Lv1)',
+    verifyLevel2: 'Continue to Lv2',
+    submitAgain: 'Submit again',
+  },
+  unlocks: {
+    title: 'What each level unlocks',
+    level1: 'Lv1: your name and document number',
+    level2: 'Lv2: photos of the front and back of your document',
+    withdraw: 'Withdrawals up to {{amount}} BTC per 24 hours',
+    fiat: 'Fiat trades up to {{amount}} USDT per order',
+    current: 'Your limits now',
+  },
+};
