@@ -119,6 +119,21 @@ describe('add a withdrawal address', () => {
     expect(api.bodyOf('/user/wallet/save')).toMatchObject({ currency: '1', network: 'TRC20', address: TRC20 });
   });
 
+  it('presets the network from the address typed until the user picks one', async () => {
+    saveToken('a-token');
+    fake();
+    renderApp('/pages/setting/addWallet');
+    const networkSelect = (await screen.findByLabelText('Network')) as HTMLSelectElement;
+    expect(networkSelect.value).toBe('ERC20');
+    fireEvent.change(screen.getByLabelText('Wallet address'), { target: { value: TRC20 } });
+    expect(networkSelect.value).toBe('TRC20');
+    // A pick wins over the address: the TRC20 address is then refused for ERC20.
+    fireEvent.change(networkSelect, { target: { value: 'ERC20' } });
+    fireEvent.change(screen.getByLabelText('Address name'), { target: { value: 'Cold' } });
+    await save();
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain('This is not a valid ERC20 address');
+  });
+
   it('refuses markup in the name under the field', async () => {
     saveToken('a-token');
     const api = fake();

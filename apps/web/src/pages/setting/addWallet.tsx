@@ -1,4 +1,4 @@
-import { addressFits } from '@fairex/contract/rules';
+import { addressFits, networkOfAddress } from '@fairex/contract/rules';
 import { isPlainText } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
@@ -27,7 +27,7 @@ const FIELD_OF_CODE: Partial<Record<string, keyof Errors>> = {
 
 /**
  * Adds a withdrawal address: coin, then the network when the coin has several (USDT on ERC20 and
- * TRC20), a plain-text name, the address checked against that network's format (contract
+ * TRC20; preset from the address typed until the user picks one), a plain-text name, the address checked against that network's format (contract
  * address-rules.ts, as the server checks it) and its QR image, confirmed with the pay password (a user
  * without one is led to set it first). Each refusal shows under its field.
  */
@@ -47,7 +47,9 @@ export function AddWalletPage() {
   const list = coins.data ?? [];
   const coin = list.find((c) => String(c.id) === coinId) ?? list[0];
   const networks = (useDepositInfo(coin?.id ?? 0).data?.networks ?? []).map((n) => n.network);
-  const network = networks.find((n) => n === networkChoice) ?? networks[0];
+  // The user's pick; until they make one, the network the typed address belongs to (ERC20 and BEP20
+  // addresses look alike, so the first in the coin's order, shown in the picker to be changed).
+  const network = networks.find((n) => n === networkChoice) ?? networkOfAddress(networks, address.trim()) ?? networks[0];
 
   /** Sets a field and clears what was wrong with it. */
   const edit = (field: keyof Errors, set: (value: string) => void) => (value: string) => {
