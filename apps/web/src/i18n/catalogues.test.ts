@@ -14,7 +14,7 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 
 /** Words that are spelled the same in English and in that language, checked one by one. */
 const SAME_AS_ENGLISH: Partial<Record<string, string[]>> = {
-  fra: ['page.article', 'page.collections', 'home.services', 'auth.mobile', 'user.mobile'],
+  fra: ['page.article', 'page.collections', 'home.services', 'auth.mobile', 'user.mobile', 'funds.destination'],
 };
 
 const placeholders = (text: string) => [...text.matchAll(/{{(\w+)}}/g)].map((match) => match[1]).sort();

@@ -598,7 +598,6 @@ export const en = {
     rate: 'Rate',
     feeRate: 'Fee rate',
     estimate: 'You receive about',
-    rateLine: '1 {{from}} ≈ {{rate}} {{to}}',
     limitLeft: '24-hour limit left',
     sendOnly: 'Send only {{currency}} on the {{network}} network to this address: a deposit on another network cannot be credited.',
     depositMinimum: 'Minimum deposit: {{amount}} {{currency}}',

@@ -599,7 +599,6 @@ export const fra: Catalogue = {
     rate: 'Taux',
     feeRate: 'Taux de frais',
     estimate: 'Vous recevrez environ',
-    rateLine: '1 {{from}} ≈ {{rate}} {{to}}',
     limitLeft: 'Limite sur 24 h restante',
     sendOnly: "N'envoyez à cette adresse que des {{currency}} sur le réseau {{network}} : un dépôt sur un autre réseau ne peut pas être crédité.",
     depositMinimum: 'Dépôt minimum : {{amount}} {{currency}}',

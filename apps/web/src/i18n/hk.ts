@@ -599,7 +599,6 @@ export const hk: Catalogue = {
     rate: '匯率',
     feeRate: '手續費率',
     estimate: '預計到賬',
-    rateLine: '1 {{from}} ≈ {{rate}} {{to}}',
     limitLeft: '24小時剩餘提幣額度',
     sendOnly: '請僅通過 {{network}} 網絡向此地址發送 {{currency}}：其他網絡的充值無法到賬。',
     depositMinimum: '最低充值：{{amount}} {{currency}}',

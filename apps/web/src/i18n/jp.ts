@@ -599,7 +599,6 @@ export const jp: Catalogue = {
     rate: 'レート',
     feeRate: '手数料率',
     estimate: '受取見込み',
-    rateLine: '1 {{from}} ≈ {{rate}} {{to}}',
     limitLeft: '24時間の残り出金枠',
     sendOnly: 'このアドレスには {{network}} ネットワークの {{currency}} のみを送金してください。他のネットワークでの入金は反映されません。',
     depositMinimum: '最低入金額：{{amount}} {{currency}}',

@@ -599,7 +599,6 @@ export const kor: Catalogue = {
     rate: '환율',
     feeRate: '수수료율',
     estimate: '예상 수령액',
-    rateLine: '1 {{from}} ≈ {{rate}} {{to}}',
     limitLeft: '24시간 남은 출금 한도',
     sendOnly: '이 주소로는 {{network}} 네트워크의 {{currency}}만 보내세요. 다른 네트워크로 보낸 입금은 반영되지 않습니다.',
     depositMinimum: '최소 입금액: {{amount}} {{currency}}',

@@ -599,7 +599,6 @@ export const spa: Catalogue = {
     rate: 'Tipo de cambio',
     feeRate: 'Tasa de comisión',
     estimate: 'Recibirá aproximadamente',
-    rateLine: '1 {{from}} ≈ {{rate}} {{to}}',
     limitLeft: 'Límite de 24 h restante',
     sendOnly: 'Envíe a esta dirección solo {{currency}} en la red {{network}}: un depósito en otra red no se puede acreditar.',
     depositMinimum: 'Depósito mínimo: {{amount}} {{currency}}',

@@ -599,7 +599,6 @@ export const th: Catalogue = {
     rate: 'อัตรา',
     feeRate: 'อัตราค่าธรรมเนียม',
     estimate: 'จะได้รับประมาณ',
-    rateLine: '1 {{from}} ≈ {{rate}} {{to}}',
     limitLeft: 'วงเงินถอน 24 ชั่วโมงคงเหลือ',
     sendOnly: 'ส่งเฉพาะ {{currency}} บนเครือข่าย {{network}} มายังที่อยู่นี้เท่านั้น การฝากผ่านเครือข่ายอื่นจะไม่ได้รับเครดิต',
     depositMinimum: 'ฝากขั้นต่ำ: {{amount}} {{currency}}',

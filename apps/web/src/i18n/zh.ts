@@ -599,7 +599,6 @@ export const zh: Catalogue = {
     rate: '汇率',
     feeRate: '手续费率',
     estimate: '预计到账',
-    rateLine: '1 {{from}} ≈ {{rate}} {{to}}',
     limitLeft: '24小时剩余提币额度',
     sendOnly: '请仅通过 {{network}} 网络向此地址发送 {{currency}}：其他网络的充值无法到账。',
     depositMinimum: '最低充值：{{amount}} {{currency}}',

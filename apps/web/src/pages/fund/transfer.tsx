@@ -79,7 +79,7 @@ function ExchangeForm({ coins }: { coins: ExchangeCoin[] }) {
         </div>
         <div>
           <dt>{t('funds.rate')}</dt>
-          <dd>{quote && from && to ? t('funds.rateLine', { from: from.name, rate: rateShown(quote.rate, to.decimals), to: to.name }) : '--'}</dd>
+          <dd>{quote && from && to ? `1 ${from.name} ≈ ${rateShown(quote.rate, to.decimals)} ${to.name}` : '--'}</dd>
         </div>
         <div>
           <dt>{t('funds.feeRate')}</dt>
