@@ -35,14 +35,18 @@ describe('home market overview', { timeout: 20_000 }, () => {
     disconnectRealtime();
   });
 
-  it('shows the top pairs with their own decimals and coloured change', async () => {
+  it('shows the top pairs with their own decimals, value in the chosen fiat and coloured change', async () => {
     fakeServer({ '/currency/quotation_new': QUOTATIONS });
     renderApp('/');
     const pairs = within(await screen.findByRole('list', { name: 'Top pairs' }, WAIT));
     const buttons = pairs.getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual(['BTC/USDT65000.50+2.50%', 'ETH/USDT3200.00-1.25%', 'LTC/USDT85.1234+0.40%']);
+    // USD by default, one USDT counting as one dollar.
+    expect(buttons.map((b) => b.textContent)).toEqual(['BTC/USDT65000.50≈ 65000.50 USD+2.50%', 'ETH/USDT3200.00≈ 3200.00 USD-1.25%', 'LTC/USDT85.1234≈ 85.12 USD+0.40%']);
     expect(pairs.getByText('-1.25%').className).toContain('market-overview--down');
     expect(pairs.getByText('+2.50%').className).toContain('market-overview--up');
+    // The rankings' rows carry the same fiat value under their price.
+    const ranking = within(screen.getByRole('list', { name: 'Gainers' }));
+    expect(ranking.getAllByText('≈ 65010.00 USD').length).toBe(1);
   });
 
   it('sorts Gainers and Losers by 24 h change and Volume by 24 h turnover', async () => {

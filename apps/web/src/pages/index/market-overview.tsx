@@ -5,6 +5,7 @@ import { useQuotations, type Quotation } from '../../api/market.ts';
 import { coinsOf, formatChange, formatVolume, trendOf, withDecimals } from '../../components/market/format.ts';
 import { pathOf } from '../../components/market/paths.ts';
 import { SymbolList } from '../../components/market/symbol-list.tsx';
+import { useFiatValue } from '../../components/market/use-fiat-value.ts';
 import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import '../../components/market/market.css';
@@ -36,6 +37,7 @@ const priceOf = (q: Quotation) => withDecimals(q.price, q.price_decimals);
 
 function TopPairs({ items, onOpen }: { items: readonly Quotation[]; onOpen: (item: Quotation) => void }) {
   const { t } = useTranslation();
+  const fiatOf = useFiatValue();
   return (
     <ul className="market-overview__pairs" aria-label={t('home.topPairs')}>
       {items.map((item) => {
@@ -49,6 +51,7 @@ function TopPairs({ items, onOpen }: { items: readonly Quotation[]; onOpen: (ite
                 {quote && <span className="muted">/{quote}</span>}
               </span>
               <strong className={`market-overview__pair-price market-overview--${trend}`}>{priceOf(item)}</strong>
+              <span className="market-overview__pair-fiat muted">{fiatOf(item.price, item.symbol) ?? '\u00a0'}</span>
               <span className={`market-overview__pair-change market-overview--${trend}`}>{formatChange(item.change)}</span>
             </button>
           </li>
@@ -60,7 +63,8 @@ function TopPairs({ items, onOpen }: { items: readonly Quotation[]; onOpen: (ite
 
 function RankingRows({ items, tab, onOpen }: { items: readonly Quotation[]; tab: RankingTab; onOpen: (item: Quotation) => void }) {
   const { t } = useTranslation();
-  return <SymbolList items={items} onOpen={onOpen} label={t(`home.${tab}`)} priceOf={priceOf} figureOf={(item) => t('home.turnover', { value: formatVolume(item.amount) })} />;
+  const fiatOf = useFiatValue();
+  return <SymbolList items={items} onOpen={onOpen} label={t(`home.${tab}`)} priceOf={priceOf} priceNoteOf={(item) => fiatOf(item.price, item.symbol)} figureOf={(item) => t('home.turnover', { value: formatVolume(item.amount) })} />;
 }
 
 /**
