@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useStore } from '../store/store.ts';
 import { post } from './client.ts';
+import { usePaged } from './funds.ts';
 import { useIdempotent } from './idempotency.ts';
 
 /**
@@ -22,7 +23,7 @@ export const contractKeys = {
   all: ['contracts'] as const,
   deal: (symbolId: number) => ['contracts', 'deal', symbolId] as const,
   positions: (symbolId?: number) => ['contracts', 'positions', symbolId ?? 0] as const,
-  trades: (status: ContractListStatus, page: number) => ['contracts', 'trades', status, page] as const,
+  trades: (status: ContractListStatus) => ['contracts', 'trades', status] as const,
 };
 
 /** What /lever/submit takes (before the idempotency key): type 1 long 2 short, status 1 market 0 limit. */
@@ -48,23 +49,15 @@ export function useContractDeal(symbolId: number, legalId: number) {
   });
 }
 
-/** POST /lever/dealall: the open positions (of one symbol, or all) with the account totals, first page. */
+/** POST /lever/dealall: the open positions (of one symbol, or all) with the account totals, 10 a page ("load more"). */
 export function useContractPositions(symbolId?: number) {
   const token = useStore((s) => s.token);
-  return useQuery({
-    queryKey: contractKeys.positions(symbolId),
-    queryFn: () => post<ContractDealAll>('/lever/dealall', { currency_id: symbolId, page: 1 }),
-    enabled: token !== '',
-  });
+  return usePaged(contractKeys.positions(symbolId), (page) => post<ContractDealAll>('/lever/dealall', { currency_id: symbolId, page }), { enabled: token !== '' });
 }
 
-/** POST /lever/my_trade: current positions, pending limit orders or history, newest first. */
-export function useContractTrades(status: ContractListStatus, page: number) {
-  return useQuery({
-    queryKey: contractKeys.trades(status, page),
-    queryFn: () => post<ContractPage>('/lever/my_trade', { status, page }),
-  });
-}
+/** POST /lever/my_trade: current positions, pending limit orders or history, newest first, 10 a page ("load more"). */
+export const useContractTrades = (status: ContractListStatus) =>
+  usePaged(contractKeys.trades(status), (page) => post<ContractPage>('/lever/my_trade', { status, page }));
 
 const useInvalidating = () => {
   const queryClient = useQueryClient();

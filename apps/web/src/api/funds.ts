@@ -97,13 +97,22 @@ export const useUserCoins = () => useQuery({ queryKey: fundsKeys.coins, queryFn:
 export const useEnabledUserCoins = () =>
   useQuery({ queryKey: fundsKeys.coins, queryFn: () => get<UserCoin[]>('/currency/user_currency_list'), select: (coins) => coins.filter((coin) => coin.enabled) });
 
-/** A paged list that loads the next page of 10 on demand ("load more"). */
-export function usePaged<T>(queryKey: readonly unknown[], fetchPage: (page: number) => Promise<Page<T>>) {
+/**
+ * A paged list that loads the next page of 10 on demand ("load more"). `refetchEvery` polls while the
+ * pages read so far call for it (a countdown run out, say): milliseconds, or false for no polling.
+ */
+export function usePaged<P extends Page<unknown>>(
+  queryKey: readonly unknown[],
+  fetchPage: (page: number) => Promise<P>,
+  { enabled = true, refetchEvery }: { enabled?: boolean; refetchEvery?: (pages: readonly P[]) => number | false } = {},
+) {
   return useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    enabled,
+    refetchInterval: refetchEvery ? (query) => refetchEvery(query.state.data?.pages ?? []) : false,
   });
 }
 

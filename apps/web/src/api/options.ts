@@ -1,7 +1,9 @@
 import type { OptionOrderView } from '@fairex/contract';
+import { PAGE_SIZE_OPTIONS } from '@fairex/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from '../store/store.ts';
 import { get, post } from './client.ts';
+import { usePaged } from './funds.ts';
 import { useIdempotent } from './idempotency.ts';
 
 /**
@@ -33,14 +35,14 @@ export function usePayableCurrencies() {
   return useQuery({ queryKey: optionKeys.payable, queryFn: () => get<PayableCurrency[]>('/microtrade/payable_currencies'), enabled: token !== '' });
 }
 
-/** Holding orders are refetched every second while one of them has run out (its settlement is due). */
-export function useOptionList(status: OptionListStatus, matchId: number) {
-  return useQuery({
-    queryKey: optionKeys.list(status, matchId),
-    queryFn: () => get<OptionPage>('/microtrade/lists', { status, match_id: matchId, page: 1, limit: 5 }),
-    refetchInterval: (query) => (status === 'holding' && query.state.data?.data.some((o) => o.expires_at <= Date.now()) ? 1000 : false),
+/**
+ * The user's orders, holding or history, 5 a page (spec section 9, options list) with "load more". Holding
+ * orders are refetched every second while one of them has run out (its settlement is due).
+ */
+export const useOptionList = (status: OptionListStatus, matchId: number) =>
+  usePaged(optionKeys.list(status, matchId), (page) => get<OptionPage>('/microtrade/lists', { status, match_id: matchId, page, limit: PAGE_SIZE_OPTIONS }), {
+    refetchEvery: (pages) => (status === 'holding' && pages.some((page) => page.data.some((o) => o.expires_at <= Date.now())) ? 1000 : false),
   });
-}
 
 export function useOptionResult(id: string | undefined) {
   return useQuery({ queryKey: optionKeys.result(id ?? ''), queryFn: () => get<OptionOrder>('/microtrade/get_result', { id }), enabled: id !== undefined });

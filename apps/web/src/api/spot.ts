@@ -16,19 +16,11 @@ export type UserCurrency = { id: number; name: string; logo?: string; decimals?:
 
 export const spotKeys = {
   all: ['spot'] as const,
-  orders: (status: SpotListStatus, page: number, currencyId?: number) => ['spot', 'orders', status, page, currencyId ?? 0] as const,
   orderPages: (status: SpotListStatus, currencyId?: number) => ['spot', 'order-pages', status, currencyId ?? 0] as const,
   balances: ['spot', 'balances'] as const,
 };
 
-export function useSpotOrders(status: SpotListStatus, page: number, currencyId?: number) {
-  return useQuery({
-    queryKey: spotKeys.orders(status, page, currencyId),
-    queryFn: () => get<SpotOrderPage>('/coin/list', { status, page, limit: SPOT_PAGE_SIZE, currency_id: currencyId }),
-  });
-}
-
-/** The same list read page after page ("load more"), one symbol's (its quotation id) or all. */
+/** The user's spot orders (open or history) read page after page ("load more"), one symbol's (its quotation id) or all. */
 export const useSpotOrderPages = (status: SpotListStatus, currencyId?: number) =>
   usePaged(spotKeys.orderPages(status, currencyId), (page) => get<SpotOrderPage>('/coin/list', { status, page, limit: SPOT_PAGE_SIZE, currency_id: currencyId }));
 

@@ -4,11 +4,19 @@ import { useTranslation } from 'react-i18next';
 /**
  * The one time format of every list in the app. A time as spec section 9 shows it, in the reader's language: "just now" under 5 minutes, then minutes,
  * hours, days up to 30 days, then the date (the contract's relativeTime rule, with its worked examples).
+ *
+ * Which times use it (the rule every screen follows, as the big exchanges do): a list row's time of something that
+ * HAPPENED (created, traded, paid, sent, a message, a record, a bid, a sale) is relative. Absolute times (useFormatTime
+ * in components/funds/funds.tsx) are kept for what is SCHEDULED or still to come (IEO start/end, maturities,
+ * settlement, unlock, due and expiry dates, "claim by", auction end, countdowns) and on detail screens where
+ * the exact moment is evidence (an OTC order's paid/released times, an option's open and close ticks, a settlement
+ * tick): a "3 hours ago" cannot settle a dispute.
  */
 export function useRelativeTime() {
   const { t } = useTranslation();
-  return (at: number, now = Date.now()): string => {
-    const shown = relativeTime(at, now);
+  /** `at`: epoch ms or a server ISO time. */
+  return (at: number | string, now = Date.now()): string => {
+    const shown = relativeTime(typeof at === 'string' ? Date.parse(at) : at, now);
     switch (shown.unit) {
       case 'just_now':
         return t('notice.time.justNow');

@@ -1,14 +1,18 @@
 import { displayBalance } from '@fairex/contract/money';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contractKeys, useClosePosition, useContractPositions, type ContractDeal, type ContractPosition } from '../../api/contracts.ts';
 import { post } from '../../api/client.ts';
+import type { Page } from '../../api/funds.ts';
 import { useQuotations } from '../../api/market.ts';
 import { confirmDialog, toastSuccess } from '../../notify.ts';
 import { useConfirmSelfHold } from '../copy/self-hold.ts';
+import { LoadMore } from '../funds/funds.tsx';
+import { PageState } from '../funds/page-state.tsx';
 import { useLiveTickers } from '../market/use-live-quotations.ts';
 import { liveRiskRate, livePositionProfit } from './preview.ts';
+import { useRelativeTime } from '../relative-time.ts';
 import { StopSheet } from './stop-sheet.tsx';
 import '../copy/copy.css';
 
@@ -41,19 +45,21 @@ function useLiveFigures(positions: readonly ContractPosition[]) {
 
 /**
  * Open positions (of one symbol, or all) with their live P&L, the account's risk rate, and per position
- * "close" (after a confirmation prompt) and "TP/SL" (a sheet).
+ * "close" (after a confirmation prompt) and "TP/SL" (a sheet); 10 at a time with "load more".
  */
 export function PositionList({ symbolId }: { symbolId?: number }) {
   const { t } = useTranslation();
   const answer = useContractPositions(symbolId);
-  const positions = answer.data?.data ?? [];
+  const pages = answer.data?.pages ?? [];
+  const positions = pages.flatMap((page) => page.data);
   const live = useLiveFigures(positions);
   if (answer.isPending) return <p className="empty">{t('app.loading')}</p>;
-  if (!answer.data) return null;
+  const first = pages[0];
+  if (!first) return null;
   const shown = positions.map(live);
-  const totals = answer.data.totals;
-  // The whole account is on this page when it lists every open position; otherwise the server's figure.
-  const rate = symbolId === undefined && answer.data.total <= positions.length ? liveRiskRate(totals.available, shown) : totals.risk_rate;
+  const totals = first.totals;
+  // The whole account is on the pages read when they list every open position; otherwise the server's figure.
+  const rate = symbolId === undefined && first.total <= positions.length ? liveRiskRate(totals.available, shown) : totals.risk_rate;
   return (
     <>
       <dl className="contract-totals">
@@ -71,7 +77,25 @@ export function PositionList({ symbolId }: { symbolId?: number }) {
         </div>
       </dl>
       <PositionItems positions={shown} />
+      {shown.length > 0 && <LoadMore hasMore={answer.hasNextPage} loading={answer.isFetchingNextPage} onMore={() => void answer.fetchNextPage()} />}
     </>
+  );
+}
+
+/** Pending orders or closed positions, read 10 at a time: the app's one paging style ("load more", then "no more data"). */
+export function PagedPositions({ query }: { query: UseInfiniteQueryResult<InfiniteData<Page<ContractPosition>>> }) {
+  return (
+    <PageState query={query}>
+      {(data) => {
+        const positions = data.pages.flatMap((page) => page.data);
+        return (
+          <>
+            <PositionItems positions={positions} />
+            {positions.length > 0 && <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />}
+          </>
+        );
+      }}
+    </PageState>
   );
 }
 
@@ -88,6 +112,7 @@ export function PositionItems({ positions }: { positions: readonly ContractPosit
   const close = useClosePosition();
   const selfHold = useConfirmSelfHold();
   const [editing, setEditing] = useState<ContractPosition | null>(null);
+  const shownAt = useRelativeTime();
   const confirmClose = async (position: ContractPosition) => {
     const pending = position.status === 'pending';
     const confirmed = await confirmDialog({
@@ -158,7 +183,7 @@ export function PositionItems({ positions }: { positions: readonly ContractPosit
               <Figure label={t('contract.takeProfit')}>{position.target_profit_price ?? '--'}</Figure>
               <Figure label={t('contract.stopLoss')}>{position.stop_loss_price ?? '--'}</Figure>
               {position.status === 'open' && <Figure label={t('contract.liquidationPrice')}>{position.liquidation_price ?? '--'}</Figure>}
-              <Figure label={t('market.time')}>{new Date(position.closed_at ?? position.opened_at ?? position.created_at).toLocaleString()}</Figure>
+              <Figure label={t('market.time')}>{shownAt(position.closed_at ?? position.opened_at ?? position.created_at)}</Figure>
             </dl>
           </li>
         ))}

@@ -11,6 +11,7 @@ import { confirmDialog, confirmThenSend, toastSuccess } from '../../notify.ts';
 import { useStore } from '../../store/store.ts';
 import { Field } from '../field.tsx';
 import { LoadMore, useFormatTime } from '../funds/funds.tsx';
+import { useRelativeTime } from '../relative-time.ts';
 import { PageState } from '../funds/page-state.tsx';
 import { Figures } from '../wealth/figures.tsx';
 import { BOX_OPENING_MIN_MS, BoxOpening } from './box-opening.tsx';
@@ -211,7 +212,7 @@ function SeriesPool({ detail }: { detail: NftDetailView }) {
 /** An auction's bids, highest first, 10 at a time, the viewer's marked. */
 export function BidList({ code, coin }: { code: string; coin: string }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const bids = useNftBids(code, true);
   const rows = bids.data?.pages.flatMap((page) => page.data) ?? [];
   return (
@@ -229,7 +230,7 @@ export function BidList({ code, coin }: { code: string; coin: string }) {
                     {bid.bidder}
                     {bid.self ? ` · ${t('nft.yours')}` : ''}
                   </strong>
-                  <span className="muted">{formatTime(bid.at)}</span>
+                  <span className="muted">{shownAt(bid.at)}</span>
                 </span>
                 <span>
                   <strong>{priced(bid.price, coin)}</strong>
@@ -247,7 +248,7 @@ export function BidList({ code, coin }: { code: string; coin: string }) {
 
 function History({ detail }: { detail: NftDetailView }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   if (detail.kind === 'series') return null;
   const name = (who: string | null) => who ?? t('nft.platform');
   return (
@@ -262,7 +263,7 @@ function History({ detail }: { detail: NftDetailView }) {
               <span className="nft-list__main">
                 <strong>{t(`nft.reason.${move.reason}`)}</strong>
                 <span className="muted">{t('nft.transfer', { from: name(move.from), to: name(move.to) })}</span>
-                <span className="muted">{formatTime(move.at)}</span>
+                <span className="muted">{shownAt(move.at)}</span>
               </span>
               <span>{move.price !== null && move.currency !== null ? priced(move.price, move.currency) : ''}</span>
             </li>

@@ -51,7 +51,7 @@ export const coupon = {
   claimedAt: 'Claimed',
   expiresAt: 'Expires',
   activatedAt: 'Applied',
-  usedAt: 'Used on',
+  usedAt: 'Used up',
   use: 'Use',
   useTitle: 'Apply this coupon?',
   useConfirm: 'From now on, your spot trading fees in {{coin}} are refunded from this coupon until its {{value}} {{coin}} are used up or it expires on {{date}}.',

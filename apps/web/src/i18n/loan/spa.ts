@@ -65,7 +65,7 @@ export const loan: Catalogue['loan'] = {
   dueAt: 'Vencimiento',
   overdueLiquidationAt: 'Se liquida si sigue impagado el',
   nextCharge: 'Próximo interés',
-  endedAt: 'Finalizado el',
+  endedAt: 'Finalizado',
   repay: 'Pagar',
   addCollateral: 'Añadir garantía',
   repayAmount: 'Pago',

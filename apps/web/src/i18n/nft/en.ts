@@ -193,7 +193,6 @@ export const nft = {
     expired: 'Expired',
   },
   payBy: 'Pay by {{time}}',
-  paidAt: 'Paid {{time}}',
   toPayAmount: 'To pay now',
   bidAt: 'Bid {{price}} · {{time}}',
   unread: 'Unread',

@@ -195,7 +195,6 @@ export const nft: Catalogue['nft'] = {
     expired: 'Expiré',
   },
   payBy: 'À payer avant le {{time}}',
-  paidAt: 'Payé le {{time}}',
   toPayAmount: 'À payer maintenant',
   bidAt: 'Offre {{price}} · {{time}}',
   unread: 'Non lu',

@@ -195,7 +195,6 @@ export const nft: Catalogue['nft'] = {
     expired: '已逾期',
   },
   payBy: '請於 {{time}} 前付款',
-  paidAt: '付款於 {{time}}',
   toPayAmount: '現需支付',
   bidAt: '出價 {{price}} · {{time}}',
   unread: '未讀',

@@ -195,7 +195,6 @@ export const nft: Catalogue['nft'] = {
     expired: '期限切れ',
   },
   payBy: '{{time}} までに支払い',
-  paidAt: '{{time}} に支払い',
   toPayAmount: '今回の支払額',
   bidAt: '入札 {{price}} · {{time}}',
   unread: '未読',

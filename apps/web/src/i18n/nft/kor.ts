@@ -195,7 +195,6 @@ export const nft: Catalogue['nft'] = {
     expired: '기한 만료',
   },
   payBy: '{{time}}까지 결제',
-  paidAt: '{{time}} 결제',
   toPayAmount: '지금 결제할 금액',
   bidAt: '입찰 {{price}} · {{time}}',
   unread: '읽지 않음',

@@ -195,7 +195,6 @@ export const nft: Catalogue['nft'] = {
     expired: 'Caducado',
   },
   payBy: 'Paga antes del {{time}}',
-  paidAt: 'Pagado el {{time}}',
   toPayAmount: 'A pagar ahora',
   bidAt: 'Puja {{price}} · {{time}}',
   unread: 'No leído',

@@ -195,7 +195,6 @@ export const nft: Catalogue['nft'] = {
     expired: 'หมดเวลา',
   },
   payBy: 'ชำระภายใน {{time}}',
-  paidAt: 'ชำระเมื่อ {{time}}',
   toPayAmount: 'ยอดที่ต้องชำระตอนนี้',
   bidAt: 'เสนอ {{price}} · {{time}}',
   unread: 'ยังไม่อ่าน',

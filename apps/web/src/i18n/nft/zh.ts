@@ -195,7 +195,6 @@ export const nft: Catalogue['nft'] = {
     expired: '已过期',
   },
   payBy: '请于 {{time}} 前付款',
-  paidAt: '付款于 {{time}}',
   toPayAmount: '现需支付',
   bidAt: '出价 {{price}} · {{time}}',
   unread: '未读',

@@ -94,7 +94,7 @@ export const otc: Catalogue['otc'] = {
   total: 'Montant total',
   quantity: 'Quantité',
   orderId: 'Numéro d’ordre',
-  createdAt: 'Créé le',
+  createdAt: 'Création',
   paidAt: 'Marqué payé le',
   releasedAt: 'Libéré le',
   cancelledAt: 'Annulé le',

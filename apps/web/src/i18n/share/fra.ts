@@ -17,7 +17,7 @@ export const share: Catalogue['share'] = {
   rebates: "Remises",
   noInvitees: "Personne ne s'est encore inscrit avec votre code",
   noRebates: "Aucune remise pour le moment",
-  registeredAt: "Inscrit le",
+  registeredAt: "Inscription",
   level: {
     "1": "Votre invité",
     "2": "Invité par votre invité",

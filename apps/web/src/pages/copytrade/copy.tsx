@@ -5,7 +5,7 @@ import { useConfirmCancelFollow } from '../../components/copy/cancel-follow.ts';
 import { BECOME_TRADER_PATH, followPath, MY_COPIES_PATH, traderPath, TRADERS_PATH } from '../../components/copy/paths.ts';
 import { amountText, signClass, useFollowSetting } from '../../components/copy/trader.tsx';
 import { useCopyEvents } from '../../components/copy/use-copy-events.ts';
-import { useFormatTime } from '../../components/funds/funds.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { ratePercent } from '../../components/mining/mining.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
@@ -94,7 +94,7 @@ function Follows({ tab }: { tab: FollowStatusTab }) {
 function FollowCard({ follow }: { follow: FollowView }) {
   const { t } = useTranslation();
   const setting = useFollowSetting();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const cancel = useConfirmCancelFollow();
   const active = follow.status === 'following';
   return (
@@ -115,7 +115,7 @@ function FollowCard({ follow }: { follow: FollowView }) {
           [t('copy.openCopies'), String(follow.open_copies)],
           [t('copy.closedCopies'), String(follow.closed_copies)],
           [t('copy.skipped'), String(follow.skipped)],
-          [active ? t('copy.followedAt') : t('copy.cancelledAt'), formatTime(active ? follow.created_at : (follow.cancelled_at ?? follow.updated_at))],
+          [active ? t('copy.followedAt') : t('copy.cancelledAt'), shownAt(active ? follow.created_at : (follow.cancelled_at ?? follow.updated_at))],
         ]}
       />
       {active ? (

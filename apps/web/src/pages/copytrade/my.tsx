@@ -6,7 +6,6 @@ import { traderPath } from '../../components/copy/paths.ts';
 import { useConfirmSelfHold } from '../../components/copy/self-hold.ts';
 import { amountText, signClass } from '../../components/copy/trader.tsx';
 import { useCopyEvents } from '../../components/copy/use-copy-events.ts';
-import { useFormatTime } from '../../components/funds/funds.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { useRelativeTime } from '../../components/relative-time.ts';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -54,7 +53,7 @@ function Copies({ tab }: { tab: CopyListTab }) {
 
 function CopyItem({ copy }: { copy: CopyPositionView }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const relative = useRelativeTime();
   const selfHold = useConfirmSelfHold();
   const open = copy.status === 'open' || copy.status === 'pending';
   const closed = copy.status === 'closed' || copy.status === 'cancelled';
@@ -88,7 +87,7 @@ function CopyItem({ copy }: { copy: CopyPositionView }) {
           [t('contract.fee'), copy.handling_fee],
           [t('contract.overnightFee'), copy.overnight_fee],
           closed && [t('copy.profitShare'), copy.profit_share === null ? '--' : amountText(copy.profit_share)],
-          [t('market.time'), formatTime(copy.closed_at ?? copy.opened_at ?? copy.created_at)],
+          [t('market.time'), relative(copy.closed_at ?? copy.opened_at ?? copy.created_at)],
         ]}
       />
       {copy.status === 'open' && copy.self_held && (

@@ -141,7 +141,7 @@ function TradeHistory({ id }: { id: number }) {
 
 function TradeRow({ trade }: { trade: TraderTrade }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const relative = useRelativeTime();
   return (
     <article className="order-item" aria-label={`${trade.symbol} ${trade.id}`}>
       <div className="order-item__top">
@@ -157,8 +157,8 @@ function TradeRow({ trade }: { trade: TraderTrade }) {
           [t('contract.openPrice'), trade.open_price],
           [t('contract.closePrice'), trade.close_price],
           [t('contract.margin'), trade.margin],
-          [t('copy.openedAt'), formatTime(trade.opened_at)],
-          [t('copy.closedAt'), formatTime(trade.closed_at)],
+          [t('copy.openedAt'), relative(trade.opened_at)],
+          [t('copy.closedAt'), relative(trade.closed_at)],
         ]}
       />
     </article>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useIeoOrders, type IeoOrder } from '../../api/ieo.ts';
 import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
@@ -53,7 +54,7 @@ function Status({ order }: { order: IeoOrder }) {
 
 function OrderItem({ order }: { order: IeoOrder }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const figures: [string, string][] = [
     [t('ieo.order.appliedFor'), `${order.amount} ${order.currency}`],
     [t('ieo.order.price'), `${order.price} ${order.pay_currency}`],
@@ -62,7 +63,7 @@ function OrderItem({ order }: { order: IeoOrder }) {
   if (order.allocated !== null) figures.push([t('ieo.order.allocated'), `${order.allocated} ${order.currency}`]);
   if (order.charged !== null) figures.push([t('ieo.order.charged'), `${order.charged} ${order.pay_currency}`]);
   if (order.refunded !== null) figures.push([t('ieo.order.refunded'), `${order.refunded} ${order.pay_currency}`]);
-  figures.push([t('ieo.order.time'), formatTime(order.created_at)]);
+  figures.push([t('ieo.order.time'), shownAt(order.created_at)]);
   return (
     <li className="funds-list__item ieo-stack">
       <div className="funds-list__row">

@@ -7,7 +7,8 @@ import { Navigate } from 'react-router';
 import { useSiteConfig } from '../../api/config.ts';
 import { useMarkSupportRead, useRefreshSupport, useSendSupport, useSupportThread, type SupportMessage } from '../../api/support.ts';
 import { useUserInfo } from '../../api/user.ts';
-import { Empty, useFormatTime } from '../../components/funds/funds.tsx';
+import { Empty } from '../../components/funds/funds.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { ChatComposer, type ChatComposerLabels } from '../../components/chat-composer.tsx';
 import { useUserEvent } from '../../components/market/use-market-events.ts';
@@ -108,14 +109,14 @@ function Thread() {
 
 function Message({ message }: { message: SupportMessage }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const author = t(message.author === 'user' ? 'kefu.you' : 'kefu.service');
   return (
     <article className={`kefu__message kefu__message--${message.author}`} aria-label={author}>
       {message.body && <p className="kefu__bubble">{message.body}</p>}
       {message.image && <img className="kefu__image" src={message.image} alt={t('kefu.image')} />}
       <span className="kefu__meta">
-        {author} · {formatTime(message.created_at)}
+        {author} · {shownAt(message.created_at)}
       </span>
     </article>
   );

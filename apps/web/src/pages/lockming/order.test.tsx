@@ -5,7 +5,7 @@
  * returned and the penalty; and "load more" for the next page.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../store/store.ts';
 import { fakeOkApi } from '../../test/fake-api.ts';
 import { MiningOrdersPage } from './order.tsx';
@@ -23,7 +23,12 @@ function open(orders: (params: Record<string, string>) => unknown) {
 const at = (iso: string) => new Date(Date.parse(iso)).toLocaleString('en');
 
 describe('mining orders', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // A fixed clock: when an order was locked or ended shows relative to it (spec section 9); payouts and unlock stay dates.
+  beforeEach(() => vi.useFakeTimers({ now: Date.parse('2026-11-24T22:07:00Z'), toFake: ['Date'] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('shows an order in progress: 1000 USDT for 5 days, 1 / 5 days paid, 3.5 USDT interest, next payout, unlock time and its payouts', async () => {
     const api = open(() => page([order()]));
@@ -33,6 +38,7 @@ describe('mining orders', () => {
     expect(value('Term')).toBe('5 days');
     expect(value('Days paid')).toBe('1 / 5');
     expect(value('Interest paid')).toBe('3.5 USDT');
+    expect(value('Locked')).toBe('1 day ago');
     expect(value('Next payout')).toBe(at('2026-11-25T00:00:00Z'));
     expect(value('Unlock time')).toBe(at('2026-11-28T10:00:00Z'));
     expect(within(card).getByText('In progress', { selector: '.mining-status' })).toBeTruthy();
@@ -76,7 +82,7 @@ describe('mining orders', () => {
     const value = (label: string) => within(card).getByText(label).nextElementSibling?.textContent;
     expect(value('Returned')).toBe('984 USDT');
     expect(value('Penalty')).toBe('16 USDT');
-    expect(value('Ended at')).toBe(at('2026-11-24T22:00:00Z'));
+    expect(value('Ended')).toBe('7 minutes ago');
     expect(within(card).getByText('Redeemed early')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Redeem early' })).toBeNull();
     expect(api.of('/lh/deposit/order').at(-1)!.params).toMatchObject({ status: '2' });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMiningOrders, useMiningRedeem, type MiningOrder, type MiningOrderTab } from '../../api/mining.ts';
 import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { MINING_LIST_PATH, ratePercent } from '../../components/mining/mining.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
@@ -97,6 +98,7 @@ function OrderList({ tab }: { tab: MiningOrderTab }) {
 function OrderCard({ order, onRedeem, busy }: { order: MiningOrder; onRedeem: () => void; busy: boolean }) {
   const { t } = useTranslation();
   const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const coin = order.currency;
   const active = order.status === 'active';
   const rows: [string, string][] = [
@@ -104,13 +106,13 @@ function OrderCard({ order, onRedeem, busy }: { order: MiningOrder; onRedeem: ()
     [t('mining.term'), t('mining.termDays', { count: order.term_days })],
     [t('mining.daysPaid'), `${order.days_paid} / ${order.term_days}`],
     [t('mining.interestPaid'), `${order.interest_paid} ${coin}`],
-    [t('mining.lockedAt'), formatTime(order.locked_at)],
+    [t('mining.lockedAt'), shownAt(order.locked_at)],
     [t('mining.unlockAt'), formatTime(order.unlock_at)],
   ];
   if (active) rows.push([t('mining.nextPayout'), order.next_payout_at === null ? t('mining.allPaid') : formatTime(order.next_payout_at)]);
   else {
     rows.push([t('mining.returned'), `${order.returned ?? '0'} ${coin}`], [t('mining.penalty'), `${order.penalty ?? '0'} ${coin}`]);
-    if (order.ended_at !== null) rows.push([t('mining.endedAt'), formatTime(order.ended_at)]);
+    if (order.ended_at !== null) rows.push([t('mining.endedAt'), shownAt(order.ended_at)]);
   }
   return (
     <article className="card mining-order" aria-label={order.name}>

@@ -3,7 +3,7 @@ import { NFT_MY_TABS } from '@fairex/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMyNfts, useNftMessages } from '../../api/nft.ts';
-import { useFormatTime } from '../../components/funds/funds.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { NFT_FAVOURITES_PATH, nftItemPath, nftRecordsPath, nftResellPath, priced, StateBadge } from '../../components/nft/nft.tsx';
 import { ItemRow } from '../../components/nft/rows.tsx';
@@ -56,7 +56,7 @@ export function NftMinePage() {
 
 function MineRow({ row }: { row: NftMineView }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const listing = row.listing;
   const unopened = row.box !== null && !row.box.opened;
   const canRelist = listing !== null && (listing.status === 'unsold' || listing.status === 'rejected');
@@ -81,7 +81,7 @@ function MineRow({ row }: { row: NftMineView }) {
           <span>{priced(listing.price, listing.currency)}</span>
         </span>
       )}
-      {row.sold && <span>{`${t('nft.soldFor', { price: priced(row.sold.price, row.sold.currency) })} · ${formatTime(row.sold.at)}`}</span>}
+      {row.sold && <span>{`${t('nft.soldFor', { price: priced(row.sold.price, row.sold.currency) })} · ${shownAt(row.sold.at)}`}</span>}
     </ItemRow>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useMyNftBids, useNftMessages, useNftOrders, useNftReadMessage } from '../../api/nft.ts';
 import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { PayOrder } from '../../components/nft/item-detail.tsx';
@@ -59,7 +60,7 @@ function OrdersToPay() {
 
 function OrderRow({ order }: { order: NftOrderView }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   return (
     <ItemRow item={order}>
       <span className="nft-head__tags">
@@ -67,7 +68,7 @@ function OrderRow({ order }: { order: NftOrderView }) {
         <span className={`nft-badge nft-badge--${order.status === 'paid' ? 'live' : order.status === 'unpaid' ? 'soon' : 'done'}`}>{t(`nft.orderStatus.${order.status}`)}</span>
       </span>
       <strong>{priced(order.price, order.currency)}</strong>
-      <span className="muted">{order.paid_at !== null ? t('nft.paidAt', { time: formatTime(order.paid_at) }) : formatTime(order.created_at)}</span>
+      <span className="muted">{shownAt(order.paid_at ?? order.created_at)}</span>
     </ItemRow>
   );
 }
@@ -84,10 +85,10 @@ function Purchases() {
 
 function BidRow({ bid }: { bid: NftMyBidView }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   return (
     <ItemRow item={{ ...bid, rarity: null }}>
-      <span>{t('nft.bidAt', { price: priced(bid.price, bid.currency), time: formatTime(bid.at) })}</span>
+      <span>{t('nft.bidAt', { price: priced(bid.price, bid.currency), time: shownAt(bid.at) })}</span>
       <span className="nft-head__tags">
         <StateBadge listing={{ status: bid.status, buy_status: bid.status === 'on_sale' && bid.end_at !== null ? 1 : 0 }} />
         {bid.leading && <span className="nft-tag">{t('nft.leading')}</span>}
@@ -123,7 +124,7 @@ export function useMessageText() {
 
 function Messages() {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const messages = useNftMessages();
   const read = useNftReadMessage();
   const text = useMessageText();
@@ -142,7 +143,7 @@ function Messages() {
                   <article className={message.read ? 'card nft-message' : 'card nft-message nft-message--unread'} aria-label={message.read ? undefined : t('nft.unread')}>
                     <p>{text(message)}</p>
                     <div className="nft-message__foot">
-                      <span className="muted">{formatTime(message.created_at)}</span>
+                      <span className="muted">{shownAt(message.created_at)}</span>
                       {message.code && (
                         <Link to={nftItemPath(message.code)} onClick={() => !message.read && read.mutate({ id: message.id })}>
                           {message.code}

@@ -3,7 +3,8 @@ import { Button } from 'antd-mobile';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOtcMessages, useSendOtcMessage, type OtcOrderView } from '../../api/otc.ts';
-import { Empty, useFormatTime } from '../../components/funds/funds.tsx';
+import { Empty } from '../../components/funds/funds.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { ChatComposer, type ChatComposerLabels } from '../../components/chat-composer.tsx';
 import type { OtcMessageView } from '@fairex/contract';
@@ -46,14 +47,14 @@ export function OrderChat({ order }: { order: OtcOrderView }) {
 
 function Message({ message }: { message: OtcMessageView }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const author = t(`otc.author.${message.author}`);
   return (
     <article className={`otc-message otc-message--${message.author}`} aria-label={author}>
       {message.body && <p className="otc-message__bubble">{message.body}</p>}
       {message.image && <img className="otc-message__image" src={message.image} alt={t('otc.image')} />}
       <span className="otc-message__meta">
-        {author} · {formatTime(message.created_at)}
+        {author} · {shownAt(message.created_at)}
       </span>
     </article>
   );

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApplyMerchant, useCloseOtcAd, useMyOtcAds, type OtcAdView, type OtcConfig } from '../../api/otc.ts';
 import { Field } from '../../components/field.tsx';
-import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
+import { Empty, LoadMore } from '../../components/funds/funds.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
 import { confirmThenSend, toastSuccess } from '../../notify.ts';
@@ -120,7 +121,7 @@ function MerchantAds() {
 
 function OwnAd({ ad }: { ad: OtcAdView }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const close = useCloseOtcAd();
   const methodName = useMethodName();
   const online = ad.status === 'online';
@@ -138,7 +139,7 @@ function OwnAd({ ad }: { ad: OtcAdView }) {
           [t('otc.adLimits'), `${ad.min_fiat} – ${ad.max_fiat} ${ad.fiat}`],
           [t('otc.payWithinLabel'), t('otc.minutes', { count: ad.pay_minutes })],
           [t('otc.methods'), ad.methods.map(methodName).join(' · ')],
-          [t('otc.createdAt'), formatTime(ad.created_at)],
+          [t('otc.createdAt'), shownAt(ad.created_at)],
         ]}
       />
       <div className="otc-links">

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useOtcOrders, type OtcOrderTab, type OtcOrderView } from '../../api/otc.ts';
-import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
+import { Empty, LoadMore } from '../../components/funds/funds.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { otcOrderPath } from './paths.ts';
@@ -56,7 +57,7 @@ function OrderList({ tab }: { tab: OtcOrderTab }) {
 
 function OrderRow({ order }: { order: OtcOrderView }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const actionLabel = useActionLabel();
   const title = actionLabel(order.role === 'buyer' ? 'buy' : 'sell', order.coin);
   return (
@@ -72,7 +73,7 @@ function OrderRow({ order }: { order: OtcOrderView }) {
       </span>
       <span className="otc-order-row__foot muted">
         <span>{order.counterparty.name}</span>
-        <span>{formatTime(order.created_at)}</span>
+        <span>{shownAt(order.created_at)}</span>
       </span>
     </Link>
   );

@@ -8,7 +8,7 @@
  */
 import type { CouponOfferView, CouponView } from '@fairex/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quotation } from '../../components/market/fake-server.ts';
 import { saveToken } from '../../store/store.ts';
 import { fakeOkApi } from '../../test/fake-api.ts';
@@ -118,7 +118,12 @@ describe('coupon centre', () => {
 });
 
 describe('my coupons', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // A fixed clock: what happened shows relative to it (spec section 9), what is to come (expiry) stays a date and time.
+  beforeEach(() => vi.useFakeTimers({ now: Date.parse('2026-11-25T11:20:00Z'), toFake: ['Date'] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('applies a fee discount only after a confirmation, then shows it in use with what is left', async () => {
     let applied = false;
@@ -132,6 +137,7 @@ describe('my coupons', () => {
     await myCoupons();
     const card = await screen.findByRole('article', { name: 'Spot fee discount 10 USDT' });
     expect(value(card, 'Remaining')).toBe('10 USDT');
+    expect(value(card, 'Claimed')).toBe('1 day ago');
     expect(value(card, 'Expires')).toBe(at('2026-12-24T10:00:00Z'));
     await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Use' })));
     const dialog = await screen.findByRole('dialog');
@@ -143,6 +149,7 @@ describe('my coupons', () => {
     await vi.waitFor(() => expect(screen.getByText('In use')).toBeTruthy());
     const active = screen.getByRole('article', { name: 'Spot fee discount 10 USDT' });
     expect(value(active, 'Remaining')).toBe('8.7 USDT');
+    expect(value(active, 'Applied')).toBe('1 hour ago');
     expect(active.textContent).toContain('In use: fees refunded within seconds of each fill.');
     expect(within(active).queryByRole('button', { name: 'Use' })).toBeNull();
   });
@@ -198,7 +205,7 @@ describe('my coupons', () => {
     expect(await screen.findByText('No coupons available')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Used' })));
     const card = await screen.findByRole('article', { name: 'Used trial' });
-    expect(value(card, 'Used on')).toBe(at('2026-11-25T11:00:00Z'));
+    expect(value(card, 'Used up')).toBe('20 minutes ago');
     expect(within(card).getByRole('link', { name: 'Trial option #77 · See my options' }).getAttribute('href')).toBe('/pages/transaction/seconds_order');
     expect(within(card).queryByRole('button', { name: 'Use' })).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));

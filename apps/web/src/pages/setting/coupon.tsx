@@ -10,6 +10,7 @@ import { useQuotations } from '../../api/market.ts';
 import { useOptionDurations, usePayableCurrencies } from '../../api/options.ts';
 import { Empty, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
@@ -140,6 +141,7 @@ function CouponList({ tab }: { tab: CouponTab }) {
 function CouponCard({ coupon }: { coupon: CouponView }) {
   const { t } = useTranslation();
   const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const apply = useApplyCoupon();
   const [trial, setTrial] = useState(false);
   const coin = coupon.currency;
@@ -164,9 +166,9 @@ function CouponCard({ coupon }: { coupon: CouponView }) {
       <Figures
         rows={[
           fee && [t('coupon.remaining'), `${coupon.remaining} ${coin}`],
-          [t('coupon.claimedAt'), formatTime(coupon.claimed_at)],
-          coupon.activated_at !== null && [t('coupon.activatedAt'), formatTime(coupon.activated_at)],
-          coupon.used_at !== null && [t('coupon.usedAt'), formatTime(coupon.used_at)],
+          [t('coupon.claimedAt'), shownAt(coupon.claimed_at)],
+          coupon.activated_at !== null && [t('coupon.activatedAt'), shownAt(coupon.activated_at)],
+          coupon.used_at !== null && [t('coupon.usedAt'), shownAt(coupon.used_at)],
           [t('coupon.expiresAt'), formatTime(coupon.expires_at)],
         ]}
       />

@@ -6,7 +6,7 @@
  */
 import type { InviteeView, RebateView, ShareInfo } from '@fairex/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../store/store.ts';
 import { fakeOkApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render-app.tsx';
@@ -41,10 +41,15 @@ function open(answers: { info?: ShareInfo; invitees?: (p: Record<string, string>
   return api;
 }
 
-const at = (iso: string) => new Date(Date.parse(iso)).toLocaleString('en');
+/** The clock of every test: times show relative to it (spec section 9). */
+const NOW = Date.parse('2026-11-24T13:00:00Z');
 
 describe('share', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => vi.useFakeTimers({ now: NOW, toFake: ['Date'] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('shows the invite code, the invite link to the registration page with the code and its QR code, the friends invited and the rebates received', async () => {
     open();
@@ -78,13 +83,15 @@ describe('share', () => {
 
   it('lists the invited friends masked, with "load more" for the next page', async () => {
     const api = open({
-      invitees: (p) => (p.page === '2' ? page([{ account: 'c***@example.com', registered_at: Date.parse('2026-11-20T09:00:00Z') }], 11, 2) : page([{ account: '138****1234', registered_at: Date.parse('2026-11-21T09:00:00Z') }], 11)),
+      invitees: (p) => (p.page === '2' ? page([{ account: 'c***@example.com', registered_at: Date.parse('2026-10-20T09:00:00Z') }], 11, 2) : page([{ account: '138****1234', registered_at: Date.parse('2026-11-21T09:00:00Z') }], 11)),
     });
     const list = await screen.findByRole('list', { name: 'Invited friends' });
     expect(list.textContent).toContain('138****1234');
-    expect(list.textContent).toContain(at('2026-11-21T09:00:00Z'));
+    // When each signed up, as every list shows a past time: days up to 30 days, then the date.
+    expect(list.textContent).toContain('Signed up · 3 days ago');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));
     expect(await within(list).findByText('c***@example.com')).toBeTruthy();
+    expect(list.textContent).toContain('Signed up · 2026-10-20');
     expect(api.of('/share/invitees').map((c) => c.params.page)).toEqual(['1', '2']);
   });
 
@@ -96,7 +103,7 @@ describe('share', () => {
     expect(value(first, 'From')).toBe('b***@example.com · Your invitee');
     expect(value(first, 'Fee')).toBe('1.3 USDT');
     expect(value(first, 'Share')).toBe('20%');
-    expect(value(first, 'Time')).toBe(at('2026-11-24T10:00:00Z'));
+    expect(value(first, 'Time')).toBe('3 hours ago');
     expect(within(first).queryByText('Refunded by a fee coupon')).toBeNull();
     expect(first.textContent).toContain('+0.26 USDT');
     expect(first.textContent).toContain('Spot');

@@ -5,8 +5,8 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInvitees, useRebates, useShareInfo } from '../../api/share.ts';
-import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
@@ -90,14 +90,14 @@ function InviteCard({ info }: { info: ShareInfo }) {
 
 function InviteeList() {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   return (
     <PagedList query={useInvitees()} label={t('share.invitees')} empty={t('share.noInvitees')} className="growth-list" keyOf={(row, index) => `${index}:${row.account}`}>
       {(row) => (
         <div className="card growth-row">
           <span>{row.account}</span>
           <span className="muted">
-            {t('share.registeredAt')} {formatTime(row.registered_at)}
+            {t('share.registeredAt')} · {shownAt(row.registered_at)}
           </span>
         </div>
       )}
@@ -116,7 +116,7 @@ function RebateList() {
 
 function RebateCard({ rebate }: { rebate: RebateView }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const coin = rebate.currency;
   return (
     <article className="card growth-rebate" aria-label={t('share.rebateOf', { amount: rebate.amount, coin })}>
@@ -132,7 +132,7 @@ function RebateCard({ rebate }: { rebate: RebateView }) {
           [t('share.fee'), `${rebate.fee} ${coin}`],
           rebate.refunded !== '0' && [t('share.refunded'), `${rebate.refunded} ${coin}`],
           [t('share.share'), percent(rebate.share)],
-          [t('share.time'), formatTime(rebate.created_at)],
+          [t('share.time'), shownAt(rebate.created_at)],
         ]}
       />
     </article>

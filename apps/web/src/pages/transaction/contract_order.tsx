@@ -1,13 +1,11 @@
-import { CONTRACT_PAGE_SIZE } from '@fairex/contract/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBatchClose, useContractTrades, type BatchCloseType, type ContractListStatus } from '../../api/contracts.ts';
 import { CONTRACT_PATH } from '../../components/contract/paths.ts';
-import { PositionItems, PositionList } from '../../components/contract/position-list.tsx';
+import { PagedPositions, PositionList } from '../../components/contract/position-list.tsx';
 import { useContractEvents } from '../../components/contract/use-contract-events.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { Pager } from '../../components/pager.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { confirmDialog, toastSuccess } from '../../notify.ts';
 import '../../components/market/market.css';
@@ -48,7 +46,7 @@ export function ContractOrdersPage() {
         value={status}
         onChange={setStatus}
       />
-      <div className="spot-section">{status === 'current' ? <CurrentPositions /> : <PagedList key={status} status={status} />}</div>
+      <div className="spot-section">{status === 'current' ? <CurrentPositions /> : <OrderPages key={status} status={status} />}</div>
     </div>
   );
 }
@@ -79,15 +77,6 @@ function CurrentPositions() {
   );
 }
 
-function PagedList({ status }: { status: Exclude<ContractListStatus, 'current'> }) {
-  const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const list = useContractTrades(status, page);
-  if (list.isPending) return <p className="empty">{t('app.loading')}</p>;
-  return (
-    <>
-      <PositionItems positions={list.data?.data ?? []} />
-      <Pager label={t('contract.ordersTitle')} page={page} total={list.data?.total ?? 0} pageSize={CONTRACT_PAGE_SIZE} onPage={setPage} />
-    </>
-  );
+function OrderPages({ status }: { status: Exclude<ContractListStatus, 'current'> }) {
+  return <PagedPositions query={useContractTrades(status)} />;
 }

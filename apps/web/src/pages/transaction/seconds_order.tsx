@@ -11,6 +11,8 @@ import { KlineChart } from '../../components/market/kline-chart.tsx';
 import { USER_ROOM_JOINED, useUserEvent } from '../../components/market/use-market-events.ts';
 import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
+import { PagedList } from '../../components/paged-list.tsx';
+import { useRelativeTime } from '../../components/relative-time.ts';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { confirmDialog, toastSuccess } from '../../notify.ts';
 import '../../components/market/market.css';
@@ -183,28 +185,32 @@ function useNow(active: boolean) {
   return now;
 }
 
+/** Holding orders with their countdown, or the history with each result and when it was placed: 5 a page, "load more". */
 function OrderList({ status, symbolId, onShow }: { status: OptionListStatus; symbolId: number; onShow: (id: string) => void }) {
   const { t } = useTranslation();
   const list = useOptionList(status, symbolId);
   const now = useNow(status === 'holding');
-  if (list.isPending) return <p className="empty">{t('app.loading')}</p>;
-  const orders = list.data?.data ?? [];
-  if (orders.length === 0) return <p className="empty">{t('seconds.empty')}</p>;
+  const shownAt = useRelativeTime();
   return (
-    <ul className="seconds-orders" aria-label={t(status === 'holding' ? 'seconds.holding' : 'seconds.history')}>
-      {orders.map((o) => (
-        <li key={o.id}>
-          <button type="button" className="seconds-order" onClick={() => onShow(o.id)}>
-            <span className={o.type === 1 ? 'up' : 'down'}>{t(o.type === 1 ? 'seconds.upWord' : 'seconds.downWord')}</span>
-            <span>
-              {o.symbol} · {o.number} {o.currency} · {o.seconds} s
-            </span>
-            <span>{t('seconds.openPrice', { price: o.open.price })}</span>
-            {o.status === 'holding' ? <CountdownRing order={o} now={now} /> : <Outcome order={o} />}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <PagedList
+      query={list}
+      label={t(status === 'holding' ? 'seconds.holding' : 'seconds.history')}
+      empty={t('seconds.empty')}
+      keyOf={(o) => o.id}
+      className="seconds-orders"
+    >
+      {(o) => (
+        <button type="button" className="seconds-order" onClick={() => onShow(o.id)}>
+          <span className={o.type === 1 ? 'up' : 'down'}>{t(o.type === 1 ? 'seconds.upWord' : 'seconds.downWord')}</span>
+          <span>
+            {o.symbol} · {o.number} {o.currency} · {o.seconds} s
+          </span>
+          <span>{t('seconds.openPrice', { price: o.open.price })}</span>
+          {o.status === 'holding' ? <CountdownRing order={o} now={now} /> : <Outcome order={o} />}
+          {o.status !== 'holding' && <span className="muted seconds-order__time">{shownAt(o.created_at)}</span>}
+        </button>
+      )}
+    </PagedList>
   );
 }
 

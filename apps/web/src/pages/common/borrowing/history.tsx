@@ -1,6 +1,7 @@
 import { loanLtvPercent } from '@fairex/contract/rules';
 import { useTranslation } from 'react-i18next';
-import { Empty, LoadMore, useFormatTime } from '../../../components/funds/funds.tsx';
+import { Empty, LoadMore } from '../../../components/funds/funds.tsx';
+import { useRelativeTime } from '../../../components/relative-time.ts';
 import { PageState } from '../../../components/funds/page-state.tsx';
 import { Figures, type FigureRow } from '../../../components/wealth/figures.tsx';
 import { useLoanHistory, type LoanEvent } from './api.ts';
@@ -36,7 +37,7 @@ const AMOUNT_LABEL = { borrow: 'loan.amount', repay: 'loan.repayAmount', liquida
 
 function EventCard({ event }: { event: LoanEvent }) {
   const { t } = useTranslation();
-  const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const rows: (FigureRow | false)[] = [
     event.amount !== null && [t(AMOUNT_LABEL[event.kind]), `${event.amount} ${event.currency}`],
     event.interest !== null && [t('loan.interestPaid'), `${event.interest} ${event.currency}`],
@@ -51,7 +52,9 @@ function EventCard({ event }: { event: LoanEvent }) {
         <span>
           {t(`loan.event.${event.kind}`)} · {t('loan.loanNumber', { id: event.loan_id })}
         </span>
-        <time className="loan-event__time">{formatTime(event.created_at)}</time>
+        <time className="loan-event__time" dateTime={new Date(event.created_at).toISOString()}>
+          {shownAt(event.created_at)}
+        </time>
       </div>
       <Figures rows={rows} />
     </article>

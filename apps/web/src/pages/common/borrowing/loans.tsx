@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField, Field } from '../../../components/field.tsx';
 import { Empty, LoadMore, useFormatTime } from '../../../components/funds/funds.tsx';
+import { useRelativeTime } from '../../../components/relative-time.ts';
 import { PageState } from '../../../components/funds/page-state.tsx';
 import { ratePercent } from '../../../components/mining/mining.tsx';
 import { SegmentTabs } from '../../../components/segment-tabs.tsx';
@@ -68,6 +69,7 @@ type Action = 'repay' | 'add' | undefined;
 function LoanCard({ loan, price }: { loan: Loan; price: string | null }) {
   const { t } = useTranslation();
   const formatTime = useFormatTime();
+  const shownAt = useRelativeTime();
   const [action, setAction] = useState<Action>();
   const coin = loan.currency;
   const open = loan.status === 'open';
@@ -82,13 +84,13 @@ function LoanCard({ loan, price }: { loan: Loan; price: string | null }) {
     [t('loan.interestPaid'), `${loan.interest_paid} ${coin}`],
     [t('loan.dailyRate'), ratePercent(loan.daily_rate)],
     [t('loan.term'), loan.term_days === 0 ? t('loan.flexible') : t('loan.termDays', { count: loan.term_days })],
-    [t('loan.borrowedAt'), formatTime(loan.borrowed_at)],
+    [t('loan.borrowedAt'), shownAt(loan.borrowed_at)],
     open && loan.due_at !== null && [t('loan.dueAt'), formatTime(loan.due_at)],
     open && loan.overdue && loan.overdue_liquidation_at !== null && [t('loan.overdueLiquidationAt'), formatTime(loan.overdue_liquidation_at)],
     open && loan.next_charge_at !== null && [t('loan.nextCharge'), formatTime(loan.next_charge_at)],
     open && loan.margin_call_price !== null && [t('loan.marginCallPrice'), `${loan.margin_call_price} ${coin}`],
     open && loan.liquidation_price !== null && [t('loan.liquidationPrice'), `${loan.liquidation_price} ${coin}`],
-    !open && loan.ended_at !== null && [t('loan.endedAt'), formatTime(loan.ended_at)],
+    !open && loan.ended_at !== null && [t('loan.endedAt'), shownAt(loan.ended_at)],
   ];
   const liquidation = loan.liquidation;
   return (
