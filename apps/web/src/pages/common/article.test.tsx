@@ -51,6 +51,22 @@ describe('article', () => {
     expect(await screen.findByRole('link', { name: /Fees lowered/ })).toBeTruthy();
   });
 
+  it('shows when each news item was published by the spec section 9 rule', async () => {
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    fakeOkApi({
+      '/news/list': newsPage([
+        newsItem({ id: 1, title: 'Fresh', published_at: ago(2 * 60_000) }),
+        newsItem({ id: 2, title: 'Hours', published_at: ago(5 * 3_600_000 + 60_000) }),
+        newsItem({ id: 3, title: 'Old', published_at: '2026-01-15T12:00:00.000Z' }),
+      ]),
+    });
+    renderApp('/pages/common/article');
+    const list = await screen.findByRole('list', { name: 'News' });
+    expect(within(list).getByRole('link', { name: /Fresh/ }).textContent).toContain('Just now');
+    expect(within(list).getByRole('link', { name: /Hours/ }).textContent).toContain('5 hours ago');
+    expect(within(list).getByRole('link', { name: /Old/ }).textContent).toContain('2026-01-15');
+  });
+
   it('is the news list without an id: 10 a page, more on demand, each opening its article', async () => {
     const first = Array.from({ length: 10 }, (_, i) => newsItem({ id: i + 1, title: `News ${i + 1}` }));
     const api = fakeOkApi({

@@ -4,7 +4,7 @@
  * their figures, an unread one marked read with readNFTOrderMessage.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../store/store.ts';
 import { fakeOkApi } from '../../test/fake-api.ts';
 import { NftPurchasePage } from './purchase.tsx';
@@ -27,7 +27,12 @@ function open(path: string) {
 }
 
 describe('NFT records', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // Read three hours after the fixtures' paid, bid and message times: each shows as "3 hours ago" (spec section 9).
+  beforeEach(() => vi.useFakeTimers({ now: NOW + 3 * 3_600_000, toFake: ['Date'] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('pays a won auction from the list after a confirmation', async () => {
     const api = open('/pages/nft/purchase');
@@ -45,13 +50,14 @@ describe('NFT records', () => {
     const list = await screen.findByRole('list', { name: 'Purchases' });
     expect(api.of('/bind_box/getNeedPayNFTOrder')[0]!.params.status).toBe('all');
     expect(within(list).getAllByText('Paid')).toHaveLength(2);
+    expect(within(list).getAllByText('3 hours ago')).toHaveLength(2);
     expect(list.textContent).toContain('Fixed price');
   });
 
   it("lists the user's bids, the leading one marked", async () => {
     open('/pages/nft/purchase?tab=bids');
     const list = await screen.findByRole('list', { name: 'My bids' });
-    expect(list.textContent).toContain('Bid 150 USDT');
+    expect(list.textContent).toContain('Bid 150 USDT · 3 hours ago');
     expect(list.textContent).toContain('Leading');
   });
 
@@ -61,6 +67,7 @@ describe('NFT records', () => {
     expect(list.textContent).toContain('You won Night Tide at 150 USDT. Pay by');
     expect(list.textContent).toContain('Your margin of 10 USDT for Night Tide was returned.');
     expect(screen.getByText('1 unread')).toBeTruthy();
+    expect(within(list).getAllByText('3 hours ago')).toHaveLength(2);
     await act(async () => fireEvent.click(within(list).getByRole('button', { name: 'Mark as read' })));
     await vi.waitFor(() => expect(api.of('/bind_box/readNFTOrderMessage')[0]!.params.id).toBe('8'));
   });

@@ -17,7 +17,10 @@ describe('OTC my orders', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists open orders with side, state, amounts and counterparty, and opens one', async () => {
-    const { api, router } = open((params) => page(params.status === 'open' ? [order(), order({ id: '9002', role: 'seller', status: 'paid', counterparty: { name: 'bob', merchant: null } })] : []));
+    const now = Date.now();
+    const { api, router } = open((params) =>
+      page(params.status === 'open' ? [order({ created_at: now - 12 * 60_000 }), order({ id: '9002', role: 'seller', status: 'paid', counterparty: { name: 'bob', merchant: null }, created_at: now - 60_000 })] : []),
+    );
     const buy = await screen.findByRole('link', { name: 'Buy USDT, order 9001' }, WAIT);
     expect(buy.textContent).toContain('Awaiting payment');
     expect(buy.textContent).toContain('100 CNY');
@@ -26,6 +29,9 @@ describe('OTC my orders', { timeout: 20_000 }, () => {
     expect(buy.textContent).toContain('Lucky Trader');
     const sell = screen.getByRole('link', { name: 'Sell USDT, order 9002' });
     expect(sell.textContent).toContain('Paid, awaiting release');
+    // When each was placed, by the spec section 9 rule.
+    expect(buy.textContent).toContain('12 minutes ago');
+    expect(sell.textContent).toContain('Just now');
     expect(api.of('/otc/orders')[0]!.params).toMatchObject({ status: 'open', page: '1' });
     await act(async () => fireEvent.click(buy));
     expect(router.state.location.search).toBe('?order=9001');

@@ -216,6 +216,41 @@ describe('contract positions', () => {
     expect(within(item).getByText('Closed with the trader')).toBeTruthy();
   });
 
+  it('pages the history 10 at a time with "load more" then "no more data", each close shown as the time since', async () => {
+    const now = Date.now();
+    const closedAgo = (id: number, agoMs: number) => position({ id, status: 'closed', close_reason: 'user', closed_at: new Date(now - agoMs).toISOString() });
+    const first = Array.from({ length: 10 }, (_, i) => closedAgo(100 + i, (i + 1) * 3 * 60_000 + 30_000)); // 3.5, 6.5, 9.5 ... minutes ago
+    const api = openOrders({
+      '/lever/my_trade': (params: Record<string, string>) =>
+        params.page === '2' ? { data: [closedAgo(200, 45 * 86_400_000)], total: 11, page: 2, limit: 10 } : { data: first, total: 11, page: 1, limit: 10 },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'History' }));
+    await screen.findByRole('listitem', { name: 'BTCUSDT 100' });
+    expect(figure(card('BTCUSDT 100'), 'Time')).toBe('Just now');
+    expect(figure(card('BTCUSDT 101'), 'Time')).toBe('6 minutes ago');
+    expect(screen.queryByRole('navigation')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));
+    const older = await screen.findByRole('listitem', { name: 'BTCUSDT 200' });
+    expect(figure(older, 'Time')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(screen.getByRole('listitem', { name: 'BTCUSDT 100' })).toBeTruthy();
+    expect(screen.getByText('No more data')).toBeTruthy();
+    expect(api.of('/lever/my_trade').map((call) => call.params.page)).toEqual(['1', '2']);
+  });
+
+  it('loads more open positions than fit one page', async () => {
+    const first = Array.from({ length: 10 }, (_, i) => position({ id: 300 + i }));
+    const api = openOrders({
+      '/lever/dealall': (params: Record<string, string>) =>
+        params.page === '2' ? { data: [position({ id: 310 })], total: 11, page: 2, limit: 10, totals: TOTALS } : { data: first, total: 11, page: 1, limit: 10, totals: TOTALS },
+    });
+    await screen.findByRole('listitem', { name: 'BTCUSDT 300' });
+    expect(screen.queryByRole('listitem', { name: 'BTCUSDT 310' })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));
+    expect(await screen.findByRole('listitem', { name: 'BTCUSDT 310' })).toBeTruthy();
+    expect(screen.getByText('No more data')).toBeTruthy();
+    expect(api.of('/lever/dealall').map((call) => call.params.page)).toContain('2');
+  });
+
   it('refreshes the positions and tells a liquidation pushed on the user room, with its reason', async () => {
     const socket = fakeSocket();
     const api = openOrders();

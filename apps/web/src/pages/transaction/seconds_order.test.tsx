@@ -114,6 +114,33 @@ describe('seconds options screen', () => {
     expect(within(result).getByTestId('kline').textContent).toBe('BTC/USDT');
   });
 
+  it('pages the history 5 at a time with "load more" and "no more data", each result with when it was placed', async () => {
+    const settled = (id: number, placedAgoMs: number) =>
+      order({ id: String(id), status: 'settled', outcome: 'lose', payout: '0', profit: '-100', created_at: NOW - placedAgoMs, expires_at: NOW - placedAgoMs + 30_000, remaining_ms: 0 });
+    const first = [7 * 60_000, 2 * 3_600_000, 3 * 86_400_000, 4 * 86_400_000, 5 * 86_400_000].map((ago, i) => settled(10 + i, ago));
+    const older = settled(20, 40 * 86_400_000);
+    const api = openPage({
+      '/microtrade/lists': (params: Record<string, string>) =>
+        params.status === 'history' ? (params.page === '2' ? { data: [older], total: 6, page: 2, limit: 5 } : { data: first, total: 6, page: 1, limit: 5 }) : { data: [], total: 0, page: 1, limit: 5 },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: 'History' }));
+    const list = await screen.findByRole('list', { name: 'History' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(list).getByText('7 minutes ago')).toBeTruthy();
+    expect(within(list).getByText('2 hours ago')).toBeTruthy();
+    expect(within(list).getByText('3 days ago')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(6));
+    // Past 30 days: the date.
+    const date = new Date(NOW - 40 * 86_400_000);
+    expect(within(list).getByText(`${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`)).toBeTruthy();
+    expect(screen.getByText('No more data')).toBeTruthy();
+    expect(api.of('/microtrade/lists').filter((call) => call.params.status === 'history').map((call) => [call.params.page, call.params.limit])).toEqual([
+      ['1', '5'],
+      ['2', '5'],
+    ]);
+  });
+
   it('shows "Settling…" in the ring once the time is up', () => {
     render(
       <I18nextProvider i18n={i18n}>
