@@ -1,12 +1,13 @@
 /**
  * Withdrawal address formats per network, shared by the server (saving an address, an operator's deposit
  * address) and the add-address form, so a typo is shown under the field before anything is sent.
- * Checksums are verified where the chain defines one that needs no extra hash library: Base58Check
- * (TRON, BTC and LTC legacy addresses) and bech32/bech32m (segwit). EVM addresses are checked by shape
- * only: their mixed-case EIP-55 checksum needs Keccak-256, and an all-lower or all-upper address has no
- * checksum to check anyway.
+ * Checksums are verified wherever the chain defines one: Base58Check (TRON, BTC and LTC legacy
+ * addresses), bech32/bech32m (segwit) and EIP-55's mixed case (EVM; an all-lower or all-upper address
+ * carries no checksum, as EIP-55 says). Hashes from @noble/hashes, synchronous in the browser too.
  */
-import { sha256 } from './sha256.ts';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
@@ -77,11 +78,22 @@ function isSegwit(value: string, hrp: string): boolean {
   return version !== 0 || programBytes === 20 || programBytes === 32;
 }
 
-const EVM = (address: string) => /^0x[0-9a-fA-F]{40}$/.test(address);
+/**
+ * An EVM address (EIP-55): 0x and 40 hex digits; in mixed case, each letter is upper-case exactly where
+ * the Keccak-256 of the lower-case hex has a nibble of 8 or more.
+ */
+function EVM(address: string): boolean {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
+  const hex = address.slice(2);
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  const hash = bytesToHex(keccak_256(new TextEncoder().encode(hex.toLowerCase())));
+  return [...hex].every((char, i) => (parseInt(hash[i]!, 16) >= 8 ? char === char.toUpperCase() : char === char.toLowerCase()));
+}
 
 /**
  * Each known network's check. Worked examples (each refuses the others' addresses):
- *   ERC20 / BEP20  0x52908400098527886E0F7030069857D2E4169EE7 yes; 0x5290...9EE (39 hex) no
+ *   ERC20 / BEP20  0x52908400098527886E0F7030069857D2E4169EE7 yes (EIP-55's own example), the same all lower-case yes;
+ *                  0x52908400098527886E0F7030069857D2E4169Ee7 no (checksum); 0x5290...9EE (39 hex) no
  *   TRC20          TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL yes; TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeM no (checksum)
  *   BTC            1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 (P2PKH), 3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy (P2SH),
  *                  bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq (segwit v0) yes; bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr no

@@ -1,10 +1,8 @@
 // Proves the address check per network on real addresses: each network takes its own and refuses the
 // others', a changed character fails the Base58Check or bech32 checksum, the comparison key ignores case
-// only where the format does, and the SHA-256 it relies on matches node:crypto.
-import { createHash } from 'node:crypto';
+// only where the format does, and an EVM address in mixed case must carry EIP-55's checksum.
 import { describe, expect, it } from 'vitest';
 import { addressFits, addressKey, networkOfAddress } from '../src/address-rules.ts';
-import { sha256 } from '../src/sha256.ts';
 
 const EXAMPLES: Record<string, string[]> = {
   ERC20: ['0x52908400098527886E0F7030069857D2E4169EE7', '0xde709f2102306220921060314715629080e2fb77'],
@@ -62,11 +60,14 @@ describe('address formats', () => {
   });
 });
 
-describe('sha256', () => {
-  it('matches node:crypto across block boundaries', () => {
-    for (const length of [0, 1, 55, 56, 63, 64, 65, 119, 120, 200]) {
-      const bytes = Uint8Array.from({ length }, (_, i) => (i * 31 + 7) & 0xff);
-      expect(Buffer.from(sha256(bytes)).toString('hex'), String(length)).toBe(createHash('sha256').update(bytes).digest('hex'));
+describe('EIP-55', () => {
+  it('takes the standard’s own mixed-case examples and either single case, and refuses a flipped letter', () => {
+    for (const address of ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb']) {
+      expect(addressFits('ERC20', address), address).toBe(true);
+      expect(addressFits('ERC20', address.toLowerCase()), address).toBe(true);
+      expect(addressFits('ERC20', `0x${address.slice(2).toUpperCase()}`), address).toBe(true);
     }
+    expect(addressFits('ERC20', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toBe(false);
+    expect(addressFits('BEP20', '0x52908400098527886E0F7030069857D2E4169Ee7')).toBe(false);
   });
 });
