@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Empty } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
@@ -9,10 +8,9 @@ import { BorrowForm, ProductFigures } from './borrowing/borrow-form.tsx';
 import './borrowing/borrowing.css';
 import { LoanHistory } from './borrowing/history.tsx';
 import { MyLoans } from './borrowing/loans.tsx';
+import { useTabParam } from '../../components/use-tab-param.ts';
 
 const TABS = ['borrow', 'loans', 'history'] as const;
-type Tab = (typeof TABS)[number];
-const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'borrow';
 
 /**
  * /pages/common/borrowing?tab=borrow|loans|history (login): crypto-backed loans. Borrow: each product's
@@ -22,9 +20,7 @@ const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?
  */
 export function CommonBorrowingPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('tab'));
-  const show = (next: Tab) => setParams({ tab: next }, { replace: true });
+  const [tab, show] = useTabParam(TABS);
   return (
     <div className="page">
       <NavBar title={t('page.borrowing')} />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useCopyMe, useMyFollows, type FollowStatusTab, type FollowView } from '../../api/copy.ts';
 import { useConfirmCancelFollow } from '../../components/copy/cancel-follow.ts';
 import { BECOME_TRADER_PATH, followPath, MY_COPIES_PATH, traderPath, TRADERS_PATH } from '../../components/copy/paths.ts';
@@ -12,9 +12,9 @@ import { NavBar } from '../../components/nav-bar.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
+import { useTabParam } from '../../components/use-tab-param.ts';
 
 const TABS = ['following', 'cancelled'] as const satisfies readonly FollowStatusTab[];
-const tabOf = (value: string | null): FollowStatusTab => TABS.find((tab) => tab === value) ?? 'following';
 
 /**
  * /pages/copytrade/copy?tab=following|cancelled (login): the user's copy trading. The totals (traders
@@ -24,8 +24,7 @@ const tabOf = (value: string | null): FollowStatusTab => TABS.find((tab) => tab 
  */
 export function CopytradeCopyPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('tab'));
+  const [tab, setTab] = useTabParam(TABS);
   useCopyEvents();
   return (
     <div className="page copy">
@@ -46,7 +45,7 @@ export function CopytradeCopyPage() {
         label={t('copy.myFollows')}
         options={TABS.map((value) => ({ value, label: t(`copy.followTab.${value}`) }))}
         value={tab}
-        onChange={(next) => setParams({ tab: next }, { replace: true })}
+        onChange={(next) => setTab(next)}
       />
       <Follows key={tab} tab={tab} />
     </div>

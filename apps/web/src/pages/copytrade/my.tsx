@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useMyCopies, useMySkips, type CopyListTab, type CopyPositionView, type CopySkipView } from '../../api/copy.ts';
 import { CONTRACT_ORDERS_PATH } from '../../components/contract/paths.ts';
 import { traderPath } from '../../components/copy/paths.ts';
@@ -11,10 +11,10 @@ import { useRelativeTime } from '../../components/relative-time.ts';
 import { PagedList } from '../../components/paged-list.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
+import { useTabParam } from '../../components/use-tab-param.ts';
 
 const TABS = ['current', 'history', 'skipped'] as const;
 type Tab = (typeof TABS)[number];
-const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'current';
 
 /**
  * /pages/copytrade/my?tab=current|history|skipped (login): the user's copies of traders' positions. Open
@@ -24,8 +24,7 @@ const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?
  */
 export function CopytradeMyPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('tab'));
+  const [tab, setTab] = useTabParam(TABS);
   useCopyEvents();
   return (
     <div className="page copy">
@@ -34,7 +33,7 @@ export function CopytradeMyPage() {
         label={t('copy.myCopies')}
         options={TABS.map((value) => ({ value, label: t(`copy.copyTab.${value}`) }))}
         value={tab}
-        onChange={(next) => setParams({ tab: next }, { replace: true })}
+        onChange={(next) => setTab(next)}
       />
       <div className="spot-section">{tab === 'skipped' ? <Skips /> : <Copies key={tab} tab={tab} />}</div>
     </div>

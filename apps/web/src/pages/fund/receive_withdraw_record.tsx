@@ -1,11 +1,11 @@
 import { displayBalance } from '@fairex/contract/money';
 import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useRechargeLog, useWithdrawalList, type RechargeRow, type WithdrawalDestination, type WithdrawalRow } from '../../api/funds.ts';
 import { PagedList } from '../../components/paged-list.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { useRelativeTime } from '../../components/relative-time.ts';
+import { useTabParam } from '../../components/use-tab-param.ts';
 
 const STATUSES = ['pending', 'confirmed', 'approved', 'rejected'] as const;
 type Status = (typeof STATUSES)[number];
@@ -13,7 +13,6 @@ const isStatus = (status: string): status is Status => (STATUSES as readonly str
 
 const TABS = ['deposit', 'withdraw'] as const;
 type Tab = (typeof TABS)[number];
-const toTab = (value: string | null): Tab => (value === 'withdraw' ? 'withdraw' : 'deposit');
 
 /** Where a withdrawal went: the address (and its name), or the card by bank and the last four digits. */
 function destinationLabel(destination: WithdrawalDestination | null): string {
@@ -106,14 +105,13 @@ function Withdrawals() {
  */
 export function ReceiveWithdrawRecordPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const tab = toTab(params.get('tab'));
+  const [tab, setTab] = useTabParam(TABS);
   return (
     <div className="page">
       <NavBar title={t('page.depositWithdrawRecords')} />
       <div className="page__body">
         <section className="card">
-          <Tabs className="type-tabs" activeKey={tab} onChange={(key) => setParams({ tab: toTab(key) }, { replace: true })}>
+          <Tabs className="type-tabs" activeKey={tab} onChange={(key) => setTab(key as Tab)}>
             <Tabs.Tab title={t('funds.deposit')} key="deposit">
               <Recharges />
             </Tabs.Tab>

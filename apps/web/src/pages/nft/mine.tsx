@@ -1,7 +1,7 @@
 import type { NftMineView, NftMyTab } from '@fairex/contract';
 import { NFT_MY_TABS } from '@fairex/contract/rules';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useMyNfts, useNftMessages } from '../../api/nft.ts';
 import { useRelativeTime } from '../../components/relative-time.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
@@ -9,8 +9,8 @@ import { NFT_FAVOURITES_PATH, nftItemPath, nftRecordsPath, nftResellPath, priced
 import { ItemRow } from '../../components/nft/rows.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
+import { useTabParam } from '../../components/use-tab-param.ts';
 
-const tabOf = (value: string | null): NftMyTab => NFT_MY_TABS.find((tab) => tab === value) ?? 'held';
 const EMPTY = { held: 'nft.noHeld', reselling: 'nft.noReselling', sold: 'nft.noSold' } as const satisfies Record<NftMyTab, string>;
 
 /**
@@ -20,8 +20,7 @@ const EMPTY = { held: 'nft.noHeld', reselling: 'nft.noReselling', sold: 'nft.noS
  */
 export function NftMinePage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('tab'));
+  const [tab, setTab] = useTabParam(NFT_MY_TABS);
   const list = useMyNfts(tab);
   const unread = useNftMessages().data?.pages[0]?.unread ?? 0;
   return (
@@ -43,7 +42,7 @@ export function NftMinePage() {
         label={t('nft.myTabs')}
         options={NFT_MY_TABS.map((value) => ({ value, label: t(`nft.mineTab.${value}`) }))}
         value={tab}
-        onChange={(next) => setParams({ tab: next }, { replace: true })}
+        onChange={(next) => setTab(next)}
       />
       <div className="nft-browser">
         <PagedList query={list} label={t(`nft.mineTab.${tab}`)} empty={t(EMPTY[tab])} keyOf={(row) => row.code} className="nft-rows">

@@ -1,20 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { ArtworkBrowser } from '../../components/nft/browser.tsx';
 import { ArtistList, CollectionList } from '../../components/nft/lists.tsx';
 import { NFT_FAVOURITES_PATH, NFT_MINE_PATH, NFT_RECORDS_PATH } from '../../components/nft/nft.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
+import { useTabParam } from '../../components/use-tab-param.ts';
 
 const SECTIONS = ['artworks', 'artists', 'collections'] as const;
 type Section = (typeof SECTIONS)[number];
-const sectionOf = (value: string | null): Section => SECTIONS.find((s) => s === value) ?? 'artworks';
 
 /** The marketplace: shortcuts to the user's NFTs, records and favourites, and the three sections. */
 export function Marketplace() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const section = sectionOf(params.get('tab'));
+  const [section, setSection] = useTabParam(SECTIONS);
   return (
     <>
       <nav className="nft-shortcuts" aria-label={t('nft.shortcuts')}>
@@ -32,7 +31,7 @@ export function Marketplace() {
         label={t('nft.sections')}
         options={SECTIONS.map((value) => ({ value, label: t(`nft.${value}`) }))}
         value={section}
-        onChange={(next) => setParams({ tab: next }, { replace: true })}
+        onChange={(next) => setSection(next)}
       />
       {section === 'artworks' && <ArtworkBrowser />}
       {section === 'artists' && <ArtistList />}

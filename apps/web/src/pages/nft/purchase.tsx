@@ -1,6 +1,6 @@
 import type { NftMessageView, NftMyBidView, NftOrderView } from '@fairex/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useMyNftBids, useNftMessages, useNftOrders, useNftReadMessage } from '../../api/nft.ts';
 import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
 import { useRelativeTime } from '../../components/relative-time.ts';
@@ -11,10 +11,10 @@ import { nftItemPath, priced, StateBadge } from '../../components/nft/nft.tsx';
 import { ItemRow } from '../../components/nft/rows.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
+import { useTabParam } from '../../components/use-tab-param.ts';
 
 const TABS = ['toPay', 'purchases', 'bids', 'messages'] as const;
 type Tab = (typeof TABS)[number];
-const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?? 'toPay';
 
 /**
  * /pages/nft/purchase?tab=toPay|purchases|bids|messages (login): the NFT records. Won auctions to pay
@@ -23,8 +23,7 @@ const tabOf = (value: string | null): Tab => TABS.find((tab) => tab === value) ?
  */
 export function NftPurchasePage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('tab'));
+  const [tab, setTab] = useTabParam(TABS);
   return (
     <div className="page">
       <NavBar title={t('page.nftRecords')} />
@@ -32,7 +31,7 @@ export function NftPurchasePage() {
         label={t('nft.recordTabs')}
         options={TABS.map((value) => ({ value, label: t(`nft.recordTab.${value}`) }))}
         value={tab}
-        onChange={(next) => setParams({ tab: next }, { replace: true })}
+        onChange={(next) => setTab(next)}
       />
       <div className="nft-browser">
         {tab === 'toPay' && <OrdersToPay />}
