@@ -216,7 +216,12 @@ describe('copies and the follower', () => {
     expect((await h.follow(a.token, trader.id, '51', 'lots')).body.message).toBe('The fixed lots are above the maximum allowed');
     expect((await h.follow(a.token, trader.id, '2.5', 'lots')).body.type).toBe('error');
     expect((await h.follow(a.token, a.id, '1')).body.type).toBe('error');
-    expect((await h.follow(trader.token, (await h.makeTrader()).id, '1')).body.message).toBe('A trader cannot follow other traders');
+    const refusal = 'Traders, and users who have applied to become one, cannot follow other traders';
+    expect((await h.follow(trader.token, (await h.makeTrader()).id, '1')).body.message).toBe(refusal);
+    // An applicant awaiting review is refused the same way (an approval must not meet open copies).
+    const applicant = await makeUser(test);
+    await call(test.app, '/follow/apply', { token: applicant.token, payload: { agreement: 'en', accept: 1 } });
+    expect((await h.follow(applicant.token, trader.id, '1')).body.message).toBe(refusal);
     // Three traders at most (the settings): a fourth is refused.
     await h.follow(a.token, (await h.makeTrader()).id, '1');
     await h.follow(a.token, (await h.makeTrader()).id, '1');

@@ -53,7 +53,7 @@ export const copy = {
   settingLots: 'Fixed lots {{number}}',
   cannotFollow: {
     self: 'This is your own trader page: you cannot follow yourself.',
-    is_trader: 'Traders cannot follow other traders.',
+    is_trader: 'Traders, and users who have applied to become one, cannot follow other traders.',
     follows_max: 'You already follow {{max}} traders, the most allowed. Cancel a follow to follow this trader.',
     not_logged_in: 'Log in to follow this trader.',
     unavailable: 'This trader cannot be followed at the moment.',

@@ -55,7 +55,7 @@ export const copy: Catalogue['copy'] = {
   settingLots: 'Lots fixes {{number}}',
   cannotFollow: {
     self: 'C’est votre propre page de trader : vous ne pouvez pas vous suivre vous-même.',
-    is_trader: 'Un trader ne peut pas suivre d’autres traders.',
+    is_trader: 'Un trader, ou un utilisateur qui a demandé à le devenir, ne peut pas suivre d’autres traders.',
     follows_max: 'Vous suivez déjà {{max}} traders, le maximum autorisé. Annulez un suivi pour suivre ce trader.',
     not_logged_in: 'Connectez-vous pour suivre ce trader.',
     unavailable: 'Ce trader ne peut pas être suivi pour le moment.',

@@ -55,7 +55,7 @@ export const copy: Catalogue['copy'] = {
   settingLots: '고정 계약 수 {{number}}',
   cannotFollow: {
     self: '내 트레이더 페이지입니다. 자기 자신은 팔로우할 수 없습니다.',
-    is_trader: '트레이더는 다른 트레이더를 팔로우할 수 없습니다.',
+    is_trader: '트레이더와 트레이더 신청을 한 사용자는 다른 트레이더를 팔로우할 수 없습니다.',
     follows_max: '이미 허용된 최대 {{max}}명의 트레이더를 팔로우하고 있습니다. 이 트레이더를 팔로우하려면 팔로우 하나를 취소하세요.',
     not_logged_in: '이 트레이더를 팔로우하려면 로그인하세요.',
     unavailable: '지금은 이 트레이더를 팔로우할 수 없습니다.',

@@ -55,7 +55,7 @@ export const copy: Catalogue['copy'] = {
   settingLots: 'Lotes fijos {{number}}',
   cannotFollow: {
     self: 'Es tu propia página de trader: no puedes seguirte a ti mismo.',
-    is_trader: 'Un trader no puede seguir a otros traders.',
+    is_trader: 'Un trader, o un usuario que ha solicitado serlo, no puede seguir a otros traders.',
     follows_max: 'Ya sigues a {{max}} traders, el máximo permitido. Cancela un seguimiento para seguir a este trader.',
     not_logged_in: 'Inicia sesión para seguir a este trader.',
     unavailable: 'Este trader no se puede seguir en este momento.',

@@ -127,7 +127,7 @@ describe('follow form', { timeout: 20_000 }, () => {
 
   it('says why, without the form, when the caller may not follow', async () => {
     open(traderDetail({ can_follow: false, cannot_follow_reason: 'is_trader' }));
-    expect(await screen.findByText('Traders cannot follow other traders.', undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByText('Traders, and users who have applied to become one, cannot follow other traders.', undefined, WAIT)).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to the trader' }).getAttribute('href')).toBe('/pages/follow/trader?id=21');
   });

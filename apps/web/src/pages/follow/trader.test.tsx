@@ -72,7 +72,7 @@ describe('trader page', { timeout: 20_000 }, () => {
 
   it.each([
     ['not_logged_in', 'Log in to follow this trader.'],
-    ['is_trader', 'Traders cannot follow other traders.'],
+    ['is_trader', 'Traders, and users who have applied to become one, cannot follow other traders.'],
     ['follows_max', 'You already follow 10 traders, the most allowed. Cancel a follow to follow this trader.'],
     ['self', 'This is your own trader page: you cannot follow yourself.'],
   ] as const)('says why instead of Follow when the reason is %s', async (reason, text) => {
