@@ -164,15 +164,18 @@ export async function accountExposures(db: Executor, accounts: AccountRef[]): Pr
   return rows;
 }
 
-/** The available balance of these accounts' contract accounts, by `<user id>:<coin id>`. */
-export async function contractAvailableOf(db: Executor, accounts: AccountRef[]): Promise<Map<string, string>> {
-  const figures = new Map<string, string>();
+export type ContractBalance = { available: string; frozen: string; locked: string };
+
+/** The balances of these accounts' contract accounts, by `<user id>:<coin id>`, one query per coin. */
+export async function contractBalancesOf(db: Executor, accounts: AccountRef[]): Promise<Map<string, ContractBalance>> {
+  const figures = new Map<string, ContractBalance>();
   for (const [currencyId, userIds] of usersPerCoin(accounts)) {
-    const rows = await queryRows<{ user_id: number; available: string }>(
+    const rows = await queryRows<ContractBalance & { user_id: number }>(
       db,
-      sql`select user_id, available::text from ledger_accounts where currency_id = ${currencyId} and kind = 'contract' and user_id = any(${bigintArray(userIds)}::int[])`,
+      sql`select user_id, available::text, frozen::text, locked::text from ledger_accounts
+        where currency_id = ${currencyId} and kind = 'contract' and user_id = any(${bigintArray(userIds)}::int[])`,
     );
-    for (const r of rows) figures.set(accountKey(r.user_id, currencyId), r.available);
+    for (const { user_id, ...balance } of rows) figures.set(accountKey(user_id, currencyId), balance);
   }
   return figures;
 }

@@ -65,8 +65,7 @@ import { BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount, type Leg } 
 import type { RecordedTick, TickStore } from '../markets/ticks.ts';
 import type { Transact } from '../http/idempotency.ts';
 import {
-  contractAccount,
-  contractAvailableOf,
+  contractBalancesOf,
   contractSymbols,
   insertPosition,
   insertSettings,
@@ -355,19 +354,32 @@ export class ContractService {
   }
 
   async summary(db: Executor, userId: number, currencyId: number, marks: Map<number, string> = new Map()): Promise<ContractAccountSummary> {
-    const account = await contractAccount(db, userId, currencyId);
-    const open = await openPositionsOf(db, userId, currencyId);
-    const margins = open.map((p) => p.margin);
-    const profits = open.map((p) => this.unrealised(p, marks.get(p.symbolId)));
-    return {
-      legal_id: currencyId,
-      balance: sum([account.available, account.frozen, account.locked]),
-      available: toAmountString(account.available),
-      frozen: toAmountString(account.frozen),
-      margin_total: sum(margins),
-      profit_total: sum(profits),
-      risk_rate: riskRate(account.available, margins, profits),
-    };
+    return (await this.summaries(db, [{ userId, currencyId }], marks)).get(accountKey(userId, currencyId))!;
+  }
+
+  /** The figures of many accounts by accountKey, read in one query per coin for all of them (a trader's close may touch thousands of copies). */
+  async summaries(db: Executor, accounts: AccountRef[], marks: Map<number, string> = new Map()): Promise<Map<string, ContractAccountSummary>> {
+    const [positions, balances] = await Promise.all([openPositionsOfAccounts(db, accounts), contractBalancesOf(db, accounts)]);
+    const byAccount = groupByAccount(positions);
+    return new Map(
+      accounts.map(({ userId, currencyId }) => {
+        const key = accountKey(userId, currencyId);
+        const account = balances.get(key) ?? { available: '0', frozen: '0', locked: '0' };
+        const open = byAccount.get(key) ?? [];
+        const margins = open.map((p) => p.margin);
+        const profits = open.map((p) => this.unrealised(p, marks.get(p.symbolId)));
+        const summary: ContractAccountSummary = {
+          legal_id: currencyId,
+          balance: sum([account.available, account.frozen, account.locked]),
+          available: toAmountString(account.available),
+          frozen: toAmountString(account.frozen),
+          margin_total: sum(margins),
+          profit_total: sum(profits),
+          risk_rate: riskRate(account.available, margins, profits),
+        };
+        return [key, summary];
+      }),
+    );
   }
 
   /** POST /lever/deal. */
@@ -456,7 +468,7 @@ export class ContractService {
       this.mirror?.kick();
       await this.refreshAccount(this.db, userId, symbol.currencyId);
     }
-    await this.publish(userId, symbol.currencyId, [position]);
+    await this.publish([position]);
     return this.view(position);
   }
 
@@ -509,7 +521,7 @@ export class ContractService {
       return { ...p, ...patch };
     });
     this.indexPosition(row);
-    await this.publish(userId, row.currencyId, [row]);
+    await this.publish([row]);
     return this.view(row);
   }
 
@@ -681,11 +693,11 @@ export class ContractService {
   /** refreshAccount for many accounts at once: their positions summed per symbol and balances read in one query each. */
   async refreshAccounts(db: Executor, accounts: AccountRef[]) {
     if (accounts.length === 0) return;
-    const [exposures, balances] = await Promise.all([accountExposures(db, accounts), contractAvailableOf(db, accounts)]);
+    const [exposures, balances] = await Promise.all([accountExposures(db, accounts), contractBalancesOf(db, accounts)]);
     const byAccount = groupByAccount(exposures);
     for (const { userId, currencyId } of accounts) {
       const key = accountKey(userId, currencyId);
-      this.setAccountTrigger(userId, currencyId, byAccount.get(key) ?? [], balances.get(key) ?? '0');
+      this.setAccountTrigger(userId, currencyId, byAccount.get(key) ?? [], balances.get(key)?.available ?? '0');
     }
   }
 
@@ -752,7 +764,7 @@ export class ContractService {
       if (crossed.length === 0) break;
       touched.push(...(await this.handleCrossed(tick, crossed)));
     }
-    await this.publishMany(touched);
+    await this.publish(touched);
   }
 
   /**
@@ -825,7 +837,7 @@ export class ContractService {
    */
   private async liquidationsDue(tx: Tx, accounts: AccountRef[], tick: RecordedTick): Promise<Closing[]> {
     if (accounts.length === 0) return [];
-    const [positions, balances] = await Promise.all([openPositionsOfAccounts(tx, accounts), contractAvailableOf(tx, accounts)]);
+    const [positions, balances] = await Promise.all([openPositionsOfAccounts(tx, accounts), contractBalancesOf(tx, accounts)]);
     const markOf = (symbolId: number) => {
       const symbol = this.symbolById(symbolId)!;
       return symbol.symbol === tick.symbol ? tick : this.ticks.latest(symbol.symbol);
@@ -837,7 +849,7 @@ export class ContractService {
       if (open.length === 0) continue;
       const profits = open.map((p) => this.unrealised(p, markOf(p.symbolId)?.price));
       const threshold = maxOf('0', ...open.map((p) => this.symbolById(p.symbolId)!.settings.maintenanceThreshold));
-      if (!liquidationDue(riskRate(balances.get(accountKey(userId, currencyId)) ?? '0', open.map((p) => p.margin), profits), threshold)) continue;
+      if (!liquidationDue(riskRate(balances.get(accountKey(userId, currencyId))?.available ?? '0', open.map((p) => p.margin), profits), threshold)) continue;
       for (const p of open) {
         const at = markOf(p.symbolId);
         if (at) due.push({ id: p.id, at });
@@ -856,20 +868,22 @@ export class ContractService {
     this.mirror?.kick();
     for (const r of rows) this.indexPosition(r);
     await this.refreshAccounts(this.db, distinctAccounts(rows));
-    await this.publishMany(rows);
+    await this.publish(rows);
   }
 
   // ---------------------------------------------------------------- realtime
 
-  private async publishMany(rows: PositionRow[]) {
-    for (const list of groupByAccount(rows).values()) await this.publish(list[0]!.userId, list[0]!.currencyId, list);
-  }
-
-  /** Each changed position (with its close reason once closed) and the account's figures with the risk rate, to the owner's room. */
-  private async publish(userId: number, currencyId: number, rows: PositionRow[]) {
+  /** Each changed position (with its close reason once closed) and its account's figures with the risk rate, to the owner's room. */
+  private async publish(rows: PositionRow[]) {
+    if (rows.length === 0) return;
     if (this.bus.listenerCount('contract_position') === 0 && this.bus.listenerCount('contract_account') === 0) return;
-    for (const r of rows) this.bus.emit('contract_position', { userId, position: this.view(r) });
-    this.bus.emit('contract_account', { userId, account: await this.summary(this.db, userId, currencyId) });
+    const groups = groupByAccount(rows);
+    const summaries = await this.summaries(this.db, [...groups.values()].map((list) => ({ userId: list[0]!.userId, currencyId: list[0]!.currencyId })));
+    for (const [key, list] of groups) {
+      const userId = list[0]!.userId;
+      for (const r of list) this.bus.emit('contract_position', { userId, position: this.view(r) });
+      this.bus.emit('contract_account', { userId, account: summaries.get(key)! });
+    }
   }
 
   // ---------------------------------------------------------------- jobs

@@ -1,10 +1,12 @@
 // Proves a copy reaches its follower's socket as it opens and as it closes with the trader
-// (`contract_position` events in the follower's room), and nothing of it reaches a stranger.
+// (`contract_position` events in the follower's room), and nothing of it reaches a stranger; and that
+// one trader's order pushes every follower's own account figures (read for all of them at once), each
+// the same as the account call answers that follower.
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRealtimeSources, attachRealtime, type Realtime } from '../../src/realtime/socket.ts';
-import { expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 import { connectSocket, flush, record } from '../support/sockets.ts';
 import { copyHarness } from './support.ts';
 
@@ -44,6 +46,36 @@ describe('copy realtime', () => {
     expect(seen.contract_position.at(-1)).toMatchObject({ status: 'closed', close_reason: 'copy' });
     await flush(strangerSocket);
     expect(strangerSeen.contract_position).toEqual([]);
+    await expectLedgerBalanced(test);
+  });
+
+  it("pushes each follower's own account figures after a mirrored open and close", async () => {
+    const h = await copyHarness(test);
+    const trader = await h.makeTrader();
+    const followers = [await h.follower('1000'), await h.follower('2500')];
+    for (const f of followers) await h.follow(f.token, trader.id, '1');
+    const seen = [];
+    for (const f of followers) {
+      const socket = await connectSocket(url, { token: f.token });
+      sockets.push(socket);
+      seen.push({ socket, events: record(socket, ['contract_account']) });
+    }
+    const accountOf = async (token: string) =>
+      (await call(test.app, '/lever/deal', { token, payload: { currency_id: h.btc, legal_id: h.usdt } })).body.message.account;
+    const opened = await h.open(trader.token);
+    for (const [i, f] of followers.entries()) {
+      await flush(seen[i]!.socket);
+      const pushed = seen[i]!.events.contract_account.at(-1);
+      expect(pushed).toEqual(await accountOf(f.token));
+      expect(Number(pushed.margin_total)).toBeGreaterThan(0);
+    }
+    expect(seen[0]!.events.contract_account.at(-1).available).not.toBe(seen[1]!.events.contract_account.at(-1).available);
+    await h.close(trader.token, opened.body.message.id);
+    for (const [i, f] of followers.entries()) {
+      await flush(seen[i]!.socket);
+      expect(seen[i]!.events.contract_account.at(-1)).toEqual(await accountOf(f.token));
+      expect(seen[i]!.events.contract_account.at(-1).margin_total).toBe('0');
+    }
     await expectLedgerBalanced(test);
   });
 });
