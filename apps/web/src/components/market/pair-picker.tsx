@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuotations, type Quotation } from '../../api/market.ts';
 import { SheetHead } from '../choice-sheet.tsx';
-import { Icon } from '../icon.tsx';
+import { SearchField } from '../search-field.tsx';
 import { SymbolList } from './symbol-list.tsx';
 
 /** Whether a spot pair matches what was typed: "eth", "ETH/USDT" and "ethusdt" all find ETH/USDT. */
@@ -36,17 +36,7 @@ export function PairPicker({ symbol, onChoose }: { symbol: string; onChoose: (sy
       </button>
       <Popup visible={open} onMaskClick={close} onClose={close} bodyClassName="sheet pair-picker" destroyOnClose>
         <SheetHead title={t('market.pairs')} onClose={close} />
-        <label className="search-box pair-picker__search">
-          <Icon name="search" size={18} />
-          <input
-            className="search-box__input"
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={t('market.searchPlaceholder')}
-            aria-label={t('market.searchPairs')}
-          />
-        </label>
+        <SearchField className="pair-picker__search" value={text} onChange={setText} placeholder={t('market.searchPlaceholder')} label={t('market.searchPairs')} />
         {pairs.length === 0 ? <p className="empty">{t('market.noResults')}</p> : <SymbolList items={pairs} onOpen={choose} label={t('market.pairs')} />}
       </Popup>
     </>

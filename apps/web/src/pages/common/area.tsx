@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/icon.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import { NavBar, useGoBack } from '../../components/nav-bar.tsx';
 import { INTL_LOCALES } from '../../i18n/index.ts';
 import { AREA_CODE_DRAFT, writeDraft } from '../../store/drafts.ts';
@@ -52,17 +52,7 @@ export function AreaPage() {
   return (
     <div className="page">
       <NavBar title={t('area.title')} />
-      <div className="search-box">
-        <Icon name="search" size={18} />
-        <input
-          type="search"
-          className="search-box__input"
-          aria-label={t('area.search')}
-          placeholder={t('area.search')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <SearchField value={query} onChange={setQuery} placeholder={t('area.search')} />
       {shown.length === 0 ? (
         <p className="empty">{t('area.empty')}</p>
       ) : (

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFavourites, useQuotations, type Quotation, type SymbolKind } from '../../api/market.ts';
-import { Icon } from '../../components/icon.tsx';
+import { SearchField } from '../../components/search-field.tsx';
 import { pathOf } from '../../components/market/paths.ts';
 import { clearRecentViews, readRecentViews } from '../../components/market/recent-views.ts';
 import { KindBadge, SymbolList } from '../../components/market/symbol-list.tsx';
@@ -49,18 +49,7 @@ export function SearchPage() {
   return (
     <div className="page search-page">
       <NavBar title={t('market.search')} />
-      <label className="search-box search-page__box">
-        <Icon name="search" size={18} />
-        <input
-          className="search-box__input"
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={t('market.searchPlaceholder')}
-          aria-label={t('market.search')}
-          autoFocus
-        />
-      </label>
+      <SearchField className="search-page__box" value={text} onChange={setText} placeholder={t('market.searchPlaceholder')} label={t('market.search')} autoFocus />
       {query !== '' ? (
         matches.length === 0 ? (
           <p className="empty">{t('market.noResults')}</p>
