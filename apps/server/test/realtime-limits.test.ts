@@ -3,57 +3,48 @@
 // disconnected, and new connections beyond an address's cap are refused, the address read as the HTTP
 // side reads request.ip (a forged X-Forwarded-For counts for nothing unless the proxy is trusted). The
 // counting rule itself is checked with worked examples. Limits are set small through makeTestApp.
-import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clientAddressOf } from '../src/http/client-address.ts';
 import type { TrustProxy } from '../src/http/trust-proxy.ts';
 import { countEvent, SOCKET_OVER_LIMIT_SECONDS_MAX, type EventWindow } from '../src/realtime/limits.ts';
-import { appRealtimeSources, attachRealtime, type Realtime } from '../src/realtime/socket.ts';
 import { makeTestApp, type TestApp } from './support/app.ts';
-import { connectSocket, record } from './support/sockets.ts';
+import { liveRealtime, record, type LiveRealtime } from './support/sockets.ts';
 
 const PER_SECOND = 5;
 const PER_ADDRESS = 2;
 const room = { channel: 'ticker', symbol: 'BTC/USDT' };
 
 let test: TestApp;
-let realtime: Realtime;
-let url: string;
-const errors: unknown[] = [];
-const sockets: Socket[] = [];
+let live: LiveRealtime;
 beforeAll(async () => {
   test = await makeTestApp({ socketEventsPerSecond: PER_SECOND, socketConnectionsPerAddressMax: PER_ADDRESS });
-  await test.app.listen({ port: 0, host: '127.0.0.1' });
-  realtime = await attachRealtime(test.app.server, appRealtimeSources(test.ctx, (error) => errors.push(error)));
-  url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  live = await liveRealtime(test);
 });
 afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.close();
+  live.closeSockets();
   // The server has seen every close before the next test counts connections.
-  await expect.poll(() => realtime.io.engine.clientsCount).toBe(0);
-  expect(errors).toEqual([]);
+  await expect.poll(() => live.realtime.io.engine.clientsCount).toBe(0);
+  expect(live.errors).toEqual([]);
 });
 afterAll(async () => {
-  await realtime.close();
+  await live.close();
   await test.close();
 });
 
-const client = async () => {
-  const socket = await connectSocket(url);
-  sockets.push(socket);
-  return socket;
-};
-/** A raw client (no wait for the connection), with an optional forwarded-for header. */
-const rawClient = (forwardedFor?: string) => {
-  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
-  sockets.push(socket);
+const client = () => live.connect();
+/** A raw client of a server (no wait for the connection), with an optional forwarded-for header. */
+const attempt = (server: LiveRealtime, forwardedFor?: string) => {
+  const socket = server.track(
+    connect(server.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} }),
+  );
   return new Promise<'connected' | 'refused'>((resolve) => {
     socket.once('connect', () => resolve('connected'));
     socket.once('connect_error', () => resolve('refused'));
   });
 };
+const rawClient = (forwardedFor?: string) => attempt(live, forwardedFor);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Waits until a second of the clock has just begun, so a burst sent now is counted in one second. */
 const startOfSecond = async () => {
@@ -120,7 +111,7 @@ describe('realtime limits', () => {
     await client();
     expect(await rawClient()).toBe('refused');
     first.close();
-    await expect.poll(() => realtime.io.engine.clientsCount).toBe(PER_ADDRESS - 1);
+    await expect.poll(() => live.realtime.io.engine.clientsCount).toBe(PER_ADDRESS - 1);
     expect(await rawClient()).toBe('connected');
   });
 
@@ -133,29 +124,20 @@ describe('realtime limits', () => {
 
 describe('realtime limits behind a trusted proxy', () => {
   let proxied: TestApp;
-  let proxiedRealtime: Realtime;
-  let proxiedUrl: string;
-  const proxiedSockets: Socket[] = [];
+  let proxiedLive: LiveRealtime;
   beforeAll(async () => {
     proxied = await makeTestApp({ socketConnectionsPerAddressMax: 1 });
-    await proxied.app.listen({ port: 0, host: '127.0.0.1' });
-    proxiedRealtime = await attachRealtime(proxied.app.server, { ...appRealtimeSources(proxied.ctx, (error) => errors.push(error)), addressOf: clientAddressOf(['127.0.0.1']) });
-    proxiedUrl = `http://127.0.0.1:${(proxied.app.server.address() as AddressInfo).port}`;
+    proxiedLive = await liveRealtime(proxied, { addressOf: clientAddressOf(['127.0.0.1']) });
+  });
+  afterEach(() => {
+    expect(proxiedLive.errors).toEqual([]);
   });
   afterAll(async () => {
-    for (const socket of proxiedSockets) socket.close();
-    await proxiedRealtime.close();
+    await proxiedLive.close();
     await proxied.close();
   });
 
-  const through = (forwardedFor: string) => {
-    const socket = connect(proxiedUrl, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { 'x-forwarded-for': forwardedFor } });
-    proxiedSockets.push(socket);
-    return new Promise<'connected' | 'refused'>((resolve) => {
-      socket.once('connect', () => resolve('connected'));
-      socket.once('connect_error', () => resolve('refused'));
-    });
-  };
+  const through = (forwardedFor: string) => attempt(proxiedLive, forwardedFor);
 
   it('counts each client the trusted proxy names apart', async () => {
     expect(await through('203.0.113.1')).toBe('connected');

@@ -1,46 +1,34 @@
 // Proves socket.io rides on the API's own server (polling upgraded to websocket, `server-time` every
 // second) and that a client gets only the rooms it asked for: tickers per symbol, candles per symbol and
 // period, unknown rooms ignored, and at most ROOMS_PER_SOCKET_MAX rooms per connection.
-import type { AddressInfo } from 'node:net';
 import { CANDLE_PERIOD_NAMES, ROOMS_PER_SOCKET_MAX } from '@fairex/contract';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedPriceFeed } from '../src/markets/price-feed.ts';
-import { appRealtimeSources, attachRealtime, type Realtime } from '../src/realtime/socket.ts';
 import { makeTestApp, type TestApp } from './support/app.ts';
-import { connectSocket, flush, record, subscribe, unsubscribe } from './support/sockets.ts';
+import { flush, liveRealtime, record, subscribe, unsubscribe, type LiveRealtime } from './support/sockets.ts';
 
 let test: TestApp;
-let realtime: Realtime;
-let url: string;
-const errors: unknown[] = [];
-const sockets: Socket[] = [];
+let live: LiveRealtime;
 beforeAll(async () => {
   test = await makeTestApp();
-  await test.app.listen({ port: 0, host: '127.0.0.1' });
-  realtime = await attachRealtime(test.app.server, appRealtimeSources(test.ctx, (error) => errors.push(error)));
-  url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  live = await liveRealtime(test);
 });
 afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-  expect(errors).toEqual([]);
+  live.closeSockets();
+  expect(live.errors).toEqual([]);
 });
 afterAll(async () => {
-  await realtime.close();
+  await live.close();
   await test.close();
 });
 
-const client = async () => {
-  const socket = await connectSocket(url);
-  sockets.push(socket);
-  return socket;
-};
+const client = () => live.connect();
 const step = () => (test.ctx.markets.feed as SimulatedPriceFeed).step();
 
 describe('realtime', () => {
   it('sends server-time every second and upgrades from polling to websocket', async () => {
-    const socket = connect(url, { path: '/socket.io', transports: ['polling', 'websocket'] });
-    sockets.push(socket);
+    const socket = live.track(connect(live.url, { path: '/socket.io', transports: ['polling', 'websocket'] }));
     const upgraded = new Promise<string>((resolve) => socket.io.engine.once('upgrade', (transport) => resolve(transport.name)));
     const times: string[] = [];
     await new Promise<void>((resolve) => {

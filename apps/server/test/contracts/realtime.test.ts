@@ -1,27 +1,19 @@
 // Proves contract changes reach the owner's socket: an opened position with the account's risk rate,
 // and a liquidated one with its reason, as `contract_position` and `contract_account` events.
-import type { AddressInfo } from 'node:net';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRealtimeSources, attachRealtime, type Realtime } from '../../src/realtime/socket.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { connectSocket, flush, record } from '../support/sockets.ts';
+import { flush, liveRealtime, record, type LiveRealtime } from '../support/sockets.ts';
 import { fundAccount } from '../support/ledger.ts';
 import { scriptedContracts } from './support.ts';
 
 let test: TestApp;
-let realtime: Realtime;
-let url: string;
-let socket: Socket | undefined;
+let live: LiveRealtime;
 beforeAll(async () => {
   test = await makeTestApp();
-  await test.app.listen({ port: 0, host: '127.0.0.1' });
-  realtime = await attachRealtime(test.app.server, appRealtimeSources(test.ctx, () => undefined));
-  url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  live = await liveRealtime(test);
 });
 afterAll(async () => {
-  socket?.close();
-  await realtime.close();
+  await live.close();
   await test.close();
 });
 
@@ -33,8 +25,8 @@ describe('contract realtime', () => {
     const user = await makeUser(test);
     const stranger = await makeUser(test);
     await fundAccount(test, user.id, btc.quoteCurrencyId, '200', 'contract');
-    socket = await connectSocket(url, { token: user.token });
-    const strangerSocket = await connectSocket(url, { token: stranger.token });
+    const socket = await live.connect({ token: user.token });
+    const strangerSocket = await live.connect({ token: stranger.token });
     const seen = record(socket, ['contract_position', 'contract_account']);
     const strangerSeen = record(strangerSocket, ['contract_position', 'contract_account']);
     const opened = await call(test.app, '/lever/submit', {
@@ -52,7 +44,6 @@ describe('contract realtime', () => {
     expect(seen.contract_account.at(-1)).toMatchObject({ margin_total: '0', risk_rate: null });
     await flush(strangerSocket);
     expect(strangerSeen.contract_position).toEqual([]);
-    strangerSocket.close();
     await expectLedgerBalanced(test);
   });
 });

@@ -2,27 +2,19 @@
 // (`contract_position` events in the follower's room), and nothing of it reaches a stranger; and that
 // one trader's order pushes every follower's own account figures (read for all of them at once), each
 // the same as the account call answers that follower.
-import type { AddressInfo } from 'node:net';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRealtimeSources, attachRealtime, type Realtime } from '../../src/realtime/socket.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { connectSocket, flush, record } from '../support/sockets.ts';
+import { flush, liveRealtime, record, type LiveRealtime } from '../support/sockets.ts';
 import { copyHarness } from './support.ts';
 
 let test: TestApp;
-let realtime: Realtime;
-let url: string;
-const sockets: Socket[] = [];
+let live: LiveRealtime;
 beforeAll(async () => {
   test = await makeTestApp();
-  await test.app.listen({ port: 0, host: '127.0.0.1' });
-  realtime = await attachRealtime(test.app.server, appRealtimeSources(test.ctx, () => undefined));
-  url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  live = await liveRealtime(test);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
-  await realtime.close();
+  await live.close();
   await test.close();
 });
 
@@ -33,9 +25,8 @@ describe('copy realtime', () => {
     const follower = await h.follower('1000');
     const stranger = await makeUser(test);
     await h.follow(follower.token, trader.id, '1');
-    const socket = await connectSocket(url, { token: follower.token });
-    const strangerSocket = await connectSocket(url, { token: stranger.token });
-    sockets.push(socket, strangerSocket);
+    const socket = await live.connect({ token: follower.token });
+    const strangerSocket = await live.connect({ token: stranger.token });
     const seen = record(socket, ['contract_position']);
     const strangerSeen = record(strangerSocket, ['contract_position']);
     const opened = await h.open(trader.token);
@@ -56,8 +47,7 @@ describe('copy realtime', () => {
     for (const f of followers) await h.follow(f.token, trader.id, '1');
     const seen = [];
     for (const f of followers) {
-      const socket = await connectSocket(url, { token: f.token });
-      sockets.push(socket);
+      const socket = await live.connect({ token: f.token });
       seen.push({ socket, events: record(socket, ['contract_account']) });
     }
     const accountOf = async (token: string) =>

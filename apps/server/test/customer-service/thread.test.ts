@@ -4,19 +4,16 @@
 // count, each side's read mark only moves forward; a user reaches no other thread and no one else's
 // upload; text stays plain; length and messages per minute are limited; a reply reaches the user's
 // socket room at once; and an image a message uses survives the orphan sweep.
-import type { AddressInfo } from 'node:net';
 import { SUPPORT_MESSAGE_CHARS_MAX, SUPPORT_MESSAGES_PAGE_SIZE, errorMessage } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorAuditLog } from '../../src/admin/tables.ts';
-import { appRealtimeSources, attachRealtime, type Realtime } from '../../src/realtime/socket.ts';
 import { UPLOAD_ORPHAN_GRACE_MS, sweepOrphanUploads } from '../../src/uploads/orphans.ts';
 import { uploadsDir } from '../../src/uploads/routes.ts';
 import { uploads } from '../../src/uploads/tables.ts';
 import { makeOperatorToken, operatorToken, uploadImage } from '../funds/support.ts';
 import { call, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { connectSocket, flush, record } from '../support/sockets.ts';
+import { flush, liveRealtime, record, type LiveRealtime } from '../support/sockets.ts';
 
 let test: TestApp;
 let op: string;
@@ -173,24 +170,17 @@ describe('images in messages', () => {
 });
 
 describe('realtime', () => {
-  let realtime: Realtime;
-  let socket: Socket | undefined;
-  let url: string;
+  let live: LiveRealtime;
   beforeAll(async () => {
-    await test.app.listen({ port: 0, host: '127.0.0.1' });
-    realtime = await attachRealtime(test.app.server, appRealtimeSources(test.ctx, () => undefined));
-    url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+    live = await liveRealtime(test);
   });
-  afterAll(async () => {
-    socket?.close();
-    await realtime.close();
-  });
+  afterAll(() => live.close());
 
   it("sends an operator's answer to the user's room only", async () => {
     const user = await makeUser(test);
     const other = await makeUser(test);
-    socket = await connectSocket(url, { token: user.token });
-    const otherSocket = await connectSocket(url, { token: other.token });
+    const socket = await live.connect({ token: user.token });
+    const otherSocket = await live.connect({ token: other.token });
     const seen = record(socket, ['support']);
     const otherSeen = record(otherSocket, ['support']);
     await send(user, { body: 'Anyone there?' });
@@ -199,6 +189,5 @@ describe('realtime', () => {
     expect(seen.support![0]).toEqual({ id: reply.body.message.id, author: 'operator', body: 'Yes, here', image: null, created_at: reply.body.message.created_at });
     await flush(otherSocket);
     expect(otherSeen.support).toEqual([]);
-    otherSocket.close();
   });
 });

@@ -1,45 +1,31 @@
 // Proves the realtime push of seconds options: the owner's sockets get each order as `option` when it
 // is accepted and again when the scheduler settles it (with its outcome and close tick); another
 // user's socket gets nothing. Real server on a port, real sockets; feed and clock steered (support.ts).
-import type { AddressInfo } from 'node:net';
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appRealtimeSources, attachRealtime, type Realtime } from '../../src/realtime/socket.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { connectSocket, flush, record } from '../support/sockets.ts';
+import { flush, liveRealtime, record, type LiveRealtime } from '../support/sockets.ts';
 import { fundAccount } from '../support/ledger.ts';
 import { optionsRig, type OptionsRig } from './support.ts';
 import { settleWindowEnd } from '../../src/options/service.ts';
 
 let test: TestApp;
-let realtime: Realtime;
+let live: LiveRealtime;
 let rig: OptionsRig;
-let url: string;
-const errors: unknown[] = [];
-const sockets: Socket[] = [];
 const T0 = Date.parse('2026-11-24T08:00:00Z');
 
 beforeAll(async () => {
   test = await makeTestApp();
   rig = optionsRig(test, T0);
-  await test.app.listen({ port: 0, host: '127.0.0.1' });
-  realtime = await attachRealtime(test.app.server, appRealtimeSources(test.ctx, (error) => errors.push(error)));
-  url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  live = await liveRealtime(test);
 });
 afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-  expect(errors).toEqual([]);
+  live.closeSockets();
+  expect(live.errors).toEqual([]);
 });
 afterAll(async () => {
-  await realtime.close();
+  await live.close();
   await test.close();
 });
-
-const client = async (token: string) => {
-  const socket = await connectSocket(url, { token });
-  sockets.push(socket);
-  return socket;
-};
 
 describe('options realtime', () => {
   it('pushes an option to its owner when accepted and when settled, and to no one else', async () => {
@@ -47,8 +33,9 @@ describe('options realtime', () => {
     const stranger = await makeUser(test);
     const usdt = test.ctx.markets.symbolByName('BTC/USDT')!.quoteCurrencyId;
     await fundAccount(test, owner.id, usdt, '100', 'options');
-    const mine = record(await client(owner.token), ['option']).option;
-    const theirs = record(await client(stranger.token), ['option']).option;
+    const mine = record(await live.connect({ token: owner.token }), ['option']).option;
+    const strangerSocket = await live.connect({ token: stranger.token });
+    const theirs = record(strangerSocket, ['option']).option;
     await rig.tick('BTC/USDT', '100', T0);
     const placed = await call(test.app, '/microtrade/submit', {
       token: owner.token,
@@ -63,7 +50,7 @@ describe('options realtime', () => {
     await expect.poll(() => mine.length).toBe(2);
     expect(mine[0]).toMatchObject({ id: placed.body.message.id, status: 'holding' });
     expect(mine[1]).toMatchObject({ id: placed.body.message.id, status: 'settled', outcome: 'win', payout: '18', close: { id: close.id, price: '99.5' } });
-    await flush(sockets[1]!);
+    await flush(strangerSocket);
     expect(theirs).toEqual([]);
     await expectLedgerBalanced(test);
   });

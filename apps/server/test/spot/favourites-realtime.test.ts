@@ -1,34 +1,26 @@
 // Proves favourites (add, list, delete, own rows only) and the spot realtime relay: a client in a
 // symbol's book room gets `depth` and `trade`, and a snapshot of both on joining; only the owner's
 // authenticated socket gets `order`, from its login (even after connecting) until its session ends.
-import type { AddressInfo } from 'node:net';
 import { RECENT_TRADES_SNAPSHOT_SIZE } from '@fairex/contract';
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appRealtimeSources, attachRealtime, type Realtime } from '../../src/realtime/socket.ts';
 import { call, expectLedgerBalanced, latestCode, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { connectSocket, flush, record, reconnect, subscribe } from '../support/sockets.ts';
+import { flush, liveRealtime, record, reconnect, subscribe, type LiveRealtime } from '../support/sockets.ts';
 import { fundAccount } from '../support/ledger.ts';
 import { btcMarket } from './support.ts';
 
 let test: TestApp;
-let realtime: Realtime;
-let url: string;
-const errors: unknown[] = [];
-const sockets: Socket[] = [];
+let live: LiveRealtime;
 beforeAll(async () => {
   // One test fires more orders at once than a user may per second (spot/order-limits.ts): raised here.
   test = await makeTestApp({ spotOrdersPerSecond: 1000, spotOrdersPerMinute: 10_000 });
-  await test.app.listen({ port: 0, host: '127.0.0.1' });
-  realtime = await attachRealtime(test.app.server, appRealtimeSources(test.ctx, (error) => errors.push(error)));
-  url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  live = await liveRealtime(test);
 });
 afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-  expect(errors).toEqual([]);
+  live.closeSockets();
+  expect(live.errors).toEqual([]);
 });
 afterAll(async () => {
-  await realtime.close();
+  await live.close();
   await test.close();
 });
 
@@ -55,11 +47,7 @@ describe('favourites', () => {
   });
 });
 
-const client = async (session: { token?: string } = {}) => {
-  const socket = await connectSocket(url, session);
-  sockets.push(socket);
-  return socket;
-};
+const client = (session: { token?: string } = {}) => live.connect(session);
 const BOOK = { channel: 'book', symbol: 'BTC/USDT' } as const;
 
 async function trade(seller: { token: string }, buyer: { token: string }, price: string, amount: string) {

@@ -1,6 +1,43 @@
+import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
+import { appRealtimeSources, attachRealtime, type RealtimeSources } from '../../src/realtime/socket.ts';
+import type { TestApp } from './app.ts';
 
 type Session = { token?: string };
+
+export type LiveRealtime = Awaited<ReturnType<typeof liveRealtime>>;
+
+/**
+ * A test app listening on a free port with realtime attached: its `url`, the errors realtime reported,
+ * and `connect`, which remembers each socket (as `track` does a raw one) so `closeSockets` (after each
+ * test) or `close` (after all) closes them. The caller keeps it: files share this module (isolate: false).
+ */
+export async function liveRealtime(test: TestApp, sources: Pick<RealtimeSources, 'addressOf'> = {}) {
+  await test.app.listen({ port: 0, host: '127.0.0.1' });
+  const errors: unknown[] = [];
+  const realtime = await attachRealtime(test.app.server, { ...appRealtimeSources(test.ctx, (error) => errors.push(error)), ...sources });
+  const url = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  const sockets: Socket[] = [];
+  const track = (socket: Socket) => {
+    sockets.push(socket);
+    return socket;
+  };
+  const closeSockets = () => {
+    for (const socket of sockets.splice(0)) socket.close();
+  };
+  return {
+    url,
+    errors,
+    realtime,
+    connect: async (session: Session = {}) => track(await connectSocket(url, session)),
+    track,
+    closeSockets,
+    async close() {
+      closeSockets();
+      await realtime.close();
+    },
+  };
+}
 
 /**
  * A websocket client of a test server, connected and, with a token, answered by the server
