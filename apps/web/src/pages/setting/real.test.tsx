@@ -4,36 +4,19 @@
  * email and mobile, the basic form's checks and call, the advanced form offered only once basic is
  * verified (both photos required, uploaded before POST /user/real).
  */
-import type { IdentityState, UserInfo } from '@fairex/contract';
+import type { UserInfo } from '@fairex/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../store/store.ts';
 import { fakeApi, USER } from '../../test/fake-api.ts';
+import { identityStatus } from '../../test/identity-status.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const ID_CARD = '11010519491231002X';
 const BOUND: UserInfo = { ...USER, mobile: '13800138000' };
-const LIMITS = [
-  { withdraw_24h_btc: '0', fiat_trade_per_order_usdt: '0' },
-  { withdraw_24h_btc: '2', fiat_trade_per_order_usdt: '2000' },
-  { withdraw_24h_btc: '100', fiat_trade_per_order_usdt: '50000' },
-];
-
-function status(basic: IdentityState, advanced: IdentityState = 'not_authenticated', reason: string | null = null) {
-  const level = basic === 'authenticated' ? (advanced === 'authenticated' ? 2 : 1) : 0;
-  return {
-    level,
-    state: basic === 'authenticated' && advanced !== 'not_authenticated' ? advanced : basic,
-    real_type: basic === 'authenticated' ? 2 : 1,
-    reason,
-    basic: { state: basic, reason: basic === 'audit_failed' ? reason : null, name: null, id_type: null, card_id: null },
-    advanced: { state: advanced, reason: advanced === 'audit_failed' ? reason : null },
-    limits: LIMITS[level],
-  };
-}
 
 let uploads = 0;
-function fake(state: ReturnType<typeof status>, user = BOUND, real: { type: string; message: unknown; code?: string } = { type: 'ok', message: '' }) {
+function fake(state: ReturnType<typeof identityStatus>, user = BOUND, real: { type: string; message: unknown; code?: string } = { type: 'ok', message: '' }) {
   uploads = 0;
   return fakeApi({
     '/user/info': { type: 'ok', message: user },
@@ -61,7 +44,7 @@ describe('identity verification', () => {
 
   it('shows both levels not verified and offers the basic form only', async () => {
     saveToken('a-token');
-    fake(status('not_authenticated'));
+    fake(identityStatus('not_authenticated'));
     renderApp('/pages/setting/real');
     expect(await statusRows()).toEqual([
       ['Basic verification (Lv1)', 'Not verified'],
@@ -78,7 +61,7 @@ describe('identity verification', () => {
 
   it('asks a user without a mobile to bind it first, and opens the security centre', async () => {
     saveToken('a-token');
-    const api = fake(status('not_authenticated'), USER);
+    const api = fake(identityStatus('not_authenticated'), USER);
     const { router } = renderApp('/pages/setting/real');
     expect(await screen.findByText('Please bind your email and mobile number before identity verification')).toBeTruthy();
     expect(screen.queryByLabelText('Full name')).toBeNull();
@@ -89,7 +72,7 @@ describe('identity verification', () => {
 
   it('checks the name and the document number, then submits the basic level', async () => {
     saveToken('a-token');
-    const api = fake(status('not_authenticated'));
+    const api = fake(identityStatus('not_authenticated'));
     renderApp('/pages/setting/real');
     const number = await screen.findByLabelText('Document number');
     fireEvent.change(number, { target: { value: '110105194912310021' } });
@@ -106,7 +89,7 @@ describe('identity verification', () => {
   it('refuses markup and digits in the name under the field, and shows the server’s refusal of a name there too', async () => {
     saveToken('a-token');
     const message = 'Enter your name as on your document';
-    const api = fake(status('not_authenticated'), BOUND, { type: 'error', message, code: 'name_invalid' });
+    const api = fake(identityStatus('not_authenticated'), BOUND, { type: 'error', message, code: 'name_invalid' });
     renderApp('/pages/setting/real');
     const name = await screen.findByLabelText('Full name');
     fireEvent.change(screen.getByLabelText('Document number'), { target: { value: ID_CARD } });
@@ -127,7 +110,7 @@ describe('identity verification', () => {
 
   it('sends a passport by its type, checked by the passport rule', async () => {
     saveToken('a-token');
-    const api = fake(status('not_authenticated'));
+    const api = fake(identityStatus('not_authenticated'));
     renderApp('/pages/setting/real');
     fireEvent.change(await screen.findByLabelText('Document type'), { target: { value: 'passport' } });
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Jane Doe' } });
@@ -144,7 +127,7 @@ describe('identity verification', () => {
   it('sends the user to the security centre when the server asks to bind first', async () => {
     saveToken('a-token');
     const message = 'Please bind your email and mobile number first';
-    fake(status('not_authenticated'), BOUND, { type: 'error', message, code: 'identity_bind_first' });
+    fake(identityStatus('not_authenticated'), BOUND, { type: 'error', message, code: 'identity_bind_first' });
     const { router } = renderApp('/pages/setting/real');
     fireEvent.change(await screen.findByLabelText('Full name'), { target: { value: 'Li Lei' } });
     fireEvent.change(screen.getByLabelText('Document number'), { target: { value: ID_CARD } });
@@ -154,7 +137,7 @@ describe('identity verification', () => {
 
   it('shows basic under review with the notice and no form', async () => {
     saveToken('a-token');
-    fake(status('under_review'));
+    fake(identityStatus('under_review'));
     renderApp('/pages/setting/real');
     expect((await statusRows())[0]).toEqual(['Basic verification (Lv1)', 'Under review']);
     expect(screen.getByText('Your documents are under review. We will update the status once it is done.')).toBeTruthy();
@@ -163,7 +146,7 @@ describe('identity verification', () => {
 
   it('shows a rejection with its reason and offers the basic form again', async () => {
     saveToken('a-token');
-    fake(status('audit_failed', 'not_authenticated', 'Name does not match the document'));
+    fake(identityStatus('audit_failed', 'not_authenticated', 'Name does not match the document'));
     renderApp('/pages/setting/real');
     expect((await statusRows()).slice(0, 2)).toEqual([
       ['Basic verification (Lv1)', 'Not approved'],
@@ -175,12 +158,12 @@ describe('identity verification', () => {
 
   it('offers the advanced level once basic is verified, requiring both photos', async () => {
     saveToken('a-token');
-    const api = fake(status('authenticated'));
+    const api = fake(identityStatus('authenticated'));
     renderApp('/pages/setting/real');
     expect((await statusRows()).slice(0, 3)).toEqual([
       ['Basic verification (Lv1)', 'Verified'],
       ['Advanced verification (Lv2)', 'Not verified'],
-      ['24-hour withdrawal limit', '2 BTC'],
+      ['24-hour withdrawal limit', '200 BTC'],
     ]);
     const form = (await screen.findByRole('heading', { name: 'Advanced verification (Lv2)' })).closest('form')!;
     expect(within(form).queryByLabelText('Full name')).toBeNull();
@@ -205,27 +188,27 @@ describe('identity verification', () => {
 
   it('shows both levels verified with the higher limits and no form', async () => {
     saveToken('a-token');
-    fake(status('authenticated', 'authenticated'));
+    fake(identityStatus('authenticated', 'authenticated'));
     renderApp('/pages/setting/real');
     expect(await statusRows()).toEqual([
       ['Basic verification (Lv1)', 'Verified'],
       ['Advanced verification (Lv2)', 'Verified'],
-      ['24-hour withdrawal limit', '100 BTC'],
-      ['Fiat trade limit per order', '50,000 USDT'],
+      ['24-hour withdrawal limit', '500 BTC'],
+      ['Fiat trade limit per order', '1,000,000 USDT'],
     ]);
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 
   it('shows advanced under review, and advanced not approved with its reason and the form again', async () => {
     saveToken('a-token');
-    fake(status('authenticated', 'under_review'));
+    fake(identityStatus('authenticated', 'under_review'));
     const first = renderApp('/pages/setting/real');
     expect((await statusRows())[1]).toEqual(['Advanced verification (Lv2)', 'Under review']);
     expect(screen.getByText('Your documents are under review. We will update the status once it is done.')).toBeTruthy();
     expect(screen.queryByLabelText('Front of the document')).toBeNull();
     first.unmount();
 
-    fake(status('authenticated', 'audit_failed', 'Photo unreadable'));
+    fake(identityStatus('authenticated', 'audit_failed', 'Photo unreadable'));
     renderApp('/pages/setting/real');
     expect((await statusRows()).slice(1, 3)).toEqual([
       ['Advanced verification (Lv2)', 'Not approved'],

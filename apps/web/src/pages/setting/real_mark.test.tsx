@@ -9,27 +9,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../store/store.ts';
 import { fakeOkApi } from '../../test/fake-api.ts';
+import { identityStatus } from '../../test/identity-status.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { nextStep } from './real_mark.tsx';
 
-const LIMITS = [
-  { withdraw_24h_btc: '0', fiat_trade_per_order_usdt: '0' },
-  { withdraw_24h_btc: '200', fiat_trade_per_order_usdt: '2000' },
-  { withdraw_24h_btc: '500', fiat_trade_per_order_usdt: '1000000' },
-];
-
-function status(basic: IdentityState, advanced: IdentityState = 'not_authenticated', reason: string | null = null) {
-  const level = basic === 'authenticated' ? (advanced === 'authenticated' ? 2 : 1) : 0;
-  return {
-    level,
-    state: basic === 'authenticated' && advanced !== 'not_authenticated' ? advanced : basic,
-    real_type: basic === 'authenticated' ? 2 : 1,
-    reason,
-    basic: { state: basic, reason: basic === 'audit_failed' ? reason : null, name: null, id_type: null, card_id: null },
-    advanced: { state: advanced, reason: advanced === 'audit_failed' ? reason : null },
-    limits: LIMITS[level],
-  };
-}
 
 /** The status list's row texts, label then value. */
 async function statusRows() {
@@ -37,7 +20,7 @@ async function statusRows() {
   return [...group.querySelectorAll('.cell')].map((cell) => [...cell.children].map((part) => part.textContent));
 }
 
-const open = (state: ReturnType<typeof status>) => {
+const open = (state: ReturnType<typeof identityStatus>) => {
   saveToken('a-token');
   fakeOkApi({ '/real/state': state });
   return renderApp('/pages/setting/real_mark');
@@ -47,7 +30,7 @@ describe('verification status page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('explains verification before any, with what each level unlocks in grouped figures, and opens the form', async () => {
-    const { router } = open(status('not_authenticated'));
+    const { router } = open(identityStatus('not_authenticated'));
     expect(await screen.findByRole('heading', { name: 'Identity verification required' })).toBeTruthy();
     expect(await statusRows()).toEqual([
       ['Lv1 basic verification', 'Not verified'],
@@ -63,7 +46,7 @@ describe('verification status page', () => {
   });
 
   it('shows Lv1 under review with no step to take', async () => {
-    open(status('under_review'));
+    open(identityStatus('under_review'));
     expect((await statusRows())[0]).toEqual(['Lv1 basic verification', 'Under review']);
     expect(screen.getByText('Your documents are under review. We will update the status once it is done.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Verify now|Submit again|Lv2/ })).toBeNull();
@@ -71,7 +54,7 @@ describe('verification status page', () => {
   });
 
   it('shows Lv1 rejected with the operator’s reason and offers to submit again', async () => {
-    const { router } = open(status('audit_failed', 'not_authenticated', 'The photo is blurred'));
+    const { router } = open(identityStatus('audit_failed', 'not_authenticated', 'The photo is blurred'));
     expect((await statusRows())[0]).toEqual(['Lv1 basic verification', 'Not approved']);
     expect(screen.getByText('Not approved: The photo is blurred')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit again' })));
@@ -79,7 +62,7 @@ describe('verification status page', () => {
   });
 
   it('shows Lv1 verified with its limits and leads on to Lv2', async () => {
-    open(status('authenticated'));
+    open(identityStatus('authenticated'));
     expect(await statusRows()).toEqual([
       ['Lv1 basic verification', 'Verified'],
       ['Lv2 advanced verification', 'Not verified'],
@@ -91,18 +74,18 @@ describe('verification status page', () => {
   });
 
   it('shows Lv2 under review, and Lv2 rejected with its reason', async () => {
-    const first = open(status('authenticated', 'under_review'));
+    const first = open(identityStatus('authenticated', 'under_review'));
     expect((await statusRows())[1]).toEqual(['Lv2 advanced verification', 'Under review']);
     expect(screen.queryByRole('button', { name: /Lv2|Submit again/ })).toBeNull();
     first.unmount();
-    open(status('authenticated', 'audit_failed', 'The back photo is missing a corner'));
+    open(identityStatus('authenticated', 'audit_failed', 'The back photo is missing a corner'));
     expect((await statusRows())[1]).toEqual(['Lv2 advanced verification', 'Not approved']);
     expect(screen.getByText('Not approved: The back photo is missing a corner')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Submit again' })).toBeTruthy();
   });
 
   it('shows Lv2 verified with the higher limits, grouped, and nothing left to do', async () => {
-    open(status('authenticated', 'authenticated'));
+    open(identityStatus('authenticated', 'authenticated'));
     expect((await statusRows()).slice(2)).toEqual([
       ['24-hour withdrawal limit', '500 BTC'],
       ['Fiat trade limit per order', '1,000,000 USDT'],
