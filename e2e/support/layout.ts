@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 /**
  * What sticks out of the viewport on the page as drawn now: the document scrolling sideways, an element
  * reaching past either edge that no scrolling box of its own holds, and text cut off by a box that hides
- * its overflow without an ellipsis. Each finding names the element by its tag, classes and text.
+ * its overflow without an ellipsis, and two controls (buttons, links, fields, tabs) drawn over each other.
+ * Each finding names the element by its tag, classes and text.
  */
 export function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -27,7 +28,8 @@ export function overflowing(page: Page): Promise<string[]> {
     if (document.documentElement.scrollWidth > width + 1) found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px in ${width} px`);
     for (const el of document.body.querySelectorAll('*')) {
       const style = getComputedStyle(el);
-      if (style.visibility === 'hidden' || style.display === 'none' || el.closest('[aria-hidden="true"], svg, canvas')) continue;
+      // Not drawn: hidden, or inside what skips its drawing (a closed <details>, content-visibility).
+      if (!el.checkVisibility({ visibilityProperty: true }) || el.closest('[aria-hidden="true"], svg, canvas')) continue;
       const rect = el.getBoundingClientRect();
       // Nothing drawn, or text kept for screen readers only (a 1 px clipped box).
       if (rect.width <= 1 || rect.height <= 1) continue;
@@ -42,6 +44,29 @@ export function overflowing(page: Page): Promise<string[]> {
       const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
       if (ownText && ['hidden', 'clip'].includes(style.overflowX) && style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1) {
         found.push(`${name(el)} is cut: ${el.scrollWidth} px of text in ${el.clientWidth} px`);
+      }
+    }
+    // Controls over each other: compared only within one layer (the page's flow, or what is fixed or
+    // sticky on top of it, which rightly covers the flow scrolling beneath it).
+    const layerOf = (el: Element) => {
+      for (let p: Element | null = el; p; p = p.parentElement) {
+        const position = getComputedStyle(p).position;
+        if (position === 'fixed' || position === 'sticky') return p;
+      }
+      return null;
+    };
+    const controls = [...document.body.querySelectorAll('a, button, input, select, textarea, [role="button"], [role="tab"]')].filter((el) => {
+      const rect = el.getBoundingClientRect();
+      return rect.width > 1 && rect.height > 1 && el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !el.closest('[aria-hidden="true"]');
+    });
+    for (let i = 0; i < controls.length; i++) {
+      for (let j = i + 1; j < controls.length; j++) {
+        const [a, b] = [controls[i]!, controls[j]!];
+        if (a.contains(b) || b.contains(a) || layerOf(a) !== layerOf(b)) continue;
+        const [ra, rb] = [a.getBoundingClientRect(), b.getBoundingClientRect()];
+        const overlapX = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const overlapY = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (overlapX > 2 && overlapY > 2) found.push(`${name(a)} and ${name(b)} overlap by ${Math.round(overlapX)}x${Math.round(overlapY)} px`);
       }
     }
     return found;
