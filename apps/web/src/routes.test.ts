@@ -11,6 +11,8 @@ const PUBLIC_PATHS = [
   '/', '/pages/index/index', '/pages/market/market', '/pages/transaction/index', '/pages/financial/index',
   '/pages/common/login', '/pages/common/register', '/pages/common/forget', '/pages/common/area', '/pages/common/aboutus',
   '/pages/common/faq', '/pages/common/contactus', '/pages/common/article',
+  // Market search and a spot pair's page (price, chart, book) are looked at without a session; ordering asks for one.
+  '/pages/market/search', '/pages/transaction/currency',
   // Wealth products are browsed without a session; buying and holdings ask for one.
   '/pages/lockming/lockming', '/pages/lockming/welcome', '/pages/ieo/ieo', '/pages/invest/invest', '/pages/invest/help',
   // The NFT catalogue too; buying, bidding and one's own NFTs ask for one.
