@@ -48,6 +48,11 @@ describe('back office: funds and identity', () => {
       await editor.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => editor.isVisible()).toBe(false);
       await expect.poll(trc20Fee).toBe('2.5');
+      // With an address, deposits can be switched on (without one the switch stays off); an earlier
+      // journey may have left them on, so only an off switch is turned.
+      const deposits = page.getByRole('switch', { name: 'Deposits on USDT TRC20' });
+      if ((await deposits.getAttribute('aria-checked')) !== 'true') await deposits.click();
+      await expect.poll(() => deposits.getAttribute('aria-checked')).toBe('true');
       await screenshot(page, 'admin-coins');
 
       // The user declares identity and a deposit with a voucher, through the user API.

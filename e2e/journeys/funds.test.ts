@@ -43,7 +43,8 @@ describe('the funds journey', () => {
     const btc = coins.find((c) => c.name === 'BTC')!;
     // The platform's TRC20 deposit address is the operator's setting; give it one for this story, restored after.
     const network = await networkConfig(baseUrl, op, 'USDT', 'TRC20');
-    await adminCall(baseUrl, op, `/networks/${network.id}`, { deposit_address: TRC20_PLATFORM, withdraw_fee: network.withdraw_fee });
+    // An address, and deposits switched on with it (a journey before may have cleared the address, which switches them off).
+    await adminCall(baseUrl, op, `/networks/${network.id}`, { deposit_address: TRC20_PLATFORM, withdraw_fee: network.withdraw_fee, deposit_enabled: true });
 
     const user = await openPhone(browser(), baseUrl);
     const office = await openDesktop(browser(), baseUrl);
@@ -182,14 +183,17 @@ describe('the funds journey', () => {
       await expect.poll(() => page.getByLabel('Withdrawal address').inputValue()).toBe(String(wallets.data[0]!.id));
       await page.getByLabel('Amount').fill('100');
       const shown = page.locator('dl.funds-figures');
-      await expect.poll(async () => (await shown.innerText()).replace(/\s+/g, ' ')).toBe(`Available 350 Fee ${fee} You receive ${displayBalance(sub('100', fee))}`);
+      // With the 24-hour limit left, in USDT at the index (its figure moves with the price).
+      await expect
+        .poll(async () => (await shown.innerText()).replace(/\s+/g, ' '))
+        .toMatch(new RegExp(`^Available 350 Fee ${fee} You receive ${displayBalance(sub('100', fee))} USDT 24-hour limit left [\\d,.]+ USDT$`));
       await page.getByLabel('Pay password').fill(PAY_PASSWORD);
       const requested = page.waitForResponse((response) => response.url().endsWith('/api/wallet/out'));
       await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       const withdrawal = ((await (await requested).json()) as { type: string; message: { id: number; fee: string } });
       expect(withdrawal).toMatchObject({ type: 'ok', message: { status: 'pending', number: '100', fee } });
-      await expect.poll(() => hashOf(page), LONG).toBe('#/pages/fund/receive_withdraw_record');
+      await expect.poll(() => hashOf(page), LONG).toBe('#/pages/fund/receive_withdraw_record?tab=withdraw');
       expect(await figures(token!, usdt.id, 'change')).toMatchObject({ balance: '350', available: '250', frozen: '100' });
 
       // The operator approves it with the transaction reference.
