@@ -1,5 +1,5 @@
 /** Back-office funds operations: manual balance adjustments and coin / network / funds settings. */
-import { isNegative, money, toAmountString, type AccountKind } from '@fairex/contract';
+import { addressFits, isNegative, money, toAmountString, type AccountKind } from '@fairex/contract';
 import type { AppContext } from '../app-context.ts';
 import { logAction, type Operator } from '../admin/operators.ts';
 import { DomainError } from '../http/errors.ts';
@@ -7,7 +7,7 @@ import { post, systemAccount, userAccount } from '../ledger/index.ts';
 import { exchangeFeeRate } from './exchange.ts';
 import { allCoins, findAnyCoin, findNetwork, insertAdjustment, userExists, networksOf, updateCoin, updateNetwork, writeSetting } from './repository.ts';
 import { readSetting, takesDeposits } from '../site/repository.ts';
-import { addressFits, fitsDecimals } from './rules.ts';
+import { fitsDecimals } from './rules.ts';
 
 /**
  * A signed manual change of one user account against the adjustments system account, with its

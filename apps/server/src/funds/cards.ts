@@ -1,12 +1,11 @@
 /** Wallet addresses (per coin, checked against its networks' formats, each saved once) and bank cards. */
-import { addressKey, type Confirmation } from '@fairex/contract';
+import { addressFits, addressKey, networkOfAddress, type Confirmation } from '@fairex/contract';
 import type { AppContext } from '../app-context.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { checkConfirmation } from '../identity/service.ts';
 import { DomainError } from '../http/errors.ts';
 import { ownsUpload } from '../uploads/repository.ts';
 import { deleteOwnBankCard, findBankCardRow, findCoin, insertWalletAddress, networksOf, saveBankCard, type CardKind } from './repository.ts';
-import { addressFits, networkOfAddress } from './rules.ts';
 
 /**
  * POST /user/wallet/save: confirmed by the pay password or a security code. The same coin, network and

@@ -1,9 +1,6 @@
 /** Pure funds rules: amount precision, withdrawal fee and valuation. */
 import { cmp, isPositive, money, sub, toAmountString, truncateTo } from '@fairex/contract';
 
-/** Address formats per network live in the contract, shared with the add-address form. */
-export { addressFits, networkOfAddress } from '@fairex/contract';
-
 /** An amount the coin can hold: no more decimals than the coin's precision. */
 export const fitsDecimals = (value: string, decimals: number) => money(value).decimalPlaces() <= decimals;
 
