@@ -1,9 +1,8 @@
 import type { ContractPosition } from '@fairex/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { contractKeys } from '../../api/contracts.ts';
 import { toast } from '../../notify.ts';
-import { USER_ROOM_JOINED, useUserEvent } from '../market/use-market-events.ts';
+import { USER_ROOM_JOINED, useRefresh, useUserEvent } from '../market/use-market-events.ts';
 
 /**
  * The server pushes, on the user's room, every change of a position (`contract_position`: opened,
@@ -22,8 +21,7 @@ const isServerClose = (reason: ContractPosition['close_reason']): reason is Serv
 
 export function useContractEvents() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: contractKeys.all });
+  const refresh = useRefresh(contractKeys.all);
   useUserEvent(CONTRACT_POSITION_EVENT, (position: ContractPosition) => {
     refresh();
     if (position?.status === 'closed' && isServerClose(position.close_reason)) {

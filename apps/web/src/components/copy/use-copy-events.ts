@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { copyKeys } from '../../api/copy.ts';
 import { CONTRACT_ACCOUNT_EVENT, CONTRACT_POSITION_EVENT } from '../contract/use-contract-events.ts';
-import { USER_ROOM_JOINED, useUserEvent } from '../market/use-market-events.ts';
+import { USER_ROOM_JOINED, useRefresh, useUserEvent } from '../market/use-market-events.ts';
 
 /**
  * Copies are ordinary contract positions: the user's room tells when one opens or closes
@@ -9,8 +8,7 @@ import { USER_ROOM_JOINED, useUserEvent } from '../market/use-market-events.ts';
  * lists and totals, as joining the room does (changes pushed before it were missed).
  */
 export function useCopyEvents() {
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: copyKeys.all });
+  const refresh = useRefresh(copyKeys.all);
   useUserEvent(CONTRACT_POSITION_EVENT, refresh);
   useUserEvent(CONTRACT_ACCOUNT_EVENT, refresh);
   useUserEvent(USER_ROOM_JOINED, refresh);

@@ -1,5 +1,6 @@
 import type { RealtimeRoom } from '@fairex/contract';
 import { realtimeRoomName } from '@fairex/contract/rooms';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { joinRoom, leaveRoom, onRealtime } from '../../realtime/socket.ts';
 
@@ -40,3 +41,15 @@ export function useUserEvent<T>(event: string, onEvent: (payload: T) => void) {
     return onRealtime<T>(event, (payload) => handler.current(payload));
   }, [event]);
 }
+
+/**
+ * What a user event does to the queries it concerns: reads them again. A read already on its way began
+ * before the event, so it is dropped and started afresh; left alone, TanStack lets a first read in flight
+ * answer for the refresh, and the change the event told of stayed missing (seen with a spot order placed
+ * while the trade page's order list was still loading).
+ */
+export function useRefresh(queryKey: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+}
+

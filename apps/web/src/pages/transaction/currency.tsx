@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,7 +13,7 @@ import { rememberView } from '../../components/market/recent-views.ts';
 import { SpotOrderLists } from '../../components/market/spot-order-lists.tsx';
 import { StarIcon } from '../../components/market/star-icon.tsx';
 import { TradeForm } from '../../components/market/trade-form.tsx';
-import { USER_ROOM_JOINED, useUserEvent } from '../../components/market/use-market-events.ts';
+import { USER_ROOM_JOINED, useRefresh, useUserEvent } from '../../components/market/use-market-events.ts';
 import { useFiatValue } from '../../components/market/use-fiat-value.ts';
 import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
@@ -58,7 +57,6 @@ export function SpotTradeView({ symbol }: { symbol: string }) {
 
 function SpotBody({ quotation }: { quotation: Quotation }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [price, setPrice] = useState('');
   const loggedIn = useStore((s) => s.token !== '');
   const fiatOf = useFiatValue();
@@ -68,7 +66,7 @@ function SpotBody({ quotation }: { quotation: Quotation }) {
   const showPrice = (value: string) => withDecimals(value, decimals.price);
   // The user's own order updates refresh the open orders and balances, and so does joining the user's
   // room, since updates sent before it were missed.
-  const refreshOwn = () => void queryClient.invalidateQueries({ queryKey: spotKeys.all });
+  const refreshOwn = useRefresh(spotKeys.all);
   useUserEvent('order', refreshOwn);
   useUserEvent(USER_ROOM_JOINED, refreshOwn);
   return (

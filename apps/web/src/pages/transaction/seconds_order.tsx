@@ -4,11 +4,10 @@ import { optionFee, optionProfit } from '@fairex/contract/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useQuotations } from '../../api/market.ts';
 import { optionKeys, useOptionDurations, useOptionList, useOptionResult, usePayableCurrencies, useSubmitOption, type OptionListStatus } from '../../api/options.ts';
 import { KlineChart } from '../../components/market/kline-chart.tsx';
-import { USER_ROOM_JOINED, useUserEvent } from '../../components/market/use-market-events.ts';
+import { USER_ROOM_JOINED, useRefresh, useUserEvent } from '../../components/market/use-market-events.ts';
 import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { PagedList } from '../../components/paged-list.tsx';
@@ -43,9 +42,8 @@ export function SecondsTradeView() {
   const symbols = (quotations.data ?? []).filter((q) => q.kind === 'spot');
   const quotation = symbols.find((q) => q.symbol === (params.get('symbol') ?? DEFAULT_SYMBOL)) ?? symbols[0];
   useLiveTickers(quotation ? [quotation.symbol] : []);
-  const queryClient = useQueryClient();
   // An order accepted or settled (this device or another): lists and balance follow.
-  const refreshOwn = () => void queryClient.invalidateQueries({ queryKey: optionKeys.all });
+  const refreshOwn = useRefresh(optionKeys.all);
   useUserEvent<OptionOrderView>('option', refreshOwn);
   useUserEvent(USER_ROOM_JOINED, refreshOwn);
   const [status, setStatus] = useState<OptionListStatus>('holding');
