@@ -15,6 +15,7 @@ export * from './spot-limits.ts';
 export * from './spot-order-rules.ts';
 export * from './market-rules.ts';
 export * from './option-rules.ts';
+export * from './index-freshness.ts';
 export * from './contract-rules.ts';
 export * from './calendar.ts';
 export * from './wealth-rules.ts';
