@@ -416,7 +416,10 @@ export class ContractService {
     const margin = payUnits(marginOf(value, input.multiple), symbol.coinDecimals);
     const fee = payUnits(handlingFee(value, s.feeRate), symbol.coinDecimals);
     const now = new Date(this.now());
-    const position = await transact(async (tx) => {
+    // The answer is made inside the transaction, so a retry under the same key is told exactly this
+    // (a concurrent retry gets the stored answer back from `transact`, with no row of its own to publish).
+    let placed: PositionRow | undefined;
+    const answer = await transact(async (tx) => {
       const account = await userAccount(tx, userId, symbol.currencyId, 'contract');
       const row = await insertPosition(tx, {
         userId,
@@ -461,15 +464,18 @@ export class ContractService {
           ],
         });
       }
-      return row;
+      placed = row;
+      return this.view(row);
     });
+    const position = placed;
+    if (!position) return answer;
     this.indexPosition(position);
     if (position.status === 'open') {
       this.mirror?.kick();
       await this.refreshAccount(this.db, userId, symbol.currencyId);
     }
     await this.publish([position]);
-    return this.view(position);
+    return answer;
   }
 
   /** POST /lever/close: closes the caller's open position at the mark, or cancels its pending limit order. */

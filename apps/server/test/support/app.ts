@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { outbox } from '../../src/accounts/tables.ts';
 import { seedOperators } from '../../src/admin/operators.ts';
 import type { Limits } from '../../src/app-context.ts';
@@ -56,14 +56,27 @@ export async function call(app: FastifyInstance, url: string, options: Call = {}
   const headers: Record<string, string> = {};
   if (options.token !== undefined) headers.authorization = options.token;
   const form = new URLSearchParams(data).toString();
-  const response = await app.inject({
+  const request: InjectOptions & { url: string } = {
     method,
     url: method === 'GET' ? `/api${url}${form ? `?${form}` : ''}` : `/api${url}`,
     headers: method === 'GET' ? headers : { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
     payload: method === 'GET' ? undefined : form,
     remoteAddress: options.ip ?? '127.0.0.1',
-  });
-  return { status: response.statusCode, body: response.json() as { type: string; message: any; code?: string } };
+  };
+  const response = await app.inject(request);
+  const body = response.json() as { type: string; message: any; code?: string };
+  if (data.client_id && body.type === 'ok') await expectSameReplay(app, request, response.payload);
+  return { status: response.statusCode, body };
+}
+
+/**
+ * Every keyed money call a test makes is sent once more: a retry must get exactly the first answer,
+ * byte for byte (DESIGN.md; the review found /lever/submit replaying its internal row). So each test
+ * of an idempotent call is also its replay test.
+ */
+async function expectSameReplay(app: FastifyInstance, request: InjectOptions & { url: string }, first: string) {
+  const replay = await app.inject(request);
+  if (replay.payload !== first) throw new Error(`a retry of ${request.url} got another answer:\n first: ${first}\n retry: ${replay.payload}`);
 }
 
 /** The newest code sent to a target, read from the outbox as a user would read their mail. */
