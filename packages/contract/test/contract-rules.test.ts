@@ -8,7 +8,11 @@ import {
   handlingFee,
   inSession,
   isolatedLiquidationPrice,
+  limitFillPrice,
   limitReached,
+  maintenanceMargin,
+  overnightCharge,
+  settleTogether,
   liquidationDue,
   marginOf,
   notional,
@@ -107,6 +111,20 @@ describe('liquidation prices', () => {
     expect(accountTriggerPrice({ available: '0', marginTotal: '130', otherProfit: '0', thresholdPercent: '50', ...exposureOf([short]) })).toEqual({ price: '68250', when: 'above' });
   });
 
+  it('still liquidates a hedge (zero net exposure) at the next tick once fees or other symbols bring it to the threshold', () => {
+    const long = { side: 'long' as const, openPrice: '65000', lots: 10, contractSize: '0.01' };
+    const hedge = exposureOf([long, { ...long, side: 'short' }]);
+    expect(accountTriggerPrice({ available: '0', marginTotal: '130', otherProfit: '0', thresholdPercent: '50', ...hedge })).toBeNull();
+    // Equity 0 + 130 - 70 = 60 <= 65: any mark triggers.
+    expect(accountTriggerPrice({ available: '0', marginTotal: '130', otherProfit: '-70', thresholdPercent: '50', ...hedge })).toEqual({ price: '0', when: 'above' });
+  });
+
+  it('gives open positions with zero margin a risk rate of 0 (due) and a trigger at any mark', () => {
+    expect(riskRate('0', ['0'], ['150'])).toBe('0');
+    expect(liquidationDue(riskRate('0', ['0'], ['150']), '20')).toBe(true);
+    expect(accountTriggerPrice({ available: '0', marginTotal: '0', otherProfit: '0', thresholdPercent: '50', ...exposureOf([{ side: 'long', openPrice: '65000', lots: 1, contractSize: '0.01' }]) })).toEqual({ price: '0', when: 'above' });
+  });
+
   it('gives no account trigger when a long and a short of the same size cancel out', () => {
     const long = { side: 'long' as const, openPrice: '65000', lots: 2, contractSize: '0.01' };
     expect(accountTriggerPrice({ available: '0', marginTotal: '260', otherProfit: '0', thresholdPercent: '50', ...exposureOf([long, { ...long, side: 'short', openPrice: '64000' }]) })).toBeNull();
@@ -203,5 +221,56 @@ describe('input schemas', () => {
     expect(contractSubmitInput.parse({ currency_id: 3, legal_id: 1, share: 2, multiple: 10, type: 2, status: 1, stop_loss_price: '0' }).stop_loss_price).toBeUndefined();
     expect(contractBatchCloseInput.parse({ type: '2' }).type).toBe('short');
     expect(contractMyTradeInput.parse({ status: '2' }).status).toBe('history');
+  });
+});
+
+describe('account-level settlement', () => {
+  it('settles the review\'s hedge as a whole: short back -130 and long back 260 with available 0 leave the user 130 and no shortfall', () => {
+    // Closing the short alone: 130 short, which the rule answers by closing the long with it.
+    expect(settleTogether('0', [{ id: 2, back: '-130' }]).shortfall).toBe('130');
+    const whole = settleTogether('0', [
+      { id: 2, back: '-130' },
+      { id: 1, back: '260' },
+    ]);
+    expect(whole).toEqual({
+      lines: [
+        { id: 2, toUser: '0', fromUser: '130', shortfall: '0' },
+        { id: 1, toUser: '260', fromUser: '0', shortfall: '0' },
+      ],
+      available: '130',
+      shortfall: '0',
+    });
+  });
+
+  it('pays the credits before the debits whatever the order (review B: long -130 then short 149.5 -> the user keeps 19.5)', () => {
+    expect(settleTogether('0', [{ id: 1, back: '-130' }, { id: 2, back: '149.5' }])).toMatchObject({ available: '19.5', shortfall: '0' });
+  });
+
+  it('leaves a shortfall only for net negative equity: available 20 and one back of -190 -> 170', () => {
+    expect(settleTogether('20', [{ id: 1, back: '-190' }])).toMatchObject({ available: '0', shortfall: '170' });
+  });
+});
+
+describe('limit fills', () => {
+  it('fills a long limit at 80000 at the mark 65010, a long at 64000 at 63900 and a short at 66000 at 66100 (the better of limit and mark)', () => {
+    expect(limitFillPrice('long', '80000', '65010')).toBe('65010');
+    expect(limitFillPrice('long', '64000', '63900')).toBe('63900');
+    expect(limitFillPrice('short', '66000', '66100')).toBe('66100');
+    expect(limitFillPrice('short', '66000', '65000')).toBe('66000');
+  });
+});
+
+describe('overnight charges', () => {
+  const floor = maintenanceMargin('65', '50', 2);
+  it('keeps the margin above 65 x 50 % = 32.5 and takes the fee from available first', () => {
+    expect(floor).toBe('32.5');
+    expect(maintenanceMargin('0.333334', '20', 6)).toBe('0.066667');
+    expect(overnightCharge({ fee: '0.195', available: '10', margin: '65', marginFloor: floor })).toEqual({ fromAvailable: '0.195', fromMargin: '0', close: false });
+    expect(overnightCharge({ fee: '0.195', available: '0.1', margin: '65', marginFloor: floor })).toEqual({ fromAvailable: '0.1', fromMargin: '0.095', close: false });
+  });
+
+  it('closes a position whose available and spare margin cannot pay (margin 32.6: 0.1 taken), and skips a zero fee', () => {
+    expect(overnightCharge({ fee: '0.195', available: '0', margin: '32.6', marginFloor: floor })).toEqual({ fromAvailable: '0', fromMargin: '0.1', close: true });
+    expect(overnightCharge({ fee: '0', available: '0', margin: '0', marginFloor: '0' })).toEqual({ fromAvailable: '0', fromMargin: '0', close: false });
   });
 });
