@@ -276,21 +276,24 @@ export class NftService {
 
   /** openBlindBox: draws the box and answers the artwork with the draw's record. */
   async open(userId: number, input: { code: string; user_seed?: string }, lang: Lang, transact: Transact = plainTransact(this.db)): Promise<NftOpenView> {
-    const opened = await transact((tx) => openBox(tx, userId, input, this.now));
-    const box = (await itemByCode(this.db, opened.box))!;
-    const item = (await itemByCode(this.db, opened.item))!;
-    const series = (await seriesById(this.db, box.seriesId!))!;
-    const draw = (await drawOf(this.db, { boxItemId: box.id }))!;
-    const cover = item.coverMediaId === null ? undefined : await mediaById(this.db, item.coverMediaId);
-    return {
-      box_code: box.code,
-      item_code: item.code,
-      title: textIn(item.title, lang),
-      cover: mediaUrl(cover?.fileName),
-      media_type: item.mediaType,
-      rarity: item.rarity,
-      draw: drawView(draw, series, { box: box.code, item: item.code }),
-    };
+    // The answer is made in the opening's transaction, so a retry under the same key is told exactly this.
+    return transact(async (tx) => {
+      const opened = await openBox(tx, userId, input, this.now);
+      const box = (await itemByCode(tx, opened.box))!;
+      const item = (await itemByCode(tx, opened.item))!;
+      const series = (await seriesById(tx, box.seriesId!))!;
+      const draw = (await drawOf(tx, { boxItemId: box.id }))!;
+      const cover = item.coverMediaId === null ? undefined : await mediaById(tx, item.coverMediaId);
+      return {
+        box_code: box.code,
+        item_code: item.code,
+        title: textIn(item.title, lang),
+        cover: mediaUrl(cover?.fileName),
+        media_type: item.mediaType,
+        rarity: item.rarity,
+        draw: drawView(draw, series, { box: box.code, item: item.code }),
+      };
+    });
   }
 
   resell(userId: number, input: NftResellInput, lang: Lang, transact: Transact = plainTransact(this.db)): Promise<NftBoxView> {

@@ -105,9 +105,13 @@ export type LoanAnswer = {
   liquidation: null | Record<string, string>;
 };
 
-export const borrow = (rig: LoanRig, token: string, payload: Record<string, unknown>) => call(rig.test.app, '/loan/borrow', { token, payload });
-export const repay = (rig: LoanRig, token: string, id: string, amount: string) => call(rig.test.app, '/loan/repay', { token, payload: { id, amount } });
-export const addCollateral = (rig: LoanRig, token: string, id: string, amount: string) => call(rig.test.app, '/loan/add_collateral', { token, payload: { id, amount } });
+// Each call carries a fresh key, so the test harness also checks that its retry gets the same answer.
+let keys = 0;
+const key = () => `loan-${process.pid}-${++keys}`;
+export const borrow = (rig: LoanRig, token: string, payload: Record<string, unknown>) => call(rig.test.app, '/loan/borrow', { token, payload: { client_id: key(), ...payload } });
+export const repay = (rig: LoanRig, token: string, id: string, amount: string) => call(rig.test.app, '/loan/repay', { token, payload: { id, amount, client_id: key() } });
+export const addCollateral = (rig: LoanRig, token: string, id: string, amount: string) =>
+  call(rig.test.app, '/loan/add_collateral', { token, payload: { id, amount, client_id: key() } });
 
 /** Borrows and answers the loan, failing the test on a refusal. */
 export async function openLoan(rig: LoanRig, token: string, payload: Record<string, unknown>): Promise<LoanAnswer> {

@@ -7,16 +7,18 @@
 import { DAY_MS, errorMessage, NFT_PAY_WINDOW_MS } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { audit } from '../../src/ledger/index.ts';
+import { audit, offenders } from '../../src/ledger/index.ts';
 import { ledgerEntries } from '../../src/ledger/tables.ts';
-import { nftMargins } from '../../src/nft/tables.ts';
+import { nftBids, nftMargins } from '../../src/nft/tables.ts';
 import { expectLedgerBalanced, makeUser } from '../support/app.ts';
 import { admin, bindBox, fundedUser, listAuction, listFixed, runJobs, spot, useNftRig } from './support.ts';
 
 const rig = useNftRig();
 
-const margin = (token: string, code: string) => bindBox(rig, 'marginNFT', token, { code });
-const bid = (token: string, code: string, price: string) => bindBox(rig, 'auctionNFT', token, { code, price });
+// Fresh keys: the test harness also checks that a retry of each gets the same answer.
+let keys = 0;
+const margin = (token: string, code: string) => bindBox(rig, 'marginNFT', token, { code, client_id: `margin-${++keys}` });
+const bid = (token: string, code: string, price: string) => bindBox(rig, 'auctionNFT', token, { code, price, client_id: `bid-${++keys}` });
 
 async function bidders(n: number) {
   const users = [];
@@ -124,11 +126,12 @@ describe('the end of an auction', () => {
     await runJobs(rig);
     const order = (await bindBox(rig, 'getNeedPayNFTOrder', a!.token, {})).body.message.data[0];
     expect(order).toMatchObject({ price: '120', margin: '10', status: 'unpaid', due_at: listing.end_at + DAY_MS });
-    expect(await spot(rig, a!.id)).toEqual({ available: '990', frozen: '0' });
+    // The winning bid's 110 above the margin stays frozen until paid.
+    expect(await spot(rig, a!.id)).toEqual({ available: '880', frozen: '110' });
     const stranger = await makeUser(rig.test);
     expect((await bindBox(rig, 'payNFTOrder', stranger.token, { id: order.id })).body.code).toBe('not_found');
     rig.clock.now += DAY_MS - 1;
-    const paid = await bindBox(rig, 'payNFTOrder', a!.token, { id: order.id });
+    const paid = await bindBox(rig, 'payNFTOrder', a!.token, { id: order.id, client_id: 'pay-1' });
     expect(paid.body.message).toMatchObject({ status: 'paid', price: '120' });
     expect(await spot(rig, a!.id)).toEqual({ available: '880', frozen: '0' });
     expect((await bindBox(rig, 'payNFTOrder', a!.token, { id: order.id })).body.code).toBe('nft_order_closed');
@@ -153,7 +156,7 @@ describe('the end of an auction', () => {
     expect(runs.reduce((sum, r) => sum + r.ended, 0)).toBe(1);
     await runJobs(rig, other);
     for (const user of users.slice(0, 3)) expect(await spot(rig, user.id)).toEqual({ available: '1000', frozen: '0' });
-    expect(await spot(rig, users[3]!.id)).toEqual({ available: '990', frozen: '0' });
+    expect(await spot(rig, users[3]!.id)).toEqual({ available: '885', frozen: '105' });
     const returns = await rig.test.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'nft_margin_return'));
     expect(returns.filter((e) => e.refId.startsWith(`${listing.id}:`))).toHaveLength(3);
     const margins = await rig.test.db.select().from(nftMargins).where(eq(nftMargins.listingId, listing.id));
@@ -199,7 +202,7 @@ describe('a user\'s auction (resale)', () => {
     const { item } = await listFixed(rig, '10');
     const seller = await fundedUser(rig, '10');
     await bindBox(rig, 'buyNFT', seller.token, { code: item.code });
-    const resold = await bindBox(rig, 'resellNFT', seller.token, { code: item.code, price: '100', sale_type: 'auction', times: 1, increment: '10', margin: '20' });
+    const resold = await bindBox(rig, 'resellNFT', seller.token, { code: item.code, price: '100', sale_type: 'auction', times: 1, increment: '10', margin: '20', client_id: 'resell-1' });
     await admin(rig, '/review', { listing_id: resold.body.message.id, decision: 'approve' });
     const [a, b] = await bidders(2);
     await margin(a!.token, item.code);
@@ -231,6 +234,54 @@ describe('a user\'s auction (resale)', () => {
     expect(await spot(rig, a!.id)).toEqual({ available: '900', frozen: '0' });
     const history = (await bindBox(rig, 'getBoxDetail', undefined, { code: item.code }, 'GET')).body.message.history.map((h: { reason: string }) => h.reason);
     expect(history).toEqual(['mint', 'sale', 'auction']);
+    await expectLedgerBalanced(rig.test);
+  });
+});
+
+describe('bids backed by funds (review 2026-11-27, money finding 5)', () => {
+  it('refuses the review\'s 999,999,999 USDT bid from a 4,000 USDT account, and the honest bidder wins and pays', async () => {
+    const { item, listing } = await listAuction(rig);
+    const attacker = await fundedUser(rig, '4000');
+    const [honest, other] = await bidders(2);
+    for (const user of [attacker, honest!, other!]) await margin(user.token, item.code);
+    await bid(other!.token, item.code, '100');
+    const locked = await bid(attacker.token, item.code, '999999999');
+    expect(locked.body).toMatchObject({ type: 'error', code: 'insufficient_balance' });
+    // Nothing of the refused bid stays: no hold, the lead and the leader's freeze unchanged.
+    expect(await spot(rig, attacker.id)).toEqual({ available: '3990', frozen: '0' });
+    expect(await spot(rig, other!.id)).toEqual({ available: '900', frozen: '90' });
+    // Outbid, the other bidder's hold comes back at once; the honest bid freezes its 140 above the margin.
+    expect((await bid(honest!.token, item.code, '150')).body.message).toMatchObject({ current_bid: '150', bid_count: 2 });
+    expect(await spot(rig, other!.id)).toEqual({ available: '990', frozen: '0' });
+    expect(await spot(rig, honest!.id)).toEqual({ available: '850', frozen: '140' });
+    // Raising one's own lead swaps the hold for the new one (it is not frozen twice).
+    await bid(honest!.token, item.code, '160');
+    expect(await spot(rig, honest!.id)).toEqual({ available: '840', frozen: '150' });
+    await expectLedgerBalanced(rig.test);
+    rig.clock.now = listing.end_at;
+    await runJobs(rig);
+    const order = (await bindBox(rig, 'getNeedPayNFTOrder', honest!.token, {})).body.message.data[0];
+    expect(order).toMatchObject({ price: '160', status: 'unpaid' });
+    await expectLedgerBalanced(rig.test);
+    expect((await bindBox(rig, 'payNFTOrder', honest!.token, { id: order.id })).body.message.status).toBe('paid');
+    expect(await spot(rig, honest!.id)).toEqual({ available: '840', frozen: '0' });
+    expect(await spot(rig, attacker.id)).toEqual({ available: '4000', frozen: '0' });
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('fails the audit\'s nft_bids_backed check on a leading bid without its freeze', async () => {
+    const { item } = await listAuction(rig);
+    const [a] = await bidders(1);
+    await margin(a!.token, item.code);
+    await bid(a!.token, item.code, '100');
+    const failed = await rig.test.db
+      .transaction(async (tx) => {
+        await tx.update(nftBids).set({ holdStatus: null }).where(eq(nftBids.userId, a!.id));
+        const result = await audit(tx);
+        throw Object.assign(new Error('rollback'), { result });
+      })
+      .catch((error: { result: Awaited<ReturnType<typeof audit>> }) => error.result);
+    expect(offenders(failed, 'nft_bids_backed')).toEqual([expect.objectContaining({ user_id: a!.id, price: '100.000000000000000000' })]);
     await expectLedgerBalanced(rig.test);
   });
 });

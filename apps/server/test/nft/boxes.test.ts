@@ -62,7 +62,7 @@ describe('blind boxes', () => {
     expect(held.body.message.data[0]).toMatchObject({ code: boxA, kind: 'box', box: { opened: false, number: 1, series_code: series.code } });
     const stranger = await makeUser(rig.test);
     expect((await bindBox(rig, 'openBlindBox', stranger.token, { code: boxA })).body.code).toBe('not_found');
-    const opened = await bindBox(rig, 'openBlindBox', a.token, { code: boxA });
+    const opened = await bindBox(rig, 'openBlindBox', a.token, { code: boxA, client_id: 'open-1' });
     expect(opened.body.type).toBe('ok');
     const draw = opened.body.message.draw;
     expect(draw).toMatchObject({ box_code: boxA, nonce: 1, user_seed: 'lucky', seed_hash: series.seed_hash, server_seed: null, digest: null, total: 100 });

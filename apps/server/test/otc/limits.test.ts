@@ -140,7 +140,7 @@ describe('quick buy', () => {
     const input = { side: 'buy', currency_id: rig.btc, fiat: 'HKD', amount: '4600' };
     const quote = expectOk<{ ad: { id: number }; price: string; quantity: string; fiat_amount: string }>(await api(rig, buyer.token, '/otc/quick/quote', input, 'GET'));
     expect(quote).toMatchObject({ ad: { id: best.id }, price: '460000', quantity: '0.01', fiat_amount: '4600' });
-    const order = expectOk<OrderView & { ad_id: number }>(await api(rig, buyer.token, '/otc/quick', input));
+    const order = expectOk<OrderView & { ad_id: number }>(await api(rig, buyer.token, '/otc/quick', { ...input, client_id: 'quick-1' }));
     expect(order).toMatchObject({ ad_id: best.id, quantity: '0.01', status: 'pending' });
     // Beyond Lv1 (0.1 BTC = 6500 USDT) only the limit stood in the way.
     expect((await api(rig, buyer.token, '/otc/quick/quote', { ...input, amount: '0.1', amount_in: 'coin' }, 'GET')).body.code).toBe('otc_fiat_limit_exceeded');
