@@ -84,16 +84,26 @@ export const LEDGER_AUDIT_CHECKS = [
   'references_posted_once',
   'system_account_signs',
   'balance_after_chain',
+  /** Every leading NFT bid and unpaid auction win is backed by its bidder's frozen hold (review 2026-11-27, money 5). */
+  'nft_bids_backed',
+  /** Every settled option cites its open and close ticks, its outcome compares them, and it paid exactly stake x (1 + ratio) at most (money review). */
+  'option_payouts_follow_ticks',
+  /** Every settled dual order was paid dualSettlement of the tick its product cites, in the coin the rule names. */
+  'dual_payouts_follow_rule',
 ] as const;
 export type LedgerAuditCheck = (typeof LEDGER_AUDIT_CHECKS)[number];
 
 /**
  * An account kind as the client names it: a legacy field (legal, change, lever, micro), a domain name
- * (fiat, spot, ...) or its numeric id (1..7).
+ * (fiat, spot, ...) or its numeric id (1..10). Only the table's own names count: `text in` and a bare
+ * lookup would also find what every object inherits, so "toString" came back as a function and became
+ * a ghost ledger account, and "__proto__" as Object.prototype.
+ *   toAccountKind('change') = 'spot'; toAccountKind('spot') = 'spot'; toAccountKind(3) = 'contract';
+ *   toAccountKind('toString') = toAccountKind('__proto__') = toAccountKind('constructor') = undefined
  */
 export function toAccountKind(value: unknown): AccountKind | undefined {
   const text = String(value ?? '').trim();
-  if (text in LEGACY_ACCOUNT_FIELDS) return LEGACY_ACCOUNT_FIELDS[text];
+  if (Object.hasOwn(LEGACY_ACCOUNT_FIELDS, text)) return LEGACY_ACCOUNT_FIELDS[text];
   if ((ACCOUNT_KINDS as readonly string[]).includes(text)) return text as AccountKind;
   return ACCOUNT_KINDS.find((kind) => String(ACCOUNT_KIND_IDS[kind]) === text);
 }

@@ -137,6 +137,57 @@ export const isPassword = (value: string) => passwordProblem(value) === undefine
  */
 export const isPlainText = (value: string) => !/[<>\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(value);
 
+/**
+ * Text the database cannot store: PostgreSQL refuses the NUL character in text and jsonb columns
+ * ("invalid byte sequence for encoding UTF8: 0x00"), and a lone surrogate (half of a UTF-16 pair, which
+ * JSON's "\ud800" can spell but UTF-8 cannot encode) fails in jsonb. Such input is a wrong parameter,
+ * refused before it reaches a query, never a 500.
+ *   no problem: "Alice", "中国银行", "😀" (a whole pair "\ud83d\ude00"); unstorable: "a\u0000b", "\ud800", "x\udc00", "\ude00\ud83d"
+ */
+export function hasUnstorableCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit === 0) return true;
+    if (unit >= 0xdc00 && unit <= 0xdfff) return true;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i++;
+    }
+  }
+  return false;
+}
+
+/** The most values of one request input the walk looks at; a 1 MB body holds fewer. */
+const INPUT_VALUES_MAX = 1_000_000;
+
+/**
+ * Whether any string in a parsed request input (its values and its keys, at any depth) has unstorable
+ * characters (hasUnstorableCharacters). One check for every route's body, query and path, so a text field
+ * no schema refined can still not reach the database with a NUL. The walk is iterative (a body nested
+ * 5,000 deep cannot overflow the stack) and looks at most at INPUT_VALUES_MAX values; beyond that the
+ * input counts as unstorable.
+ *   containsUnstorableText({ a: ['x', { b: 'y\u0000' }] }) = true; containsUnstorableText({ 'k\ud800': 1 }) = true
+ */
+export function containsUnstorableText(input: unknown): boolean {
+  const pending: unknown[] = [input];
+  for (let seen = 0; pending.length > 0; seen++) {
+    if (seen >= INPUT_VALUES_MAX) return true;
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (hasUnstorableCharacters(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (hasUnstorableCharacters(key)) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
 /** Allowed: English letters, digits, Chinese characters, space, "_", "-", "." and "@"; anything else is special. */
 export const hasSpecialCharacters = (value: string) => /[^A-Za-z0-9\p{Script=Han} _.@-]/u.test(value);
 

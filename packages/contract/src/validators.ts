@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import { PAGE_SIZE, PAGE_SIZE_MAX } from './constants.ts';
-import { BIGINT_ID_MAX, INT_ID_MAX, isAmount, isEmail, isMobile, isNickname, isNumericCode, isSignature, passwordProblem } from './predicates.ts';
+import { BIGINT_ID_MAX, INT_ID_MAX, hasUnstorableCharacters, isAmount, isEmail, isMobile, isNickname, isNumericCode, isSignature, passwordProblem } from './predicates.ts';
 
 export * from './predicates.ts';
 
@@ -9,7 +9,12 @@ export * from './predicates.ts';
  * Zod schemas on the predicates. Each issue message is an error code the server translates, so a
  * wrong type and a wrong value answer with the same code.
  */
-const zText = (code: ErrorCode) => z.string({ error: code }).trim();
+const zText = (code: ErrorCode) =>
+  z
+    .string({ error: code })
+    .trim()
+    // A NUL or a lone surrogate would fail in the database (predicates.ts); the server also refuses it in any field.
+    .refine((value) => !hasUnstorableCharacters(value), code);
 
 export const zEmail = zText('email_invalid').refine(isEmail, 'email_invalid');
 export const zMobile = zText('mobile_invalid').refine(isMobile, 'mobile_invalid');
