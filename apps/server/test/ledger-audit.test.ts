@@ -4,7 +4,7 @@
 // reference) refuses a business row posted twice.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerAuditCheck } from '@fairex/contract';
+import { LEDGER_AUDIT_CHECKS, type LedgerAuditCheck } from '@fairex/contract';
 import type { Tx } from '../src/db/client.ts';
 import { audit, offenders, post, systemAccount, userAccount } from '../src/ledger/index.ts';
 import { call, expectLedgerBalanced, makeUser, type TestApp } from './support/app.ts';
@@ -71,6 +71,7 @@ describe('ledger audit', () => {
       ['references_posted_once', true],
       ['system_account_signs', true],
       ['balance_after_chain', true],
+      ['nft_bids_backed', true],
     ]);
     expect(result.ok).toBe(true);
   });
@@ -81,7 +82,7 @@ describe('ledger audit', () => {
     const healthy = await call(test.app, '/admin/ledger/audit', { method: 'GET', token: op });
     expect(healthy.body.message.ok).toBe(true);
     expect(names(healthy.body).every(([, ok]) => ok)).toBe(true);
-    expect(names(healthy.body)).toHaveLength(8);
+    expect(names(healthy.body)).toHaveLength(LEDGER_AUDIT_CHECKS.length);
     await test.db.execute(sql`update ledger_postings set balance_after = balance_after + 1 where id = (select min(id) from ledger_postings)`);
     try {
       const broken = await call(test.app, '/admin/ledger/audit', { method: 'GET', token: op });

@@ -15,6 +15,14 @@
  * plus the increment ("your bid must be higher than the current bid"). Example: start 100, increment 5:
  * first bid >= 100; after a bid of 120, the next must be >= 125.
  *
+ * A bid is backed by funds (review 2026-11-27, money finding 5: a 10 USDT margin let anyone bid 1e12
+ * and lock an auction): the margin already sits in auction_margins, so a bid freezes its price above the
+ * margin in the bidder's spot account (`nftBidHold`), refused as insufficient balance when that is more
+ * than they have. The leading bid's hold stays frozen; an outbid one is released at once (so a bidder
+ * raising their own lead swaps the old hold for the new); the winner's hold and margin pay the order.
+ * Examples, margin 10: a bid of 125 holds 115 (with the margin, 125 is set aside); a bid of 8 holds 0;
+ * from a 4,000 USDT account with the margin paid (3,990 left), 999,999,999 needs 999,999,989: refused.
+ *
  * Platform fee: proceeds = price x (1 - fee ratio), rounded down to the coin's unit; fee = price - proceeds.
  * Example: 99.99 USDT (6 decimals) at 2.5 %: proceeds 97.49025, fee 2.49975. At 1 unit: 0.000001 at
  * 2.5 % gives proceeds 0 (0.000000975 rounded down) and fee 0.000001.
@@ -41,7 +49,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { Decimal } from 'decimal.js';
 import { DAY_MS } from './calendar.ts';
-import { money, toAmountString, type MoneyInput } from './money.ts';
+import { maxOf, money, toAmountString, type MoneyInput } from './money.ts';
 
 // ================================================================ kinds and states
 
@@ -148,6 +156,11 @@ export function nftSellerProceeds(price: MoneyInput, feeRatio: MoneyInput, decim
 }
 
 /** When a won auction must be paid by: one day after the auction's end is processed (spec section 9). */
+/** What a bid freezes: its price above the auction's margin (never below zero). */
+export function nftBidHold(price: MoneyInput, margin: MoneyInput): string {
+  return maxOf(money(price).minus(margin), 0);
+}
+
 export const nftPaymentDueAt = (endedAt: number) => endedAt + NFT_PAY_WINDOW_MS;
 
 /**

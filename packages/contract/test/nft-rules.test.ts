@@ -8,6 +8,7 @@ import {
   hmacSha256Hex,
   NFT_DRAW_EXAMPLE,
   nftBidAcceptable,
+  nftBidHold,
   nftBuyStatus,
   nftDraw,
   nftForfeitRecipient,
@@ -36,6 +37,13 @@ describe('bids', () => {
     expect(nftBidAcceptable('125', '100', '120', '5')).toBe(true);
     expect(nftBidAcceptable('124.999999', '100', '120', '5')).toBe(false);
     expect(nftBidAcceptable('99', '100', null, '5')).toBe(false);
+  });
+
+  it('freezes a bid above its margin, so the review\'s 999,999,999 bid needs that much less the margin', () => {
+    expect(nftBidHold('125', '10')).toBe('115');
+    expect(nftBidHold('8', '10')).toBe('0');
+    expect(nftBidHold('10', '10')).toBe('0');
+    expect(nftBidHold('999999999', '10')).toBe('999999989');
   });
 });
 

@@ -17,6 +17,8 @@ import { queryRows, type Executor } from '../db/client.ts';
  *   (contracts/service.ts); an open position's margin sits in the contract_margins system account;
  * - a pending IEO subscription holds its payment in the user's spot account of the pay coin (ieo/);
  * - a held NFT auction margin sits in the frozen bucket of the auction_margins system account (nft/);
+ * - a held NFT bid (the leading one, or an unpaid win) holds its price above the margin in the bidder's
+ *   spot account of the auction's coin (nft/auctions.ts);
  * - an online OTC sell ad holds its remaining coins in the merchant's fiat account, and an open OTC
  *   order (pending, paid or appealed) its quantity in the frozen bucket of the otc_escrow system account (otc/).
  */
@@ -56,6 +58,13 @@ export function selectFrozenMismatches(db: Executor, limit: number) {
       from nft_margins m
       join ledger_accounts a on a.system = 'auction_margins' and a.currency_id = m.currency_id
       where m.status = 'held'
+      group by a.id
+      union all
+      select a.id, sum(b.hold)
+      from nft_bids b
+      join nft_listings l on l.id = b.listing_id
+      join ledger_accounts a on a.user_id = b.user_id and a.kind = 'spot' and a.currency_id = l.currency_id
+      where b.hold_status = 'held'
       group by a.id
       union all
       select a.id, sum(ad.remaining)

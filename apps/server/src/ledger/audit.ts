@@ -8,6 +8,9 @@
 import type { LedgerAuditCheck } from '@fairex/contract';
 import type { Executor } from '../db/client.ts';
 import { selectBrokenBalanceChains, selectFrozenMismatches, selectLockedMismatches, selectRepeatedReferences, selectWrongSignSystemAccounts } from './audit-repository.ts';
+import { selectDualPayoutsOffRule } from '../invest/audit.ts';
+import { selectUnbackedBids } from '../nft/repository.ts';
+import { selectOptionsOffTheirTicks } from '../options/repository.ts';
 import { countJournal, selectMismatchedAccounts, selectNegativeUserAccounts, selectUnbalancedEntries } from './repository.ts';
 
 /** Offenders listed per check; the first few are enough to start looking. */
@@ -26,6 +29,9 @@ const CHECKS: Record<LedgerAuditCheck, (db: Executor, limit: number) => Promise<
   references_posted_once: selectRepeatedReferences,
   system_account_signs: selectWrongSignSystemAccounts,
   balance_after_chain: selectBrokenBalanceChains,
+  nft_bids_backed: selectUnbackedBids,
+  option_payouts_follow_ticks: selectOptionsOffTheirTicks,
+  dual_payouts_follow_rule: selectDualPayoutsOffRule,
 };
 
 export async function audit(db: Executor) {

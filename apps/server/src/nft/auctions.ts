@@ -5,26 +5,29 @@
  *    bidder and auction;
  *  - auctionNFT: with a margin held, a bid of at least the current bid plus the increment (the starting
  *    price first), accepted only while the server's clock, read after the listing's row is locked, is
- *    before the end; the bidder beaten is told;
+ *    before the end; the bid freezes its price above the margin in the bidder's spot account (refused as
+ *    insufficient_balance beyond what they have: nft-rules nftBidHold), the bid it beats is released in
+ *    the same transaction and its bidder told;
  *  - the end (a recurring job claiming ended listings with FOR UPDATE SKIP LOCKED): no bid leaves the
  *    item with its owner; otherwise the highest bidder gets an order due one day after the end is
  *    processed, and every other margin is returned, each once (a margin row settles once);
- *  - payNFTOrder before the due time: the winner's margin comes back and the price is paid to the seller
- *    (less the fee on a resale), the item changes hands;
+ *  - payNFTOrder before the due time: the winner's margin and bid hold come back and the price is paid to
+ *    the seller (less the fee on a resale), the item changes hands: the hold and margin cover the price;
  *  - a win not paid in time (a second job): the margin is forfeited to the seller (the platform's
- *    nft_sales for its own artworks) and the item stays with its owner, listed no more.
+ *    nft_sales for its own artworks), the bid hold released, and the item stays with its owner.
  * Nothing else decides a winner: the highest accepted bid at the end is the winner.
  */
-import { cmp, fitsCoinUnit, nftBidAcceptable, nftForfeitRecipient, nftPaymentDueAt, toAmountString, type Lang, type NftBidView, type NftBoxView, type NftMarginView, type NftMyBidView, type NftOrderView } from '@fairex/contract';
+import { cmp, fitsCoinUnit, isPositive, nftBidAcceptable, nftBidHold, nftForfeitRecipient, nftPaymentDueAt, toAmountString, type Lang, type NftBidView, type NftBoxView, type NftMarginView, type NftMyBidView, type NftOrderView } from '@fairex/contract';
 import type { Db, Tx } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
-import { post, systemAccount, userAccount } from '../ledger/index.ts';
+import { freeze, post, systemAccount, unfreeze, userAccount } from '../ledger/index.ts';
 import { tell } from './messages.ts';
 import {
   boxesByListingIds,
   insertBid,
   insertMargin,
   insertOrder,
+  lockHeldBids,
   lockHeldMargins,
   lockItem,
   lockListing,
@@ -34,10 +37,12 @@ import {
   pageBids,
   pageOrders,
   pageUserBids,
+  settleBidHold,
   settleMargin,
   updateItem,
   updateListing,
   updateOrder,
+  type NftBid,
   type NftListing,
   type NftMargin,
   type NftOrder,
@@ -86,7 +91,11 @@ export async function bid(tx: Tx, userId: number, input: { code: string; price: 
   const coin = await coinOf(tx, listing.currencyId);
   if (!fitsCoinUnit(input.price, coin.decimals)) throw new DomainError('wrong_number');
   if (!nftBidAcceptable(input.price, listing.price, listing.currentBid, listing.increment!)) throw new DomainError('nft_bid_too_low');
-  await insertBid(tx, { listingId: listing.id, userId, price: input.price, createdAt: at });
+  // The bid it beats is released first, so a leader raising their own bid swaps the old hold for the new.
+  for (const held of await lockHeldBids(tx, listing.id)) await endBidHold(tx, held, coin.id, 'released');
+  const hold = nftBidHold(input.price, margin.amount);
+  const placed = await insertBid(tx, { listingId: listing.id, userId, price: input.price, hold, holdStatus: 'held', createdAt: at });
+  if (isPositive(hold)) await freeze(tx, await userAccount(tx, userId, coin.id, 'spot'), hold, { kind: 'nft_bid_hold', refType: 'nft_bid', refId: placed.id });
   const beaten = listing.currentBidderId;
   await updateListing(tx, listing.id, { currentBid: input.price, currentBidderId: userId, bidCount: listing.bidCount + 1 });
   if (beaten !== null && beaten !== userId) {
@@ -94,6 +103,14 @@ export async function bid(tx: Tx, userId: number, input: { code: string; price: 
   }
   const [row] = await boxesByListingIds(tx, [listing.id], userId);
   return boxView(row!, lang, at);
+}
+
+/** Ends a bid's hold once: released back to the bidder (outbid, lost, unpaid) or applied to their payment. */
+async function endBidHold(tx: Tx, held: NftBid, currencyId: number, status: 'released' | 'applied') {
+  if (!(await settleBidHold(tx, held.id, status))) return;
+  if (!isPositive(held.hold)) return;
+  const kind = status === 'released' ? 'nft_bid_release' : 'nft_bid_apply';
+  await unfreeze(tx, await userAccount(tx, held.userId, currencyId, 'spot'), held.hold, { kind, refType: 'nft_bid', refId: held.id });
 }
 
 /** Returns a held margin to its bidder (once: the row settles once, the posting names it). */
@@ -119,6 +136,8 @@ export async function endAuction(tx: Tx, listing: NftListing, at: number) {
   const coin = await coinOf(tx, listing.currencyId);
   const margins = await lockHeldMargins(tx, listing.id);
   const winnerId = listing.currentBidderId;
+  // Only the leading bid holds funds; any other still held (none by construction) is released here.
+  for (const held of await lockHeldBids(tx, listing.id)) if (held.userId !== winnerId) await endBidHold(tx, held, coin.id, 'released');
   const where = { itemId: listing.itemId, listingId: listing.id };
   if (winnerId === null) {
     await updateListing(tx, listing.id, { status: 'unsold', endedAt: at });
@@ -174,6 +193,8 @@ export async function payOrder(tx: Tx, userId: number, id: number, lang: Lang, n
   const coin = await coinOf(tx, order.currencyId);
   const margin = await marginOf(tx, listing.id, userId);
   if (margin?.status === 'held') await returnMargin(tx, margin, at);
+  // The winning bid's hold, with the margin just returned, covers the price.
+  for (const held of await lockHeldBids(tx, listing.id, userId)) await endBidHold(tx, held, coin.id, 'applied');
   const fee = await paySeller(tx, order, listing, coin, 'nft_auction_pay');
   const paid = await updateOrder(tx, order.id, { status: 'paid', fee, paidAt: at });
   const moved = await moveItem(tx, item, { toUserId: userId, state: 'held', reason: 'auction', at, orderId: order.id, price: order.price, currencyId: coin.id });
@@ -203,6 +224,7 @@ export async function expireOrder(tx: Tx, order: NftOrder, at: number) {
       ],
     });
   }
+  for (const held of await lockHeldBids(tx, listing.id, order.buyerId)) await endBidHold(tx, held, coin.id, 'released');
   await updateOrder(tx, order.id, { status: 'expired', expiredAt: at });
   await updateListing(tx, listing.id, { status: 'unsold' });
   await updateItem(tx, order.itemId, { state: 'held' });

@@ -590,6 +590,51 @@ export async function insertBid(tx: Tx, values: typeof nftBids.$inferInsert) {
   return row!;
 }
 
+export type NftBid = typeof nftBids.$inferSelect;
+
+/** A listing's bids whose hold is still frozen (the leading one, or the unpaid winner's), locked. */
+export function lockHeldBids(tx: Tx, listingId: number, userId?: number): Promise<NftBid[]> {
+  const where = and(eq(nftBids.listingId, listingId), eq(nftBids.holdStatus, 'held'), userId === undefined ? undefined : eq(nftBids.userId, userId));
+  return tx.select().from(nftBids).where(where).orderBy(asc(nftBids.id)).for('update');
+}
+
+/** Ends a held bid's hold (released or applied); false when it was no longer held, so it settles once. */
+export async function settleBidHold(tx: Tx, id: number, status: 'released' | 'applied'): Promise<boolean> {
+  const rows = await tx
+    .update(nftBids)
+    .set({ holdStatus: status })
+    .where(and(eq(nftBids.id, id), eq(nftBids.holdStatus, 'held')))
+    .returning({ id: nftBids.id });
+  return rows.length === 1;
+}
+
+/**
+ * The audit's nft_bids_backed check: a leading bid of an auction on sale, or an unpaid auction win,
+ * without its bidder's held bid at that price freezing the price above the margin. Each offender is the
+ * listing, the bidder and the price that nothing backs.
+ */
+export function selectUnbackedBids(db: Executor, limit: number) {
+  return queryRows<{ listing_id: number; user_id: number; price: string; order_id: number | null }>(
+    db,
+    sql`
+    with owed as (
+      select l.id as listing_id, l.current_bidder_id as user_id, l.current_bid as price, l.margin, null::int as order_id
+      from nft_listings l
+      where l.sale_type = 'auction' and l.status = 'on_sale' and l.current_bidder_id is not null
+      union all
+      select o.listing_id, o.buyer_id, o.price, o.margin, o.id
+      from nft_orders o
+      where o.status = 'unpaid' and o.due_at is not null)
+    select w.listing_id, w.user_id, w.price::text as price, w.order_id
+    from owed w
+    where not exists (
+      select 1 from nft_bids b
+      where b.listing_id = w.listing_id and b.user_id = w.user_id and b.price = w.price and b.hold_status = 'held'
+        and b.hold = greatest(w.price - coalesce(w.margin, 0), 0))
+    order by w.listing_id limit ${limit}`,
+  );
+}
+
 /** A listing's bids, newest first, with the bidders' accounts. */
 export async function pageBids(db: Executor, listingId: number, page: number, limit: number) {
   const where = eq(nftBids.listingId, listingId);

@@ -81,7 +81,9 @@ export const nftSeries = pgTable('nft_series', {
   startAt: bigint('start_at', { mode: 'number' }).notNull(),
   endAt: bigint('end_at', { mode: 'number' }).notNull(),
   status: text('status', { enum: NFT_SERIES_STATUSES }).notNull().default('draft'),
+  /** In clear only once revealed at the sale's end; during the sale the seed exists only sealed (seed-vault.ts). */
   serverSeed: text('server_seed'),
+  serverSeedSealed: text('server_seed_sealed'),
   seedHash: text('seed_hash'),
   revealedAt: bigint('revealed_at', { mode: 'number' }),
   poolSize: integer('pool_size').notNull().default(0),
@@ -169,6 +171,8 @@ export const nftListings = pgTable(
   ],
 );
 
+export const NFT_BID_HOLD_STATUSES = ['held', 'released', 'applied'] as const;
+
 export const nftBids = pgTable(
   'nft_bids',
   {
@@ -180,6 +184,10 @@ export const nftBids = pgTable(
       .notNull()
       .references(() => users.id),
     price: amount('price').notNull(),
+    /** What the bid freezes in the bidder's spot account: its price above the margin (nft-rules nftBidHold). */
+    hold: amount('hold').notNull().default('0'),
+    /** held while the bid leads (or wins, unpaid); released when outbid or at the end; applied to the winner's payment. */
+    holdStatus: text('hold_status', { enum: NFT_BID_HOLD_STATUSES }),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [index('nft_bids_listing_idx').on(t.listingId, t.id), index('nft_bids_user_idx').on(t.userId, t.id)],

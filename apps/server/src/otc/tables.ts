@@ -142,6 +142,8 @@ export const otcOrders = pgTable(
     /** The buyer's proof of payment: their upload's bare reference. */
     proof: text('proof'),
     paidAt: bigint('paid_at', { mode: 'number' }),
+    /** Marked paid and not released by then: the order goes to appeal by itself (the limit in force when marked paid). */
+    releaseDueAt: bigint('release_due_at', { mode: 'number' }),
     releasedAt: bigint('released_at', { mode: 'number' }),
     releasedBy: text('released_by', { enum: OTC_RELEASED_BY }),
     cancelledAt: bigint('cancelled_at', { mode: 'number' }),
@@ -154,6 +156,7 @@ export const otcOrders = pgTable(
     index('otc_orders_maker_idx').on(t.makerId, t.status),
     index('otc_orders_status_idx').on(t.status, t.id),
     index('otc_orders_due_idx').on(t.payDeadline).where(sql`${t.status} = 'pending'`),
+    index('otc_orders_release_due_idx').on(t.releaseDueAt).where(sql`${t.status} = 'paid'`),
     index('otc_orders_proof_idx').on(t.proof).where(sql`${t.proof} IS NOT NULL`),
   ],
 );
@@ -167,6 +170,8 @@ export const otcAppeals = pgTable('otc_appeals', {
     .references(() => users.id),
   role: text('role', { enum: ['buyer', 'seller'] }).notNull(),
   reason: text('reason').notNull(),
+  /** Opened by the release time limit, not by a side (userId is then the buyer waiting for the coins). */
+  automatic: boolean('automatic').notNull().default(false),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   decision: text('decision', { enum: ['release', 'return'] }),
   note: text('note'),

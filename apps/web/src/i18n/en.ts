@@ -214,6 +214,7 @@ export const en = {
       liquidation: 'Liquidated',
       batch: 'Closed',
       copy: 'Closed with the trader',
+      account: 'Closed with the account',
     },
     status: {
       closed: 'Closed',
@@ -645,6 +646,9 @@ export const en = {
       nft_margin: 'NFT auction margin',
       nft_margin_return: 'NFT auction margin returned',
       nft_margin_forfeit: 'NFT auction margin forfeited',
+      nft_bid_hold: 'NFT bid frozen',
+      nft_bid_release: 'NFT bid released',
+      nft_bid_apply: 'NFT bid applied to payment',
       otc_ad_post: 'OTC ad posted (coins frozen)',
       otc_ad_close: 'OTC ad closed (coins unfrozen)',
       otc_escrow: 'OTC order escrow',

@@ -215,6 +215,7 @@ export const fra: Catalogue = {
       liquidation: 'Liquidée',
       batch: 'Clôturée',
       copy: 'Clôturée avec le trader',
+      account: 'Clôturée avec le compte',
     },
     status: {
       closed: 'Clôturée',
@@ -646,6 +647,9 @@ export const fra: Catalogue = {
       nft_margin: "Dépôt de garantie d'enchère NFT",
       nft_margin_return: "Dépôt de garantie NFT restitué",
       nft_margin_forfeit: "Dépôt de garantie NFT confisqué",
+      nft_bid_hold: "Enchère NFT gelée",
+      nft_bid_release: "Enchère NFT libérée",
+      nft_bid_apply: "Enchère NFT affectée au paiement",
       otc_ad_post: "Annonce OTC publiée (pièces gelées)",
       otc_ad_close: "Annonce OTC fermée (pièces dégelées)",
       otc_escrow: "Séquestre de commande OTC",

@@ -215,6 +215,7 @@ export const hk: Catalogue = {
       liquidation: '強制平倉',
       batch: '已平倉',
       copy: '隨交易員平倉',
+      account: '隨賬戶結算平倉',
     },
     status: {
       closed: '已平倉',
@@ -646,6 +647,9 @@ export const hk: Catalogue = {
       nft_margin: "NFT 拍賣保證金",
       nft_margin_return: "NFT 拍賣保證金退還",
       nft_margin_forfeit: "NFT 拍賣保證金扣除",
+      nft_bid_hold: "NFT 出價凍結",
+      nft_bid_release: "NFT 出價解凍",
+      nft_bid_apply: "NFT 出價轉為付款",
       otc_ad_post: "OTC 廣告發佈（凍結幣）",
       otc_ad_close: "OTC 廣告關閉（解凍幣）",
       otc_escrow: "OTC 訂單託管",

@@ -215,6 +215,7 @@ export const jp: Catalogue = {
       liquidation: '強制決済',
       batch: '決済済み',
       copy: 'トレーダーと同時決済',
+      account: '口座一括決済',
     },
     status: {
       closed: '決済済み',
@@ -646,6 +647,9 @@ export const jp: Catalogue = {
       nft_margin: "NFTオークション保証金",
       nft_margin_return: "NFTオークション保証金の返還",
       nft_margin_forfeit: "NFTオークション保証金の没収",
+      nft_bid_hold: "NFT入札額の凍結",
+      nft_bid_release: "NFT入札額の凍結解除",
+      nft_bid_apply: "NFT入札額を支払いに充当",
       otc_ad_post: "OTC広告掲載（コイン凍結）",
       otc_ad_close: "OTC広告終了（コイン凍結解除）",
       otc_escrow: "OTC注文のエスクロー",

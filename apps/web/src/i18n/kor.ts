@@ -215,6 +215,7 @@ export const kor: Catalogue = {
       liquidation: '강제 청산',
       batch: '청산됨',
       copy: '트레이더와 함께 청산',
+      account: '계정 일괄 정산으로 청산',
     },
     status: {
       closed: '청산됨',
@@ -646,6 +647,9 @@ export const kor: Catalogue = {
       nft_margin: "NFT 경매 보증금",
       nft_margin_return: "NFT 경매 보증금 반환",
       nft_margin_forfeit: "NFT 경매 보증금 몰수",
+      nft_bid_hold: "NFT 입찰금 동결",
+      nft_bid_release: "NFT 입찰금 동결 해제",
+      nft_bid_apply: "NFT 입찰금 결제 충당",
       otc_ad_post: "OTC 광고 게시(코인 동결)",
       otc_ad_close: "OTC 광고 종료(코인 동결 해제)",
       otc_escrow: "OTC 주문 에스크로",

@@ -215,6 +215,7 @@ export const spa: Catalogue = {
       liquidation: 'Liquidada',
       batch: 'Cerrada',
       copy: 'Cerrada con el trader',
+      account: 'Cerrada con la cuenta',
     },
     status: {
       closed: 'Cerrada',
@@ -646,6 +647,9 @@ export const spa: Catalogue = {
       nft_margin: "Depósito de garantía de subasta NFT",
       nft_margin_return: "Depósito de garantía NFT devuelto",
       nft_margin_forfeit: "Depósito de garantía NFT perdido",
+      nft_bid_hold: "Puja NFT congelada",
+      nft_bid_release: "Puja NFT liberada",
+      nft_bid_apply: "Puja NFT aplicada al pago",
       otc_ad_post: "Anuncio OTC publicado (monedas congeladas)",
       otc_ad_close: "Anuncio OTC cerrado (monedas descongeladas)",
       otc_escrow: "Custodia de orden OTC",

@@ -215,6 +215,7 @@ export const th: Catalogue = {
       liquidation: 'ถูกบังคับปิด',
       batch: 'ปิดแล้ว',
       copy: 'ปิดพร้อมเทรดเดอร์',
+      account: 'ปิดพร้อมการชำระบัญชี',
     },
     status: {
       closed: 'ปิดแล้ว',
@@ -646,6 +647,9 @@ export const th: Catalogue = {
       nft_margin: "เงินประกันประมูล NFT",
       nft_margin_return: "คืนเงินประกันประมูล NFT",
       nft_margin_forfeit: "ริบเงินประกันประมูล NFT",
+      nft_bid_hold: "อายัดเงินเสนอราคา NFT",
+      nft_bid_release: "ปลดอายัดเงินเสนอราคา NFT",
+      nft_bid_apply: "ใช้เงินเสนอราคา NFT ชำระเงิน",
       otc_ad_post: "ลงประกาศ OTC (อายัดเหรียญ)",
       otc_ad_close: "ปิดประกาศ OTC (ปลดอายัดเหรียญ)",
       otc_escrow: "เอสโครว์คำสั่ง OTC",

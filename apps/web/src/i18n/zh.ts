@@ -215,6 +215,7 @@ export const zh: Catalogue = {
       liquidation: '强制平仓',
       batch: '已平仓',
       copy: '随交易员平仓',
+      account: '随账户结算平仓',
     },
     status: {
       closed: '已平仓',
@@ -646,6 +647,9 @@ export const zh: Catalogue = {
       nft_margin: "NFT 拍卖保证金",
       nft_margin_return: "NFT 拍卖保证金退还",
       nft_margin_forfeit: "NFT 拍卖保证金扣除",
+      nft_bid_hold: "NFT 出价冻结",
+      nft_bid_release: "NFT 出价解冻",
+      nft_bid_apply: "NFT 出价转为付款",
       otc_ad_post: "OTC 广告发布（冻结币）",
       otc_ad_close: "OTC 广告关闭（解冻币）",
       otc_escrow: "OTC 订单托管",
