@@ -264,14 +264,14 @@ const couponWhere = (filter: CouponFilter): SQL | undefined =>
     filter.statuses === undefined ? undefined : inArray(coupons.status, filter.statuses),
   );
 
-export type CouponWithNames = { coupon: Coupon; name: Record<string, string>; currency: string };
+export type CouponWithNames = { coupon: Coupon; name: Record<string, string>; currency: string; demo: boolean };
 
 /** A page of coupons with their batch's name and coin; `soonestFirst` orders by expiry (the available tab), else newest first. */
 export async function pageCoupons(db: Executor, filter: CouponFilter, page: number, limit: number, soonestFirst = false): Promise<{ rows: CouponWithNames[]; total: number }> {
   const where = couponWhere(filter);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ coupon: coupons, name: couponBatches.name, currency: currencies.name })
+      .select({ coupon: coupons, name: couponBatches.name, currency: currencies.name, demo: couponBatches.demo })
       .from(coupons)
       .innerJoin(couponBatches, eq(couponBatches.id, coupons.batchId))
       .innerJoin(currencies, eq(currencies.id, coupons.currencyId))

@@ -19,10 +19,11 @@ export function offerView({ batch, currency }: BatchWithCoin, lang: Lang, claime
     claimed_by_me: claimedByMe,
     eligible,
     claim_ends_at: batch.claimEndsAt,
+    demo: batch.demo,
   };
 }
 
-export function couponView({ coupon, name, currency }: CouponWithNames, lang: Lang, optionOrderId: number | null): CouponView {
+export function couponView({ coupon, name, currency, demo }: CouponWithNames, lang: Lang, optionOrderId: number | null): CouponView {
   return {
     id: coupon.id,
     batch_id: coupon.batchId,
@@ -38,6 +39,7 @@ export function couponView({ coupon, name, currency }: CouponWithNames, lang: La
     activated_at: coupon.activatedAt,
     used_at: coupon.usedAt,
     option_order_id: optionOrderId === null ? null : String(optionOrderId),
+    demo,
   };
 }
 

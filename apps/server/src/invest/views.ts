@@ -63,6 +63,7 @@ export function productView(row: ProductRow, context: ProductViewContext): DualP
     num: context.num,
     on_sale: onSale(product, context.now),
     balance: context.balance === null ? null : toAmountString(context.balance),
+    demo: product.demo,
   };
 }
 
@@ -89,5 +90,6 @@ export function orderView(row: OrderRow, now: number): DualOrderView {
     payout_currency: row.payoutCoin,
     payout: order.payout === null ? null : toAmountString(order.payout),
     settled_at: order.settledAt,
+    demo: product.demo,
   };
 }

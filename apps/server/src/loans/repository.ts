@@ -17,7 +17,7 @@ export type IndexSymbol = { id: number; symbol: string; priceDecimals: number };
 export type Collateral = { productId: number; coin: Coin; index: IndexSymbol; accepted: boolean };
 export type ProductWithCoin = { product: LoanProduct; coin: Coin };
 /** A loan with what its views need: its product's name, its two coins and its index. */
-export type LoanRow = { loan: Loan; name: LoanProduct['name']; coin: Coin; collateralCoin: Coin; index: IndexSymbol };
+export type LoanRow = { loan: Loan; name: LoanProduct['name']; demo: boolean; coin: Coin; collateralCoin: Coin; index: IndexSymbol };
 
 const coinColumns = { id: currencies.id, name: currencies.name, decimals: currencies.decimals, enabled: currencies.enabled };
 const indexColumns = { id: marketSymbols.id, symbol: marketSymbols.symbol, priceDecimals: marketSymbols.priceDecimals };
@@ -213,7 +213,7 @@ export const loanFilter = (filter: LoanFilter): SQL | undefined =>
     filter.status === undefined ? undefined : filter.status === 'ended' ? ne(loans.status, 'open') : eq(loans.status, filter.status),
   );
 
-const loanRowColumns = { loan: loans, name: loanProducts.name, coin: coinColumns, collateralCoin: collateralCoinColumns, index: indexColumns };
+const loanRowColumns = { loan: loans, name: loanProducts.name, demo: loanProducts.demo, coin: coinColumns, collateralCoin: collateralCoinColumns, index: indexColumns };
 
 const loanRowsFrom = (db: Executor) =>
   db

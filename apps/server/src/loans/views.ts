@@ -59,6 +59,7 @@ export function productView(
     amount_min: toAmountString(product.amountMin),
     amount_max: optional(product.amountMax),
     pool_available: toAmountString(context.poolAvailable),
+    demo: product.demo,
   };
 }
 
@@ -82,7 +83,7 @@ export function liquidationView(row: LoanLiquidation): LoanLiquidationView {
 }
 
 /** A loan as its owner sees it; while open, its LTV at the latest index tick and the index prices of its margin call and liquidation. */
-export function loanView({ loan, name, coin, collateralCoin, index }: LoanRow, lang: Lang, now: number, priceOf: PriceOf, liquidation: LoanLiquidation | undefined): LoanView {
+export function loanView({ loan, name, demo, coin, collateralCoin, index }: LoanRow, lang: Lang, now: number, priceOf: PriceOf, liquidation: LoanLiquidation | undefined): LoanView {
   const open = loan.status === 'open';
   const debt = loanDebt(loan.principal, loan.interestOutstanding);
   const tick = open ? priceOf(index.symbol) : undefined;
@@ -126,6 +127,7 @@ export function loanView({ loan, name, coin, collateralCoin, index }: LoanRow, l
     status: loan.status,
     ended_at: loan.endedAt,
     liquidation: liquidation ? liquidationView(liquidation) : null,
+    demo,
   };
 }
 

@@ -30,6 +30,7 @@ export function productView(
     amount_max: product.amountMax === null ? null : toAmountString(product.amountMax),
     penalty_ratio: toAmountString(product.penaltyRatio),
     balance: balance === null ? null : toAmountString(balance),
+    demo: product.demo,
   };
 }
 
@@ -61,5 +62,6 @@ export function orderView({ order, product, coin }: OrderWithProduct, payouts: r
     penalty: order.penalty === null ? null : toAmountString(order.penalty),
     ended_at: order.endedAt,
     payouts: payouts.map((p) => ({ day: p.day, rate: toAmountString(p.rate), amount: toAmountString(p.amount), paid_at: p.paidAt })),
+    demo: product.demo,
   };
 }

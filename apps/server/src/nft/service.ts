@@ -168,6 +168,7 @@ export class NftService {
       description: textIn(row.collection.description, lang),
       cover: mediaUrl(row.cover),
       items: row.items,
+      demo: row.collection.demo,
     }));
   }
 
@@ -242,6 +243,8 @@ export class NftService {
       draw: drawValue,
       favourite: viewerId === undefined ? null : await isFavourite(this.db, viewerId, code),
       server_time: now,
+      // A box is as demo as its series (boxes are made at purchase, without a demo mark of their own).
+      demo: item?.demo || (item?.kind !== 'artwork' && series?.demo) || false,
     };
   }
 
@@ -323,6 +326,7 @@ export class NftService {
         box: row.item.kind === 'box' ? { opened: row.item.state === 'opened', number: row.item.boxNumber!, series_code: row.seriesCode ?? '' } : null,
         listing,
         sold: row.transfer ? { price: toAmountString(row.transfer.price ?? '0'), currency: row.currency ?? '', at: row.transfer.at, reason: row.transfer.reason } : null,
+        demo: row.item.demo,
       });
     }
     return { data, total, page: input.page, limit: input.limit };
@@ -346,7 +350,7 @@ export class NftService {
 }
 
 export function artistView(row: ArtistRow, lang: Lang): NftArtistView {
-  return { uid: row.artist.id, name: textIn(row.artist.name, lang), bio: textIn(row.artist.bio, lang), avatar: mediaUrl(row.avatar), works: row.works };
+  return { uid: row.artist.id, name: textIn(row.artist.name, lang), bio: textIn(row.artist.bio, lang), avatar: mediaUrl(row.avatar), works: row.works, demo: row.artist.demo };
 }
 
 /** An owner's account as the item page shows it (the same masking as the bidders'). */

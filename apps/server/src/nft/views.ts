@@ -60,6 +60,7 @@ export function boxView(row: BoxRow, lang: Lang, now: number): NftBoxView {
     remaining: series ? series.poolSize - series.boxesSold : null,
     resale: listing.sellerUserId !== null,
     favourite: row.favourite,
+    demo: (item ?? series)?.demo ?? false,
   };
 }
 

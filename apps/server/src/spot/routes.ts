@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 import { claimOf, onceAround } from '../http/idempotency.ts';
+import { marketMakerView } from './market-note.ts';
 
 /** Spot orders (/coin/*) and favourites (/optional/*), spec section 7 "Market and trade". */
 export function spotRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -21,6 +22,9 @@ export function spotRoutes(app: FastifyInstance, ctx: AppContext) {
     await ctx.spot.cancel(currentUser(request).id, input.id);
     return ok(errorMessage('order_cancelled', request.lang));
   });
+
+  // Public: the market page names who quotes the books (logged in or not).
+  app.get('/coin/market_maker', async () => ok(await marketMakerView(ctx.db)));
 
   app.get('/coin/list', auth, async (request) => ok(await ctx.spot.list(currentUser(request).id, parse(spotListInput, request.query))));
 

@@ -9,7 +9,8 @@ import { seedInvestDemo } from '../../src/invest/demo.ts';
 import { dualProducts } from '../../src/invest/tables.ts';
 import { call, expectLedgerBalanced, makeUser } from '../support/app.ts';
 import { fundAccount } from '../support/ledger.ts';
-import { investRig, type InvestRig } from './support.ts';
+import { operatorToken } from '../funds/support.ts';
+import { investRig, productFields, saveProduct, type InvestRig } from './support.ts';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 let rig: InvestRig;
@@ -50,5 +51,25 @@ describe('the demo seed', () => {
     const res = await call(rig.test.app, '/dual/buyDual', { token: user.token, payload: { id: listed[0]!.id, num: 2 } });
     expect(res.body.message).toMatchObject({ amount: '200', invest_currency: 'USDT', holding_days: 3 });
     await expectLedgerBalanced(rig.test);
+  });
+
+  it('tells the user which products are demo (fairness review 8): seeded ones demo true in the list, detail and order, an operator\'s false', async () => {
+    await seedInvestDemo(rig.test.db, NOW);
+    const fields = productFields(rig, { type: 'put', symbol_id: rig.ethSymbol, linked_price: '3050', per_price: '100', maturity_date: rig.day(3) });
+    const saved = await saveProduct(rig.test, await operatorToken(rig.test), fields);
+    expect(saved.body.type, JSON.stringify(saved.body)).toBe('ok');
+    const operators = saved.body.message as { id: number };
+    const listed = (await call(rig.test.app, '/dual/index', { method: 'GET', payload: { type: 'put', currency_id: rig.eth } })).body.message as { id: number; demo: boolean }[];
+    expect(listed.find((p) => p.id === operators.id)?.demo, JSON.stringify([operators, listed])).toBe(false);
+    const seeded = listed.filter((p) => p.id !== operators.id);
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(seeded.every((p) => p.demo)).toBe(true);
+    const detail = async (id: number) => (await call(rig.test.app, '/dual/detail', { method: 'GET', payload: { id } })).body.message.demo;
+    expect([await detail(seeded[0]!.id), await detail(operators.id)]).toEqual([true, false]);
+    const user = await makeUser(rig.test);
+    await fundAccount(rig.test, user.id, rig.usdt, '100');
+    await call(rig.test.app, '/dual/buyDual', { token: user.token, payload: { id: seeded[0]!.id, num: 1 } });
+    const orders = (await call(rig.test.app, '/dual/dual_list', { token: user.token, payload: {} })).body.message.data as { demo: boolean }[];
+    expect(orders.map((o) => o.demo)).toEqual([true]);
   });
 });

@@ -190,4 +190,18 @@ describe('the demo seed', () => {
     const zh = (await call(rig.test.app, '/lh/deposit/config', { method: 'GET', payload: { lang: 'zh', category: 'cloud' } })).body.message;
     expect(zh.find((p: { id: number }) => p.id === demo[3]!.id)).toMatchObject({ name: 'BTC 云挖矿 · 90天', today_rate: '0.0055', tomorrow_rate: '0.0058' });
   });
+
+  it('tells the user which products are demo (fairness review 8): the seeded ones and their orders demo true, an operator\'s product false', async () => {
+    await seedMiningDemo(rig.test.db, rig.clock.now);
+    const seeded = (await rig.test.db.select().from(miningProducts).where(eq(miningProducts.demo, true)))[0]!;
+    const operators = await makeProduct(rig, { currency_id: rig.usdt, category: seeded.category });
+    const user = await fundedUser(rig);
+    const listed = (await call(rig.test.app, '/lh/deposit/config', { method: 'GET', token: user.token, payload: { category: seeded.category } })).body.message as { id: number; demo: boolean }[];
+    expect(listed.find((p) => p.id === seeded.id)?.demo).toBe(true);
+    expect(listed.find((p) => p.id === operators.id)?.demo).toBe(false);
+    const demoOrder = await deposit(rig, user.token, { config_id: seeded.id, amount: '100' });
+    const realOrder = await deposit(rig, user.token, { config_id: operators.id, amount: '100' });
+    expect([demoOrder.body.message.demo, realOrder.body.message.demo]).toEqual([true, false]);
+    await expectLedgerBalanced(rig.test);
+  });
 });

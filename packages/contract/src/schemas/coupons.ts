@@ -54,6 +54,8 @@ export type CouponOfferView = {
   /** Whether this user meets the batch's eligibility. */
   eligible: boolean;
   claim_ends_at: number;
+  /** Seeded by a development start: the app shows its Demo badge (false on every production row). */
+  demo: boolean;
 };
 
 /** POST /coupon/claim */
@@ -87,6 +89,8 @@ export type CouponView = {
   used_at: number | null;
   /** The trial option an experience coupon staked (its id), once placed. */
   option_order_id: string | null;
+  /** Claimed from a demo batch of a development start. */
+  demo: boolean;
 };
 
 // ================================================================ back office

@@ -88,6 +88,8 @@ export type LoanProductView = {
   amount_max: string | null;
   /** What the lending pool can lend now in the loan coin. */
   pool_available: string;
+  /** Seeded by a development start: the app shows its Demo badge (false on every production row). */
+  demo: boolean;
 };
 
 /** POST /loan/borrow: pledge `collateral` of a coin the product accepts, borrow `amount` for a term it offers. */
@@ -189,6 +191,8 @@ export type LoanView = {
   status: LoanStatus;
   ended_at: number | null;
   liquidation: LoanLiquidationView | null;
+  /** Its product is demo data of a development start. */
+  demo: boolean;
 };
 
 export const LOAN_EVENT_KINDS = ['borrow', 'repay', 'collateral_add', 'collateral_return', 'margin_call', 'liquidation'] as const;

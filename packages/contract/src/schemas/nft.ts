@@ -117,9 +117,12 @@ export type NftArtistView = {
   avatar: string | null;
   /** Artworks of theirs in the catalogue. */
   works: number;
+  /** Seeded by a development start: the app shows its Demo badge (false on every production row). */
+  demo: boolean;
 };
 
-export type NftCollectionView = { id: number; name: string; description: string; cover: string | null; items: number };
+/** `demo`: seeded by a development start (the app shows its Demo badge). */
+export type NftCollectionView = { id: number; name: string; description: string; cover: string | null; items: number; demo: boolean };
 
 export type NftCurrencyView = { id: number; name: string; decimals: number };
 
@@ -160,6 +163,8 @@ export type NftBoxView = {
   resale: boolean;
   /** The logged-in user's favourite (null when logged out). */
   favourite: boolean | null;
+  /** The artwork or series is demo data of a development start (a resale of a demo artwork stays demo). */
+  demo: boolean;
 };
 
 export type NftTransferView = {
@@ -239,6 +244,8 @@ export type NftDetailView = {
   favourite: boolean | null;
   /** The server's clock, so countdowns follow it rather than the device's. */
   server_time: number;
+  /** The artwork, or the series (of a box), is demo data of a development start. */
+  demo: boolean;
 };
 
 // ================================================================ user calls
@@ -375,6 +382,8 @@ export type NftMineView = {
   listing: NftBoxView | null;
   /** Sold: the price, coin and time of the sale. */
   sold: { price: string; currency: string; at: number; reason: NftTransferReason } | null;
+  /** A demo artwork of a development start. */
+  demo: boolean;
 };
 
 export type NftMessageView = {

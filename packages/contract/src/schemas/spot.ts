@@ -125,3 +125,11 @@ export const spotTradeEvent = z.object({
   side: z.enum(SPOT_ORDER_SIDES),
   time: z.number(),
 });
+
+/**
+ * GET /coin/market_maker: who quotes the spot books, so the market page can say so (fairness review,
+ * section 6). `account` is the platform market maker's account as the back office names it (its orders
+ * are real and funded from the platform's equity); `demo_traders` the nicknames of the development
+ * start's demo traders while they trade against it (empty in production, where none are seeded).
+ */
+export type SpotMarketMakerView = { account: string; demo_traders: string[] };

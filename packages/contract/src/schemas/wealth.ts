@@ -79,6 +79,8 @@ export type MiningProductView = {
   penalty_ratio: string;
   /** The user's spot balance of the coin (null when logged out). */
   balance: string | null;
+  /** Seeded by a development start: the app shows its Demo badge (false on every production row). */
+  demo: boolean;
 };
 
 /** POST /lh/deposit: config_id is the product; amount in its coin, from the spot (exchange) account. */
@@ -133,6 +135,8 @@ export type MiningOrderView = {
   ended_at: number | null;
   /** The latest payouts, newest first (at most MINING_PAYOUTS_SHOWN). */
   payouts: MiningPayoutView[];
+  /** Its product is demo data of a development start. */
+  demo: boolean;
 };
 export const MINING_PAYOUTS_SHOWN = 30;
 
@@ -335,6 +339,8 @@ export type DualProductView = {
   on_sale: boolean;
   /** The user's spot balance of the invested coin (null when logged out). */
   balance: string | null;
+  /** Seeded by a development start: the app shows its Demo badge (false on every production row). */
+  demo: boolean;
 };
 
 /** POST /dual/buyDual: num whole shares (spec section 5: an integer). */
@@ -374,6 +380,8 @@ export type DualOrderView = {
   payout_currency: string | null;
   payout: string | null;
   settled_at: number | null;
+  /** Its product is demo data of a development start. */
+  demo: boolean;
 };
 
 /** Back office: POST /api/admin/dual/products (create; an edit may change only sale figures before the first purchase). */
