@@ -216,3 +216,30 @@ export function spotSymbols(db: Executor) {
     .where(and(eq(marketSymbols.kind, 'spot'), eq(marketSymbols.enabled, true)))
     .orderBy(asc(marketSymbols.sort), asc(marketSymbols.id));
 }
+
+/** Settled dual orders after `afterId` with what dualSettlement needs: the product's terms and the price of the tick it cites. */
+export function settledOrdersWithTicks(db: Executor, afterId: number, limit: number) {
+  return db
+    .select({
+      id: dualOrders.id,
+      type: dualProducts.type,
+      amount: dualOrders.amount,
+      linkedPrice: dualProducts.linkedPrice,
+      apr: dualProducts.apr,
+      days: dualOrders.holdingDays,
+      tickPrice: indexTicks.price,
+      settlePrice: dualProducts.settlePrice,
+      baseCurrencyId: dualProducts.baseCurrencyId,
+      quoteCurrencyId: dualProducts.quoteCurrencyId,
+      baseDecimals: sql<number>`(select decimals from currencies where id = ${dualProducts.baseCurrencyId})`,
+      quoteDecimals: sql<number>`(select decimals from currencies where id = ${dualProducts.quoteCurrencyId})`,
+      payoutCurrencyId: dualOrders.payoutCurrencyId,
+      payout: dualOrders.payout,
+    })
+    .from(dualOrders)
+    .innerJoin(dualProducts, eq(dualProducts.id, dualOrders.productId))
+    .leftJoin(indexTicks, eq(indexTicks.id, dualProducts.settleTickId))
+    .where(and(eq(dualOrders.status, 'success'), gt(dualOrders.id, afterId)))
+    .orderBy(asc(dualOrders.id))
+    .limit(limit);
+}

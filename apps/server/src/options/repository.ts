@@ -220,3 +220,29 @@ export async function currencyById(db: Executor, id: number) {
   return row;
 }
 
+
+/**
+ * The audit's option_payouts_follow_ticks check: a settled order whose open or close price is not the
+ * price of the tick it cites, whose outcome is not what those two prices say (up wins above, down below,
+ * equal draws), or whose payout is not the rule's (lose 0, draw the stake, win stake + stake x ratio
+ * rounded down to the coin's unit, so never above stake x (1 + ratio)).
+ */
+export function selectOptionsOffTheirTicks(db: Executor, limit: number) {
+  return queryRows<{ id: string; outcome: string | null; payout: string | null; open_price: string | null; close_price: string | null }>(
+    db,
+    sql`
+    select o.id::text as id, o.outcome, o.payout::text as payout, o.open_price::text as open_price, o.close_price::text as close_price
+    from option_orders o
+    join currencies c on c.id = o.currency_id
+    left join index_ticks ot on ot.id = o.open_tick_id
+    left join index_ticks ct on ct.id = o.close_tick_id
+    where o.status = 'settled' and (
+      ot.price is distinct from o.open_price or ct.price is distinct from o.close_price
+      or o.outcome is distinct from (case when ct.price = ot.price then 'draw'
+                                          when (ct.price > ot.price) = (o.direction = 'up') then 'win' else 'lose' end)
+      or o.payout > o.stake * (1 + o.payout_ratio)
+      or o.payout is distinct from (case o.outcome when 'lose' then 0 when 'draw' then o.stake
+                                          else o.stake + trunc(o.stake * o.payout_ratio, c.decimals) end))
+    order by o.id limit ${limit}`,
+  );
+}

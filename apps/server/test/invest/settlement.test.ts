@@ -316,3 +316,23 @@ describe('a product that cannot settle', () => {
     await expectLedgerBalanced(other.test);
   });
 });
+
+describe('the audit of settled dual orders', () => {
+  it('fails dual_payouts_follow_rule when an order was paid other than the rule on its cited tick, in amount or coin', async () => {
+    const p = await createProduct(rig);
+    const { order } = await buyer(rig, p.id, 5, rig.btc, '0.005');
+    await rig.tick('BTC/USDT', '65000', p.settle_at - 1_000);
+    await rig.tick('BTC/USDT', '65000', p.settle_at + 1_000);
+    expect(await settleAt(p.settle_at + 1_000)).toBeGreaterThan(0);
+    const { audit, offenders } = await import('../../src/ledger/index.ts');
+    expect(offenders(await audit(rig.test.db), 'dual_payouts_follow_rule')).toEqual([]);
+    const row = await orderRow(order.id);
+    expect(row.payout).toBe('0.005035000000000000');
+    for (const change of [{ payout: '0.005036' }, { payoutCurrencyId: rig.usdt }]) {
+      await rig.test.db.update(dualOrders).set(change).where(eq(dualOrders.id, row.id));
+      expect(offenders(await audit(rig.test.db), 'dual_payouts_follow_rule').map((r) => r.order_id)).toEqual([row.id]);
+      await rig.test.db.update(dualOrders).set({ payout: row.payout, payoutCurrencyId: row.payoutCurrencyId }).where(eq(dualOrders.id, row.id));
+    }
+    await expectLedgerBalanced(rig.test);
+  });
+});

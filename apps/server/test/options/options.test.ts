@@ -396,3 +396,20 @@ describe('back office', () => {
     await expectLedgerBalanced(test);
   });
 });
+
+describe('the audit of settled options', () => {
+  it('fails option_payouts_follow_ticks when a settled win is paid above stake x (1 + ratio), or its close or outcome is not what its cited ticks say', async () => {
+    const { order, expiresAt } = await openAt100(1);
+    await rig.tick('BTC/USDT', '101', expiresAt - 100);
+    await rig.tick('BTC/USDT', '101', expiresAt + 500);
+    expect(await settleAll(expiresAt + 500)).toBeGreaterThan(0);
+    expect(offenders(await audit(test.db), 'option_payouts_follow_ticks')).toEqual([]);
+    const row = await orderRow(order.id);
+    for (const change of [{ payout: '180.01' }, { closePrice: '99' }, { outcome: 'lose' as const }]) {
+      await test.db.update(optionOrders).set(change).where(eq(optionOrders.id, row.id));
+      expect(offenders(await audit(test.db), 'option_payouts_follow_ticks').map((r) => r.id)).toEqual([String(row.id)]);
+      await test.db.update(optionOrders).set({ payout: row.payout, closePrice: row.closePrice, outcome: row.outcome }).where(eq(optionOrders.id, row.id));
+    }
+    await expectLedgerBalanced(test);
+  });
+});
