@@ -44,7 +44,7 @@ async function startServer(clients: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     // Every client comes from this one address: its connection cap is raised for the run (the default stays).
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', DATABASE_URL: '', REDIS_URL: '', SOCKET_CONNECTIONS_PER_ADDRESS_MAX: String(clients + 100) },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SIMULATED_PRICES: 'allow', MARKET_SEED: '20261122', DATABASE_URL: '', REDIS_URL: '', SOCKET_CONNECTIONS_PER_ADDRESS_MAX: String(clients + 100) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

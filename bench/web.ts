@@ -61,7 +61,7 @@ const freePort = () =>
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-bench-web-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development' };
+const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', MARKET_SEED: '20261122' };
 delete env.DATABASE_URL;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
 const log = fs.createWriteStream(path.join(dataDir, 'server.log'));

@@ -63,7 +63,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const baseUrl = `http://127.0.0.1:${port}`;
   // Always the embedded database, whatever the caller's environment says.
   // Every journey signs its people up from this one address: the per-address code limit is raised for the run.
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', CODES_PER_ADDRESS_PER_HOUR: '1000', ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', CODES_PER_ADDRESS_PER_HOUR: '1000', MARKET_SEED: '20261122', ...env };
   delete childEnv.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = fs.createWriteStream(path.join(dataDir, 'server.log'));

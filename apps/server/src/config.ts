@@ -15,10 +15,15 @@ export type Config = {
   trustProxy: TrustProxy;
   /** ADMIN_USER / ADMIN_PASSWORD: the first operator of a production start, created only while there is none. */
   firstOperator: { username?: string; password?: string };
-  /** Seed of the offline price simulation (MARKET_SEED), so a run can be replayed. */
-  marketSeed: number;
+  /**
+   * MARKET_SEED: a fixed seed for the simulation and the demo traders, so a run replays (tests, benchmarks).
+   * Unset (the default): no seed, their randomness comes from node:crypto afresh at every start (markets/random.ts).
+   */
+  marketSeed: number | undefined;
   /** PRICE_FEED: where index prices come from, the offline simulation (default) or the public-market coin index (markets/public-feed.ts). */
   priceFeed: 'simulation' | 'public';
+  /** True when the prices are simulated: every screen then says so (GET /site/feed), and a production start needs SIMULATED_PRICES=allow. */
+  simulatedPrices: boolean;
   /** PRICE_SOURCE_URLS: base URL per public source ("binance=http://...,okx=http://..."), the exchanges' own by default. */
   priceSourceUrls: string | undefined;
   /** Serve the built web app and back office from these folders when they exist. */
@@ -36,6 +41,12 @@ export type Config = {
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const priceFeed = priceFeedOf(env.PRICE_FEED);
+  const production = env.NODE_ENV === 'production';
+  // Real money must never settle on a simulated path (money review 2, fairness 1b): a production start
+  // on the simulation stops, unless the operator declares a demo with SIMULATED_PRICES=allow.
+  if (production && priceFeed === 'simulation' && env.SIMULATED_PRICES !== 'allow') throw new Error(SIMULATION_IN_PRODUCTION);
+  if (env.SIMULATED_PRICES && env.SIMULATED_PRICES !== 'allow') throw new Error(`SIMULATED_PRICES must be allow or unset, not "${env.SIMULATED_PRICES}"`);
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
@@ -43,11 +54,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    production: env.NODE_ENV === 'production',
+    production,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     firstOperator: { username: env.ADMIN_USER || undefined, password: env.ADMIN_PASSWORD || undefined },
-    marketSeed: Number(env.MARKET_SEED ?? 20261122),
-    priceFeed: priceFeedOf(env.PRICE_FEED),
+    marketSeed: marketSeedOf(env.MARKET_SEED),
+    priceFeed,
+    simulatedPrices: priceFeed === 'simulation',
     priceSourceUrls: env.PRICE_SOURCE_URLS || undefined,
     webDist: path.join(repoRoot, 'apps/web/dist'),
     adminDist: path.join(repoRoot, 'apps/admin/dist'),
@@ -57,6 +69,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(env.CODES_PER_ADDRESS_PER_HOUR ? { codesPerIpPerHour: positiveInteger('CODES_PER_ADDRESS_PER_HOUR', env.CODES_PER_ADDRESS_PER_HOUR) } : {}),
     },
   };
+}
+
+export const SIMULATION_IN_PRODUCTION =
+  'NODE_ENV=production with the simulated price feed: options, contracts and loans would settle real money on simulated prices. ' +
+  'Set PRICE_FEED=public, or SIMULATED_PRICES=allow for a demo whose every screen says "Simulated prices".';
+
+function marketSeedOf(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new Error(`MARKET_SEED must be a whole number from 0 to 4294967295, not "${text}"`);
+  return value;
 }
 
 function priceFeedOf(text: string | undefined): Config['priceFeed'] {

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { openUserAccounts } from '../ledger/index.ts';
 import { demoDeposit } from '../site/demo.ts';
 import type { ContractService } from '../contracts/service.ts';
-import { seededRandom } from '../markets/random.ts';
+import { randomSource } from '../markets/random.ts';
 import { coinByName } from '../mining/repository.ts';
 import { copySettings, decideTrader, demoTraderCount, demoTraderIds, insertFollow, openOwnPositions, saveApplication } from './repository.ts';
 import type { CopyService } from './service.ts';
@@ -82,7 +82,7 @@ export class DemoTraders {
     private readonly db: Db,
     private readonly contracts: ContractService,
     private readonly copy: CopyService,
-    private readonly seed: number,
+    private readonly seed: number | undefined,
     private readonly now: () => number,
     private readonly onError: (error: unknown) => void,
   ) {}
@@ -91,7 +91,7 @@ export class DemoTraders {
   async round() {
     if (!(await copySettings(this.db)).demo_trading) return;
     const traders = await demoTraderIds(this.db);
-    const random = seededRandom(this.seed + ++this.rounds * 7919);
+    const random = randomSource(this.seed === undefined ? undefined : this.seed + ++this.rounds * 7919);
     for (const { user_id: userId } of traders) {
       const open = await openOwnPositions(this.db, userId);
       for (const p of open) {

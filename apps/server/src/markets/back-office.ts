@@ -13,6 +13,7 @@ import { fundMarketMakerFor } from '../spot/market-maker.ts';
 import { symbolDecimalsProblem } from '../spot/amounts.ts';
 import { ensureSpotMarkets, selectCoinDecimals } from '../spot/repository.ts';
 import { simulatedHistories } from './history.ts';
+import { parseSourceUrls, sourceHosts } from './public-feed.ts';
 import { findSymbolClash, insertSymbol, listAllSymbols, listCoinNames, symbolById, symbolHasActivity, updateSymbol, type MarketSymbol } from './repository.ts';
 
 
@@ -42,11 +43,13 @@ export async function adminSymbols(ctx: AppContext) {
       start_price_locked: await startPriceLocked(ctx, s),
       /** Whether the feed has an index for it now, and if not why (a public feed with too few live sources). */
       index_status: ctx.markets.feed.status(s.symbol),
-      /** The declared simulation's first-start history (markets/history.ts), labelled so in the back office. */
+      /** The declared simulation's first-start history (markets/history.ts), labelled so in the back office; never its seed. */
       simulated_history: histories.get(s.id) ?? null,
     });
   }
-  return { symbols: rows, coins };
+  // Where prices come from: the simulation, or the public sources with the host each is asked at (custom when not the exchange's own).
+  const feed = { kind: ctx.config.priceFeed, sources: ctx.config.priceFeed === 'public' ? sourceHosts(parseSourceUrls(ctx.config.priceSourceUrls)) : [] };
+  return { symbols: rows, coins, feed };
 }
 
 /**

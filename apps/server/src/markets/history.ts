@@ -2,7 +2,7 @@ import { money, toAmountString } from '@fairex/contract';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { CANDLE_PERIODS, periodStart, type CandlePeriod } from './candles.ts';
-import { normal, seededRandom } from './random.ts';
+import { normal, randomSource } from './random.ts';
 import { listSymbols, type MarketSymbol } from './repository.ts';
 import { candles, marketHistoryBackfills } from './tables.ts';
 
@@ -45,8 +45,9 @@ function symbolSeed(seed: number, symbol: string) {
  * the end of the history at the symbol's start price. Prices are whole units of the symbol's price step
  * (10^-priceDecimals), never below one; index 0 is the oldest minute.
  */
-export function simulatedMinutes(spec: { symbol: string; startPrice: string; volatility: number; priceDecimals: number }, seed: number, steps: number): number[] {
-  const random = seededRandom(symbolSeed(seed, spec.symbol));
+export function simulatedMinutes(spec: { symbol: string; startPrice: string; volatility: number; priceDecimals: number }, seed: number | undefined, steps: number): number[] {
+  // No MARKET_SEED: a path from node:crypto, which no one can replay or predict (markets/random.ts).
+  const random = randomSource(seed === undefined ? undefined : symbolSeed(seed, spec.symbol));
   const dt = MINUTE_MS / 1000 / SECONDS_PER_YEAR;
   const sigma = spec.volatility;
   const units = new Array<number>(steps);
@@ -126,16 +127,19 @@ export function unitsToPrice(units: number, decimals: number): string {
 
 /**
  * First start (simulated feed only): every enabled symbol without any candle gets HISTORY_DAYS of
- * simulated history up to the current minute, from MARKET_SEED, recorded in market_history_backfills
- * (the back office labels it "simulated history") in the same transaction as its candles. Symbols that
- * already have candles or a backfill are left alone, so it runs once.
+ * simulated history up to the current minute, from MARKET_SEED when set (else from node:crypto),
+ * recorded in market_history_backfills (the back office labels it "simulated history") in the same
+ * transaction as its candles. Symbols that already have candles or a backfill are left alone, so it
+ * runs once. The seed is not recorded: whoever knows it knows the path (money review 2). A public feed
+ * gets no simulated history at all: the caller passes its feed, and only 'simulation' writes.
  */
-export async function backfillSimulatedHistory(db: Db, options: { seed: number; now: number; days?: number }) {
+export async function backfillSimulatedHistory(db: Db, options: { feed: 'simulation' | 'public'; seed: number | undefined; now: number; days?: number }) {
   const started = performance.now();
   const to = periodStart(options.now, '1min');
   const from = to - (options.days ?? HISTORY_DAYS) * DAY_MS;
   const steps = (to - from) / MINUTE_MS;
   const done: { symbol: string; candles: number }[] = [];
+  if (options.feed !== 'simulation') return { symbols: done, from, to, ms: 0 };
   const symbols = await symbolsWithoutHistory(db);
   for (const symbol of symbols) {
     const minutes = simulatedMinutes(symbol, options.seed, steps);
@@ -151,7 +155,7 @@ export async function backfillSimulatedHistory(db: Db, options: { seed: number; 
     await db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(marketHistoryBackfills)
-        .values({ symbolId: symbol.id, seed: options.seed, fromTime: from, toTime: to, stepMs: MINUTE_MS })
+        .values({ symbolId: symbol.id, fromTime: from, toTime: to, stepMs: MINUTE_MS })
         .onConflictDoNothing()
         .returning({ symbolId: marketHistoryBackfills.symbolId });
       if (!claimed) return;
@@ -188,8 +192,8 @@ async function symbolsWithoutHistory(db: Db): Promise<MarketSymbol[]> {
   return enabled.filter((s) => bareIds.has(s.id));
 }
 
-/** The simulated history of each symbol that has one (back office label), by symbol id. */
+/** The simulated history of each symbol that has one (back office label), by symbol id; never a seed. */
 export async function simulatedHistories(db: Db) {
   const rows = await db.select().from(marketHistoryBackfills);
-  return new Map(rows.map((r) => [r.symbolId, { seed: r.seed, from: r.fromTime, to: r.toTime, stepMs: r.stepMs }]));
+  return new Map(rows.map((r) => [r.symbolId, { from: r.fromTime, to: r.toTime, stepMs: r.stepMs }]));
 }

@@ -1,6 +1,6 @@
 import { money, roundTo, toAmountString } from '@fairex/contract';
 import type { IndexStatus } from './index-rules.ts';
-import { normal, seededRandom } from './random.ts';
+import { normal, randomSource } from './random.ts';
 
 /** One index price observation. Prices are decimal strings; time is epoch milliseconds. */
 export type Tick = { symbol: string; price: string; time: number };
@@ -39,9 +39,11 @@ const SECONDS_PER_YEAR = 365 * 24 * 60 * 60;
 export const TICK_INTERVAL_MS = 1000;
 
 /**
- * The default offline provider: a geometric random walk per symbol, one tick per second, from a seed,
- * so the app is alive without a network and a run can be replayed. The random factor is a float by
- * nature; the price itself is kept and rounded as a decimal.
+ * The default offline provider: a geometric random walk per symbol, one tick per second, so the app is
+ * alive without a network. Its randomness is node:crypto's, fresh at every start, unless a test or a
+ * benchmark sets MARKET_SEED to replay a run (markets/random.ts): a known seed would let anyone predict
+ * every tick (money review 2). The random factor is a float by nature; the price itself is kept and
+ * rounded as a decimal.
  */
 export class SimulatedPriceFeed implements PriceFeed {
   private readonly prices = new Map<string, string>();
@@ -50,8 +52,8 @@ export class SimulatedPriceFeed implements PriceFeed {
   private readonly random: () => number;
   private timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(symbols: SimulatedSymbol[], seed: number, private readonly now: () => number = Date.now) {
-    this.random = seededRandom(seed);
+  constructor(symbols: SimulatedSymbol[], seed: number | undefined, private readonly now: () => number = Date.now) {
+    this.random = randomSource(seed);
     for (const s of symbols) this.addSymbol(s);
   }
 

@@ -1,5 +1,5 @@
 import { money } from '@fairex/contract';
-import { coinOfSymbol, indexOf, type IndexStatus, type SourceQuote } from './index-rules.ts';
+import { coinOfSymbol, INDEX_SOURCES_MIN, indexOf, type IndexStatus, type SourceQuote } from './index-rules.ts';
 import { TICK_INTERVAL_MS, type PriceFeed, type SimulatedSymbol, type Tick } from './price-feed.ts';
 
 /**
@@ -10,8 +10,11 @@ export type SourceAdapter = {
   name: string;
   defaultBaseUrl: string;
   path(coin: string): string;
-  /** The last price as a decimal string, or undefined when the answer is not a price for this coin. */
-  parse(body: any, coin: string): string | undefined;
+  /**
+   * The last price as a decimal string, with the exchange's own time of it (epoch ms) where the answer
+   * has one, or undefined when the answer is not a price for this coin.
+   */
+  parse(body: any, coin: string): { price: string; time?: number } | undefined;
 };
 
 const decimal = (value: unknown): string | undefined => {
@@ -20,23 +23,26 @@ const decimal = (value: unknown): string | undefined => {
   return text;
 };
 
-/** Binance spot: GET /api/v3/ticker/price?symbol=BTCUSDT -> { symbol, price }. */
+/** A price with its time where both read; a time that does not read is left out (the receipt time then counts). */
+const quoted = (price: string | undefined, time?: number) => (price === undefined ? undefined : Number.isFinite(time) && time! > 0 ? { price, time } : { price });
+
+/** Binance spot: GET /api/v3/ticker/price?symbol=BTCUSDT -> { symbol, price } (no time: the receipt time counts). */
 export const BINANCE: SourceAdapter = {
   name: 'binance',
   defaultBaseUrl: 'https://api.binance.com',
   path: (coin) => `/api/v3/ticker/price?symbol=${coin}USDT`,
-  parse: (body, coin) => (body?.symbol === `${coin}USDT` ? decimal(body.price) : undefined),
+  parse: (body, coin) => (body?.symbol === `${coin}USDT` ? quoted(decimal(body.price)) : undefined),
 };
 
-/** Coinbase Exchange: GET /products/BTC-USDT/ticker -> { trade_id, price, size, bid, ask, volume, time }. */
+/** Coinbase Exchange: GET /products/BTC-USDT/ticker -> { trade_id, price, size, bid, ask, volume, time } (time: ISO 8601 of the last trade). */
 export const COINBASE: SourceAdapter = {
   name: 'coinbase',
   defaultBaseUrl: 'https://api.exchange.coinbase.com',
   path: (coin) => `/products/${coin}-USDT/ticker`,
-  parse: (body) => decimal(body?.price),
+  parse: (body) => quoted(decimal(body?.price), typeof body?.time === 'string' ? Date.parse(body.time) : undefined),
 };
 
-/** Kraken spot: GET /0/public/Ticker?pair=XBTUSDT -> { error: [], result: { XBTUSDT: { c: [last price, lot volume], ... } } } (BTC is XBT there). */
+/** Kraken spot: GET /0/public/Ticker?pair=XBTUSDT -> { error: [], result: { XBTUSDT: { c: [last price, lot volume], ... } } } (BTC is XBT there; no time). */
 export const KRAKEN: SourceAdapter = {
   name: 'kraken',
   defaultBaseUrl: 'https://api.kraken.com',
@@ -44,16 +50,16 @@ export const KRAKEN: SourceAdapter = {
   parse: (body) => {
     if (!Array.isArray(body?.error) || body.error.length > 0 || typeof body.result !== 'object' || body.result === null) return undefined;
     const pairs = Object.values(body.result) as any[];
-    return pairs.length === 1 && Array.isArray(pairs[0]?.c) ? decimal(pairs[0].c[0]) : undefined;
+    return pairs.length === 1 && Array.isArray(pairs[0]?.c) ? quoted(decimal(pairs[0].c[0])) : undefined;
   },
 };
 
-/** OKX: GET /api/v5/market/ticker?instId=BTC-USDT -> { code: "0", msg: "", data: [{ instId, last, ts, ... }] }. */
+/** OKX: GET /api/v5/market/ticker?instId=BTC-USDT -> { code: "0", msg: "", data: [{ instId, last, ts, ... }] } (ts: epoch ms as a string). */
 export const OKX: SourceAdapter = {
   name: 'okx',
   defaultBaseUrl: 'https://www.okx.com',
   path: (coin) => `/api/v5/market/ticker?instId=${coin}-USDT`,
-  parse: (body, coin) => (body?.code === '0' && body.data?.[0]?.instId === `${coin}-USDT` ? decimal(body.data[0].last) : undefined),
+  parse: (body, coin) => (body?.code === '0' && body.data?.[0]?.instId === `${coin}-USDT` ? quoted(decimal(body.data[0].last), Number(body.data[0].ts)) : undefined),
 };
 
 export const PUBLIC_SOURCES: SourceAdapter[] = [BINANCE, COINBASE, KRAKEN, OKX];
@@ -73,11 +79,12 @@ export type PublicFeedOptions = {
   onError?: (error: unknown) => void;
 };
 
-export const PUBLIC_FEED_DEFAULTS = { pollMs: 2000, staleMs: 10_000, minSources: 2, requestTimeoutMs: 5000 };
+export const PUBLIC_FEED_DEFAULTS = { pollMs: 2000, staleMs: 10_000, minSources: INDEX_SOURCES_MIN, requestTimeoutMs: 5000 };
 
 /**
  * The public-market index for coins (PRICE_FEED=public): the median of several large exchanges' last
- * prices, polled over their public REST APIs, with staleness rules. Symbols without a coin source
+ * prices, polled over their public REST APIs, with staleness (by the exchange's own time where given)
+ * and outlier rules (index-rules.ts: at least INDEX_SOURCES_MIN agreeing live sources). Symbols without a coin source
  * (stocks) have no index in this mode. One tick per second per symbol that has an index.
  */
 export class PublicIndexFeed implements PriceFeed {
@@ -123,10 +130,10 @@ export class PublicIndexFeed implements PriceFeed {
           try {
             const response = await fetch(`${base}${source.path(coin)}`, { signal: AbortSignal.timeout(this.rules.requestTimeoutMs) });
             if (!response.ok) throw new Error(`${source.name} ${coin}: HTTP ${response.status}`);
-            const price = source.parse(await response.json(), coin);
-            if (price === undefined) throw new Error(`${source.name} ${coin}: no price in the answer`);
+            const quote = source.parse(await response.json(), coin);
+            if (quote === undefined) throw new Error(`${source.name} ${coin}: no price in the answer`);
             const perSource = this.quotes.get(coin) ?? new Map<string, SourceQuote>();
-            perSource.set(source.name, { source: source.name, price, receivedAt: this.now() });
+            perSource.set(source.name, { source: source.name, price: quote.price, receivedAt: this.now(), ...(quote.time === undefined ? {} : { sourceTime: quote.time }) });
             this.quotes.set(coin, perSource);
             this.failing.delete(`${source.name}\n${coin}`);
           } catch (error) {
@@ -146,7 +153,8 @@ export class PublicIndexFeed implements PriceFeed {
       const status: IndexStatus = { available: false, reason: 'no_public_source', sources: [], required: this.rules.minSources };
       return { price: undefined, status };
     }
-    return indexOf([...(this.quotes.get(spec.coin)?.values() ?? [])], this.now(), { ...this.rules, priceDecimals: spec.priceDecimals });
+    const expected = this.sources.map((s) => s.name);
+    return indexOf([...(this.quotes.get(spec.coin)?.values() ?? [])], this.now(), { ...this.rules, priceDecimals: spec.priceDecimals, expected });
   }
 
   /** Emits one tick per symbol that has an index now; the timer calls it every second. */
@@ -203,4 +211,29 @@ export function parseSourceUrls(text: string | undefined): Record<string, string
     urls[name] = url.replace(/\/$/, '');
   }
   return urls;
+}
+
+/** Each source's configured base URL and host, and whether that is the exchange's own (else "custom", set by PRICE_SOURCE_URLS). */
+export type SourceHost = { source: string; url: string; host: string; custom: boolean };
+
+/**
+ * The hosts the public feed asks, for the back office: a source pointed elsewhere than its exchange's
+ * known host (PRICE_SOURCE_URLS) is labelled custom, since whoever runs that host sets its price
+ * (fairness review 1b). Examples: binance default -> api.binance.com, not custom;
+ * binance=http://127.0.0.1:8001 -> 127.0.0.1:8001, custom.
+ */
+export function sourceHosts(baseUrls: Record<string, string>, sources: SourceAdapter[] = PUBLIC_SOURCES): SourceHost[] {
+  return sources.map((source) => {
+    const url = baseUrls[source.name] ?? source.defaultBaseUrl;
+    const host = hostOf(url);
+    return { source: source.name, url, host, custom: host !== hostOf(source.defaultBaseUrl) || !url.startsWith('https://') };
+  });
+}
+
+function hostOf(url: string) {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }

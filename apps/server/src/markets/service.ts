@@ -47,7 +47,7 @@ export class Markets {
   static async open(
     db: Db,
     bus: EventBus,
-    options: { seed: number; onError: (error: unknown) => void; createFeed?: (symbols: SimulatedSymbol[]) => PriceFeed; now?: () => number },
+    options: { seed: number | undefined; onError: (error: unknown) => void; createFeed?: (symbols: SimulatedSymbol[]) => PriceFeed; now?: () => number },
   ) {
     const symbols = await listSymbols(db);
     const closes = await lastCloses(db);

@@ -68,14 +68,13 @@ export const indexTicks = pgTable(
 
 /**
  * The declared simulation's history: a symbol that had no candles at first start got simulated candles
- * from `from_time` to `to_time` (1-minute steps of the offline model, seed MARKET_SEED); the back office
- * labels them so (markets/history.ts).
+ * from `from_time` to `to_time` (1-minute steps of the offline model); the back office labels them so
+ * (markets/history.ts). No seed is kept (migration 0029 dropped it): whoever knows it knows the path.
  */
 export const marketHistoryBackfills = pgTable('market_history_backfills', {
   symbolId: integer('symbol_id')
     .primaryKey()
     .references(() => marketSymbols.id),
-  seed: bigint('seed', { mode: 'number' }).notNull(),
   fromTime: bigint('from_time', { mode: 'number' }).notNull(),
   toTime: bigint('to_time', { mode: 'number' }).notNull(),
   stepMs: integer('step_ms').notNull(),

@@ -18,7 +18,7 @@ import type { Db, Executor } from '../db/client.ts';
 import { accountsOf, openUserAccounts } from '../ledger/index.ts';
 import { demoDeposit } from '../site/demo.ts';
 import { listSymbols } from '../markets/repository.ts';
-import { seededRandom } from '../markets/random.ts';
+import { randomSource } from '../markets/random.ts';
 import { readSetting } from '../site/repository.ts';
 import { currencies } from '../site/tables.ts';
 import { ticksToPrice } from './engine/index.ts';
@@ -130,7 +130,7 @@ export class DemoSpotTraders {
   constructor(
     private readonly db: Db,
     private readonly spot: SpotService,
-    private readonly seed: number,
+    private readonly seed: number | undefined,
   ) {}
 
   /** One round, awaited (tests): the order placed, or undefined when none was. */
@@ -140,7 +140,7 @@ export class DemoSpotTraders {
     const writers = this.spot.allWriters().filter((w) => this.spot.isTrading(w.market.symbolId));
     if (traders.length === 0 || writers.length === 0) return undefined;
     const round = this.rounds++;
-    const random = seededRandom(this.seed + round * 7919 + 17);
+    const random = randomSource(this.seed === undefined ? undefined : this.seed + round * 7919 + 17);
     const writer = writers[round % writers.length]!;
     const userId = traders[Math.floor(random() * traders.length)]!;
     const { market } = writer;

@@ -1,7 +1,7 @@
 // Proves the first-start history of the simulated feed (markets/history.ts): candles of every period
 // built from 1-minute steps (worked example), each period kept back to its window, written once per
-// symbol with its seed recorded, replayable from the seed, and ending at the start price where the
-// live simulation carries on. A small range here; the 90 days run only at a real first start.
+// symbol (never its seed, and only on the simulated feed), replayable from a MARKET_SEED, different at
+// every start without one, and ending at the start price where the live simulation carries on. A small range here; the 90 days run only at a real first start.
 import { toAmountString } from '@fairex/contract';
 import { and, asc, eq, max, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { Markets } from '../../src/markets/service.ts';
 import { candles } from '../../src/markets/tables.ts';
 import { seedSite } from '../../src/site/seed.ts';
 import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
-import { makeTestApp } from '../support/app.ts';
+import { makeTestApp, operatorHeaders, operatorLogin } from '../support/app.ts';
 import { openTestDatabase } from '../support/db.ts';
 
 const DAY_MS = 86_400_000;
@@ -61,6 +61,13 @@ describe('history rules', () => {
     expect(simulatedMinutes(spec, 7, 1000)).toEqual(path);
     expect(simulatedMinutes(spec, 8, 1000)).not.toEqual(path);
   });
+
+  it('draws a path no one can replay when MARKET_SEED is unset: two starts differ', () => {
+    const spec = { symbol: 'BTC/USDT', startPrice: '65000.5', volatility: 0.6, priceDecimals: 2 };
+    const first = simulatedMinutes(spec, undefined, 1000);
+    expect(first.at(-1)).toBe(6_500_050);
+    expect(simulatedMinutes(spec, undefined, 1000)).not.toEqual(first);
+  });
 });
 
 let database: Database;
@@ -79,7 +86,10 @@ describe('backfill of simulated history', () => {
   it('fills every symbol once with candles of every period ending at the start price, where the live feed carries on', async () => {
     const now = Date.UTC(2026, 10, 23, 12, 30, 15);
     const to = Date.UTC(2026, 10, 23, 12, 30);
-    const result = await backfillSimulatedHistory(database.db, { seed: 42, now, days: 3 });
+    // A public feed gets no simulated history at all.
+    expect((await backfillSimulatedHistory(database.db, { feed: 'public', seed: 42, now, days: 3 })).symbols).toEqual([]);
+    expect(await database.db.select().from(candles).limit(1)).toEqual([]);
+    const result = await backfillSimulatedHistory(database.db, { feed: 'simulation', seed: 42, now, days: 3 });
     const symbols = await listSymbols(database.db);
     expect(result.symbols.map((s) => s.symbol).sort()).toEqual(symbols.map((s) => s.symbol).sort());
     expect(result).toMatchObject({ from: to - 3 * DAY_MS, to });
@@ -106,9 +116,9 @@ describe('backfill of simulated history', () => {
     for (let i = 1; i < minutes.length; i++) expect(minutes[i]!.open).toBe(minutes[i - 1]!.close);
     expect(toAmountString(minutes.at(-1)!.close)).toBe(toAmountString(btc.startPrice));
 
-    // Labelled with its seed; a second start adds nothing.
-    expect((await simulatedHistories(database.db)).get(btc.id)).toEqual({ seed: 42, from: to - 3 * DAY_MS, to, stepMs: 60_000 });
-    expect((await backfillSimulatedHistory(database.db, { seed: 42, now: now + 60_000, days: 3 })).symbols).toEqual([]);
+    // Labelled by its range, never its seed; a second start adds nothing.
+    expect((await simulatedHistories(database.db)).get(btc.id)).toEqual({ from: to - 3 * DAY_MS, to, stepMs: 60_000 });
+    expect((await backfillSimulatedHistory(database.db, { feed: 'simulation', seed: 42, now: now + 60_000, days: 3 })).symbols).toEqual([]);
 
     // The live simulation starts where the history ends.
     const markets = await Markets.open(database.db, createEventBus(), { seed: 1, onError: (error) => { throw error; } });
@@ -118,21 +128,24 @@ describe('backfill of simulated history', () => {
 });
 
 describe('back office', () => {
-  it('labels symbols with simulated history by their seed and range, and names the index status', async () => {
+  it('labels symbols with simulated history by their range (no seed served), and names the index status and the feed', async () => {
     const test = await makeTestApp();
     try {
       const inject = async (method: 'GET' | 'POST', url: string, payload?: Record<string, string>, token?: string) =>
-        (await test.app.inject({ method, url: `/api/admin${url}`, headers: token ? { authorization: token } : {}, payload, remoteAddress: test.nextIp() })).json();
-      const token = (await inject('POST', '/login', { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password })).message.token as string;
+        (await test.app.inject({ method, url: `/api/admin${url}`, headers: token ? operatorHeaders(token) : {}, payload, remoteAddress: test.nextIp() })).json();
+      const token = await operatorLogin(test.app, DEMO_OPERATOR.username, DEMO_OPERATOR.password, test.nextIp());
       const before = (await inject('GET', '/symbols', undefined, token)).message.symbols;
       expect(before.every((s: { simulated_history: unknown }) => s.simulated_history === null)).toBe(true);
 
-      const { from, to } = await backfillSimulatedHistory(test.db, { seed: 99, now: Date.now(), days: 1 });
-      const after = (await inject('GET', '/symbols', undefined, token)).message.symbols;
-      expect(after.find((s: { symbol: string }) => s.symbol === 'ETH/USDT')).toMatchObject({
-        simulated_history: { seed: 99, from, to, stepMs: 60_000 },
+      const { from, to } = await backfillSimulatedHistory(test.db, { feed: 'simulation', seed: 99, now: Date.now(), days: 1 });
+      const answer = (await inject('GET', '/symbols', undefined, token)).message;
+      expect(answer.symbols.find((s: { symbol: string }) => s.symbol === 'ETH/USDT')).toMatchObject({
+        simulated_history: { from, to, stepMs: 60_000 },
         index_status: { available: true, sources: ['simulation'] },
       });
+      expect(answer.feed).toEqual({ kind: 'simulation', sources: [] });
+      // The seed is nowhere in the answer (the test app runs on MARKET_SEED 20261122).
+      expect(JSON.stringify(answer)).not.toMatch(/seed|20261122/);
     } finally {
       await test.close();
     }

@@ -1,4 +1,5 @@
-// Proves the simulated feed is a seeded geometric random walk: the same seed replays the same prices,
+// Proves the simulated feed is a geometric random walk: a MARKET_SEED replays the same prices, without
+// one every start draws a new path from node:crypto (two starts differ, nothing to predict),
 // prices stay positive at the symbol's precision, and volatility shows in the spread of returns.
 import { describe, expect, it } from 'vitest';
 import { SimulatedPriceFeed, type SimulatedSymbol } from '../../src/markets/price-feed.ts';
@@ -14,6 +15,16 @@ describe('simulated price feed', () => {
     };
     expect(run(42)).toEqual(run(42));
     expect(run(42)).not.toEqual(run(43));
+  });
+
+  it('never replays a path when MARKET_SEED is unset: two starts from the same price go different ways (the review predicted 360 of 360 ticks from the default seed)', () => {
+    const run = () => {
+      const feed = new SimulatedPriceFeed([BTC], undefined, () => 0);
+      return Array.from({ length: 100 }, () => feed.step()[0]!.price);
+    };
+    const first = run();
+    expect(run()).not.toEqual(first);
+    expect(first.every((price) => /^\d+(\.\d{1,2})?$/.test(price))).toBe(true);
   });
 
   it('keeps prices positive and at the symbol precision', () => {

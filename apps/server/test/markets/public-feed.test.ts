@@ -1,5 +1,6 @@
-// Proves the public-market index (PRICE_FEED=public): the median of the exchanges' last prices with
-// staleness rules (pure rules with worked examples), and the four source adapters reading the answers
+// Proves the public-market index (PRICE_FEED=public): the median of at least three agreeing live
+// sources, with staleness by the exchange's own time and an outlier rule (pure rules with worked
+// examples, the review's among them), each source's host labelled custom when it is not the exchange's, and the four source adapters reading the answers
 // of a local server that replays the exchanges' documented ticker shapes (these machines cannot reach
 // the exchanges).
 import fs from 'node:fs';
@@ -8,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { coinOfSymbol, indexOf, liveQuotes, median } from '../../src/markets/index-rules.ts';
-import { parseSourceUrls, PublicIndexFeed } from '../../src/markets/public-feed.ts';
+import { coinOfSymbol, indexOf, liveQuotes, median, outliers, quoteTime } from '../../src/markets/index-rules.ts';
+import { parseSourceUrls, PublicIndexFeed, sourceHosts } from '../../src/markets/public-feed.ts';
 
 describe('index rules', () => {
   it('takes the median: 3, 1, 2 is 2; 1, 2, 3, 4 is 2.5; 65000.1 and 65000.3 is 65000.2; none is undefined', () => {
@@ -30,18 +31,64 @@ describe('index rules', () => {
     expect(liveQuotes(quotes, 10_000, 10_000).map((q) => q.source)).toEqual(['a', 'b', 'c']);
   });
 
-  it('has an index with two live sources or more (at 12 s: b and c, 102) and none with one (at 16 s: only c)', () => {
-    const quotes = [
-      { source: 'a', price: '100', receivedAt: 0 },
-      { source: 'b', price: '101', receivedAt: 5000 },
-      { source: 'c', price: '103', receivedAt: 9000 },
-    ];
-    const rules = { staleMs: 10_000, minSources: 2, priceDecimals: 2 };
-    expect(indexOf(quotes, 9000, rules)).toEqual({ price: '101', status: { available: true, sources: ['a', 'b', 'c'] } });
-    expect(indexOf(quotes, 12_000, rules)).toEqual({ price: '102', status: { available: true, sources: ['b', 'c'] } });
-    expect(indexOf(quotes, 16_000, rules)).toEqual({ price: undefined, status: { available: false, reason: 'too_few_sources', sources: ['c'], required: 2 } });
-    // Rounded half up at the symbol's decimals: 100.05 and 100.1 give 100.075, 100.08 at two decimals.
-    expect(indexOf([quotes[0]!, { ...quotes[1]!, price: '100.1' }].map((q) => ({ ...q, price: q.source === 'a' ? '100.05' : q.price })), 0, rules).price).toBe('100.08');
+  it('measures staleness by the exchange\'s own time where it gives one, never later than receipt: a price stamped 15 s ago is stale though received now', () => {
+    const now = 100_000;
+    const fresh = { source: 'binance', price: '100', receivedAt: now };
+    const old = { source: 'okx', price: '100', receivedAt: now, sourceTime: now - 15_000 };
+    const future = { source: 'coinbase', price: '100', receivedAt: now - 11_000, sourceTime: now + 60_000 };
+    expect(quoteTime(old)).toBe(now - 15_000);
+    expect(quoteTime(future)).toBe(now - 11_000);
+    expect(liveQuotes([fresh, old, future], now, 10_000).map((q) => q.source)).toEqual(['binance']);
+  });
+
+  const rules = { staleMs: 10_000, minSources: 3, priceDecimals: 2 };
+  const at = (prices: string[]) => prices.map((price, i) => ({ source: `s${i}`, price, receivedAt: 0 }));
+
+  it('gives no index from the review\'s two sources at 100 and 200 (it made 150): three live sources are needed', () => {
+    expect(indexOf(at(['100', '200']), 0, rules)).toMatchObject({ price: undefined, status: { available: false, reason: 'too_few_sources', required: 3 } });
+    expect(indexOf(at(['100', '101']), 0, rules).price).toBeUndefined();
+    expect(indexOf(at(['100', '101', '102']), 0, rules).price).toBe('101');
+  });
+
+  it('drops the review\'s outlier: 100, 101, 102 and 1,000,000 give 101, and the back office sees 1,000,000 as an outlier', () => {
+    const result = indexOf(at(['100', '101', '102', '1000000']), 0, { ...rules, expected: ['s0', 's1', 's2', 's3', 's4'] });
+    expect(result.price).toBe('101');
+    expect(result.status).toEqual({
+      available: true,
+      sources: ['s0', 's1', 's2'],
+      quotes: [
+        { source: 's0', status: 'live', price: '100', time: 0 },
+        { source: 's1', status: 'live', price: '101', time: 0 },
+        { source: 's2', status: 'live', price: '102', time: 0 },
+        { source: 's3', status: 'outlier', price: '1000000', time: 0 },
+        { source: 's4', status: 'stale', price: null, time: null },
+      ],
+    });
+  });
+
+  it('drops a source more than 3 % from the median of the others, keeps one within, and gives no index when the rest do not agree', () => {
+    // 100 is 3.6 % below 103.75 (the others' median): dropped; 103.5 and 104 alone are too few.
+    expect([...outliers(at(['100', '103.5', '104']))]).toEqual(['s0']);
+    expect(indexOf(at(['100', '103.5', '104']), 0, rules).price).toBeUndefined();
+    // 100 is 1.96 % from 102: kept.
+    expect([...outliers(at(['100', '101', '102']))]).toEqual([]);
+    // Two against two: every source is far from the others' median, none is used.
+    expect(outliers(at(['100', '101', '1000000', '1000001'])).size).toBe(4);
+    expect(indexOf(at(['100', '101', '1000000', '1000001']), 0, rules).price).toBeUndefined();
+    // With three live sources, one outlier leaves two: no index rather than a price one source set.
+    expect(indexOf(at(['100', '101', '1000000']), 0, rules).price).toBeUndefined();
+    // Rounded half up at the symbol's decimals: 100.05, 100.1, 100.1, 100.05 give 100.075, 100.08.
+    expect(indexOf(at(['100.05', '100.1', '100.1', '100.05']), 0, rules).price).toBe('100.08');
+  });
+
+  it('names each source\'s host, and labels one PRICE_SOURCE_URLS points away from its exchange as custom', () => {
+    const hosts = sourceHosts(parseSourceUrls('binance=http://127.0.0.1:8001,okx=https://www.okx.com'));
+    expect(hosts).toEqual([
+      { source: 'binance', url: 'http://127.0.0.1:8001', host: '127.0.0.1:8001', custom: true },
+      { source: 'coinbase', url: 'https://api.exchange.coinbase.com', host: 'api.exchange.coinbase.com', custom: false },
+      { source: 'kraken', url: 'https://api.kraken.com', host: 'api.kraken.com', custom: false },
+      { source: 'okx', url: 'https://www.okx.com', host: 'www.okx.com', custom: false },
+    ]);
   });
 
   it('follows the coin of USDT symbols: BTC/USDT and BTCUSDT follow BTC; a stock or another quote coin has no public source', () => {
@@ -139,13 +186,13 @@ describe('public index feed', () => {
       { symbol: 'ETH/USDT', price: '3201.15', time: 1_000_000 },
     ]);
     expect(feed.price('ETH/USDT')).toBe('3201.15');
-    expect(feed.status('BTC/USDT')).toEqual({ available: true, sources: ['binance', 'coinbase', 'kraken', 'okx'] });
+    expect(feed.status('BTC/USDT')).toMatchObject({ available: true, sources: ['binance', 'coinbase', 'kraken', 'okx'] });
     // A stock has no public coin source: no index, and the status says so.
     expect(feed.price('AAPL')).toBeUndefined();
     expect(feed.status('AAPL')).toMatchObject({ available: false, reason: 'no_public_source' });
   });
 
-  it('drops sources silent for longer than the window, and has no index with fewer than two live', async () => {
+  it('drops sources silent for longer than the window, and has no index with fewer than three live', async () => {
     down.clear();
     const clock = { now: 2_000_000 };
     const errors: unknown[] = [];
@@ -153,31 +200,37 @@ describe('public index feed', () => {
     await feed.poll();
     feed.step();
 
-    // Binance and OKX fail from now on; 11 s later their quotes are stale: Coinbase and Kraken remain.
+    // Binance fails from now on; 11 s later its quote is stale: Coinbase, Kraken and OKX remain.
     down.add('binance');
-    down.add('okx');
     clock.now += 11_000;
     await feed.poll();
-    expect(feed.step().find((t) => t.symbol === 'BTC/USDT')).toEqual({ symbol: 'BTC/USDT', price: '65017.55', time: 2_011_000 });
-    expect(feed.status('BTC/USDT')).toEqual({ available: true, sources: ['coinbase', 'kraken'] });
+    // 65015.1, 65018.2, 65020 -> 65018.2.
+    expect(feed.step().find((t) => t.symbol === 'BTC/USDT')).toEqual({ symbol: 'BTC/USDT', price: '65018.2', time: 2_011_000 });
+    expect(feed.status('BTC/USDT')).toMatchObject({ available: true, sources: ['coinbase', 'kraken', 'okx'] });
+    expect((feed.status('BTC/USDT').quotes ?? []).map((q) => `${q.source} ${q.status} ${q.price}`)).toEqual([
+      'binance stale 65012.34000000',
+      'coinbase live 65020.00',
+      'kraken live 65015.10000',
+      'okx live 65018.2',
+    ]);
     // Each failing source and coin is reported once, not on every poll.
     await feed.poll();
-    expect(errors).toHaveLength(4);
+    expect(errors).toHaveLength(2);
 
-    // Kraken goes quiet too: one live source is not an index.
-    down.add('kraken');
+    // OKX goes quiet too: two live sources are not an index.
+    down.add('okx');
     clock.now += 11_000;
     await feed.poll();
     expect(feed.step()).toEqual([]);
     expect(feed.price('BTC/USDT')).toBeUndefined();
-    expect(feed.status('BTC/USDT')).toEqual({ available: false, reason: 'too_few_sources', sources: ['coinbase'], required: 2 });
+    expect(feed.status('BTC/USDT')).toMatchObject({ available: false, reason: 'too_few_sources', sources: ['coinbase', 'kraken'], required: 3 });
 
-    // Back: two sources answer again, and the index returns.
+    // Back: three sources answer again, and the index returns.
     down.delete('okx');
     clock.now += 1000;
     await feed.poll();
-    expect(feed.step().find((t) => t.symbol === 'BTC/USDT')?.price).toBe('65019.1');
-    expect(feed.price('BTC/USDT')).toBe('65019.1');
+    expect(feed.step().find((t) => t.symbol === 'BTC/USDT')?.price).toBe('65018.2');
+    expect(feed.price('BTC/USDT')).toBe('65018.2');
   });
 
   it('ignores an answer that is not a price for the coin asked (an error body, a zero, another symbol)', async () => {
@@ -189,6 +242,10 @@ describe('public index feed', () => {
     expect(KRAKEN.parse({ error: ['EQuery:Unknown asset pair'] }, 'BTC')).toBeUndefined();
     expect(OKX.parse({ code: '51001', msg: "Instrument ID doesn't exist", data: [] }, 'BTC')).toBeUndefined();
     expect(OKX.parse(fixtures.okx.ETH, 'BTC')).toBeUndefined();
-    expect(KRAKEN.parse(fixtures.kraken.BTC, 'BTC')).toBe('65015.10000');
+    expect(KRAKEN.parse(fixtures.kraken.BTC, 'BTC')).toEqual({ price: '65015.10000' });
+    // The exchange's own time where the answer has one: OKX ts (epoch ms), Coinbase time (ISO 8601); Binance and Kraken give none.
+    expect(OKX.parse(fixtures.okx.BTC, 'BTC')).toEqual({ price: '65018.2', time: 1795435567458 });
+    expect(COINBASE.parse(fixtures.coinbase.BTC, 'BTC')).toEqual({ price: '65020.00', time: Date.parse('2026-11-23T20:00:00.123Z') });
+    expect(BINANCE.parse(fixtures.binance.BTC, 'BTC')).toEqual({ price: '65012.34000000' });
   });
 });

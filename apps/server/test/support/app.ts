@@ -26,7 +26,8 @@ export async function makeTestApp(limits: Partial<Limits> = {}, options: { clock
   await seedOperators(database.db);
   await seedMarkets(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-app-'));
-  const config = { ...loadConfig({}), dataDir, webDist: '/nonexistent', adminDist: '/nonexistent' };
+  // A fixed MARKET_SEED: the tests' simulated paths and demo traders replay run after run.
+  const config = { ...loadConfig({ MARKET_SEED: '20261122' }), dataDir, webDist: '/nonexistent', adminDist: '/nonexistent' };
   const { app, ctx } = await buildApp({ config, database, limits, clock: options.clock });
   await app.ready();
   let ipCounter = 1;
