@@ -8,7 +8,14 @@ import { seedOnStart } from './first-start.ts';
 import { backfillSimulatedHistory } from './markets/history.ts';
 
 /** Starts the API, realtime and the built web apps from one process: the database's one trading process. */
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A refused setting (the simulation under NODE_ENV=production, ...) stops the start with its reason, no stack.
+  console.error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const lease = await holdTradingLease({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
@@ -30,12 +37,11 @@ try {
   await lease.release();
   process.exit(1);
 }
-if (config.priceFeed === 'simulation') {
-  // A new install's K-line is not empty: the declared simulation's history, once per symbol (markets/history.ts).
-  const history = await backfillSimulatedHistory(database.db, { seed: config.marketSeed, now: Date.now() });
-  if (history.symbols.length > 0) {
-    console.log(`simulated history (MARKET_SEED ${config.marketSeed}) for ${history.symbols.map((s) => s.symbol).join(', ')}: ${history.symbols.reduce((n, s) => n + s.candles, 0)} candles in ${history.ms} ms`);
-  }
+// A new install on the simulation has a K-line: the declared simulation's history, once per symbol
+// (markets/history.ts); a public feed gets none. The seed is never logged: whoever knows it knows the path.
+const history = await backfillSimulatedHistory(database.db, { feed: config.priceFeed, seed: config.marketSeed, now: Date.now() });
+if (history.symbols.length > 0) {
+  console.log(`simulated history for ${history.symbols.map((s) => s.symbol).join(', ')}: ${history.symbols.reduce((n, s) => n + s.candles, 0)} candles in ${history.ms} ms`);
 }
 const { app, ctx } = await buildApp({
   config,
