@@ -251,4 +251,17 @@ describe('demo', () => {
     const user = await makeUser(rig.test);
     expect((await centre(user.token)).filter((b) => demo.some((d) => d.id === b.id))).toHaveLength(2);
   });
+
+  it('tells the user which batches and coupons are demo (fairness review 8): a demo batch and its coupon true, an operator\'s false', async () => {
+    await seedGrowthDemo(rig.test.db, rig.clock.now);
+    const [seeded] = await rig.test.db.select().from(couponBatches).where(eq(couponBatches.demo, true)).orderBy(couponBatches.id);
+    const operators = await makeBatch(rig);
+    const user = await makeUser(rig.test);
+    const offers = (await centre(user.token)) as unknown as { id: number; demo: boolean }[];
+    expect([offers.find((b) => b.id === seeded!.id)?.demo, offers.find((b) => b.id === operators.id)?.demo]).toEqual([true, false]);
+    const demoCoupon = await claimed(rig, user, seeded!.id);
+    const realCoupon = await claimed(rig, user, operators.id);
+    expect([demoCoupon.demo, realCoupon.demo]).toEqual([true, false]);
+    expect((await myCoupons(rig, user)).map((c) => [c.id, c.demo]).sort()).toEqual([[demoCoupon.id, true], [realCoupon.id, false]].sort());
+  });
 });

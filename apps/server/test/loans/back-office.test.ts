@@ -8,7 +8,7 @@ import { seedLoansDemo } from '../../src/loans/demo.ts';
 import { loanProducts } from '../../src/loans/tables.ts';
 import { makeOperatorToken } from '../funds/support.ts';
 import { call, expectLedgerBalanced } from '../support/app.ts';
-import { borrower, makeProduct, openLoan, systemBalance, useLoanRig } from './support.ts';
+import { borrower, loanOf, makeProduct, openLoan, systemBalance, useLoanRig } from './support.ts';
 
 const rig = useLoanRig();
 
@@ -96,6 +96,22 @@ describe('the demo seed of a development start', () => {
     expect(await systemBalance(rig, 'loans', rig.usdt)).toBe(pool);
     const products = await call(rig.test.app, '/loan/products', { method: 'GET' });
     expect((products.body.message as { id: number; collaterals: { currency: string }[] }[]).find((p) => p.id === demo[0]!.id)!.collaterals.map((c) => c.currency)).toEqual(['BTC', 'ETH']);
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('tells the user which product is demo (fairness review 8): the seeded one and its loans demo true, an operator\'s false', async () => {
+    await seedLoansDemo(rig.test.db, rig.clock.now);
+    const operators = await makeProduct(rig);
+    const [seeded] = await rig.test.db.select().from(loanProducts).where(eq(loanProducts.demo, true));
+    const listed = (await call(rig.test.app, '/loan/products', { method: 'GET' })).body.message as { id: number; demo: boolean }[];
+    expect([listed.find((p) => p.id === seeded!.id)?.demo, listed.find((p) => p.id === operators.id)?.demo]).toEqual([true, false]);
+    await rig.price('60000');
+    const user = await borrower(rig, { [rig.btc]: '2' });
+    const terms = { collateral_currency_id: rig.btc, collateral: '1', amount: '1000', term_days: 0 };
+    const demoLoan = await openLoan(rig, user.token, { ...terms, product_id: seeded!.id });
+    const realLoan = await openLoan(rig, user.token, { ...terms, product_id: operators.id });
+    const demoOf = async (id: string) => ((await loanOf(rig, user.token, id)) as { demo?: boolean }).demo;
+    expect([await demoOf(demoLoan.id), await demoOf(realLoan.id)]).toEqual([true, false]);
     await expectLedgerBalanced(rig.test);
   });
 });

@@ -11,7 +11,7 @@ import { sniffMedia } from '../../src/uploads/images.ts';
 import { describe, expect, it } from 'vitest';
 import { makeOperatorToken } from '../funds/support.ts';
 import { call } from '../support/app.ts';
-import { admin, MP4, PNG, uploadMedia, useNftRig, WAV } from './support.ts';
+import { admin, listFixed, MP4, PNG, uploadMedia, useNftRig, WAV } from './support.ts';
 
 const rig = useNftRig();
 
@@ -64,7 +64,7 @@ describe('NFT media', () => {
     expect(detail.body.message.media).toMatchObject({ kind: 'audio', mime: 'audio/wav' });
   });
 
-  it('seeds a demo catalogue once (every media type with real files, an auction running, a blind box on sale), marked demo', async () => {
+  it('seeds a demo catalogue once (every media type with real files, an auction running, a blind box on sale), marked demo in every user answer, an operator\'s rows not', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nft-demo-'));
     try {
       await seedNftDemo(rig.test.db, rig.now(), dir);
@@ -84,6 +84,21 @@ describe('NFT media', () => {
       }
       const overview = (await call(rig.test.app, '/admin/nft', { method: 'GET', token: rig.op })).body.message;
       expect(overview.artists.filter((a: { demo: boolean }) => a.demo)).toHaveLength(3);
+
+      // Fairness review 8: every user answer of the catalogue says which rows are demo, and an operator's are not.
+      const operators = await listFixed(rig);
+      const collection = await admin(rig, '/collections', { name_en: 'Operator shelf' });
+      const get = async (url: string, payload: Record<string, unknown> = {}) => (await call(rig.test.app, `/bind_box/${url}`, { method: 'GET', payload })).body.message;
+      const listed = (await get('getBoxList', { limit: 50 })).data as { code: string; kind: string; demo: boolean }[];
+      expect(listed.filter((r) => r.code !== operators.item.code).every((r) => r.demo)).toBe(true);
+      expect(listed.find((r) => r.code === operators.item.code)?.demo).toBe(false);
+      const series = listed.find((r) => r.kind === 'series')!;
+      const demoArtwork = listed.find((r) => r.kind === 'artwork' && r.code !== operators.item.code)!;
+      expect([(await get('getBoxDetail', { code: series.code })).demo, (await get('getBoxDetail', { code: demoArtwork.code })).demo, (await get('getBoxDetail', { code: operators.item.code })).demo]).toEqual([true, true, false]);
+      const artistsAll = (await get('getArtist', { limit: 50 })).data as { name: string; demo: boolean }[];
+      expect(artistsAll.map((a) => [a.name, a.demo]).sort()).toEqual([['Ada Pixel', false], ...artistsAll.filter((a) => a.name !== 'Ada Pixel').map((a) => [a.name, true])].sort());
+      const collections = (await get('getCollection')) as { id: number; demo: boolean }[];
+      expect(collections.filter((c) => c.id !== collection.id).every((c) => c.demo) && collections.find((c) => c.id === collection.id)?.demo === false).toBe(true);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -12,7 +12,7 @@ import { seededRandom } from '../../src/markets/random.ts';
 import { chooseDemoOrder, DemoSpotTraders, seedSpotDemo, SPOT_DEMO_QUOTE_FUNDS, SPOT_DEMO_TRADERS, spotDemoTraderIds } from '../../src/spot/demo.ts';
 import { seedMarketMaker } from '../../src/spot/market-maker.ts';
 import { spotTrades } from '../../src/spot/tables.ts';
-import { expectLedgerBalanced, makeTestApp, type TestApp } from '../support/app.ts';
+import { expectLedgerBalanced, makeTestApp, operatorHeaders, operatorLogin, type TestApp } from '../support/app.ts';
 import { btcMarket, spotFigures } from './support.ts';
 
 let test: TestApp;
@@ -24,14 +24,19 @@ afterAll(async () => {
 });
 
 async function admin(method: 'GET' | 'POST', url: string, token?: string, payload?: Record<string, string>) {
-  const res = await test.app.inject({ method, url: `/api/admin${url}`, headers: token ? { authorization: token } : {}, payload, remoteAddress: test.nextIp() });
+  const res = await test.app.inject({ method, url: `/api/admin${url}`, headers: token ? operatorHeaders(token) : {}, payload, remoteAddress: test.nextIp() });
   return res.json() as { type: string; message: any };
 }
+/** What the market page says about who quotes the books (GET /api/coin/market_maker, public). */
+const marketMaker = async () => (await test.app.inject({ method: 'GET', url: '/api/coin/market_maker', remoteAddress: test.nextIp() })).json().message;
 
 describe('demo spot traders', { timeout: 120_000 }, () => {
   it('seeds the demo traders once, visible and marked demo, funded through the ledger', async () => {
+    // Before the seed (as in production): the market maker is named, no demo traders.
+    expect(await marketMaker()).toEqual({ account: 'market-maker', demo_traders: [] });
     await seedSpotDemo(test.db);
     await seedSpotDemo(test.db);
+    expect(await marketMaker()).toEqual({ account: 'market-maker', demo_traders: SPOT_DEMO_TRADERS.map((t) => t.nickname) });
     const ids = await spotDemoTraderIds(test.db);
     expect(ids).toHaveLength(SPOT_DEMO_TRADERS.length);
     const rows = await test.db.select().from(users).where(inArray(users.id, ids));
@@ -71,10 +76,10 @@ describe('demo spot traders', { timeout: 120_000 }, () => {
   });
 
   it('places nothing once an operator switches it off, and again once switched on', async () => {
-    const login = await admin('POST', '/login', undefined, { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password });
-    const token = login.message.token as string;
+    const token = await operatorLogin(test.app, DEMO_OPERATOR.username, DEMO_OPERATOR.password, test.nextIp());
     expect((await admin('GET', '/spot/demo-trading', token)).message).toEqual({ enabled: true, traders: SPOT_DEMO_TRADERS.length });
     expect((await admin('POST', '/spot/demo-trading', token, { enabled: 'false' })).message).toMatchObject({ enabled: false });
+    expect((await marketMaker()).demo_traders).toEqual([]);
     const demo = new DemoSpotTraders(test.db, test.ctx.spot, 7);
     const before = await test.db.select({ id: spotTrades.id }).from(spotTrades);
     expect(await demo.round()).toBeUndefined();
