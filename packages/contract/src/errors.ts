@@ -121,6 +121,11 @@ export const ERROR_CODES = [
   'contract_position_closed',
   // A transfer out of the contract account larger than what open positions leave free.
   'contract_transfer_exceeds_free',
+  // Operator levers (issue 22): a back-office debit of a contract account holding open positions; a spread
+  // above its bound (contract-settings-rules.ts); one user's open option stake on a symbol past its limit.
+  'balance_adjust_contract_open',
+  'contract_spread_too_wide',
+  'option_user_exposure_exceeded',
   // Wealth products (mining/, ieo/, invest/).
   'wealth_product_unavailable',
   'wealth_amount_below_minimum',

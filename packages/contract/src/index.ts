@@ -17,6 +17,7 @@ export * from './market-rules.ts';
 export * from './option-rules.ts';
 export * from './index-freshness.ts';
 export * from './contract-rules.ts';
+export * from './contract-settings-rules.ts';
 export * from './calendar.ts';
 export * from './wealth-rules.ts';
 export * from './nft-rules.ts';
