@@ -13,6 +13,7 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { ContractService } from '../apps/server/src/contracts/service.ts';
+import { updateSettings } from '../apps/server/src/contracts/repository.ts';
 import { TriggerIndex } from '../apps/server/src/contracts/trigger-index.ts';
 import { queryRows, type Db } from '../apps/server/src/db/client.ts';
 import { createEventBus } from '../apps/server/src/events/bus.ts';
@@ -137,21 +138,8 @@ for (const target of targets) {
     const symbol = await setUp(db);
     const ticks = new BenchTicks(db, symbol.id);
     const contracts = await ContractService.open(db, ticks, createEventBus());
-    await db.transaction((tx) =>
-      contracts.editSettings(tx, {
-        symbol_id: symbol.id,
-        contract_size: '0.01',
-        multiples: [1, 5, 10],
-        lots_min: 1,
-        lots_max: 100,
-        fee_rate: '0.001',
-        overnight_rate: '0.0003',
-        spread: '0',
-        maintenance_threshold: '50',
-        session: null,
-        enabled: true,
-      }),
-    );
+    // Written at once, as an installation's defaults are (an operator's edit waits for the notice).
+    await updateSettings(db, symbol.id, { contractSize: '0.01', multiples: [1, 5, 10], lotsMin: 1, lotsMax: 100, feeRate: '0.001', overnightRate: '0.0003', spread: '0', maintenanceThreshold: '50', session: null, enabled: true });
     await contracts.reloadSymbols();
     await contracts.rebuild();
     console.log(`${target.name}: ${POSITIONS} positions set up and indexed in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);

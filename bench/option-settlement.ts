@@ -60,8 +60,8 @@ async function setUp(db: Db, ticks: BenchTicks) {
     select u.min_id + g % ${USERS}, ${symbolId}, ${quote}, case when g % 2 = 0 then 'up' else 'down' end, 30, 10, 0.01, 0.8,
       ${open.id}::bigint, 100, ${open.time}::bigint, ${BASE}::bigint + g % ${SPREAD_MS}
     from generate_series(1, ${ORDERS}) g, (select min(id) as min_id from users where account like 'bench-%') u`);
-  await db.execute(sql`insert into option_exposure (symbol_id, direction, stake_max, open_stake)
-    select ${symbolId}, direction, 1e12, sum(stake) from option_orders group by direction`);
+  await db.execute(sql`insert into option_exposure (symbol_id, direction, open_stake)
+    select ${symbolId}, direction, sum(stake) from option_orders group by direction`);
   const windows = new Set<number>();
   for (let ms = 0; ms < SPREAD_MS; ms++) windows.add(settleWindowEnd(BASE + ms));
   for (const upTo of windows) await scheduleJob(db, { name: OPTION_SETTLE_JOB, key: `${symbolId}:${upTo}`, runAt: new Date(upTo), payload: { symbolId, upTo } });

@@ -1,6 +1,8 @@
 /**
- * Back-office contracts: every futures/stock symbol's settings (admin only, each edit logged), and the
- * insurance fund and margins held (every role). No route sets a position's price or outcome.
+ * Back-office contracts: every futures/stock symbol's settings (admin only, each edit logged with the
+ * values before and after; a change of the threshold, overnight rate or spread is scheduled 24 h ahead
+ * and shown to users, contracts/settings.ts), and the insurance fund and margins held (every role). No
+ * route sets a position's price or outcome.
  */
 import { contractSettingsUpdateInput } from '@fairex/contract';
 import type { FastifyInstance } from 'fastify';
@@ -18,8 +20,9 @@ export function adminContractsRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parse(contractSettingsUpdateInput, request.body);
     const operator = currentOperator(request);
     await ctx.db.transaction(async (tx) => {
-      await ctx.contracts.editSettings(tx, input);
-      await logAction(tx, operator.id, 'contracts.settings', `market_symbol:${input.symbol_id}`, input);
+      // Logged with the settings in force and the changes scheduled, before and after the edit.
+      const { before, after } = await ctx.contracts.editSettings(tx, input, operator.id);
+      await logAction(tx, operator.id, 'contracts.settings', `market_symbol:${input.symbol_id}`, { before, after, input });
     });
     await ctx.contracts.reloadSymbols();
     return ok(ctx.contracts.adminSettings().find((s) => s.symbol_id === input.symbol_id));

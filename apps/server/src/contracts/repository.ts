@@ -1,9 +1,10 @@
 /** The only place contracts' SQL is written: settings, positions, overnight fees, account figures. */
-import { money, type MoneyValue } from '@fairex/contract';
+import { money, type MoneyValue, type ScheduledSettingChange } from '@fairex/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { bigintArray, queryRows, type Executor, type Tx } from '../db/client.ts';
 import { ledgerAccounts } from '../ledger/tables.ts';
 import { accountKey, usersPerCoin, type AccountRef } from './accounts.ts';
+import { scheduledChanges } from './settings.ts';
 import { contractOvernightFees, contractPositions, contractSettings, type SessionColumn } from './tables.ts';
 
 export type PositionRow = typeof contractPositions.$inferSelect;
@@ -18,7 +19,10 @@ export type ContractSymbol = {
   coinDecimals: number;
   priceDecimals: number;
   symbolEnabled: boolean;
+  /** The row of contract_settings; read it through the service (settings.ts inForce), which applies scheduled changes once due. */
   settings: SettingsRow;
+  /** Changes of the threshold, overnight rate or spread scheduled for later (settings.ts). */
+  scheduled?: ScheduledSettingChange[];
 };
 
 type SymbolJoin = { id: number; symbol: string; kind: 'futures' | 'stock'; currency_id: number; coin_decimals: number; price_decimals: number; enabled: boolean };
@@ -31,10 +35,11 @@ export async function contractSymbols(db: Executor): Promise<ContractSymbol[]> {
       where s.kind in ('futures', 'stock') order by s.sort, s.id`,
   );
   const settings = await db.select().from(contractSettings);
+  const scheduled = await scheduledChanges(db);
   return symbols.flatMap((s) => {
     const row = settings.find((r) => r.symbolId === s.id);
     return row
-      ? [{ id: s.id, symbol: s.symbol, kind: s.kind, currencyId: s.currency_id, coinDecimals: s.coin_decimals, priceDecimals: s.price_decimals, symbolEnabled: s.enabled, settings: row }]
+      ? [{ id: s.id, symbol: s.symbol, kind: s.kind, currencyId: s.currency_id, coinDecimals: s.coin_decimals, priceDecimals: s.price_decimals, symbolEnabled: s.enabled, settings: row, scheduled: scheduled.get(s.id) ?? [] }]
       : [];
   });
 }

@@ -82,7 +82,6 @@ import {
   symbolsWithoutSettings,
   systemBalance,
   updatePosition,
-  updateSettings,
   type ContractSymbol,
   type PositionRow,
   type ExposureRow,
@@ -90,6 +89,7 @@ import {
 } from './repository.ts';
 import { accountKey, distinctAccounts, groupByAccount, type AccountRef } from './accounts.ts';
 import { TriggerIndex } from './trigger-index.ts';
+import { applyDueChanges, editContractSettings, inForce, scheduledView } from './settings.ts';
 import { chargeOvernightFees, OVERNIGHT_JOB_EVERY_MS } from './overnight.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
 
@@ -206,6 +206,8 @@ export class ContractService {
   }
 
   async reloadSymbols() {
+    // Scheduled setting changes whose notice has passed are folded into the rows first (settings.ts).
+    await applyDueChanges(this.db, this.now());
     for (const symbol of await symbolsWithoutSettings(this.db)) await insertSettings(this.db, defaultSettings(symbol));
     this.symbols = await contractSymbols(this.db);
     for (const currencyId of new Set(this.symbols.map((s) => s.currencyId))) {
@@ -260,12 +262,15 @@ export class ContractService {
     await this.refreshAccounts(this.db, distinctAccounts(live.filter((p) => p.status === 'open')));
   }
 
+  /** The symbol with the settings in force now: a scheduled change of a risk setting counts only once its notice has passed (settings.ts). */
   symbolById(id: number) {
-    return this.symbols.find((s) => s.id === id);
+    const symbol = this.symbols.find((s) => s.id === id);
+    return symbol && inForce(symbol, this.now());
   }
 
   symbolByName(name: string) {
-    return this.symbols.find((s) => s.symbol === name);
+    const symbol = this.symbols.find((s) => s.symbol === name);
+    return symbol && inForce(symbol, this.now());
   }
 
   private tradable(currencyId: number, legalId: number) {
@@ -297,6 +302,7 @@ export class ContractService {
       maintenance_threshold: toAmountString(s.maintenanceThreshold),
       session: s.session,
       enabled: s.enabled && symbol.symbolEnabled,
+      scheduled_changes: scheduledView(symbol),
     };
   }
 
@@ -909,24 +915,15 @@ export class ContractService {
   // ---------------------------------------------------------------- back office
 
   adminSettings() {
-    return this.symbols.map((s) => this.settingsView(s));
+    const now = this.now();
+    return this.symbols.map((s) => this.settingsView(inForce(s, now)));
   }
 
-  async editSettings(tx: Tx, input: ContractSettingsUpdateInput) {
+  /** An operator's edit (settings.ts): risk settings wait for the notice, the rest apply at once; reloadSymbols after commit. */
+  editSettings(tx: Tx, input: ContractSettingsUpdateInput, operatorId?: number) {
     const symbol = this.symbolById(input.symbol_id);
     if (!symbol) throw new DomainError('not_found');
-    await updateSettings(tx, symbol.id, {
-      contractSize: input.contract_size,
-      multiples: [...new Set(input.multiples)].sort((a, b) => a - b),
-      lotsMin: input.lots_min,
-      lotsMax: input.lots_max,
-      feeRate: input.fee_rate,
-      overnightRate: input.overnight_rate,
-      spread: input.spread,
-      maintenanceThreshold: input.maintenance_threshold,
-      session: input.session,
-      enabled: input.enabled,
-    });
+    return editContractSettings(tx, symbol.id, input, { nowMs: this.now(), price: this.ticks.latest(symbol.symbol)?.price ?? null, operatorId });
   }
 
   async funds() {

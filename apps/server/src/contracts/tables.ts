@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { amount } from '../db/columns.ts';
 
 /** Migration 0015: the contract settings of futures and stock symbols, positions and overnight fees. */
@@ -30,6 +30,35 @@ export const contractSettings = pgTable(
       sql`${t.feeRate} >= 0 AND ${t.feeRate} < 1 AND ${t.overnightRate} >= 0 AND ${t.overnightRate} < 1 AND ${t.spread} >= 0`,
     ),
     check('contract_settings_threshold_check', sql`${t.maintenanceThreshold} >= 0 AND ${t.maintenanceThreshold} < 100`),
+  ],
+);
+
+/**
+ * Migration 0033: scheduled changes of a symbol's maintenance threshold, overnight rate or spread; each
+ * applies from effective_at (contracts/settings.ts, contract-settings-rules.ts), one scheduled per field.
+ */
+export const contractSettingChanges = pgTable(
+  'contract_setting_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    symbolId: integer('symbol_id').notNull(),
+    field: text('field', { enum: ['maintenance_threshold', 'overnight_rate', 'spread'] }).notNull(),
+    /** The value in force when the change was made (the operator log and the back office show both). */
+    previousValue: amount('previous_value').notNull(),
+    value: amount('value').notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['scheduled', 'applied', 'cancelled'] }).notNull().default('scheduled'),
+    operatorId: integer('operator_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contract_setting_changes_scheduled_idx').on(t.symbolId, t.field).where(sql`${t.status} = 'scheduled'`),
+    check('contract_setting_changes_field_check', sql`${t.field} IN ('maintenance_threshold', 'overnight_rate', 'spread')`),
+    check('contract_setting_changes_status_check', sql`${t.status} IN ('scheduled', 'applied', 'cancelled')`),
+    check(
+      'contract_setting_changes_value_check',
+      sql`${t.value} >= 0 AND (${t.field} <> 'maintenance_threshold' OR ${t.value} < 100) AND (${t.field} <> 'overnight_rate' OR ${t.value} < 1)`,
+    ),
   ],
 );
 

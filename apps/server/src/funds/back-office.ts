@@ -8,10 +8,17 @@ import { exchangeFeeRate } from './exchange.ts';
 import { allCoins, findAnyCoin, findNetwork, insertAdjustment, userExists, networksOf, updateCoin, updateNetwork, writeSetting } from './repository.ts';
 import { readSetting, takesDeposits } from '../site/repository.ts';
 import { fitsDecimals } from './rules.ts';
+import { lockContractAccount, openPositionsOf } from '../contracts/repository.ts';
 
 /**
  * A signed manual change of one user account against the adjustments system account, with its
- * reason, logged in the same transaction. A debit never takes the user below zero.
+ * reason, logged in the same transaction. A debit never takes the user below zero, and never touches a
+ * contract account while it holds open positions (issue 22, fairness review 1c): any debit there lowers
+ * the risk rate the liquidation reads, so an operator could bring a chosen user's positions to the edge
+ * (the review took one from 4612 % to 104 %, then liquidated it). The user's own transfer rule
+ * (transferableOut) would not stop that: it keeps only the unrealised losses, and the review's -2931.5
+ * was within it. A user may choose to run their account that close; an operator may not choose it for
+ * them. A credit is always allowed (it only raises the risk rate).
  */
 export async function adjustBalance(
   ctx: AppContext,
@@ -24,6 +31,11 @@ export async function adjustBalance(
   if (!fitsDecimals(input.amount.replace('-', ''), coin.decimals)) throw new DomainError('wrong_number');
   const amount = toAmountString(input.amount);
   return ctx.db.transaction(async (tx) => {
+    if (input.kind === 'contract' && isNegative(amount)) {
+      // The account row is locked first: a position opening at the same time commits before this reads, or waits.
+      await lockContractAccount(tx, user.id, coin.id);
+      if ((await openPositionsOf(tx, user.id, coin.id)).length > 0) throw new DomainError('balance_adjust_contract_open');
+    }
     const row = await insertAdjustment(tx, {
       userId: user.id,
       currencyId: coin.id,

@@ -136,13 +136,18 @@ export class Markets {
     return this.symbols.find((s) => s.symbol === name);
   }
 
-  /** GET /currency/quotation_new: every symbol with its index price and 24-hour figures. */
+  /**
+   * GET /currency/quotation_new: every symbol with its index price and 24-hour figures. A symbol without
+   * an index now (a public feed with too few agreeing sources, a stock on the public feed) answers price,
+   * change, high and low null: never the configured start price, which is the operator's number and not
+   * a market price (fairness review 1d).
+   */
   async quotations(now = Date.now()) {
     const stats = await dayStats(this.db, now - DAY_MS);
     return this.symbols.map((s) => {
-      const price = this.feed.price(s.symbol) ?? toAmountString(s.startPrice);
+      const price = this.feed.price(s.symbol) ?? null;
       const day = stats.get(s.id);
-      const open = day ? money(day.open) : money(price);
+      const open = day ? money(day.open) : price === null ? undefined : money(price);
       return {
         id: s.id,
         symbol: s.symbol,
@@ -150,9 +155,9 @@ export class Markets {
         currency_id: s.baseCurrencyId,
         legal_id: s.quoteCurrencyId,
         price,
-        change: open.isZero() ? '0' : money(price).minus(open).dividedBy(open).times(100).toFixed(2),
-        high: toAmountString(day?.high ?? price),
-        low: toAmountString(day?.low ?? price),
+        change: price === null || open === undefined ? null : open.isZero() ? '0' : money(price).minus(open).dividedBy(open).times(100).toFixed(2),
+        high: price === null ? null : toAmountString(day?.high ?? price),
+        low: price === null ? null : toAmountString(day?.low ?? price),
         volume: toAmountString(day?.volume ?? '0'),
         amount: toAmountString(day?.amount ?? '0'),
         price_decimals: s.priceDecimals,

@@ -1,6 +1,7 @@
 /**
- * Back office for seconds options: durations (payout ratio, stake range, fee rate) and exposure limits,
- * edited by admins and logged; open exposure per symbol and direction; the option pool's balance; and
+ * Back office for seconds options: durations (payout ratio, stake range, fee rate) and exposure limits
+ * (per symbol, the same for both directions: exposure.ts), edited by admins and logged with the values
+ * before and after; open stake per symbol, up, down and in all; the option pool's balance; and
  * a read-only order search. There is deliberately no call that writes an order's outcome or result:
  * settlement alone decides it from the recorded ticks (test/options/no-override.test.ts).
  */
@@ -11,8 +12,9 @@ import { DomainError } from '../http/errors.ts';
 import { systemAccount } from '../ledger/index.ts';
 import { symbolById } from '../markets/repository.ts';
 import { OPTION_STAKE_COIN } from './pool.ts';
-import { currencyByName, exposureRows, findDuration, listDurations, lockedAvailable, orderFilter, pageOrders, setExposureLimit, upsertDuration } from './repository.ts';
-import { OPTION_EXPOSURE_DEFAULT, viewOf } from './service.ts';
+import { OPTION_EXPOSURE_DEFAULTS } from './exposure.ts';
+import { currencyByName, exposureRows, findDuration, findExposureLimits, listDurations, lockedAvailable, orderFilter, pageOrders, setExposureLimits, upsertDuration } from './repository.ts';
+import { viewOf } from './service.ts';
 
 const durationView = (d: Awaited<ReturnType<typeof listDurations>>[number]) => ({
   seconds: d.seconds,
@@ -23,13 +25,15 @@ const durationView = (d: Awaited<ReturnType<typeof listDurations>>[number]) => (
   enabled: d.enabled,
 });
 
-/** GET /api/admin/options: durations, exposure per symbol and direction, the pool's balance. */
+/** GET /api/admin/options: durations, exposure limits and open stake per symbol, the pool's balance. */
 export async function optionsOverview(ctx: AppContext) {
   const durations = (await listDurations(ctx.db, { enabledOnly: false })).map(durationView);
-  const exposure = (await exposureRows(ctx.db, OPTION_EXPOSURE_DEFAULT)).map((r) => ({
+  const exposure = (await exposureRows(ctx.db, OPTION_EXPOSURE_DEFAULTS)).map((r) => ({
     ...r,
-    direction: r.direction,
     stake_max: toAmountString(r.stake_max),
+    user_stake_max: toAmountString(r.user_stake_max),
+    open_up: toAmountString(r.open_up),
+    open_down: toAmountString(r.open_down),
     open_stake: toAmountString(r.open_stake),
   }));
   const coin = await currencyByName(ctx.db, OPTION_STAKE_COIN);
@@ -60,16 +64,21 @@ export async function editDuration(ctx: AppContext, operator: Operator, input: O
   return input;
 }
 
-/** POST /api/admin/options/exposure: the max open stake of a symbol and direction; logged. */
+/**
+ * POST /api/admin/options/exposure: a symbol's limits of open stake, all users' and one user's, the same
+ * for both directions (there is no direction to name); logged with the limits before and after.
+ */
 export async function editExposure(ctx: AppContext, operator: Operator, input: OptionExposureInput) {
   const symbol = await symbolById(ctx.db, input.symbol_id);
   if (!symbol) throw new DomainError('not_found');
-  const stakeMax = toAmountString(input.stake_max);
+  const after = { stake_max: toAmountString(input.stake_max), user_stake_max: toAmountString(input.user_stake_max) };
   await ctx.db.transaction(async (tx) => {
-    await setExposureLimit(tx, input.symbol_id, input.direction, stakeMax);
-    await logAction(tx, operator.id, 'option_exposure_edit', `symbol:${input.symbol_id}:${input.direction}`, { stake_max: stakeMax });
+    const row = await findExposureLimits(tx, input.symbol_id);
+    const before = row ? { stake_max: toAmountString(row.stakeMax), user_stake_max: toAmountString(row.userStakeMax) } : null;
+    await setExposureLimits(tx, input.symbol_id, { stakeMax: after.stake_max, userStakeMax: after.user_stake_max });
+    await logAction(tx, operator.id, 'option_exposure_edit', `symbol:${input.symbol_id}`, { before, after });
   });
-  return { symbol_id: input.symbol_id, direction: input.direction, stake_max: stakeMax };
+  return { symbol_id: input.symbol_id, ...after };
 }
 
 /** GET /api/admin/options/orders: read-only search, newest first. */

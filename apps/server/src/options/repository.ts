@@ -4,7 +4,7 @@ import { bigintArray, queryRows, type Executor, type Tx } from '../db/client.ts'
 import { ledgerAccounts, ledgerEntries } from '../ledger/tables.ts';
 import { marketSymbols } from '../markets/tables.ts';
 import { currencies } from '../site/tables.ts';
-import { optionDurations, optionExposure, optionOrders } from './tables.ts';
+import { optionDurations, optionExposure, optionExposureLimits, optionOrders } from './tables.ts';
 
 export type OptionDuration = typeof optionDurations.$inferSelect;
 export type OptionOrder = typeof optionOrders.$inferSelect;
@@ -29,24 +29,35 @@ export async function upsertDuration(db: Executor, row: OptionDuration) {
 }
 
 /**
- * Adds a stake to the open stake of a symbol and direction unless that would pass its limit, in one
- * statement (row-locked, so two orders at once cannot both pass). A missing row starts at `defaultMax`.
- * Answers whether it was added.
+ * The symbol's exposure limits, the row created at `defaults` when missing and locked to the end of the
+ * transaction: orders of one symbol pass its limits one at a time (options/exposure.ts).
  */
-export async function addOpenStake(tx: Tx, symbolId: number, direction: OptionDirection, stake: string, defaultMax: string): Promise<boolean> {
-  await tx.insert(optionExposure).values({ symbolId, direction, stakeMax: defaultMax }).onConflictDoNothing();
-  const rows = await tx
-    .update(optionExposure)
-    .set({ openStake: sql`${optionExposure.openStake} + ${stake}::numeric` })
-    .where(
-      and(
-        eq(optionExposure.symbolId, symbolId),
-        eq(optionExposure.direction, direction),
-        sql`${optionExposure.openStake} + ${stake}::numeric <= ${optionExposure.stakeMax}`,
-      ),
-    )
-    .returning({ symbolId: optionExposure.symbolId });
-  return rows.length === 1;
+export async function lockExposureLimits(tx: Tx, symbolId: number, defaults: { stakeMax: string; userStakeMax: string }) {
+  await tx.insert(optionExposureLimits).values({ symbolId, ...defaults }).onConflictDoNothing();
+  const [row] = await tx.select().from(optionExposureLimits).where(eq(optionExposureLimits.symbolId, symbolId)).for('update');
+  return row!;
+}
+
+/**
+ * The open stake on a symbol, both directions together, and one user's (orders opening or open),
+ * read after the limits row is locked (a fresh statement sees every order committed before the lock).
+ */
+export async function openStakes(tx: Tx, symbolId: number, userId: number): Promise<{ total: string; user: string }> {
+  const [row] = await queryRows<{ total: string; user: string }>(
+    tx,
+    sql`select (select coalesce(sum(open_stake), 0) from ${optionExposure} where symbol_id = ${symbolId})::text as total,
+               (select coalesce(sum(stake), 0) from ${optionOrders}
+                 where user_id = ${userId} and symbol_id = ${symbolId} and status in ('opening', 'open'))::text as user`,
+  );
+  return row!;
+}
+
+/** Adds an accepted order's stake to the open stake of its symbol and direction (its limits checked first). */
+export async function addOpenStake(tx: Tx, symbolId: number, direction: OptionDirection, stake: string) {
+  await tx
+    .insert(optionExposure)
+    .values({ symbolId, direction, openStake: stake })
+    .onConflictDoUpdate({ target: [optionExposure.symbolId, optionExposure.direction], set: { openStake: sql`${optionExposure.openStake} + ${stake}::numeric` } });
 }
 
 export async function removeOpenStake(tx: Tx, symbolId: number, direction: OptionDirection, stake: string) {
@@ -56,27 +67,31 @@ export async function removeOpenStake(tx: Tx, symbolId: number, direction: Optio
     .where(and(eq(optionExposure.symbolId, symbolId), eq(optionExposure.direction, direction)));
 }
 
-export async function setExposureLimit(db: Executor, symbolId: number, direction: OptionDirection, stakeMax: string) {
-  await db
-    .insert(optionExposure)
-    .values({ symbolId, direction, stakeMax })
-    .onConflictDoUpdate({ target: [optionExposure.symbolId, optionExposure.direction], set: { stakeMax } });
+export async function findExposureLimits(db: Executor, symbolId: number) {
+  const [row] = await db.select().from(optionExposureLimits).where(eq(optionExposureLimits.symbolId, symbolId));
+  return row;
 }
 
-/** Every symbol and direction with its limit (the default where none is set) and its open stake. */
-export function exposureRows(db: Executor, defaultMax: string) {
-  return queryRows<{ symbol_id: number; symbol: string; direction: OptionDirection; stake_max: string; open_stake: string; open_orders: number }>(
+export async function setExposureLimits(db: Executor, symbolId: number, limits: { stakeMax: string; userStakeMax: string }) {
+  await db.insert(optionExposureLimits).values({ symbolId, ...limits }).onConflictDoUpdate({ target: optionExposureLimits.symbolId, set: limits });
+}
+
+/** Every enabled symbol with its limits (the defaults where none is set) and its open stake up, down and in all. */
+export function exposureRows(db: Executor, defaults: { stakeMax: string; userStakeMax: string }) {
+  return queryRows<{ symbol_id: number; symbol: string; stake_max: string; user_stake_max: string; open_up: string; open_down: string; open_stake: string; open_orders: number }>(
     db,
     sql`
-    select s.id as symbol_id, s.symbol, d.direction,
-      coalesce(e.stake_max, ${defaultMax}::numeric)::text as stake_max,
-      coalesce(e.open_stake, 0)::text as open_stake,
-      (select count(*)::int from ${optionOrders} o where o.symbol_id = s.id and o.direction = d.direction and o.status = 'open') as open_orders
+    select s.id as symbol_id, s.symbol,
+      coalesce(l.stake_max, ${defaults.stakeMax}::numeric)::text as stake_max,
+      coalesce(l.user_stake_max, ${defaults.userStakeMax}::numeric)::text as user_stake_max,
+      coalesce((select open_stake from ${optionExposure} e where e.symbol_id = s.id and e.direction = 'up'), 0)::text as open_up,
+      coalesce((select open_stake from ${optionExposure} e where e.symbol_id = s.id and e.direction = 'down'), 0)::text as open_down,
+      coalesce((select sum(open_stake) from ${optionExposure} e where e.symbol_id = s.id), 0)::text as open_stake,
+      (select count(*)::int from ${optionOrders} o where o.symbol_id = s.id and o.status in ('opening', 'open')) as open_orders
     from ${marketSymbols} s
-    cross join (values ('up'), ('down')) as d (direction)
-    left join ${optionExposure} e on e.symbol_id = s.id and e.direction = d.direction
+    left join ${optionExposureLimits} l on l.symbol_id = s.id
     where s.enabled
-    order by s.sort, s.id, d.direction desc`,
+    order by s.sort, s.id`,
   );
 }
 

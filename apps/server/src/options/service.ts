@@ -41,9 +41,9 @@ import { experienceSettlement } from '../coupons/rules.ts';
 import { accountsOf, BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount } from '../ledger/index.ts';
 import { symbolById, ticksInForce, type MarketSymbol } from '../markets/repository.ts';
 import type { TickStore } from '../markets/ticks.ts';
+import { acceptStake } from './exposure.ts';
 import { OPTION_STAKE_COIN } from './pool.ts';
 import {
-  addOpenStake,
   currencyById,
   currencyByName,
   findOrder,
@@ -88,8 +88,6 @@ type SettlePayload = { symbolId: number; upTo: number; step?: number; waits?: nu
  */
 export const OPTION_CLOSE_TICK_RETRY_MS = 250;
 export const OPTION_CLOSE_TICK_RETRY_MAX_MS = 10_000;
-/** The open stake per symbol and direction where an operator set no limit, in the stake coin. */
-export const OPTION_EXPOSURE_DEFAULT = '100000';
 
 export type OptionsOptions = {
   ticks: TickStore;
@@ -168,7 +166,9 @@ export class OptionsService {
       const open = this.options.ticks.latest(symbol.symbol);
       if (!open || acceptedAt - open.time > this.options.indexStaleMs) throw new DomainError('index_unavailable');
       const coupon = input.coupon_id === undefined ? undefined : await spendExperienceCoupon(tx, userId, input.coupon_id, { currencyId: coin.id, amount: stake }, acceptedAt);
-      if (!(await addOpenStake(tx, symbol.id, input.type, stake, OPTION_EXPOSURE_DEFAULT))) throw new DomainError('option_exposure_exceeded');
+      // The symbol's limits, the same for both directions (exposure.ts).
+      const refused = await acceptStake(tx, { userId, symbolId: symbol.id, direction: input.type, stake });
+      if (refused) throw new DomainError(refused);
       const pool = await systemAccount(tx, 'option_pool', coin.id);
       // The pool row stays locked to the end: orders of one coin are accepted and settled one at a time.
       const poolAvailable = await lockedAvailable(tx, pool);

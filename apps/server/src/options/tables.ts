@@ -29,8 +29,8 @@ export const optionDurations = pgTable(
 );
 
 /**
- * The open stake per symbol and direction and its limit: an order adds its stake in one conditional
- * UPDATE (refused past the limit), settlement takes it off, so two orders at once cannot both pass.
+ * The open stake per symbol and direction: an order adds its stake once the symbol's limits allow it
+ * (options/exposure.ts, under the lock of the symbol's limits row), settlement takes it off.
  */
 export const optionExposure = pgTable(
   'option_exposure',
@@ -39,14 +39,29 @@ export const optionExposure = pgTable(
       .notNull()
       .references(() => marketSymbols.id),
     direction: text('direction', { enum: ['up', 'down'] }).notNull(),
-    stakeMax: amount('stake_max').notNull(),
     openStake: amount('open_stake').notNull().default('0'),
   },
   (t) => [
     primaryKey({ name: 'option_exposure_pkey', columns: [t.symbolId, t.direction] }),
     check('option_exposure_direction_check', sql`${t.direction} IN ('up', 'down')`),
-    check('option_exposure_figures_check', sql`${t.stakeMax} >= 0 AND ${t.openStake} >= 0`),
+    check('option_exposure_figures_check', sql`${t.openStake} >= 0`),
   ],
+);
+
+/**
+ * Migration 0033: the limits of open stake of a symbol, the same for both directions (options/exposure.ts):
+ * all users' open stake on the symbol, and one user's.
+ */
+export const optionExposureLimits = pgTable(
+  'option_exposure_limits',
+  {
+    symbolId: integer('symbol_id')
+      .primaryKey()
+      .references(() => marketSymbols.id),
+    stakeMax: amount('stake_max').notNull(),
+    userStakeMax: amount('user_stake_max').notNull(),
+  },
+  (t) => [check('option_exposure_limits_figures_check', sql`${t.stakeMax} >= 0 AND ${t.userStakeMax} >= 0`)],
 );
 
 /** Seconds options: the stake, the ticks it opened and closed at, and the settled outcome. */

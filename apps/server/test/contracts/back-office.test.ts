@@ -3,6 +3,7 @@
 // caused each, and the overnight-fee runs per cut-off day; an operator session may read them, a user
 // session may not; settings edits are admin only, logged, applied to the next order and refused on bad
 // figures; the ledger audit holds after each scenario.
+import { CONTRACT_SETTINGS_NOTICE_MS, errorMessage } from '@fairex/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/accounts/passwords.ts';
@@ -12,7 +13,7 @@ import { exposure, liquidations, overnightRuns } from '../../src/contracts/back-
 import { chargeOvernightFees } from '../../src/contracts/overnight.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 import { fundAccount } from '../support/ledger.ts';
-import { roundBtcSettings, scriptedContracts } from './support.ts';
+import { contractFigures, roundBtcSettings, scriptedContracts } from './support.ts';
 
 let test: TestApp;
 let harness: Awaited<ReturnType<typeof scriptedContracts>>;
@@ -142,5 +143,61 @@ describe('back-office contracts', () => {
     const user = await makeUser(test);
     const refused = await test.app.inject({ method: 'GET', url: '/api/admin/contracts/exposure', headers: { authorization: user.token } });
     expect((refused.json() as { type: string }).type).toBe('999');
+  });
+});
+
+// Issue 22, operator levers (fairness review 1c and 7): the review forced a liquidation with two back-office
+// calls, a debit that took the risk rate from 4612 % to 104 % and a maintenance threshold of 99.99 that
+// applied at once. Kept last in this file: the threshold it schedules stays in force for BTCUSDT.
+describe('operator levers on open positions', () => {
+  const admin = async (path: string, token: string, payload: object) => {
+    const res = await test.app.inject({ method: 'POST', url: `/api/admin${path}`, headers: { authorization: token }, payload: { ...payload, lang: 'fra' }, remoteAddress: test.nextIp() });
+    return res.json() as { type: string; message: any };
+  };
+
+  it("refuses the review's -2931.5 debit of a contract account holding a position (its risk rate 4612 % would fall to 104 %), allows it once closed", async () => {
+    // 1 lot x10 at 65000: margin 65, fee 0.65, available 2931.75 (risk (2931.75 + 65) / 65 = 4610 %).
+    const { user, id } = await open('2997.4', 1, 1);
+    const token = await operatorToken();
+    const debit = { user_id: user.id, currency_id: usdt, kind: 'contract', amount: '-2931.5', reason: 'review 1c' };
+    expect(await admin('/balances/adjust', token, debit)).toEqual({ type: 'error', code: 'balance_adjust_contract_open', message: errorMessage('balance_adjust_contract_open', 'fra') });
+    expect((await contractFigures(test, user.id, usdt)).available).toBe('2931.75');
+    // A credit only raises the risk rate: allowed.
+    expect((await admin('/balances/adjust', token, { ...debit, amount: '1' })).type).toBe('ok');
+    await call(test.app, '/lever/close', { token: user.token, payload: { id } });
+    expect((await admin('/balances/adjust', token, debit)).type).toBe('ok');
+  });
+
+  it("does not liquidate on the review's threshold of 99.99 until the 24 h notice has passed, and users see the change coming", async () => {
+    await harness.tick('BTCUSDT', '65000');
+    // 10 lots x10 at 65000: margin 650, fee 6.5, available 26: risk (26 + 650) / 650 = 104 %.
+    const { user, id } = await open('682.5', 1, 10);
+    const token = await operatorToken();
+    const madeAt = harness.clock.now;
+    const edit = { symbol_id: btc, contract_size: '0.01', multiples: [10], lots_min: 1, lots_max: 100, fee_rate: '0.001', overnight_rate: '0.0003', spread: '0', maintenance_threshold: '99.99', session: null, enabled: true };
+    const edited = await admin('/contracts/settings', token, edit);
+    const effectiveAt = new Date(madeAt + CONTRACT_SETTINGS_NOTICE_MS).toISOString();
+    expect(edited).toMatchObject({ type: 'ok', message: { maintenance_threshold: '50', scheduled_changes: [{ field: 'maintenance_threshold', value: '99.99', effective_at: effectiveAt }] } });
+    // The user's contract screen shows the threshold in force and the change coming, with its time.
+    const deal = await call(test.app, '/lever/deal', { token: user.token, payload: { currency_id: btc, legal_id: usdt } });
+    expect(deal.body.message.settings).toMatchObject({ maintenance_threshold: '50', scheduled_changes: [{ field: 'maintenance_threshold', value: '99.99', effective_at: effectiveAt }] });
+    // The operator log holds the values before and after.
+    const [logged] = await test.db.select().from(operatorAuditLog).where(eq(operatorAuditLog.action, 'contracts.settings')).orderBy(desc(operatorAuditLog.id)).limit(1);
+    expect(logged?.detail).toMatchObject({ before: { in_force: { maintenance_threshold: '50' }, scheduled: [] }, after: { in_force: { maintenance_threshold: '50' }, scheduled: [{ value: '99.99', effective_at: effectiveAt }] } });
+    // Sending the form again (another field edited) keeps the change and its time; a spread past 0.1 % of the index is refused.
+    expect((await admin('/contracts/settings', token, { ...edit, lots_max: 90 })).message.scheduled_changes).toEqual([{ field: 'maintenance_threshold', value: '99.99', effective_at: effectiveAt }]);
+    expect(await admin('/contracts/settings', token, { ...edit, spread: '65.01' })).toEqual({ type: 'error', code: 'contract_spread_too_wide', message: errorMessage('contract_spread_too_wide', 'fra', { max: '65', price: '65000' }) });
+
+    // A fall to 64700 leaves risk (26 + 650 - 30) / 650 = 99.38 %: above 50, below 99.99.
+    const position = async () => (await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 'history' } })).body.message.data.find((p: { id: number }) => p.id === id);
+    await harness.tick('BTCUSDT', '64700');
+    harness.clock.now = madeAt + CONTRACT_SETTINGS_NOTICE_MS - 60_000;
+    await harness.contracts.refreshAll();
+    await harness.tick('BTCUSDT', '64700');
+    expect(await position()).toBeUndefined();
+    harness.clock.now = madeAt + CONTRACT_SETTINGS_NOTICE_MS;
+    await harness.contracts.refreshAll();
+    const liquidatedOn = await harness.tick('BTCUSDT', '64700');
+    expect(await position()).toMatchObject({ close_reason: 'liquidation', close_tick_id: liquidatedOn.id });
   });
 });

@@ -11,7 +11,7 @@ import { audit } from '../../src/ledger/index.ts';
 import { contractAccount, livePositions } from '../../src/contracts/repository.ts';
 import { makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 import { fundAccount } from '../support/ledger.ts';
-import { scriptedContracts } from './support.ts';
+import { scriptedContracts, writeSettings } from './support.ts';
 
 let test: TestApp;
 let harness: Awaited<ReturnType<typeof scriptedContracts>>;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   btc = symbol.id;
   usdt = symbol.quoteCurrencyId;
   await test.db.transaction((tx) =>
-    harness.contracts.editSettings(tx, {
+    writeSettings(tx, {
       symbol_id: btc,
       contract_size: '0.01',
       multiples: [1, 5, 20, 50],

@@ -4,7 +4,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { ContractService } from '../../src/contracts/service.ts';
-import { queryRows } from '../../src/db/client.ts';
+import type { ContractSettingsUpdateInput } from '@fairex/contract';
+import { updateSettings } from '../../src/contracts/repository.ts';
+import { queryRows, type Executor } from '../../src/db/client.ts';
 import { accountsOf } from '../../src/ledger/index.ts';
 import type { RecordedTick, TickStore } from '../../src/markets/ticks.ts';
 import type { TestApp } from '../support/app.ts';
@@ -65,7 +67,7 @@ export async function scriptedContracts(test: TestApp, clock = { now: Date.parse
 export async function roundBtcSettings(test: TestApp, contracts: ContractService, options: { multiples?: number[]; spread?: string } = {}) {
   const symbolId = test.ctx.markets.symbolByName('BTCUSDT')!.id;
   await test.db.transaction((tx) =>
-    contracts.editSettings(tx, {
+    writeSettings(tx, {
       symbol_id: symbolId,
       contract_size: '0.01',
       multiples: options.multiples ?? [5, 10, 20],
@@ -80,6 +82,26 @@ export async function roundBtcSettings(test: TestApp, contracts: ContractService
     }),
   );
   await contracts.reloadSymbols();
+}
+
+/**
+ * Writes a symbol's settings at once, as an installation's defaults are written: test set-up only. An
+ * operator's edit goes through ContractService.editSettings, where the threshold, overnight rate and
+ * spread wait for the notice (contracts/settings.ts).
+ */
+export function writeSettings(db: Executor, input: ContractSettingsUpdateInput) {
+  return updateSettings(db, input.symbol_id, {
+    contractSize: input.contract_size,
+    multiples: input.multiples,
+    lotsMin: input.lots_min,
+    lotsMax: input.lots_max,
+    feeRate: input.fee_rate,
+    overnightRate: input.overnight_rate,
+    spread: input.spread,
+    maintenanceThreshold: input.maintenance_threshold,
+    session: input.session,
+    enabled: input.enabled,
+  });
 }
 
 /** A user's contract-account figures in a coin. */

@@ -1,8 +1,12 @@
 // Proves the market calls answer from real rows: feed steps become stored candles, quotations show the
-// feed's price and 24-hour figures from those candles, and a restart carries on from the last close.
+// feed's price and 24-hour figures from those candles (none, not the start price, without an index), and
+// a restart carries on from the last close.
 import { candleItem, quotationItem } from '@fairex/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventBus } from '../../src/events/bus.ts';
 import type { SimulatedPriceFeed } from '../../src/markets/price-feed.ts';
+import { PublicIndexFeed } from '../../src/markets/public-feed.ts';
+import { Markets } from '../../src/markets/service.ts';
 import { call, makeTestApp, type TestApp } from '../support/app.ts';
 
 let test: TestApp;
@@ -53,5 +57,14 @@ describe('market data', () => {
     expect((await bad({ symbol: 'BTC/USDT', period: '2min', from: 0, to: now })).body.code).toBe('parameter_error');
     expect((await bad({ symbol: 'BTC/USDT', period: '1min', from: now, to: 0 })).body.code).toBe('parameter_error');
     expect((await bad({ symbol: 'NOPE', period: '1min', from: 0, to: now })).body.code).toBe('not_found');
+  });
+
+  it('shows no price for a symbol without an index (the review saw BTC at its start price 65000 with one live source, and stocks at 228 / 245 / 135)', async () => {
+    // A public feed that has heard from no source yet: no symbol has an index.
+    const markets = await Markets.open(test.db, createEventBus(), { seed: 1, onError: (error) => { throw error; }, createFeed: (symbols) => new PublicIndexFeed(symbols) });
+    const list = quotationItem.array().parse(test.ctx.spot.withTradingRules(await markets.quotations()));
+    expect(list.find((q) => q.symbol === 'BTC/USDT')).toMatchObject({ price: null, change: null, high: null, low: null });
+    expect(list.find((q) => q.symbol === 'AAPL')).toMatchObject({ price: null, change: null });
+    expect(list.every((q) => q.price === null)).toBe(true);
   });
 });

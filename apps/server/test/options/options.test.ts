@@ -5,8 +5,9 @@
 // exactly once (two schedulers racing, a duplicated job, a restart long after expiry). Exposure
 // limits, a stale index, foreign orders and bad input are refused with translated messages. The
 // ledger audit runs after every money scenario. The feed and the clock are steered (support.ts).
-import { errorMessage } from '@fairex/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { errorMessage, optionExposureInput } from '@fairex/contract';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { operatorAuditLog } from '../../src/admin/tables.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scheduleJob } from '../../src/jobs/scheduler.ts';
 import { jobs } from '../../src/jobs/tables.ts';
@@ -287,24 +288,42 @@ describe('settling many orders at once', () => {
 });
 
 describe('exposure limits', () => {
-  it('refuses an order beyond the max open stake an operator set for a symbol and direction, with a translated message', async () => {
+  // Issue 22 (fairness review 1d): the limits are one pair per symbol, the same for both directions, so
+  // no setting or route can refuse "up" while accepting "down" (options/exposure.ts has the worked example).
+  it('refuses up and down alike past the symbol limit and the per-user limit, with translated messages; no setting names a direction', async () => {
+    expect(Object.keys(optionExposureInput.shape)).toEqual(['symbol_id', 'stake_max', 'user_stake_max']);
     const op = await operatorToken(test);
-    const set = await call(test.app, '/admin/options/exposure', { token: op, payload: { symbol_id: eth, direction: 1, stake_max: '150' } });
-    expect(set.body.type, JSON.stringify(set.body)).toBe('ok');
-    const user = await fundedUser();
+    const set = await call(test.app, '/admin/options/exposure', { token: op, payload: { symbol_id: eth, stake_max: '150', user_stake_max: '120' } });
+    expect(set.body).toEqual({ type: 'ok', message: { symbol_id: eth, stake_max: '150', user_stake_max: '120' } });
+    const a = await fundedUser();
+    const b = await fundedUser();
     await rig.tick('ETH/USDT', '100', t0);
-    expect((await submit(user.token, { type: 1, number: '100', match_id: eth })).body.type).toBe('ok');
-    expect((await submit(user.token, { type: 1, number: '100', match_id: eth }, 'fra')).body).toMatchObject({
-      type: 'error',
-      message: errorMessage('option_exposure_exceeded', 'fra'),
-    });
-    // The other direction has its own limit; 50 more up still fits.
-    expect((await submit(user.token, { type: 2, number: '100', match_id: eth })).body.type).toBe('ok');
-    expect((await submit(user.token, { type: 1, number: '50', match_id: eth })).body.type).toBe('ok');
+    const refusal = (code: 'option_exposure_exceeded' | 'option_user_exposure_exceeded') => ({ type: 'error', code, message: errorMessage(code, 'fra') });
+    expect((await submit(a.token, { type: 1, number: '100', match_id: eth })).body.type).toBe('ok');
+    // A's own open stake would be 150 > 120: refused whichever direction.
+    for (const type of [1, 2]) expect((await submit(a.token, { type, number: '50', match_id: eth }, 'fra')).body).toMatchObject(refusal('option_user_exposure_exceeded'));
+    // All users' open stake would be 160 > 150: refused whichever direction; 50 fits either way.
+    for (const type of [1, 2]) expect((await submit(b.token, { type, number: '60', match_id: eth }, 'fra')).body).toMatchObject(refusal('option_exposure_exceeded'));
+    expect((await submit(b.token, { type: 2, number: '50', match_id: eth })).body.type).toBe('ok');
     const overview = await call(test.app, '/admin/options', { method: 'GET', token: op });
-    const up = overview.body.message.exposure.find((r: { symbol_id: number; direction: string }) => r.symbol_id === eth && r.direction === 'up');
-    expect(up).toMatchObject({ stake_max: '150', open_stake: '150', open_orders: 2 });
-    expect(await optionsBalance(test, user.id, usdt)).toBe('749.75');
+    expect(overview.body.message.exposure.find((r: { symbol_id: number }) => r.symbol_id === eth)).toEqual({
+      symbol_id: eth,
+      symbol: 'ETH/USDT',
+      stake_max: '150',
+      user_stake_max: '120',
+      open_up: '100',
+      open_down: '50',
+      open_stake: '150',
+      open_orders: 2,
+    });
+    // The log holds the limits before and after.
+    const [logged] = await test.db.select().from(operatorAuditLog).where(eq(operatorAuditLog.action, 'option_exposure_edit')).orderBy(desc(operatorAuditLog.id)).limit(1);
+    expect(logged?.detail).toEqual({ before: null, after: { stake_max: '150', user_stake_max: '120' } });
+    // A direction sent by an old client names nothing: the limit is the symbol's, and 0 closes both sides alike.
+    await call(test.app, '/admin/options/exposure', { token: op, payload: { symbol_id: eth, direction: 1, stake_max: '0', user_stake_max: '120' } });
+    for (const type of [1, 2]) expect((await submit(b.token, { type, number: '10', match_id: eth }, 'fra')).body).toMatchObject(refusal('option_exposure_exceeded'));
+    await call(test.app, '/admin/options/exposure', { token: op, payload: { symbol_id: eth, stake_max: '100000', user_stake_max: '50000' } });
+    expect(await optionsBalance(test, a.id, usdt)).toBe('899.9');
     await expectLedgerBalanced(test);
   });
 

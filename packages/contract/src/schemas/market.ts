@@ -48,10 +48,15 @@ export const quotationItem = z.object({
   kind: z.enum(['spot', 'futures', 'stock']),
   currency_id: z.number().int().nullable(),
   legal_id: z.number().int(),
-  price: z.string(),
-  change: z.string(),
-  high: z.string(),
-  low: z.string(),
+  /**
+   * The index price, or null while the symbol has no index (a public feed with too few agreeing sources,
+   * a stock on the public feed): no price is shown then, never a configured start price (fairness 1d).
+   * change, high and low are null with it.
+   */
+  price: z.string().nullable(),
+  change: z.string().nullable(),
+  high: z.string().nullable(),
+  low: z.string().nullable(),
   volume: z.string(),
   amount: z.string(),
   /** Decimals of a price (its tick) and of a quantity (its lot). */

@@ -15,7 +15,7 @@ export const OPTION_SECONDS_MAX = 86_400;
 /** A payout ratio (profit per unit of stake on a win) above 0 and at most 10; a fee rate 0 to 50 %. */
 export const OPTION_RATIO_MAX = 10;
 export const OPTION_FEE_RATE_MAX = 0.5;
-/** The biggest stake or exposure an operator may set, per order or per symbol and direction. */
+/** The biggest stake or exposure an operator may set, per order, per symbol or per user on a symbol. */
 export const OPTION_AMOUNT_MAX = 1_000_000_000;
 
 const zInt = (min: number, max: number) => z.coerce.number({ error: 'parameter_error' }).int('parameter_error').min(min, 'parameter_error').max(max, 'parameter_error');
@@ -110,15 +110,20 @@ export const optionDurationInput = z
   .refine((v) => Number(v.stake_min) <= Number(v.stake_max), { message: 'wrong_number', path: ['stake_max'] });
 export type OptionDurationInput = z.infer<typeof optionDurationInput>;
 
-/** Back office: POST /api/admin/options/exposure (the max open stake of one symbol and direction, in the stake coin). */
+const zExposureLimit = z
+  .string({ error: 'wrong_number' })
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,8})?$/, 'wrong_number')
+  .refine((v) => Number(v) <= OPTION_AMOUNT_MAX, 'wrong_number');
+/**
+ * Back office: POST /api/admin/options/exposure, a symbol's limits of open stake in the stake coin, the
+ * same for both directions (server options/exposure.ts): all users' and one user's. There is no
+ * direction: an operator cannot limit one side only.
+ */
 export const optionExposureInput = z.object({
   symbol_id: zPositiveInt,
-  direction: zDirection,
-  stake_max: z
-    .string({ error: 'wrong_number' })
-    .trim()
-    .regex(/^\d{1,10}(\.\d{1,8})?$/, 'wrong_number')
-    .refine((v) => Number(v) <= OPTION_AMOUNT_MAX, 'wrong_number'),
+  stake_max: zExposureLimit,
+  user_stake_max: zExposureLimit,
 });
 export type OptionExposureInput = z.infer<typeof optionExposureInput>;
 

@@ -33,7 +33,8 @@ function useLiveFigures(positions: readonly ContractPosition[]) {
     })),
   });
   const sizes = new Map(deals.flatMap((deal) => (deal.data ? [[deal.data.settings.symbol_id, deal.data.settings.contract_size] as const] : [])));
-  const marks = new Map(quotations.map((q) => [q.id, q.price]));
+  // A symbol without an index (price null) has no live mark: its positions keep the server's figures.
+  const marks = new Map(quotations.flatMap((q) => (q.price === null ? [] : [[q.id, q.price] as const])));
   /** The position with its P&L and current price at the live mark (the server's figures until both are known). */
   return (position: ContractPosition): ContractPosition => {
     const mark = marks.get(position.symbol_id);

@@ -2,21 +2,27 @@
 import { formatCount } from '@fairex/contract/format';
 import { displayBalance, money, Money } from '@fairex/contract/money';
 
-/** A price or quantity with exactly the symbol's decimals, so a column lines up (65079.5 -> 65079.50). */
-export function withDecimals(value: string, decimals: number): string {
+/** What a figure shows when there is none: a symbol without an index has no price (quotation price null). */
+export const NO_FIGURE = '-';
+
+/** A price or quantity with exactly the symbol's decimals, so a column lines up (65079.5 -> 65079.50); '-' for none. */
+export function withDecimals(value: string | null, decimals: number): string {
+  if (value === null) return NO_FIGURE;
   const amount = money(value);
   return amount.isFinite() ? amount.toFixed(decimals, Money.ROUND_DOWN) : value;
 }
 
 /** "up", "down" or "flat" for a percent-change string such as "-1.25". */
-export function trendOf(change: string): 'up' | 'down' | 'flat' {
+export function trendOf(change: string | null): 'up' | 'down' | 'flat' {
+  if (change === null) return 'flat';
   const value = Number(change);
   if (!Number.isFinite(value) || value === 0) return 'flat';
   return value > 0 ? 'up' : 'down';
 }
 
-/** "+1.25%" / "-0.40%" / "0.00%". */
-export function formatChange(change: string): string {
+/** "+1.25%" / "-0.40%" / "0.00%"; '-' without an index (null). */
+export function formatChange(change: string | null): string {
+  if (change === null) return NO_FIGURE;
   const value = Number(change);
   if (!Number.isFinite(value)) return '--';
   return `${value > 0 ? '+' : ''}${value.toFixed(2)}%`;
@@ -46,9 +52,9 @@ const FIAT_SIGNIFICANT_DIGITS = 4;
  * when the quote coin has no USDT price.
  * 65000 USDT at CNY 7.1 -> "461500.00"; 0.0612 USDT at 1 -> "0.06120"; 0.05 ETH (ETH/USDT 3200) at 1 -> "160.00".
  */
-export function fiatValue(price: string, quote: string, usdtPriceOf: (coin: string) => string | undefined, fiatRate: string): string | undefined {
+export function fiatValue(price: string | null, quote: string, usdtPriceOf: (coin: string) => string | null | undefined, fiatRate: string): string | undefined {
   const quoteUsdt = quote === 'USDT' ? '1' : usdtPriceOf(quote);
-  if (quoteUsdt === undefined || !money(price).isFinite()) return undefined;
+  if (price === null || quoteUsdt === undefined || quoteUsdt === null || !money(price).isFinite()) return undefined;
   const value = money(price).times(quoteUsdt).times(fiatRate);
   // decimal.js's `e` is the exponent of the first significant digit (0.0612 has e = -2), as in funds' rateShown.
   const needed = value.isZero() ? 0 : FIAT_SIGNIFICANT_DIGITS - 1 - value.e;

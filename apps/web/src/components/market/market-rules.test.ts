@@ -1,7 +1,7 @@
 /** Proves the pure market rules: the order form's client checks and a ticker's effect on a quotation. */
 import { describe, expect, it } from 'vitest';
 import { quotation } from './fake-server.ts';
-import { fiatValue, formatChange, formatVolume, trendOf } from './format.ts';
+import { fiatValue, formatChange, formatVolume, trendOf, withDecimals } from './format.ts';
 import { matchesPair } from './pair-picker.tsx';
 import { bestPrice, orderTotal, validateOrder } from './trade-form.tsx';
 import { applyTicker } from './use-live-quotations.ts';
@@ -106,3 +106,9 @@ describe('matchesPair', () => {
   });
 });
 
+describe('a symbol without an index', () => {
+  it('shows - for its price and change, a flat trend and no fiat value (the quotation answers null, never the start price)', () => {
+    expect([withDecimals(null, 2), formatChange(null), trendOf(null), fiatValue(null, 'USDT', () => undefined, '7.1')]).toEqual(['-', '-', 'flat', undefined]);
+    expect(withDecimals('65079.5', 2)).toBe('65079.50');
+  });
+});

@@ -106,7 +106,7 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
     const share = percent === 100 ? available : mul(available, percent / 100);
     if (side === 'sell') return setAmount(sellQuantityMax(share, quotation));
     if (orderType === 'market') return setAmount(marketBuyQuantityMax(share, depth?.asks ?? [], quotation));
-    const unitPrice = isPositiveAmount(price.trim()) ? price.trim() : quotation.price;
+    const unitPrice = isPositiveAmount(price.trim()) ? price.trim() : (quotation.price ?? '');
     if (!isPositiveAmount(unitPrice)) return;
     setAmount(limitBuyQuantityMax(share, unitPrice, quotation));
   };
@@ -115,7 +115,7 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
   // A market order is valued where it starts to fill: the best ask for a buy, the best bid for a sell, else the index.
   const marketPrice = marketOrderValuePrice(
     bestPrice(side === 'buy' ? (depth?.asks ?? []) : (depth?.bids ?? []), side === 'buy' ? 'ask' : 'bid'),
-    isPositiveAmount(quotation.price) ? quotation.price : undefined,
+    quotation.price !== null && isPositiveAmount(quotation.price) ? quotation.price : undefined,
   );
 
   const submit = (event: FormEvent) => {

@@ -10,7 +10,7 @@ export function useFiatValue() {
   const fiat = useFiat();
   const quotations = useQuotations().data ?? [];
   const usdtPriceOf = (coin: string) => quotations.find((q) => q.kind === 'spot' && q.symbol === `${coin}/USDT`)?.price;
-  return (price: string, symbol: string) => {
+  return (price: string | null, symbol: string) => {
     const quote = coinsOf(symbol).quote || 'USDT';
     const value = fiatValue(price, quote, usdtPriceOf, fiat.rate);
     return value === undefined ? undefined : `≈ ${value} ${fiat.currency_code}`;

@@ -91,7 +91,7 @@ export function ContractTradeView({ defaultKind = 'futures' }: { defaultKind?: C
       <ChoiceSheet
         title={t('contract.chooseSymbol')}
         open={picking}
-        choices={ofKind.map((item) => ({ value: item.symbol, label: item.symbol, hint: item.price }))}
+        choices={ofKind.map((item) => ({ value: item.symbol, label: item.symbol, hint: item.price ?? undefined }))}
         value={quotation?.symbol ?? ''}
         onChoose={(symbol) => {
           setPicking(false);
@@ -144,7 +144,7 @@ function ContractBody({ quotation }: { quotation: Quotation }) {
         {deal.isPending || !coin ? (
           <p className="empty">{t('app.loading')}</p>
         ) : deal.data ? (
-          <ContractOrderForm deal={{ ...deal.data, mark_price: quotation.price }} coin={{ name: coin.name, decimals: coin.decimals }} />
+          <ContractOrderForm deal={{ ...deal.data, mark_price: quotation.price ?? deal.data.mark_price }} coin={{ name: coin.name, decimals: coin.decimals }} />
         ) : null}
       </div>
       <section className="spot-section" aria-labelledby="contract-positions-title">

@@ -63,7 +63,7 @@ function SpotBody({ quotation }: { quotation: Quotation }) {
   const fiat = fiatOf(quotation.price, quotation.symbol);
   const trend = trendOf(quotation.change);
   const decimals = { price: quotation.price_decimals, quantity: quotation.quantity_decimals };
-  const showPrice = (value: string) => withDecimals(value, decimals.price);
+  const showPrice = (value: string | null) => withDecimals(value, decimals.price);
   // The user's own order updates refresh the open orders and balances, and so does joining the user's
   // room, since updates sent before it were missed.
   const refreshOwn = useRefresh(spotKeys.all);
@@ -89,7 +89,7 @@ function SpotBody({ quotation }: { quotation: Quotation }) {
       <KlineChart symbol={quotation.symbol} priceDecimals={quotation.price_decimals} />
       <div className="spot-main">
         <TradeForm quotation={quotation} price={price} onPriceChange={setPrice} />
-        <OrderBook symbol={quotation.symbol} decimals={decimals} lastPrice={quotation.price} trend={trend} onPickPrice={setPrice} />
+        <OrderBook symbol={quotation.symbol} decimals={decimals} lastPrice={quotation.price ?? undefined} trend={trend} onPickPrice={setPrice} />
       </div>
       {loggedIn && <OwnOrders quotation={quotation} />}
       <RecentTrades symbol={quotation.symbol} decimals={decimals} />
