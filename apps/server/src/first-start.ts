@@ -2,7 +2,8 @@
  * What a start puts into the database. Every start: the site configuration (coins, rates, settings), the
  * symbols and the market maker, each idempotent. Development also seeds the demo operator and the demo
  * * user the README names, and demo wealth products (mining, IEO, dual investment, marked demo), the demo NFT catalogue, the demo copy traders and followers and the demo spot traders; production never does: its first operator comes from ADMIN_USER /
- * ADMIN_PASSWORD (or from `npm run operator:create`) and must change that password at first login.
+ * ADMIN_PASSWORD (or from `npm run operator:create`) and must change that password at first login, and it
+ * refuses a database a development start seeded (production-start.ts).
  */
 import { ensureFirstOperator } from './admin/operator-accounts.ts';
 import { seedOperators } from './admin/operators.ts';
@@ -22,6 +23,7 @@ import { seedLoansDemo } from './loans/demo.ts';
 import { seedOtcDemo } from './otc/demo.ts';
 import { seedCopyDemo } from './copy/demo.ts';
 import { seedSpotDemo } from './spot/demo.ts';
+import { refuseDemoData } from './production-start.ts';
 
 export type StartSeedOptions = {
   production: boolean;
@@ -34,8 +36,12 @@ export type StartSeedOptions = {
   dataDir?: string;
 };
 
-/** Throws OperatorSetupError (a readable reason) when production asks for a first operator it cannot create. */
+/**
+ * Throws OperatorSetupError (a readable reason) when production asks for a first operator it cannot create,
+ * and DemoDataError, before writing anything, when production meets a database a development start seeded.
+ */
 export async function seedOnStart(db: Db, options: StartSeedOptions) {
+  if (options.production) await refuseDemoData(db);
   await seedSite(db);
   if (options.production) {
     const outcome = await ensureFirstOperator(db, options.firstOperator);

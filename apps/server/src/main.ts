@@ -5,6 +5,8 @@ import { openDatabase } from './db/client.ts';
 import { holdTradingLease } from './db/lease.ts';
 import { appRealtimeSources, attachRealtime } from './realtime/socket.ts';
 import { seedOnStart } from './first-start.ts';
+import { DemoDataError } from './production-start.ts';
+import { errorForLog } from './http/errors.ts';
 import { backfillSimulatedHistory } from './markets/history.ts';
 
 /** Starts the API, realtime and the built web apps from one process: the database's one trading process. */
@@ -30,9 +32,10 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   await seedOnStart(database.db, { production: config.production, firstOperator: config.firstOperator, log: console, now: Date.now(), dataDir: config.dataDir });
 } catch (error) {
-  if (!(error instanceof OperatorSetupError)) throw error;
-  // A weak ADMIN_PASSWORD must stop the start: a production server is never left with a guessable operator.
-  console.error(`cannot create the first operator: ${error.message}`);
+  if (!(error instanceof OperatorSetupError) && !(error instanceof DemoDataError)) throw error;
+  // A weak ADMIN_PASSWORD, or a development database under NODE_ENV=production, must stop the start:
+  // a production server is never left with a guessable operator or demo logins.
+  console.error(error instanceof DemoDataError ? `cannot start in production: ${error.message}` : `cannot create the first operator: ${error.message}`);
   await database.close();
   await lease.release();
   process.exit(1);
@@ -46,10 +49,13 @@ if (history.symbols.length > 0) {
 const { app, ctx } = await buildApp({
   config,
   database,
-  logger: config.production ? true : { level: 'info', transport: { target: 'pino-pretty', options: { singleLine: true } } },
+  // Errors are logged without the values their queries carried (http/errors.ts errorForLog).
+  logger: config.production
+    ? { serializers: { err: (error: Error) => errorForLog(error) } }
+    : { level: 'info', serializers: { err: (error: Error) => errorForLog(error) }, transport: { target: 'pino-pretty', options: { singleLine: true } } },
 });
 await app.listen({ port: config.port, host: config.host });
-const realtime = await attachRealtime(app.server, appRealtimeSources(ctx, (error) => app.log.error(error)), { redisUrl: config.redisUrl });
+const realtime = await attachRealtime(app.server, appRealtimeSources(ctx, (error) => app.log.error({ err: error }, 'realtime failed')), { redisUrl: config.redisUrl });
 ctx.markets.start();
 ctx.spot.marketMaker?.start();
 // Scheduled jobs (the upload orphan sweep, ...): safe beside other processes, each job runs once.

@@ -9,17 +9,48 @@ export type Message = { channel: 'mail' | 'sms'; recipient: string; subject: str
 /** Verification codes are six digits; a masked body keeps its wording and loses the code. */
 export const maskCodes = (text: string) => text.replace(/\d{6}/g, '******');
 
+/**
+ * Who may read a verification code in the back office's outbox. In production nobody: a code is the key
+ * to an account (password reset, pay password, a new contact), and an operator who reads it can take the
+ * account over (security review finding 3). In development and tests the admin reads codes, since no mail
+ * or SMS goes out there; support and reviewers never do.
+ *   production admin -> false; development admin -> true; development support -> false
+ */
+export const outboxShowsCodes = (role: string, production: boolean) => !production && role === 'admin';
+
+/** This build has no SMS provider: an SMS code is never delivered (the outbox keeps it). */
+const SMS_PROVIDER_CONFIGURED = false;
+
+/**
+ * What a production start warns about: channels whose codes cannot reach users. Codes are never shown to
+ * operators in production, so an undelivered code is lost and its sign-up, reset or binding cannot finish.
+ *   { mail: false, sms: false } (no SMTP_URL) -> both warnings; { mail: true, sms: false } -> the SMS warning only
+ */
+export function deliveryWarnings(delivers: { mail: boolean; sms: boolean }): string[] {
+  const warnings: string[] = [];
+  if (!delivers.mail) {
+    warnings.push('SMTP_URL is not set: verification codes by mail cannot be delivered (sign-up, password reset and bindings by email will not finish); codes are kept masked in the outbox and no operator can read them');
+  }
+  if (!delivers.sms) {
+    warnings.push('no SMS provider in this build: verification codes by SMS cannot be delivered (sign-up, password reset and bindings by mobile will not finish); codes are kept masked in the outbox and no operator can read them');
+  }
+  return warnings;
+}
+
 export type Notifier = {
   /** Records the message in the outbox (in the caller's transaction) and delivers it where a provider exists. */
   send(tx: Executor, message: Message): Promise<void>;
 };
 
 /**
- * Mail goes out through SMTP when SMTP_URL is set (or through `transport`, which tests give). SMS has no provider in this build, so SMS (and mail
- * without SMTP) stay in the outbox, which the back office shows.
+ * Mail goes out through SMTP when SMTP_URL is set (or through `transport`, which tests give). SMS has no
+ * provider in this build, so SMS (and mail without SMTP) stay in the outbox, which the back office shows.
+ * In production a code is stored masked whatever happened to it: no operator (nor anyone reading the
+ * database) ever reads it there, and a production start warns about each channel that cannot deliver.
  */
-export function createNotifier(options: { smtpUrl?: string; log: FastifyBaseLogger; transport?: Transporter }): Notifier {
+export function createNotifier(options: { smtpUrl?: string; log: FastifyBaseLogger; transport?: Transporter; production?: boolean }): Notifier {
   const transport = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
+  if (options.production) for (const warning of deliveryWarnings({ mail: transport !== undefined, sms: SMS_PROVIDER_CONFIGURED })) options.log.warn(warning);
   return {
     async send(tx, message) {
       let delivered = false;
@@ -27,8 +58,8 @@ export function createNotifier(options: { smtpUrl?: string; log: FastifyBaseLogg
         await transport.sendMail({ to: message.recipient, subject: message.subject, text: message.body });
         delivered = true;
       }
-      // Once the recipient has it, nobody needs to read the code here again.
-      const body = delivered && message.hasCode ? maskCodes(message.body) : message.body;
+      // Once the recipient has it, nobody needs to read the code here again; in production nobody may.
+      const body = (delivered || options.production) && message.hasCode ? maskCodes(message.body) : message.body;
       await tx.insert(outbox).values({ ...message, body, hasCode: message.hasCode ?? false, delivered });
     },
   };
