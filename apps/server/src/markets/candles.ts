@@ -40,13 +40,41 @@ export type Candle = {
   amount: string;
 };
 
+/** A candle being built, with whether a trade has reached it. */
+export type CandleState = Candle & { traded: boolean };
+
 /**
- * Folds trades and index ticks into candles of every period. A trade moves prices and adds volume; a
- * tick moves prices only where no trade has happened in that candle yet, so quiet markets still draw
- * a line and traded markets show their own prices.
+ * The rule of one price arriving in an open candle: trades, when a bar has any, are its whole story.
+ * - An index tick moves a bar that has had no trade yet (quiet markets still draw a line, volume 0).
+ * - The first trade starts the bar afresh from the trade: open, high, low and close all become its
+ *   price (the index ticks before it are dropped, so a traded bar's open is its first trade and lies in
+ *   [low, high]; the review found 24 of 80 traded bars with an open outside their range when only high
+ *   and low were reset).
+ * - Later trades widen high/low and set close; ticks after a trade change nothing.
+ * Examples: ticks 100, 103 then trade 101: O 101 H 101 L 101 C 101 (not O 100). Ticks 100, then trades
+ * 101, 99, 100.5: O 101 H 101 L 99 C 100.5, volume the trades'. Ticks 100, 102, 98: O 100 H 102 L 98 C 98.
+ * Returns the next state; the input is not changed.
+ */
+export function foldPrice(candle: CandleState, price: string, quantity: string | undefined): CandleState {
+  const isTrade = quantity !== undefined;
+  if (!isTrade && candle.traded) return candle;
+  const next = isTrade && !candle.traded ? { ...candle, open: price, high: price, low: price, close: price, traded: true } : { ...candle };
+  if (money(price).greaterThan(next.high)) next.high = price;
+  if (money(price).lessThan(next.low)) next.low = price;
+  next.close = price;
+  if (isTrade) {
+    next.volume = toAmountString(money(next.volume).plus(quantity));
+    next.amount = toAmountString(money(next.amount).plus(money(quantity).times(price)));
+  }
+  return next;
+}
+
+/**
+ * Folds trades and index ticks into candles of every period by foldPrice: a quiet bar follows the index,
+ * a traded bar shows its trades only.
  */
 export class CandleBuilder {
-  private readonly open = new Map<string, Candle & { traded: boolean }>();
+  private readonly open = new Map<string, CandleState>();
 
   constructor(private readonly periods: readonly CandlePeriod[] = CANDLE_PERIODS) {}
 
@@ -56,38 +84,25 @@ export class CandleBuilder {
   }
 
   trade(symbol: string, price: string, quantity: string, time: number): Candle[] {
-    return this.apply(symbol, price, time, quantity, true);
+    return this.apply(symbol, price, time, quantity);
   }
 
   tick(symbol: string, price: string, time: number): Candle[] {
-    return this.apply(symbol, price, time, '0', false);
+    return this.apply(symbol, price, time, undefined);
   }
 
-  private apply(symbol: string, price: string, time: number, quantity: string, isTrade: boolean): Candle[] {
+  private apply(symbol: string, price: string, time: number, quantity: string | undefined): Candle[] {
     const changed: Candle[] = [];
     for (const period of this.periods) {
       const key = `${symbol}\n${period}`;
       const openTime = periodStart(time, period);
-      let candle = this.open.get(key);
-      if (!candle || candle.openTime !== openTime) {
-        candle = { symbol, period, openTime, open: price, high: price, low: price, close: price, volume: '0', amount: '0', traded: false };
-        this.open.set(key, candle);
-      } else if (!isTrade && candle.traded) {
-        continue;
-      } else if (isTrade && !candle.traded) {
-        // The first trade resets the tick-only range: from here on the candle shows traded prices.
-        candle.high = price;
-        candle.low = price;
-      }
-      if (money(price).greaterThan(candle.high)) candle.high = price;
-      if (money(price).lessThan(candle.low)) candle.low = price;
-      candle.close = price;
-      if (isTrade) {
-        candle.traded = true;
-        candle.volume = toAmountString(money(candle.volume).plus(quantity));
-        candle.amount = toAmountString(money(candle.amount).plus(money(quantity).times(price)));
-      }
-      const { traded: _traded, ...snapshot } = candle;
+      const current = this.open.get(key);
+      const fresh = !current || current.openTime !== openTime;
+      const base: CandleState = fresh ? { symbol, period, openTime, open: price, high: price, low: price, close: price, volume: '0', amount: '0', traded: false } : current;
+      const next = foldPrice(base, price, quantity);
+      if (next === base && !fresh) continue;
+      this.open.set(key, next);
+      const { traded: _traded, ...snapshot } = next;
       changed.push(snapshot);
     }
     return changed;

@@ -1,7 +1,10 @@
 // Proves candle periods start where a trader expects (UTC, Monday weeks, calendar months) and that
-// trades and ticks fold into open/high/low/close/volume correctly.
+// trades and ticks fold into open/high/low/close/volume correctly: a traded bar is drawn from its trades
+// alone, so no bar's open lies outside [low, high] (worked examples and a property over random sequences).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CandleBuilder, periodStart } from '../../src/markets/candles.ts';
+import { money } from '@fairex/contract';
+import { CandleBuilder, periodStart, type Candle } from '../../src/markets/candles.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -37,6 +40,49 @@ describe('candle builder', () => {
     expect(ticked).toMatchObject({ open: '3000', high: '3010', low: '3000', close: '3010', volume: '0' });
     builder.trade('ETH/USDT', '3005', '1', at('2026-01-01T00:00:03Z'));
     expect(builder.tick('ETH/USDT', '4000', at('2026-01-01T00:00:04Z'))).toEqual([]);
+  });
+
+  it('starts a bar afresh at its first trade: the review\'s bar (open 64851.27 from ticks, trades at 64880.59) opens at the trade, not outside its range', () => {
+    const builder = new CandleBuilder(['1min']);
+    builder.tick('BTC/USDT', '64851.27', at('2026-01-01T00:00:01Z'));
+    builder.tick('BTC/USDT', '64860', at('2026-01-01T00:00:02Z'));
+    const [traded] = builder.trade('BTC/USDT', '64880.59', '0.01', at('2026-01-01T00:00:03Z'));
+    expect(traded).toMatchObject({ open: '64880.59', high: '64880.59', low: '64880.59', close: '64880.59', volume: '0.01' });
+    // Ticks 100, 103 then trades 101, 99, 100.5: O 101 H 101 L 99 C 100.5.
+    builder.tick('ETH/USDT', '100', at('2026-01-01T00:00:01Z'));
+    builder.tick('ETH/USDT', '103', at('2026-01-01T00:00:02Z'));
+    builder.trade('ETH/USDT', '101', '1', at('2026-01-01T00:00:03Z'));
+    builder.trade('ETH/USDT', '99', '1', at('2026-01-01T00:00:04Z'));
+    const [last] = builder.trade('ETH/USDT', '100.5', '1', at('2026-01-01T00:00:05Z'));
+    expect(last).toMatchObject({ open: '101', high: '101', low: '99', close: '100.5', volume: '3' });
+  });
+
+  it('never draws an open or close outside [low, high], and a traded bar shows exactly its trades (property, random ticks and trades)', () => {
+    const event = fc.record({ trade: fc.boolean(), price: fc.integer({ min: 1, max: 100_000 }), second: fc.integer({ min: 0, max: 179 }) });
+    fc.assert(
+      fc.property(fc.array(event, { minLength: 1, maxLength: 60 }), (events) => {
+        const builder = new CandleBuilder(['1min']);
+        const bars = new Map<number, Candle>();
+        const trades = new Map<number, number[]>();
+        for (const e of [...events].sort((a, b) => a.second - b.second)) {
+          const time = e.second * 1000;
+          const price = String(e.price / 100);
+          const changed = e.trade ? builder.trade('X/USDT', price, '1', time) : builder.tick('X/USDT', price, time);
+          for (const c of changed) bars.set(c.openTime, c);
+          if (e.trade) trades.set(periodStart(time, '1min'), [...(trades.get(periodStart(time, '1min')) ?? []), e.price / 100]);
+        }
+        for (const bar of bars.values()) {
+          const [open, high, low, close] = [bar.open, bar.high, bar.low, bar.close].map((v) => money(v));
+          expect(low!.lte(open!) && open!.lte(high!) && low!.lte(close!) && close!.lte(high!)).toBe(true);
+          const traded = trades.get(bar.openTime);
+          if (traded) {
+            expect([Number(bar.open), Number(bar.high), Number(bar.low), Number(bar.close)]).toEqual([traded[0], Math.max(...traded), Math.min(...traded), traded.at(-1)]);
+            expect(bar.volume).toBe(String(traded.length));
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('updates every period at once', () => {
