@@ -39,6 +39,7 @@ function deal(symbolId: number, overrides: Partial<ContractDeal> = {}): Contract
       maintenance_threshold: '50',
       session: symbolId === 11 ? null : { open: '09:30', close: '16:00', weekdays: [1, 2, 3, 4, 5], time_zone: 'America/New_York' },
       enabled: true,
+      scheduled_changes: [],
     },
     mark_price: '65000',
     tick_id: '1',
@@ -104,6 +105,14 @@ describe('contract order form', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open long' })));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('shows an operator change of the maintenance threshold coming, with the value now, the new value and from when', async () => {
+    const at = '2026-11-28T10:00:00.000Z';
+    const settings = { ...deal(11).settings, scheduled_changes: [{ field: 'maintenance_threshold' as const, value: '99.99', effective_at: at }] };
+    openContract('/pages/transaction/contract?kind=futures', { '/lever/deal': deal(11, { settings }) });
+    const note = await screen.findByRole('note', { name: "Upcoming changes to this market's settings" });
+    expect(within(note).getByRole('listitem').textContent).toBe(`Maintenance threshold: 50% → 99.99% from ${new Date(at).toLocaleString('en-US')}`);
   });
 
   it('refuses lots outside the symbol limits and an order beyond the available balance', async () => {

@@ -9,6 +9,7 @@ import { ChoiceSheet } from '../../components/choice-sheet.tsx';
 import { ContractOrderForm } from '../../components/contract/order-form.tsx';
 import { CONTRACT_ORDERS_PATH, type ContractKind } from '../../components/contract/paths.ts';
 import { PositionList } from '../../components/contract/position-list.tsx';
+import { ContractSettingsNotice } from '../../components/contract/settings-notice.tsx';
 import { useContractEvents } from '../../components/contract/use-contract-events.ts';
 import { formatChange, trendOf, withDecimals } from '../../components/market/format.ts';
 import { KlineChart } from '../../components/market/kline-chart.tsx';
@@ -135,6 +136,7 @@ function ContractBody({ quotation }: { quotation: Quotation }) {
         )}
       </header>
       <KlineChart symbol={quotation.symbol} />
+      {settings && <ContractSettingsNotice settings={settings} />}
       {deal.data && !deal.data.in_session && session && (
         <p className="contract-closed" role="note">
           {t('contract.sessionClosed', { open: session.open, close: session.close, zone: session.time_zone })}
