@@ -29,6 +29,12 @@ export type AppContext = {
   db: Db;
   /** The server's one clock (clock.ts): the feed, the scheduler and every product read it. */
   clock: Clock;
+  /**
+   * What session lifetimes (operator and user sessions, realtime re-checks) are judged on: the system
+   * clock, apart from `clock` so a journey that moves the app's clock by days keeps its sessions; tests
+   * pass their own to move it.
+   */
+  sessionClock: Clock;
   notifier: Notifier;
   bus: EventBus;
   markets: Markets;
@@ -98,8 +104,13 @@ export type Limits = TickStoreLimits & {
   uploadsPerMinute: number;
   uploadFilesPerUserMax: number;
   uploadBytesPerUserMax: number;
-  /** Seconds options: an index tick older than this at acceptance refuses the order (index_unavailable). */
-  optionIndexStaleMs: number;
+  /**
+   * The one index freshness limit (contract index-freshness.ts): one feed interval plus the recording
+   * delay. An order on the index is refused while the latest recorded tick is older; an option opens on
+   * the first tick recorded within it after acceptance; a tick in force older than it at an expiry or
+   * settlement time voids (refunds) instead of settling. Set per feed (markets/ticks.ts indexFreshMsFor).
+   */
+  indexFreshMs: number;
   /** Customer service, per user (support/routes.ts): messages a minute. */
   supportMessagesPerMinute: number;
 };
@@ -118,8 +129,8 @@ export const DEFAULT_LIMITS: Limits = {
   uploadsPerMinute: 10,
   uploadFilesPerUserMax: 50,
   uploadBytesPerUserMax: 100 * 1024 * 1024,
-  // The feed ticks every second; five missed ticks and the index is stale for options.
-  optionIndexStaleMs: 5_000,
+  // The simulation ticks every second, a tick is stored within indexTickFlushMs: 1,000 + 250 + 250 of slack (app.ts sets the public feed's).
+  indexFreshMs: 1_500,
   supportMessagesPerMinute: 10,
   loginPerMinute: 10,
   codeResendMs: 60_000,

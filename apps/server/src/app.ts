@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installEnvelope, sendError } from './http/envelope.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { refuseUnstorableText } from './http/text-input.ts';
 import { API_COMPRESSION, builtAppFiles } from './http/web-delivery.ts';
 import { contentRoutes } from './content/routes.ts';
 import { FrameHosts } from './content/frame-hosts.ts';
@@ -21,7 +22,8 @@ import { createEventBus } from './events/bus.ts';
 import { fundsRoutes } from './funds/routes.ts';
 import { marketRoutes } from './markets/routes.ts';
 import { Markets } from './markets/service.ts';
-import { IndexTickStore } from './markets/ticks.ts';
+import { IndexTickStore, indexFreshMsFor } from './markets/ticks.ts';
+import { tickRoutes } from './markets/tick-routes.ts';
 import { parseSourceUrls, PublicIndexFeed } from './markets/public-feed.ts';
 import { createNotifier } from './notify/notifier.ts';
 import { siteRoutes } from './site/routes.ts';
@@ -76,6 +78,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The server's clock (clock.ts); tests pass their own. Default: the system clock, or a movable one on a TEST_CLOCK start. */
   clock?: Clock;
+  /** The clock of session lifetimes (AppContext.sessionClock); tests pass their own. Default: the system clock. */
+  sessionClock?: Clock;
 };
 
 /** The whole HTTP app: API under /api, back office API under /api/admin, uploads, and the built web apps. */
@@ -98,20 +102,24 @@ export async function buildApp(options: BuildOptions) {
             })
         : undefined,
   });
-  const limits: Limits = { ...DEFAULT_LIMITS, ...options.config.limits, ...options.limits };
+  const given = { ...DEFAULT_LIMITS, ...options.config.limits, ...options.limits };
+  // Freshness follows the feed (one interval plus the recording delay) unless a test or the config sets it.
+  const limits: Limits = { ...given, indexFreshMs: options.limits?.indexFreshMs ?? options.config.limits.indexFreshMs ?? indexFreshMsFor(options.config.priceFeed, given.indexTickFlushMs) };
   const ticks = new IndexTickStore(options.database.db, markets.feed, (symbol) => markets.symbolId(symbol), limits, (error) =>
     app.log.error({ err: error }, 'recording index ticks failed'),
   );
+  markets.publishRecordedTicks(ticks);
   // Built first: other services (loans) record their users' notifications through it.
   const notifications = new NotificationService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'notifications failed') });
-  const contracts = await ContractService.open(options.database.db, ticks, bus, { now: clock, onError: (error) => app.log.error({ err: error }, 'contract triggers failed') });
+  const contracts = await ContractService.open(options.database.db, ticks, bus, { now: clock, indexFreshMs: limits.indexFreshMs, onError: (error) => app.log.error({ err: error }, 'contract triggers failed') });
   const uploads = await UploadUrls.open(options.database.db);
   const ctx: AppContext = {
     config: options.config,
     database: options.database,
     db: options.database.db,
     clock,
-    notifier: createNotifier({ smtpUrl: options.config.smtpUrl, log: app.log }),
+    sessionClock: options.sessionClock ?? systemClock,
+    notifier: createNotifier({ smtpUrl: options.config.smtpUrl, log: app.log, production: options.config.production }),
     limits,
     bus,
     markets,
@@ -119,7 +127,7 @@ export async function buildApp(options: BuildOptions) {
     spot: await SpotService.open(options.database.db, bus, { markets, limits, onError: (error) => app.log.error({ err: error }, 'spot trading failed') }),
     uploads,
     jobs: new JobScheduler(options.database.db, { now: clock, onError: (error, job) => app.log.error({ err: error, job: job.name }, 'scheduled job failed') }),
-    options: new OptionsService(options.database.db, { ticks, bus, indexStaleMs: limits.optionIndexStaleMs, now: clock }),
+    options: new OptionsService(options.database.db, { ticks, bus, indexFreshMs: limits.indexFreshMs, now: clock }),
     contracts,
     copy: new CopyService(options.database.db, { contracts, uploads, now: clock, onError: (error) => app.log.error({ err: error }, 'copy trading failed') }),
     mining: new MiningService(options.database.db, { now: clock, onError: (error) => app.log.error({ err: error }, 'mining payout failed') }),
@@ -130,8 +138,8 @@ export async function buildApp(options: BuildOptions) {
     notifications,
     nft: new NftService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'nft failed') }),
     otc: new OtcService(options.database.db, { now: clock, bus, feed: markets.feed, onError: (error) => app.log.error({ err: error }, 'otc failed') }),
-    loans: new LoanService(options.database.db, { now: clock, ticks, notifications, onError: (error) => app.log.error({ err: error }, 'loans failed') }),
-    invest: new InvestService(options.database.db, { now: clock, ticks, onError: (error) => app.log.error({ err: error }, 'dual settlement failed') }),
+    loans: new LoanService(options.database.db, { now: clock, ticks, indexFreshMs: limits.indexFreshMs, notifications, onError: (error) => app.log.error({ err: error }, 'loans failed') }),
+    invest: new InvestService(options.database.db, { now: clock, ticks, indexFreshMs: limits.indexFreshMs, onError: (error) => app.log.error({ err: error }, 'dual settlement failed') }),
   };
   registerUploadJobs(ctx.jobs, uploadsDir(ctx));
   registerRetention(ctx.jobs);
@@ -169,6 +177,8 @@ export async function buildApp(options: BuildOptions) {
   app.addHook('onClose', () => ticks.stop());
 
   installEnvelope(app);
+  // Before any route validates: a NUL or a lone surrogate anywhere in the input is a parameter error (http/text-input.ts).
+  refuseUnstorableText(app);
   // Security headers (CSP, nosniff, no framing, referrer policy) on every answer: API, pages, assets, errors.
   await app.register(helmet, securityHeaders((await FrameHosts.open(ctx)).current));
   await app.register(formbody);
@@ -184,6 +194,7 @@ export async function buildApp(options: BuildOptions) {
       uploadRoutes(api, ctx);
       siteRoutes(api, ctx);
       marketRoutes(api, ctx);
+      tickRoutes(api, ctx);
       fundsRoutes(api, ctx);
       spotRoutes(api, ctx);
       optionRoutes(api, ctx);

@@ -11,7 +11,7 @@ import type { SimulatedPriceFeed } from '../src/markets/price-feed.ts';
 import { readSetting } from '../src/site/repository.ts';
 import { currencies } from '../src/site/tables.ts';
 import { MARKET_MAKER_SETTING, seedMarketMaker } from '../src/spot/market-maker.ts';
-import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from './support/app.ts';
+import { call, expectLedgerBalanced, makeTestApp, makeUser, operatorHeaders, operatorLogin, type TestApp } from './support/app.ts';
 import { fundAccount } from './support/ledger.ts';
 import { btcMarket, spotFigures } from './spot/support.ts';
 
@@ -43,18 +43,14 @@ async function admin(method: 'GET' | 'POST', url: string, token: string | undefi
   const res = await test.app.inject({
     method,
     url: `/api/admin${url}${method === 'GET' && query ? `?${query}` : ''}`,
-    headers: { ...(token ? { authorization: token } : {}), ...(lang ? { 'accept-language': lang } : {}) },
+    headers: { ...(token ? operatorHeaders(token) : {}), ...(lang ? { 'accept-language': lang } : {}) },
     payload: method === 'POST' ? data : undefined,
     remoteAddress: test.nextIp(),
   });
   return { status: res.statusCode, body: res.json() as { type: string; message: any; code?: string } };
 }
 
-async function operatorToken(username: string, password: string) {
-  const res = await admin('POST', '/login', undefined, { username, password });
-  expect(res.body.type).toBe('ok');
-  return res.body.message.token as string;
-}
+const operatorToken = (username: string, password: string) => operatorLogin(test.app, username, password, test.nextIp());
 
 const trade = (token: string, payload: Record<string, unknown>) => call(test.app, '/coin/trade', { token, payload });
 

@@ -1,10 +1,11 @@
 import { normaliseAreaCode, normaliseLogin } from '@fairex/contract';
-import { eq, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
 import type { UploadUrls } from '../uploads/signing.ts';
 import { loginAttempts, users } from './tables.ts';
 
 export type User = typeof users.$inferSelect;
+type LoginAttemptState = { failures: number; lockedUntil: Date | null };
 
 /** Users sharing a login name at most: an account name, an email and a mobile (one per area code). */
 const LOGIN_MATCHES_MAX = 10;
@@ -61,25 +62,36 @@ export function toUserInfo(user: User, uploads: UploadUrls) {
 }
 
 /**
- * Takes one login attempt for a subject under its row lock: `decide` gets the failures in a row and the
- * lock, and answers the state to store (the attempt counted) or undefined to refuse without a check.
+ * Takes one login attempt for an (account, address) pair and its account under their row locks (the
+ * account's row first, always the same order): `decide` gets both states and answers the states to
+ * store (the attempt counted) or undefined to refuse without a check.
  */
-export async function claimLoginAttemptRow(
+export async function claimLoginAttemptRows(
   db: Db,
-  subject: string,
-  decide: (state: { failures: number; lockedUntil: Date | null }) => { failures: number; lockedUntil: Date | null } | undefined,
+  subjects: { account: string; pair: string },
+  decide: (state: { pair: LoginAttemptState & { succeededAt: Date | null }; account: LoginAttemptState }) => { pair: LoginAttemptState; account: LoginAttemptState } | undefined,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.insert(loginAttempts).values({ subject }).onConflictDoNothing();
-    const [row] = await tx.select().from(loginAttempts).where(eq(loginAttempts.subject, subject)).for('update');
-    const next = decide({ failures: row?.failures ?? 0, lockedUntil: row?.lockedUntil ?? null });
+    await tx.insert(loginAttempts).values([{ subject: subjects.account }, { subject: subjects.pair }]).onConflictDoNothing();
+    const rows = await tx
+      .select()
+      .from(loginAttempts)
+      .where(inArray(loginAttempts.subject, [subjects.account, subjects.pair]))
+      .orderBy(asc(loginAttempts.subject))
+      .for('update');
+    const row = (subject: string) => rows.find((r) => r.subject === subject);
+    const stateOf = (subject: string) => ({ failures: row(subject)?.failures ?? 0, lockedUntil: row(subject)?.lockedUntil ?? null });
+    const next = decide({ pair: { ...stateOf(subjects.pair), succeededAt: row(subjects.pair)?.succeededAt ?? null }, account: stateOf(subjects.account) });
     if (!next) return false;
-    await tx.update(loginAttempts).set({ ...next, updatedAt: new Date() }).where(eq(loginAttempts.subject, subject));
+    await tx.update(loginAttempts).set({ ...next.account, updatedAt: new Date() }).where(eq(loginAttempts.subject, subjects.account));
+    await tx.update(loginAttempts).set({ ...next.pair, updatedAt: new Date() }).where(eq(loginAttempts.subject, subjects.pair));
     return true;
   });
 }
 
-/** A successful login clears the subject's failures and lock. */
-export async function clearLoginFailures(db: Executor, subject: string) {
-  await db.update(loginAttempts).set({ failures: 0, lockedUntil: null, updatedAt: new Date() }).where(eq(loginAttempts.subject, subject));
+/** A successful login clears the failures and locks of its pair and account, and marks the pair's address known at `now`. */
+export async function clearLoginFailures(db: Executor, subjects: { account: string; pair: string }, now: Date) {
+  const cleared = { failures: 0, lockedUntil: null, updatedAt: new Date() };
+  await db.update(loginAttempts).set(cleared).where(eq(loginAttempts.subject, subjects.account));
+  await db.update(loginAttempts).set({ ...cleared, succeededAt: now }).where(eq(loginAttempts.subject, subjects.pair));
 }

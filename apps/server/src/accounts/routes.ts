@@ -98,7 +98,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/user/login', loginLimit, async (request) => {
     const input = parse(loginInput, request.body);
-    return ok(await login(ctx, input.user_string, input.password, input.remember));
+    return ok(await login(ctx, input.user_string, input.password, input.remember, request.ip));
   });
 
   app.get('/user/logout', auth, async (request) => {

@@ -66,12 +66,15 @@ function insertRegisteredUser(ctx: AppContext, input: RegisterInput, codeId: num
   });
 }
 
-/** Answers a new session token; `remember` is the stay-logged-in option (sessions.ts names both lifetimes). */
-export async function login(ctx: AppContext, userString: string, password: string, remember: boolean): Promise<string> {
+/**
+ * Answers a new session token; `remember` is the stay-logged-in option (sessions.ts names both lifetimes).
+ * Failures lock the (account, `address`) pair, and far later the account (login-throttle.ts).
+ */
+export async function login(ctx: AppContext, userString: string, password: string, remember: boolean, address: string): Promise<string> {
   const user = await findUserByLogin(ctx.db, userString);
   // Same answer, same limit and same hashing time for an unknown account and a wrong password, so accounts cannot be probed.
   const subject = user ? `user:${user.id}` : `user:name:${normaliseLogin(userString)}`;
-  if (!(await checkLoginPassword(ctx, subject, user?.passwordHash, password)) || !user || user.frozen) throw new DomainError('login_failed');
+  if (!(await checkLoginPassword(ctx, subject, user?.passwordHash, password, address)) || !user || user.frozen) throw new DomainError('login_failed');
   return createSession(ctx.db, user.id, remember);
 }
 

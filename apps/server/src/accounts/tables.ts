@@ -81,10 +81,12 @@ export const outbox = pgTable('outbox', {
   createdAt: createdAt(),
 });
 
-/** Login failures in a row per login name (`user:<name>` or `operator:<name>`, known or not) and the lock they earned. */
+/** Login failures in a row per login name (`user:<id>`, `operator:name:<name>`...) and per (name, address) pair (`user:<id>@<address>`), and the lock they earned. */
 export const loginAttempts = pgTable('login_attempts', {
   subject: text('subject').primaryKey(),
   failures: integer('failures').notNull().default(0),
   lockedUntil: at('locked_until'),
   updatedAt: at('updated_at').notNull().defaultNow(),
+  /** For an (account, address) pair: its last successful login, which lets the address past the account-wide lock (login-throttle.ts). */
+  succeededAt: at('succeeded_at'),
 });

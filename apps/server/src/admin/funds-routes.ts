@@ -24,7 +24,7 @@ import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 import { pageVerifications } from '../identity/repository.ts';
 import { reviewIdentity } from '../identity/service.ts';
-import { currentOperator, requireOperator } from './operators.ts';
+import { currentOperator, logRead, requireOperator } from './operators.ts';
 
 const queueFilter = (query: unknown) => {
   const input = parse(adminFundsQueueInput, query);
@@ -50,7 +50,13 @@ export function adminFundsRoutes(app: FastifyInstance, ctx: AppContext) {
     ok(await reviewWithdrawal(ctx, currentOperator(request), id(request.params), { approve: false, ...parse(reviewRejectInput, request.body) })),
   );
 
-  app.get('/identity', reviewer, async (request) => ok(await pageVerifications(ctx.db, parse(identityQueueInput, request.query), ctx.uploads)));
+  app.get('/identity', reviewer, async (request) => {
+    const filter = parse(identityQueueInput, request.query);
+    const page = await pageVerifications(ctx.db, filter, ctx.uploads);
+    // The rows carry identity document URLs: which ones this operator was shown goes in the operator log.
+    await logRead(ctx.db, request, 'identity_read', 'identity', { page: filter.page, ids: page.data.map((v) => v.id) });
+    return ok(page);
+  });
   app.post('/identity/:id/approve', reviewer, async (request) => ok(await reviewIdentity(ctx, currentOperator(request), id(request.params), { approve: true })));
   app.post('/identity/:id/reject', reviewer, async (request) =>
     ok(await reviewIdentity(ctx, currentOperator(request), id(request.params), { approve: false, ...parse(reviewRejectInput, request.body) })),

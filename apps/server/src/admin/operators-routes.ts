@@ -4,13 +4,12 @@
  */
 import { adminPageInput, idParam, operatorCreateInput, operatorEditInput, operatorPasswordInput } from '@fairex/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { tokenOf } from '../accounts/sessions.ts';
 import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 import { changeOwnPassword, createOperator, editOperator } from './operator-accounts.ts';
 import { pageOperators } from './operator-repository.ts';
-import { ALL_ROLES, currentOperator, requireOperator } from './operators.ts';
+import { ALL_ROLES, currentOperator, operatorTokenOf, requireOperator } from './operators.ts';
 
 export function adminOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
@@ -32,7 +31,7 @@ export function adminOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/password', ownPassword, async (request) => {
-    await changeOwnPassword(ctx.db, currentOperator(request), tokenOf(request)!, parse(operatorPasswordInput, request.body));
+    await changeOwnPassword(ctx.db, currentOperator(request), operatorTokenOf(request)!, parse(operatorPasswordInput, request.body));
     return ok('');
   });
 }

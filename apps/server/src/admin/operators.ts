@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { hashPassword, newToken, sha256 } from '../accounts/passwords.ts';
-import { SESSION_TTL_MS, tokenOf } from '../accounts/sessions.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
+import { cookieValue, OPERATOR_SESSION_COOKIE } from './operator-cookies.ts';
+import { operatorSessionEnd, renewedSessionEnd } from './rules.ts';
 import { operatorAuditLog, operators, operatorSessions, type OperatorRole } from './tables.ts';
 
 export type Operator = typeof operators.$inferSelect;
@@ -11,6 +12,8 @@ export type Operator = typeof operators.$inferSelect;
 declare module 'fastify' {
   interface FastifyRequest {
     operator?: Operator;
+    /** The session clock's reading for this back-office request (set by the admin scope's guard; the system clock otherwise). */
+    operatorSessionNow?: number;
   }
 }
 
@@ -27,9 +30,10 @@ export async function seedOperators(db: Db) {
   });
 }
 
-export async function createOperatorSession(db: Executor, operatorId: number): Promise<string> {
+/** A new session at `now`: it ends OPERATOR_SESSION_IDLE_MS after its last use, at most OPERATOR_SESSION_ABSOLUTE_MS after now (rules.ts). */
+export async function createOperatorSession(db: Executor, operatorId: number, now: number): Promise<string> {
   const token = newToken();
-  await db.insert(operatorSessions).values({ operatorId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  await db.insert(operatorSessions).values({ operatorId, tokenHash: sha256(token), createdAt: new Date(now), expiresAt: new Date(operatorSessionEnd(now, now)) });
   return token;
 }
 
@@ -37,31 +41,46 @@ export async function revokeOperatorSession(db: Executor, token: string) {
   await db.update(operatorSessions).set({ revokedAt: new Date() }).where(eq(operatorSessions.tokenHash, sha256(token)));
 }
 
+/** The operator session token of a request: its httpOnly cookie (operator-cookies.ts); an Authorization header is not read. */
+export const operatorTokenOf = (request: FastifyRequest): string | undefined => cookieValue(request.headers.cookie, OPERATOR_SESSION_COOKIE);
+
 /** Written in the same transaction as the change it describes. */
 export async function logAction(db: Executor, operatorId: number, action: string, target: string, detail: object = {}) {
   await db.insert(operatorAuditLog).values({ operatorId, action, target, detail });
 }
 
+/**
+ * A read of secrets or personal records (codes, identity documents, a user's details, OTC evidence),
+ * one operator-log row per call: what was read, never the secret itself (security review finding 7).
+ */
+export async function logRead(db: Executor, request: FastifyRequest, action: string, target: string, detail: object = {}) {
+  await logAction(db, currentOperator(request).id, action, target, detail);
+}
+
 export const ALL_ROLES: readonly OperatorRole[] = ['admin', 'reviewer', 'support'];
 
 /**
- * preHandler for back-office routes: a live operator session (999 otherwise) of an enabled operator with
- * one of the roles. An operator who must change the password given to them is refused everything
+ * preHandler for back-office routes: a live operator session (999 otherwise: no cookie, unknown, revoked,
+ * idle too long or past its absolute end) of an enabled operator with one of the roles. Each use moves
+ * the session's idle end forward (rules.ts). An operator who must change the password given to them is refused everything
  * (password_change_required) but the routes that pass `pendingPasswordChange: 'allow'` (me, logout,
  * change own password).
  */
 export function requireOperator(db: Executor, roles: readonly OperatorRole[] = ALL_ROLES, options: { pendingPasswordChange?: 'allow' } = {}) {
   return async (request: FastifyRequest) => {
-    const token = tokenOf(request);
+    const token = operatorTokenOf(request);
     if (!token) throw new DomainError('not_logged_in');
+    const now = request.operatorSessionNow ?? Date.now();
     const [row] = await db
-      .select({ operator: operators })
+      .select({ operator: operators, sessionId: operatorSessions.id, createdAt: operatorSessions.createdAt, expiresAt: operatorSessions.expiresAt })
       .from(operatorSessions)
       .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-      .where(and(eq(operatorSessions.tokenHash, sha256(token)), isNull(operatorSessions.revokedAt), gt(operatorSessions.expiresAt, new Date())))
+      .where(and(eq(operatorSessions.tokenHash, sha256(token)), isNull(operatorSessions.revokedAt), gt(operatorSessions.expiresAt, new Date(now))))
       .limit(1);
     // Disabling revokes the sessions too; this also covers a session opened in the same instant.
     if (!row || row.operator.disabledAt) throw new DomainError('session_invalid');
+    const end = renewedSessionEnd({ createdAt: row.createdAt.getTime(), expiresAt: row.expiresAt.getTime() }, now);
+    if (end !== undefined) await db.update(operatorSessions).set({ expiresAt: new Date(end) }).where(eq(operatorSessions.id, row.sessionId));
     if (row.operator.mustChangePassword && options.pendingPasswordChange !== 'allow') throw new DomainError('password_change_required');
     if (!roles.includes(row.operator.role)) throw new DomainError('forbidden');
     request.operator = row.operator;

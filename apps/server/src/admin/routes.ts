@@ -1,10 +1,9 @@
-import { adminLoginInput, adminPageInput, fiatRateEditInput, idParam } from '@fairex/contract';
+import { adminLoginInput, adminPageInput, fiatRateEditInput, idParam, userFreezeInput } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { checkLoginPassword } from '../accounts/login-throttle.ts';
-import { tokenOf } from '../accounts/sessions.ts';
 import { ok } from '../http/envelope.ts';
 import { DomainError, parse } from '../http/errors.ts';
 import { accountsOf, audit } from '../ledger/index.ts';
@@ -26,14 +25,25 @@ import { adminCouponRoutes } from '../coupons/back-office-routes.ts';
 import { adminNotificationRoutes } from '../notifications/back-office-routes.ts';
 import { adminContractsRoutes } from './contracts-routes.ts';
 import { contractsBackOfficeRoutes } from '../contracts/back-office.ts';
-import { ALL_ROLES, createOperatorSession, currentOperator, logAction, requireOperator, revokeOperatorSession } from './operators.ts';
+import { clearedSessionCookies, sessionCookies } from './operator-cookies.ts';
+import { operatorSessionGuard } from './operator-session-guard.ts';
+import { ALL_ROLES, createOperatorSession, currentOperator, logAction, logRead, operatorTokenOf, requireOperator, revokeOperatorSession } from './operators.ts';
+import { OPERATOR_SESSION_ABSOLUTE_MS } from './rules.ts';
 import { adminOperatorRoutes } from './operators-routes.ts';
 import { editFiatRate, fiatRateRows } from '../site/back-office.ts';
 import { pageAuditLog, pageOutbox, pageUsers, userDetail } from './repository.ts';
+import { outboxShowsCodes } from '../notify/notifier.ts';
+import { setUserFrozen } from './user-freeze.ts';
 import { operators } from './tables.ts';
 
-/** The back-office API under /api/admin: operators, their sessions and roles, and what they may read. */
+/**
+ * The back-office API under /api/admin: operators, their sessions and roles, and what they may read.
+ * Reads of secrets and personal records (codes in the outbox, a user's details, identity documents, OTC
+ * evidence) are written to the operator log, one row per call naming what was read, never the secret.
+ */
 export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  // Every back-office call: the session clock's reading, and the CSRF and Origin checks of operator-cookies.ts.
+  app.addHook('onRequest', operatorSessionGuard(ctx.sessionClock));
   const anyOperator = { preHandler: requireOperator(ctx.db) };
   // Open while a first-login password change is pending: who am I, and leaving.
   const evenBeforePasswordChange = { preHandler: requireOperator(ctx.db, ALL_ROLES, { pendingPasswordChange: 'allow' }) };
@@ -41,18 +51,33 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { rateLimit: { max: ctx.limits.loginPerMinute, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => `admin:${r.ip}` } },
   };
 
-  app.post('/login', loginLimit, async (request) => {
+  // The session token goes only into the httpOnly cookie: the answer's body names the operator, not the token.
+  app.post('/login', loginLimit, async (request, reply) => {
     const input = parse(adminLoginInput, request.body);
     const [operator] = await ctx.db.select().from(operators).where(eq(operators.username, input.username)).limit(1);
-    // Limited per operator name (known or not) like a user's login: accounts/login-throttle.ts.
+    // Limited per (operator name, address) and, far higher, per name (known or not) like a user's login: accounts/login-throttle.ts.
     const subject = operator ? `operator:${operator.id}` : `operator:name:${input.username}`;
-    if (!(await checkLoginPassword(ctx, subject, operator?.passwordHash, input.password)) || !operator) throw new DomainError('login_failed');
+    const failed = (reason: 'password' | 'locked') =>
+      // A failure is logged against the operator it aimed at (0 for an unknown name, whose text is not kept: it may be a mistyped password).
+      logAction(ctx.db, operator?.id ?? 0, 'login_failed', operator ? `operator:${operator.id}` : 'operator:unknown', { ip: request.ip, reason });
+    let passed: boolean;
+    try {
+      passed = await checkLoginPassword(ctx, subject, operator?.passwordHash, input.password, request.ip);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'login_locked') await failed('locked');
+      throw error;
+    }
+    if (!passed || !operator) {
+      await failed('password');
+      throw new DomainError('login_failed');
+    }
     if (operator.disabledAt) throw new DomainError('operator_disabled');
     const token = await ctx.db.transaction(async (tx) => {
       await logAction(tx, operator.id, 'login', `operator:${operator.id}`, { ip: request.ip });
-      return createOperatorSession(tx, operator.id);
+      return createOperatorSession(tx, operator.id, ctx.sessionClock());
     });
-    return ok({ token, operator: { id: operator.id, username: operator.username, role: operator.role, must_change_password: operator.mustChangePassword } });
+    reply.header('set-cookie', sessionCookies(token, { secure: request.protocol === 'https', maxAgeSeconds: OPERATOR_SESSION_ABSOLUTE_MS / 1000 }));
+    return ok({ operator: { id: operator.id, username: operator.username, role: operator.role, must_change_password: operator.mustChangePassword } });
   });
 
   app.get('/me', evenBeforePasswordChange, async (request) => {
@@ -60,12 +85,13 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok({ id, username, role, must_change_password: mustChangePassword });
   });
 
-  app.post('/logout', evenBeforePasswordChange, async (request) => {
+  app.post('/logout', evenBeforePasswordChange, async (request, reply) => {
     const operator = currentOperator(request);
     await ctx.db.transaction(async (tx) => {
-      await revokeOperatorSession(tx, tokenOf(request)!);
+      await revokeOperatorSession(tx, operatorTokenOf(request)!);
       await logAction(tx, operator.id, 'logout', `operator:${operator.id}`);
     });
+    reply.header('set-cookie', clearedSessionCookies(request.protocol === 'https'));
     return ok('');
   });
 
@@ -75,12 +101,24 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     const { id } = parse(idParam, request.params);
     const detail = await userDetail(ctx.db, id, ctx.uploads);
     if (!detail) throw new DomainError('not_found');
+    await logRead(ctx.db, request, 'user_read', `user:${id}`);
     return ok({ ...detail, accounts: await accountsOf(ctx.db, id) });
   });
 
-  app.get('/outbox', { preHandler: requireOperator(ctx.db, ['admin', 'support']) }, async (request) =>
-    ok(await pageOutbox(ctx.db, parse(adminPageInput, request.query), { showCodes: currentOperator(request).role === 'admin' })),
+  // Incident response: an admin freezes or unfreezes a user with a reason (admin/user-freeze.ts).
+  app.post('/users/:id/freeze', { preHandler: requireOperator(ctx.db, ['admin']) }, async (request) =>
+    ok(await setUserFrozen(ctx, currentOperator(request), parse(idParam, request.params).id, parse(userFreezeInput, request.body))),
   );
+
+  app.get('/outbox', { preHandler: requireOperator(ctx.db, ['admin', 'support']) }, async (request) => {
+    const operator = currentOperator(request);
+    // Development: admins read codes (nothing is delivered there); production: nobody (notify/notifier.ts).
+    const showCodes = outboxShowsCodes(operator.role, ctx.config.production);
+    const page = await pageOutbox(ctx.db, parse(adminPageInput, request.query), { showCodes });
+    // Which messages were shown and whether with their codes; the codes themselves are not copied here.
+    await logRead(ctx.db, request, 'outbox_read', 'outbox', { page: page.page, ids: page.data.map((m) => m.id), codes_shown: showCodes });
+    return ok(page);
+  });
 
   app.get('/ledger/audit', { preHandler: requireOperator(ctx.db, ['admin']) }, async () => {
     const result = await audit(ctx.db);

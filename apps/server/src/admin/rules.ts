@@ -53,3 +53,27 @@ export function operatorChangeProblem(input: {
   if (target.id === actorId && (disables || (change.role !== undefined && change.role !== target.role))) return 'operator_self';
   return undefined;
 }
+
+/*
+ * Operator session lifetime (security review finding 4; ASVS 3.3.2 and 3.3.4 at level 2): a privileged
+ * back-office session ends after OPERATOR_SESSION_IDLE_MS without use and, however busy, after
+ * OPERATOR_SESSION_ABSOLUTE_MS from login; then the operator logs in again. Each use moves the idle end
+ * forward, never past the absolute end. Worked examples (login at 09:00):
+ * - used at 09:20 -> ends 09:50; not used again -> refused from 09:50;
+ * - used every 10 minutes all day -> each use moves the end 30 minutes on, until 21:00, when it ends;
+ * - used at 20:45 -> ends 21:00 (not 21:15).
+ */
+export const OPERATOR_SESSION_IDLE_MS = 30 * 60_000;
+export const OPERATOR_SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
+/** An end is moved at most once per this interval, so every request does not write. */
+export const OPERATOR_SESSION_RENEW_INTERVAL_MS = 60_000;
+
+/** When a session used at `now` ends: the idle end, capped at the absolute end. */
+export const operatorSessionEnd = (createdAt: number, now: number): number =>
+  Math.min(now + OPERATOR_SESSION_IDLE_MS, createdAt + OPERATOR_SESSION_ABSOLUTE_MS);
+
+/** The end to store after a use at `now`, or undefined when the stored one is recent enough (or already final). */
+export function renewedSessionEnd(session: { createdAt: number; expiresAt: number }, now: number): number | undefined {
+  const end = operatorSessionEnd(session.createdAt, now);
+  return end - session.expiresAt >= OPERATOR_SESSION_RENEW_INTERVAL_MS ? end : undefined;
+}

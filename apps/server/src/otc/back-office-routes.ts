@@ -8,6 +8,7 @@
  * | GET  /otc/ads               otcAdminAdListInput       | POST /otc/ads/close        otcAdminAdCloseInput   |
  * | GET  /otc/orders            otcAdminOrderListInput    | GET  /otc/order            otcAdminOrderInput     |
  * | POST /otc/appeals/decide    otcAppealDecideInput      |                                                   |
+ * | GET  /otc/settings          -                         | POST /otc/settings         otcSettingsInput (admins) |
  */
 import {
   otcAdminAdCloseInput,
@@ -18,9 +19,10 @@ import {
   otcAppealDecideInput,
   otcMerchantDecideInput,
   otcPaymentMethodInput,
+  otcSettingsInput,
 } from '@fairex/contract';
 import type { FastifyInstance } from 'fastify';
-import { ALL_ROLES, currentOperator, requireOperator } from '../admin/operators.ts';
+import { ALL_ROLES, currentOperator, logRead, requireOperator } from '../admin/operators.ts';
 import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
@@ -31,9 +33,11 @@ import {
   orderDetail,
   paymentMethods,
   savePaymentMethod,
+  saveSettings,
   searchAds,
   searchMerchants,
   searchOrders,
+  settingsOf,
 } from './back-office.ts';
 
 export function adminOtcRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -51,6 +55,14 @@ export function adminOtcRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = parse(otcAdminOrderListInput, request.query);
     return ok(await searchOrders(ctx, { status: input.status, userId: input.user_id, page: input.page, limit: input.limit }));
   });
-  app.get('/otc/order', anyOperator, async (request) => ok(await orderDetail(ctx, parse(otcAdminOrderInput, request.query).id)));
+  app.get('/otc/order', anyOperator, async (request) => {
+    const { id } = parse(otcAdminOrderInput, request.query);
+    const detail = await orderDetail(ctx, id);
+    // Chat, payment proofs and bank details: the read goes in the operator log (admin/operators.ts logRead).
+    await logRead(ctx.db, request, 'otc_order_read', `otc_order:${id}`, { messages: detail.messages.length });
+    return ok(detail);
+  });
+  app.get('/otc/settings', anyOperator, async () => ok(await settingsOf(ctx)));
+  app.post('/otc/settings', adminOnly, async (request) => ok(await saveSettings(ctx, currentOperator(request), parse(otcSettingsInput, request.body))));
   app.post('/otc/appeals/decide', deciders, async (request) => ok(await decideOrderAppeal(ctx, currentOperator(request), parse(otcAppealDecideInput, request.body))));
 }

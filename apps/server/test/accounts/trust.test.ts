@@ -1,14 +1,23 @@
 // Proves the account rules of the trust review through the real HTTP app on a real database: one
 // account per email whatever its case and per mobile whatever its format, limits on every call that
-// tries a code (per address and per target, the address not forgeable), login limited per account for
-// users and operators, and daily code limits per scene with security codes for one's own contacts only.
-import { eq } from 'drizzle-orm';
+// tries a code (per address and per target, the address not forgeable), login limited per (account,
+// address) and far higher per account for users and operators, and daily code limits per scene with security codes for one's own contacts only.
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAttempts } from '../../src/accounts/tables.ts';
-import { claimLoginAttempt, hashToCheck, lockMsAfter, type LoginThrottleRule } from '../../src/accounts/login-throttle.ts';
+import {
+  accountRuleOf,
+  claimLogin,
+  claimLoginAttempt,
+  hashToCheck,
+  LOGIN_ACCOUNT_FAILURES_FACTOR,
+  LOGIN_KNOWN_ADDRESS_MS,
+  lockMsAfter,
+  type LoginThrottleRule,
+} from '../../src/accounts/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../../src/accounts/passwords.ts';
 import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
-import { operators } from '../../src/admin/tables.ts';
+import { operatorAuditLog, operators } from '../../src/admin/tables.ts';
 import { parseTrustProxy } from '../../src/http/trust-proxy.ts';
 import { DEMO_USER } from '../../src/site/demo.ts';
 import { call, latestCode, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
@@ -145,13 +154,17 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('login limited per account', () => {
+describe('login limited per (account, address), and far higher per account', () => {
   const rule: LoginThrottleRule = { failuresFree: 3, lockBaseMs: 60_000, lockMaxMs: 600_000 };
   const now = new Date('2026-11-23T12:00:00Z');
   const at = (ms: number) => new Date(now.getTime() + ms);
+  const fresh = { failures: 0, lockedUntil: null };
 
   it('locks from the failuresFree-th failure in a row, for a time that doubles up to the cap', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => lockMsAfter(n, rule))).toEqual([0, 0, 60_000, 120_000, 240_000, 480_000, 600_000, 600_000]);
+    // The whole account: from LOGIN_ACCOUNT_FAILURES_FACTOR (20) times as many, so 60 here and 100 with the default 5.
+    expect(accountRuleOf(rule).failuresFree).toBe(3 * LOGIN_ACCOUNT_FAILURES_FACTOR);
+    expect([59, 60, 61].map((n) => lockMsAfter(n, accountRuleOf(rule)))).toEqual([0, 60_000, 120_000]);
   });
 
   it('counts an attempt before the check, refuses while locked and allows one more try once the lock has passed', () => {
@@ -159,6 +172,22 @@ describe('login limited per account', () => {
     expect(claimLoginAttempt({ failures: 2, lockedUntil: null }, now, rule)).toEqual({ failures: 3, lockedUntil: at(60_000) });
     expect(claimLoginAttempt({ failures: 3, lockedUntil: at(60_000) }, at(59_999), rule)).toBeUndefined();
     expect(claimLoginAttempt({ failures: 3, lockedUntil: at(60_000) }, at(60_000), rule)).toEqual({ failures: 4, lockedUntil: at(180_000) });
+  });
+
+  it('refuses a locked pair, and a locked account to an unknown address only', () => {
+    const lockedAccount = { failures: 60, lockedUntil: at(60_000) };
+    // The pair is counted and so is the account.
+    expect(claimLogin({ pair: { ...fresh, succeededAt: null }, account: { failures: 12, lockedUntil: null } }, now, rule)).toEqual({
+      pair: { failures: 1, lockedUntil: null },
+      account: { failures: 13, lockedUntil: null },
+    });
+    expect(claimLogin({ pair: { failures: 3, lockedUntil: at(1), succeededAt: null }, account: fresh }, now, rule)).toBeUndefined();
+    expect(claimLogin({ pair: { ...fresh, succeededAt: null }, account: lockedAccount }, now, rule)).toBeUndefined();
+    // The owner's address, which logged in a week ago, still gets its password checked.
+    const known = { ...fresh, succeededAt: at(-7 * 24 * 60 * 60_000) };
+    expect(claimLogin({ pair: known, account: lockedAccount }, now, rule)?.pair).toEqual({ failures: 1, lockedUntil: null });
+    // Known no longer after LOGIN_KNOWN_ADDRESS_MS.
+    expect(claimLogin({ pair: { ...fresh, succeededAt: at(-LOGIN_KNOWN_ADDRESS_MS) }, account: lockedAccount }, now, rule)).toBeUndefined();
   });
 
   describe('through the API', () => {
@@ -170,39 +199,68 @@ describe('login limited per account', () => {
 
     /** As if the lock's time had passed. */
     const letLockPass = (subject: string) => locking.db.update(loginAttempts).set({ lockedUntil: new Date(Date.now() - 1) }).where(eq(loginAttempts.subject, subject));
-    const login = (user_string: string, password: string) => call(locking.app, '/user/login', { ip: locking.nextIp(), payload: { user_string, password } });
+    const login = (user_string: string, password: string, ip = locking.nextIp()) => call(locking.app, '/user/login', { ip, payload: { user_string, password } });
 
-    it('locks a user after failures in a row from many addresses, even for the right password, and unlocks after the lock', async () => {
+    it('refuses the review’s trickle of wrong passwords from rotating addresses without locking the owner out of their own address', async () => {
       const user = await makeUser(locking);
-      for (let i = 0; i < 3; i++) expect((await login(user.email, 'wrong-password')).body.code).toBe('login_failed');
-      const locked = await call(locking.app, '/user/login', { ip: locking.nextIp(), lang: 'zh', payload: { user_string: user.email, password: user.password } });
-      expect(locked.status).toBe(429);
-      expect(locked.body).toEqual({ type: 'error', code: 'login_locked', message: '该账号登录失败次数过多，请几分钟后再试' });
-      await letLockPass(`user:${user.id}`);
-      expect((await login(user.email, user.password)).body.type).toBe('ok');
-      const [row] = await locking.db.select().from(loginAttempts).where(eq(loginAttempts.subject, `user:${user.id}`));
-      expect(row).toMatchObject({ failures: 0, lockedUntil: null });
+      const home = locking.nextIp();
+      for (let i = 0; i < 13; i++) expect((await login(user.email, 'wrong-password')).body.code).toBe('login_failed');
+      expect((await login(user.email, user.password, home)).body.type).toBe('ok');
+      const [account] = await locking.db.select().from(loginAttempts).where(eq(loginAttempts.subject, `user:${user.id}`));
+      expect(account).toMatchObject({ failures: 0, lockedUntil: null });
     });
 
-    it('gives a burst of concurrent wrong passwords only failuresFree checks', async () => {
+    it('locks the (account, address) pair after failures in a row, even for the right password, and not the owner’s other address', async () => {
       const user = await makeUser(locking);
-      const results = await Promise.all(Array.from({ length: 20 }, () => login(user.email, 'wrong-password')));
+      const attacker = locking.nextIp();
+      for (let i = 0; i < 3; i++) expect((await login(user.email, 'wrong-password', attacker)).body.code).toBe('login_failed');
+      const locked = await call(locking.app, '/user/login', { ip: attacker, lang: 'zh', payload: { user_string: user.email, password: user.password } });
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual({ type: 'error', code: 'login_locked', message: '该账号登录失败次数过多，请几分钟后再试' });
+      expect((await login(user.email, user.password)).body.type).toBe('ok');
+      await letLockPass(`user:${user.id}@${attacker}`);
+      expect((await login(user.email, user.password, attacker)).body.type).toBe('ok');
+      const [row] = await locking.db.select().from(loginAttempts).where(eq(loginAttempts.subject, `user:${user.id}@${attacker}`));
+      expect(row).toMatchObject({ failures: 0, lockedUntil: null, succeededAt: expect.any(Date) });
+    });
+
+    it('locks the whole account after 20 times as many failures, except for an address it logged in from', async () => {
+      const user = await makeUser(locking);
+      const home = locking.nextIp();
+      expect((await login(user.email, user.password, home)).body.type).toBe('ok');
+      // 59 failures from as many addresses, set directly rather than sent (each costs a password hash).
+      await locking.db.update(loginAttempts).set({ failures: 59 }).where(eq(loginAttempts.subject, `user:${user.id}`));
+      expect((await login(user.email, 'wrong-password')).body.code).toBe('login_failed');
+      expect((await login(user.email, user.password)).body.code).toBe('login_locked');
+      expect((await login(user.email, user.password, home)).body.type).toBe('ok');
+    });
+
+    it('gives a burst of concurrent wrong passwords from one address only failuresFree checks', async () => {
+      const user = await makeUser(locking);
+      const ip = locking.nextIp();
+      const results = await Promise.all(Array.from({ length: 20 }, () => login(user.email, 'wrong-password', ip)));
       expect(results.filter((r) => r.body.code === 'login_failed')).toHaveLength(3);
       expect(results.filter((r) => r.body.code === 'login_locked')).toHaveLength(17);
     });
 
     it('locks an unknown account name the same way, so a lock tells nothing about existence', async () => {
       const name = uniqueEmail('nobody');
-      for (let i = 0; i < 3; i++) expect((await login(name, 'wrong-password')).body.code).toBe('login_failed');
-      expect((await login(name.toUpperCase(), 'wrong-password')).body.code).toBe('login_locked');
+      const ip = locking.nextIp();
+      for (let i = 0; i < 3; i++) expect((await login(name, 'wrong-password', ip)).body.code).toBe('login_failed');
+      expect((await login(name.toUpperCase(), 'wrong-password', ip)).body.code).toBe('login_locked');
     });
 
-    it('locks an operator after failures in a row, even for the right password', async () => {
-      const admin = (password: string) => call(locking.app, '/admin/login', { ip: locking.nextIp(), payload: { username: DEMO_OPERATOR.username, password } });
+    it('locks an operator’s (name, address) pair after failures in a row, even for the right password, and logs each failure', async () => {
+      const attacker = locking.nextIp();
+      const admin = (password: string, ip = attacker) => call(locking.app, '/admin/login', { ip, payload: { username: DEMO_OPERATOR.username, password } });
       for (let i = 0; i < 3; i++) expect((await admin('wrong-password')).body.code).toBe('login_failed');
       expect((await admin(DEMO_OPERATOR.password)).body.code).toBe('login_locked');
+      // The only admin, from the office: not locked out.
+      expect((await admin(DEMO_OPERATOR.password, locking.nextIp())).body.type).toBe('ok');
       const [operator] = await locking.db.select().from(operators).where(eq(operators.username, DEMO_OPERATOR.username));
-      await letLockPass(`operator:${operator!.id}`);
+      const failures = await locking.db.select().from(operatorAuditLog).where(and(eq(operatorAuditLog.action, 'login_failed'), eq(operatorAuditLog.operatorId, operator!.id)));
+      expect(failures.map((f) => (f.detail as { reason: string }).reason)).toEqual(['password', 'password', 'password', 'locked']);
+      await letLockPass(`operator:${operator!.id}@${attacker}`);
       expect((await admin(DEMO_OPERATOR.password)).body.type).toBe('ok');
     });
 

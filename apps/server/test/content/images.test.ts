@@ -12,6 +12,7 @@ import { CONTENT_IMAGE_GRACE_MS, CONTENT_IMAGES_PER_MINUTE, contentImagesDir, sw
 import { contentImages } from '../../src/content/tables.ts';
 import { makeOperatorToken, PNG } from '../funds/support.ts';
 import { adminJson, contentRig, saveItem, uploadContentImage, type ContentRig } from './support.ts';
+import { operatorHeaders } from '../support/app.ts';
 
 let rig: ContentRig;
 beforeAll(async () => {
@@ -41,7 +42,7 @@ describe('content images', () => {
   it('refuses a file that is not an image, and operators other than admins', async () => {
     expect((await uploadContentImage(rig.test, rig.op, Buffer.from('<svg onload="alert(1)"></svg>'))).code).toBe('upload_type_refused');
     expect((await uploadContentImage(rig.test, await makeOperatorToken(rig.test, 'support'))).code).toBe('forbidden');
-    const noFile = await rig.test.app.inject({ method: 'POST', url: '/api/admin/content/images', headers: { authorization: rig.op } });
+    const noFile = await rig.test.app.inject({ method: 'POST', url: '/api/admin/content/images', headers: operatorHeaders(rig.op) });
     expect(noFile.json().code).toBe('upload_missing');
   });
 

@@ -3,7 +3,7 @@
  * through the back-office API as an operator saves them.
  */
 import { PNG, operatorToken } from '../funds/support.ts';
-import { call, type TestApp } from '../support/app.ts';
+import { call, operatorHeaders, type TestApp } from '../support/app.ts';
 import { makeClockedApp } from '../support/clock.ts';
 
 export const START = Date.parse('2026-11-23T10:00:00Z');
@@ -19,7 +19,7 @@ export const admin = (rig: ContentRig, method: 'GET' | 'POST', url: string, payl
 
 /** The back office sends JSON (versions are a list), as its client does. */
 export async function adminJson(rig: ContentRig, url: string, body: unknown, token = rig.op) {
-  const res = await rig.test.app.inject({ method: 'POST', url: `/api/admin${url}`, headers: { authorization: token, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const res = await rig.test.app.inject({ method: 'POST', url: `/api/admin${url}`, headers: { ...operatorHeaders(token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
   return { status: res.statusCode, body: res.json() as { type: string; message: any; code?: string } };
 }
 
@@ -57,7 +57,7 @@ export async function saveItem(rig: ContentRig, fields: ItemFields = {}, token =
 export async function uploadContentImage(test: TestApp, token: string, bytes: Buffer = PNG) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), 'a.png');
-  const res = await test.app.inject({ method: 'POST', url: '/api/admin/content/images', headers: { authorization: token }, payload: form });
+  const res = await test.app.inject({ method: 'POST', url: '/api/admin/content/images', headers: operatorHeaders(token), payload: form });
   return res.json() as { type: string; message: any; code?: string };
 }
 

@@ -1,7 +1,7 @@
 /** Factories for the funds tests: operators, uploads, verified and funded users, all through the API. */
 import { idCardCheckDigit } from '@fairex/contract';
 import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
-import { call, latestCode, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { call, latestCode, makeTestApp, makeUser, operatorLogin as loginOperator, type TestApp } from '../support/app.ts';
 
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
@@ -16,11 +16,8 @@ export async function operatorToken(test: TestApp): Promise<string> {
   return operatorLogin(test, DEMO_OPERATOR.username, DEMO_OPERATOR.password);
 }
 
-async function operatorLogin(test: TestApp, username: string, password: string): Promise<string> {
-  const res = await call(test.app, '/admin/login', { ip: test.nextIp(), payload: { username, password } });
-  if (res.body.type !== 'ok') throw new Error(`admin login: ${JSON.stringify(res.body)}`);
-  return res.body.message.token;
-}
+/** The session token of an operator's login (the back office carries it in a cookie: support/app.ts operatorLogin). */
+const operatorLogin = (test: TestApp, username: string, password: string) => loginOperator(test.app, username, password, test.nextIp());
 
 let operatorCounter = 0;
 

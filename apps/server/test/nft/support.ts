@@ -7,7 +7,7 @@ const HOUR_MS = 3_600_000;
 import { accountsOf } from '../../src/ledger/index.ts';
 import { NftService } from '../../src/nft/service.ts';
 import { coinId, operatorToken } from '../funds/support.ts';
-import { call, type TestApp } from '../support/app.ts';
+import { call, operatorHeaders, type TestApp } from '../support/app.ts';
 import { makeClockedApp, useRig } from '../support/clock.ts';
 import { makeFundedUser } from '../support/ledger.ts';
 
@@ -43,7 +43,7 @@ export async function uploadMedia(test: TestApp, token: string, bytes: Buffer, n
   const res = await test.app.inject({
     method: 'POST',
     url: '/api/admin/nft/media',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: token },
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...operatorHeaders(token) },
     payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
   });
   return res.json() as { type: string; message: any };

@@ -9,7 +9,7 @@ import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
 import { operators } from '../../src/admin/tables.ts';
 import { notifications } from '../../src/notifications/tables.ts';
 import { coinId, operatorToken, uploadImage } from '../funds/support.ts';
-import { call, makeTestApp, type TestApp } from '../support/app.ts';
+import { call, makeTestApp, operatorHeaders, type TestApp } from '../support/app.ts';
 import { TestClock } from '../support/clock.ts';
 
 export const T0 = Date.parse('2026-11-24T08:00:00Z');
@@ -46,7 +46,7 @@ export async function declareDeposit(test: TestApp, user: { token: string }, amo
 
 /** A back-office call with a JSON body, as the back office sends it (a notice's texts are nested). */
 export async function adminJson(test: TestApp, token: string, url: string, body: object) {
-  const res = await test.app.inject({ method: 'POST', url: `/api/admin${url}`, headers: { authorization: token, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const res = await test.app.inject({ method: 'POST', url: `/api/admin${url}`, headers: { ...operatorHeaders(token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
   return res.json() as { type: string; message: any; code?: string };
 }
 

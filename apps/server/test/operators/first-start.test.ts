@@ -1,22 +1,25 @@
 // Proves what a start seeds: development keeps the demo operator and demo user; production seeds neither
 // and takes its first operator from ADMIN_USER / ADMIN_PASSWORD (refused when weak, with a non-zero exit
-// of the real server) or from `npm run operator:create`, and that operator must change the password first.
+// of the real server) or from `npm run operator:create`, and that operator must change the password first;
+// production refuses a database a development start seeded (its demo logins and money), saying why.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../src/accounts/passwords.ts';
+import { hashPassword, verifyPassword } from '../../src/accounts/passwords.ts';
 import { users } from '../../src/accounts/tables.ts';
 import { createOperatorFromSetup, OperatorSetupError } from '../../src/admin/operator-accounts.ts';
 import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
 import { operatorAuditLog, operators } from '../../src/admin/tables.ts';
+import { operatorHeaders, sessionTokenFromSetCookie } from '../../src/admin/operator-cookies.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { holdTradingLease } from '../../src/db/lease.ts';
 import { seedOnStart } from '../../src/first-start.ts';
+import { DemoDataError, demoDataRefusal } from '../../src/production-start.ts';
 import { DEMO_USER } from '../../src/site/demo.ts';
 import { SPOT_DEMO_TRADERS, spotDemoTraderIds } from '../../src/spot/demo.ts';
 import { MARKET_MAKER_ACCOUNT } from '../../src/spot/market-maker.ts';
@@ -61,7 +64,7 @@ const demoUsers = async (db: Database['db']) => db.select().from(users).where(eq
 
 // A first start seeds markets and the market maker too: slow on a busy machine.
 describe('first start', { timeout: 180_000 }, () => {
-  it('seeds the demo operator and the demo user in development, as before', async () => {
+  it('seeds the demo operator and the demo user in development, on which a production start is then refused', async () => {
     const { db } = await freshDatabase();
     await seedOnStart(db, { production: false, firstOperator: { username: 'ignored', password: 'Ignored-in-dev-1' }, log: quietLog(), now: Date.now() });
     const [admin] = await db.select().from(operators);
@@ -77,9 +80,27 @@ describe('first start', { timeout: 180_000 }, () => {
     // Demo spot traders (nicknames say demo), so the books trade on a development start.
     expect(await spotDemoTraderIds(db)).toHaveLength(SPOT_DEMO_TRADERS.length);
     for (const { all } of Object.values(await wealthRows(db))) expect(all).toBeGreaterThan(0);
+
+    // A production start on this database is refused before it writes anything, naming what it found.
+    const production = () => seedOnStart(db, { production: true, firstOperator: { username: 'chief', password: 'Harbour-lights-42' }, log: quietLog(), now: Date.now() });
+    const refusal = await production().then(() => undefined, (error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DemoDataError);
+    const message = (refusal as Error).message;
+    expect(message).toContain('the demo operator "admin" with the README\'s published password');
+    expect(message).toMatch(/\d+ demo users with published passwords \(demo@fairex\.local, /);
+    expect(message).toMatch(/\d+ demo_seed ledger entries/);
+    expect(message).toContain('mining_products');
+    expect(message).toContain('needs a new, empty database: set DATABASE_URL (or DATA_DIR');
+    expect(await operatorNames(db)).toEqual([DEMO_OPERATOR.username]);
+    // A new password for the demo operator does not make the database fit: the demo users and their money remain.
+    await db.update(operators).set({ passwordHash: await hashPassword('Another-harbour-43') });
+    const again = await production().then(() => undefined, (error: unknown) => error);
+    expect(again).toBeInstanceOf(DemoDataError);
+    expect((again as Error).message).not.toContain('demo operator');
+    expect((again as Error).message).toContain('demo@fairex.local');
   });
 
-  it('seeds no demo operator and no demo user in production, and says how to get an operator', async () => {
+  it('seeds no demo operator and no demo user in production, says how to get an operator, and starts again with one named admin', async () => {
     const { db } = await freshDatabase();
     const log = quietLog();
     await seedOnStart(db, { production: true, firstOperator: {}, log, now: Date.now() });
@@ -91,6 +112,10 @@ describe('first start', { timeout: 180_000 }, () => {
     expect(await wealthRows(db)).toEqual({ mining: { all: 0, demo: true }, ieo: { all: 0, demo: true }, dual: { all: 0, demo: true } });
     expect(await copyRows(db)).toEqual({ traders: { all: 0, demo: true }, follows: { all: 0, demo: true } });
     expect(await spotDemoTraderIds(db)).toHaveLength(0);
+    // An operator of its own named admin is no demo operator: the next production start goes on.
+    await createOperatorFromSetup(db, { username: 'admin', password: 'Harbour-lights-42' }, 'command');
+    await seedOnStart(db, { production: true, firstOperator: {}, log: quietLog(), now: Date.now() });
+    expect(await operatorNames(db)).toEqual(['admin']);
   });
 
   it('creates the first operator from ADMIN_USER and ADMIN_PASSWORD in production, once, who must change the password', async () => {
@@ -114,12 +139,13 @@ describe('first start', { timeout: 180_000 }, () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
     const call = async (url: string, token?: string, payload?: object) =>
-      (await app.inject({ method: payload ? 'POST' : 'GET', url: `/api/admin${url}`, headers: token ? { authorization: token } : {}, payload: payload as Record<string, string> })).json();
-    const login = await call('/login', undefined, { username: 'chief', password: 'Harbour-lights-42' });
-    expect(login.message.operator.must_change_password).toBe(true);
-    expect((await call('/users', login.message.token)).code).toBe('password_change_required');
-    expect((await call('/password', login.message.token, { current_password: 'Harbour-lights-42', password: 'Lighthouse-keeper-7' })).type).toBe('ok');
-    expect((await call('/users', login.message.token)).type).toBe('ok');
+      (await app.inject({ method: payload ? 'POST' : 'GET', url: `/api/admin${url}`, headers: token ? operatorHeaders(token) : {}, payload: payload as Record<string, string> })).json();
+    const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'chief', password: 'Harbour-lights-42' } });
+    expect(login.json().message.operator.must_change_password).toBe(true);
+    const token = sessionTokenFromSetCookie(login.headers['set-cookie']);
+    expect((await call('/users', token)).code).toBe('password_change_required');
+    expect((await call('/password', token, { current_password: 'Harbour-lights-42', password: 'Lighthouse-keeper-7' })).type).toBe('ok');
+    expect((await call('/users', token)).type).toBe('ok');
   });
 
   it('refuses a weak ADMIN_PASSWORD, a name without a password and a bad name, creating nobody', async () => {
@@ -138,6 +164,17 @@ describe('first start', { timeout: 180_000 }, () => {
       await expect(run).rejects.toThrow(message);
     }
     expect(await operatorNames(db)).toEqual([]);
+  });
+
+  it('words the refusal with what was found, listing at most five users', () => {
+    expect(demoDataRefusal({ demoOperator: false, demoUsers: [], demoFundEntries: 0, demoRows: [] })).toBeUndefined();
+    const users = ['a@fairex.local', 'b@fairex.local', 'c@fairex.local', 'd@fairex.local', 'e@fairex.local', 'f@fairex.local', 'g@fairex.local'];
+    expect(demoDataRefusal({ demoOperator: false, demoUsers: users, demoFundEntries: 9, demoRows: [{ table: 'ieo_projects', rows: 2 }] })).toBe(
+      'this database was seeded by a development start and holds 7 demo users with published passwords (a@fairex.local, b@fairex.local, c@fairex.local, d@fairex.local, e@fairex.local and 2 more); ' +
+        '9 demo_seed ledger entries (balances no deposit ever backed); rows marked demo in ieo_projects (2). ' +
+        'A production start needs a new, empty database: set DATABASE_URL (or DATA_DIR for the embedded database) to one and start again, ' +
+        'with ADMIN_USER and ADMIN_PASSWORD for the first operator. The demo data cannot be removed in place: its money never came in.',
+    );
   });
 
   // These run the real server and command on an embedded database whatever TEST_DATABASE_URL says: once is enough.

@@ -8,7 +8,8 @@ import { hashPassword } from '../../src/accounts/passwords.ts';
 import { editOperator } from '../../src/admin/operator-accounts.ts';
 import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
 import { operatorAuditLog, operators } from '../../src/admin/tables.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
+import { makeTestApp, operatorHeaders, type TestApp } from '../support/app.ts';
+import { sessionTokenFromSetCookie } from '../../src/admin/operator-cookies.ts';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -22,17 +23,19 @@ async function api(method: 'GET' | 'POST', url: string, token?: string, payload?
   const res = await test.app.inject({
     method,
     url: `/api/admin${url}`,
-    headers: token ? { authorization: token } : {},
+    headers: token ? operatorHeaders(token) : {},
     payload: payload as Record<string, string> | undefined,
     remoteAddress: test.nextIp(),
   });
   return { status: res.statusCode, body: res.json() as { type: string; message: any; code?: string } };
 }
 
+/** The operator and the session token its cookie carries. */
 async function login(username: string, password: string) {
-  const res = await api('POST', '/login', undefined, { username, password });
-  if (res.body.type !== 'ok') throw new Error(`login ${username}: ${JSON.stringify(res.body)}`);
-  return res.body.message as { token: string; operator: { id: number; must_change_password: boolean } };
+  const res = await test.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password }, remoteAddress: test.nextIp() });
+  const body = res.json() as { type: string; message: { operator: { id: number; must_change_password: boolean } } };
+  if (body.type !== 'ok') throw new Error(`login ${username}: ${JSON.stringify(body)}`);
+  return { ...body.message, token: sessionTokenFromSetCookie(res.headers['set-cookie'])! };
 }
 
 const adminToken = async () => (await login(DEMO_OPERATOR.username, DEMO_OPERATOR.password)).token;

@@ -9,7 +9,7 @@ import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
 import { operatorAuditLog } from '../../src/admin/tables.ts';
 import { currencies } from '../../src/site/tables.ts';
 import { seedMarketMaker } from '../../src/spot/market-maker.ts';
-import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { call, expectLedgerBalanced, makeTestApp, makeUser, operatorHeaders, operatorLogin, type TestApp } from '../support/app.ts';
 import { fundAccount } from '../support/ledger.ts';
 import { btcMarket, message, spotFigures } from './support.ts';
 
@@ -197,15 +197,14 @@ describe('back office: a symbol’s minimum order value', () => {
   let adminToken: string;
   beforeAll(async () => {
     test = await makeTestApp();
-    const login = await test.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password }, remoteAddress: test.nextIp() });
-    adminToken = login.json().message.token;
+    adminToken = await operatorLogin(test.app, DEMO_OPERATOR.username, DEMO_OPERATOR.password, test.nextIp());
   });
   afterAll(async () => {
     await test.close();
   });
 
   const admin = async (method: 'GET' | 'POST', url: string, payload?: Record<string, string>, lang = 'en') => {
-    const response = await test.app.inject({ method, url: `/api/admin${url}`, headers: { authorization: adminToken, 'accept-language': lang }, payload, remoteAddress: test.nextIp() });
+    const response = await test.app.inject({ method, url: `/api/admin${url}`, headers: { ...operatorHeaders(adminToken), 'accept-language': lang }, payload, remoteAddress: test.nextIp() });
     return response.json() as { type: string; message: any; code?: string };
   };
 

@@ -5,14 +5,13 @@ import { errorMessage } from '@fairex/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
 import { currencies } from '../../src/site/tables.ts';
-import { makeTestApp, type TestApp } from '../support/app.ts';
+import { makeTestApp, operatorHeaders, operatorLogin, type TestApp } from '../support/app.ts';
 
 let test: TestApp;
 let token: string;
 beforeAll(async () => {
   test = await makeTestApp();
-  const login = await admin('/login', undefined, { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password });
-  token = login.body.message.token;
+  token = await operatorLogin(test.app, DEMO_OPERATOR.username, DEMO_OPERATOR.password, test.nextIp());
 });
 afterAll(async () => {
   await test.close();
@@ -22,7 +21,7 @@ async function admin(url: string, auth: string | undefined, payload: Record<stri
   const res = await test.app.inject({
     method: 'POST',
     url: `/api/admin${url}`,
-    headers: { ...(auth ? { authorization: auth } : {}), ...(lang ? { 'accept-language': lang } : {}) },
+    headers: { ...(auth ? operatorHeaders(auth) : {}), ...(lang ? { 'accept-language': lang } : {}) },
     payload: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)])),
     remoteAddress: test.nextIp(),
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { outbox } from '../../src/accounts/tables.ts';
+import { operatorHeaders, sessionTokenFromSetCookie } from '../../src/admin/operator-cookies.ts';
 import { seedOperators } from '../../src/admin/operators.ts';
 import type { Limits } from '../../src/app-context.ts';
 import { buildApp } from '../../src/app.ts';
@@ -20,7 +21,7 @@ export type TestApp = Awaited<ReturnType<typeof makeTestApp>>;
  * A real app on a fresh database (PGlite in memory, or a new PostgreSQL database when TEST_DATABASE_URL
  * is set), seeded like a first start, with uploads in a temporary folder.
  */
-export async function makeTestApp(limits: Partial<Limits> = {}, options: { clock?: Clock } = {}) {
+export async function makeTestApp(limits: Partial<Limits> = {}, options: { clock?: Clock; sessionClock?: Clock } = {}) {
   const { database, dispose } = await openTestDatabase();
   await seedSite(database.db);
   await seedOperators(database.db);
@@ -28,7 +29,7 @@ export async function makeTestApp(limits: Partial<Limits> = {}, options: { clock
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-app-'));
   // A fixed MARKET_SEED: the tests' simulated paths and demo traders replay run after run.
   const config = { ...loadConfig({ MARKET_SEED: '20261122' }), dataDir, webDist: '/nonexistent', adminDist: '/nonexistent' };
-  const { app, ctx } = await buildApp({ config, database, limits, clock: options.clock });
+  const { app, ctx } = await buildApp({ config, database, limits, clock: options.clock, sessionClock: options.sessionClock });
   await app.ready();
   let ipCounter = 1;
   return {
@@ -47,7 +48,11 @@ export async function makeTestApp(limits: Partial<Limits> = {}, options: { clock
 
 type Call = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; lang?: string; ip?: string; payload?: Record<string, unknown> };
 
-/** Calls the API as the web client does: form-encoded, lang in the data, Authorization header. */
+/**
+ * Calls the API as the web client does: form-encoded, lang in the data, Authorization header; under
+ * /admin as the back office does, the token (an operator's, from operatorLogin) in its cookie with the
+ * CSRF proof.
+ */
 export async function call(app: FastifyInstance, url: string, options: Call = {}) {
   const method = options.method ?? 'POST';
   const data: Record<string, string> = {};
@@ -55,7 +60,7 @@ export async function call(app: FastifyInstance, url: string, options: Call = {}
     if (value !== undefined) data[key] = String(value);
   }
   const headers: Record<string, string> = {};
-  if (options.token !== undefined) headers.authorization = options.token;
+  if (options.token !== undefined) Object.assign(headers, url.startsWith('/admin') ? operatorHeaders(options.token) : { authorization: options.token });
   const form = new URLSearchParams(data).toString();
   const request: InjectOptions & { url: string } = {
     method,
@@ -78,6 +83,19 @@ export async function call(app: FastifyInstance, url: string, options: Call = {}
 async function expectSameReplay(app: FastifyInstance, request: InjectOptions & { url: string }, first: string) {
   const replay = await app.inject(request);
   if (replay.payload !== first) throw new Error(`a retry of ${request.url} got another answer:\n first: ${first}\n retry: ${replay.payload}`);
+}
+
+export { operatorHeaders };
+
+/**
+ * Logs an operator in through POST /api/admin/login and answers the session token its cookie carries
+ * (send it with `call`'s token under /admin, or as `operatorHeaders(token)`), or throws with the answer.
+ */
+export async function operatorLogin(app: FastifyInstance, username: string, password: string, ip = '127.0.0.1'): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password }, remoteAddress: ip });
+  const token = sessionTokenFromSetCookie(response.headers['set-cookie']);
+  if (!token) throw new Error(`operator login: ${response.payload}`);
+  return token;
 }
 
 /** The newest code sent to a target, read from the outbox as a user would read their mail. */
