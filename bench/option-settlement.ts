@@ -56,9 +56,9 @@ async function setUp(db: Db, ticks: BenchTicks) {
     select id, ${quote}, 'options' from users where account like 'bench-%'`);
   const open = await tick(db, symbolId, '100', BASE - 30_000);
   await db.execute(sql`insert into option_orders
-      (user_id, symbol_id, currency_id, direction, seconds, stake, fee, payout_ratio, open_tick_id, open_price, open_time, expires_at)
+      (user_id, symbol_id, currency_id, direction, seconds, stake, fee, payout_ratio, open_tick_id, open_price, open_time, accepted_at, expires_at)
     select u.min_id + g % ${USERS}, ${symbolId}, ${quote}, case when g % 2 = 0 then 'up' else 'down' end, 30, 10, 0.01, 0.8,
-      ${open.id}::bigint, 100, ${open.time}::bigint, ${BASE}::bigint + g % ${SPREAD_MS}
+      ${open.id}::bigint, 100, ${open.time}::bigint, ${open.time - 1}::bigint, ${BASE}::bigint + g % ${SPREAD_MS}
     from generate_series(1, ${ORDERS}) g, (select min(id) as min_id from users where account like 'bench-%') u`);
   await db.execute(sql`insert into option_exposure (symbol_id, direction, open_stake)
     select ${symbolId}, direction, sum(stake) from option_orders group by direction`);
@@ -79,7 +79,7 @@ for (const target of await benchDatabases({ prefix: 'fairex_options_bench' })) {
     const ticks = new BenchTicks();
     const { windows } = await setUp(db, ticks);
     const now = () => BASE + SPREAD_MS + 1_000;
-    const service = new OptionsService(db, { ticks, bus: createEventBus(), indexStaleMs: 10_000, now });
+    const service = new OptionsService(db, { ticks, bus: createEventBus(), indexFreshMs: 10_000, now });
     const scheduler = new JobScheduler(db, { now });
     service.register(scheduler);
     const started = performance.now();

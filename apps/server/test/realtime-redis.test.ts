@@ -86,7 +86,7 @@ describe.skipIf(!redisUrl)('realtime across server processes (Redis adapter)', (
     const onChart = record(chart, events);
     const stray = record(elsewhere, events);
 
-    await publishUntilReceived(() => a.bus.emit('ticker', { symbol: 'BTC/USDT', price: '50000', time: Date.now() }), () => onTicker.ticker.length);
+    await publishUntilReceived(() => a.bus.emit('ticker', { id: '1', symbol: 'BTC/USDT', price: '50000', time: Date.now() }), () => onTicker.ticker.length);
     a.bus.emit('spot_depth', { symbol: 'BTC/USDT', bids: [['49999', '1']], asks: [['50001', '2']], time: Date.now() });
     a.bus.emit('spot_trade', { symbol: 'BTC/USDT', id: 1, price: '50000', quantity: '0.1', side: 'buy', time: Date.now() });
     const candle = { symbol: 'BTC/USDT', openTime: 0, open: '1', high: '1', low: '1', close: '1', volume: '0', amount: '0' };

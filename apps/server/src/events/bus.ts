@@ -6,7 +6,8 @@ import type { OtcSignal } from '@fairex/contract';
 
 /** What domains publish for realtime delivery: engine and markets -> bus -> socket.io rooms. */
 export type BusEvents = {
-  ticker: [{ symbol: string; price: string; time: number }];
+  /** A recorded index tick (its id names its row in index_ticks). */
+  ticker: [{ id: string; symbol: string; price: string; time: number }];
   kline: [Candle];
   spot_depth: [{ symbol: string; bids: [string, string][]; asks: [string, string][]; time: number }];
   spot_trade: [{ symbol: string; id: number; price: string; quantity: string; side: 'buy' | 'sell'; time: number }];

@@ -34,6 +34,8 @@ export const DUAL_INDEX_PRODUCTS_MAX = 100;
 export type InvestOptions = {
   now: Clock;
   ticks: TickStore;
+  /** Limits.indexFreshMs: settlement voids a product whose tick in force at settle_at is older (settlement.ts). */
+  indexFreshMs: number;
   onError?: (error: unknown) => void;
   /** Products and orders one settlement run takes at most (settlement.ts's limits unless given; tests make them small). */
   settleProductsMax?: number;
@@ -54,8 +56,8 @@ export class InvestService {
 
   /** The job's work, in its transaction. */
   settleDue(tx: Tx) {
-    const { ticks, onError, settleProductsMax: productsMax, settleOrdersMax: ordersMax } = this.options;
-    return settleDueProducts(tx, { now: this.options.now(), ticks, onError, productsMax, ordersMax });
+    const { ticks, indexFreshMs, onError, settleProductsMax: productsMax, settleOrdersMax: ordersMax } = this.options;
+    return settleDueProducts(tx, { now: this.options.now(), ticks, indexFreshMs, onError, productsMax, ordersMax });
   }
 
   /** GET /dual/index: the open products of a type, with the user's spot balance of the invested coin when logged in. */

@@ -3,21 +3,25 @@
  * maturity date (settle_at, fixed on the product when it was created), each purchase is paid by
  * dualSettlement on the recorded index tick in force at settle_at, and nothing else: no setting,
  * operator call or field decides a price or a result.
- *  - The tick in force at settle_at is used only once a tick at or after settle_at is recorded: ticks
- *    are stored in time order, so every tick up to it is in and the one in force is final (the rule
- *    seconds options settle by). Until then the product waits, and its orders read "settling".
- *  - A tick in force more than DUAL_SETTLE_TICK_STALE_MS before settle_at means the index was not known
- *    at the settlement time (the feed was down): the first tick recorded from settle_at on settles
- *    instead, the index as soon as it was known again, rather than a price from before the gap.
- *  - Settlement never fails an order: every purchase is paid in one coin or the other. The fail state
- *    is a product cancelled while on sale (back-office.ts), which refunds in full.
+ *  - The one index freshness rule (@fairex/contract index-freshness.ts settlementTick, limit
+ *    indexFreshMs: one feed interval plus the recording delay), as seconds options settle by: the tick
+ *    in force at settle_at is final once a tick at or after settle_at is recorded, or indexFreshMs has
+ *    passed since it (ticks are stored in time order). Until then the product waits, and its orders
+ *    read "settling".
+ *  - The tick in force settles only if it is fresh (at most indexFreshMs before settle_at). A stale one
+ *    means the index was not known at the settlement time (the feed was down): the product is void,
+ *    every purchase refunded in full (principal back to the spot account, orders end "fail", the
+ *    product "cancelled" with no settlement tick), never paid on a price from before the gap nor on the
+ *    first one after it (a price known after settle_at could be chosen by waiting).
+ *  - Otherwise every purchase is paid in one coin or the other. The other fail state is a product
+ *    cancelled while on sale (back-office.ts), which refunds in full the same way.
  *  - A recurring job claims due products with FOR UPDATE SKIP LOCKED and settles each in a savepoint,
  *    so a product is settled once whatever the number of schedulers, and after downtime once.
  */
-import { dualSettlement, money, toAmountString } from '@fairex/contract';
+import { dualSettlement, money, settlementTick, toAmountString } from '@fairex/contract';
 import type { Tx } from '../db/client.ts';
 import { post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
-import { firstTickFrom, symbolById, ticksInForce } from '../markets/repository.ts';
+import { symbolById, ticksInForce } from '../markets/repository.ts';
 import type { TickStore } from '../markets/ticks.ts';
 import { CoinTotals, eachDue, recordRun } from '../wealth/runs.ts';
 import { coinById, dueProducts, endOrder, purchasedOrders, updateProduct, type DualOrder, type DualProduct } from './repository.ts';
@@ -25,8 +29,6 @@ import { coinById, dueProducts, endOrder, purchasedOrders, updateProduct, type D
 export const DUAL_SETTLE_JOB = 'dual.settle';
 /** Products settle at this local time (operator time zone) on their maturity date (spec section 4). */
 export const DUAL_SETTLE_TIME = '16:00';
-/** A tick in force older than this at the settlement time is stale: the first tick from then on settles (see above). */
-export const DUAL_SETTLE_TICK_STALE_MS = 60_000;
 /** How often the settlement job looks for due products. */
 export const WEALTH_SWEEP_EVERY_MS = 10_000;
 /** Products one run takes at most; a full batch leaves the rest for the next run. */
@@ -40,13 +42,15 @@ export const DUAL_SETTLE_ORDERS_MAX = 1_000;
 export type SettleDeps = {
   now: number;
   ticks: TickStore;
+  /** Limits.indexFreshMs: a tick in force older than this at settle_at voids the product. */
+  indexFreshMs: number;
   onError?: (error: unknown) => void;
   /** DUAL_SETTLE_PRODUCTS_MAX and DUAL_SETTLE_ORDERS_MAX unless given (tests make them small). */
   productsMax?: number;
   ordersMax?: number;
 };
 type Paid = { coin: string; amount: string };
-type Handled = { productId: number; tickId: string; price: string; orders: number; settled: boolean; paid: Paid[] };
+type Handled = { productId: number; tickId: string | null; price: string | null; orders: number; settled: boolean; paid: Paid[]; void?: true };
 
 /** The job's work: settles the due products whose settlement tick is final, and records the run. */
 export async function settleDueProducts(tx: Tx, deps: SettleDeps): Promise<void> {
@@ -67,11 +71,14 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
   const symbol = await symbolById(tx, product.symbolId);
   if (!symbol) throw new Error(`dual product ${product.id}: symbol ${product.symbolId} not found`);
   const latest = deps.ticks.latest(symbol.symbol);
-  if (!latest || latest.time < product.settleAt) return undefined;
+  // A tick already cited on the product (a product paid over several runs) settles the rest of it.
+  const cited = product.settleTickId === null ? undefined : { id: product.settleTickId.toString(), price: product.settlePrice!, time: product.settleAt };
   // Read in the job's transaction: the tick store's own reads would wait behind it on PGlite's one connection.
-  const inForce = (await ticksInForce(tx, product.symbolId, [product.settleAt])).get(product.settleAt);
-  const tick = inForce && product.settleAt - inForce.time <= DUAL_SETTLE_TICK_STALE_MS ? inForce : await firstTickFrom(tx, product.symbolId, product.settleAt);
-  if (!tick) throw new Error(`dual product ${product.id}: no index tick of ${symbol.symbol} around ${product.settleAt}`);
+  const inForce = cited ?? (await ticksInForce(tx, product.symbolId, [product.settleAt])).get(product.settleAt);
+  const decision = cited ? { kind: 'use' as const, tick: cited } : settlementTick(inForce, (latest?.time ?? -1) >= product.settleAt, product.settleAt, deps.now, deps.indexFreshMs);
+  if (decision.kind === 'wait') return undefined;
+  if (decision.kind === 'void') return voidProduct(tx, product, deps);
+  const tick = decision.tick;
   const [base, quote] = await Promise.all([coinById(tx, product.baseCurrencyId), coinById(tx, product.quoteCurrencyId)]);
   if (!base || !quote) throw new Error(`dual product ${product.id}: its coins are missing`);
 
@@ -99,6 +106,36 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
   const settled = orders.length < ordersMax;
   await updateProduct(tx, product.id, { settleTickId: BigInt(tick.id), settlePrice: tick.price, ...(settled ? { status: 'settled' as const, settledAt: deps.now } : {}) });
   return { productId: product.id, tickId: tick.id, price: toAmountString(tick.price), orders: paid.length, settled, paid };
+}
+
+/**
+ * The product's index was stale at settle_at: every purchase is refunded in full (up to
+ * DUAL_SETTLE_ORDERS_MAX a run; the product stays open for the next run until none is left, then ends
+ * "cancelled" with no settlement tick).
+ */
+async function voidProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Promise<Handled> {
+  const ordersMax = deps.ordersMax ?? DUAL_SETTLE_ORDERS_MAX;
+  const orders = await purchasedOrders(tx, product.id, ordersMax);
+  const names = new Map<number, string>();
+  const paid: Paid[] = [];
+  for (const order of orders) {
+    const amount = toAmountString(order.amount);
+    if (!(await endOrder(tx, order.id, { status: 'fail', payoutCurrencyId: order.investCurrencyId, payout: amount, settledAt: deps.now }))) continue;
+    await post(tx, {
+      kind: 'dual_refund',
+      refType: 'dual_order',
+      refId: order.id,
+      legs: [
+        { accountId: await userAccount(tx, order.userId, order.investCurrencyId, 'financial'), bucket: 'locked', amount: `-${amount}` },
+        { accountId: await userAccount(tx, order.userId, order.investCurrencyId, 'spot'), amount },
+      ],
+    });
+    if (!names.has(order.investCurrencyId)) names.set(order.investCurrencyId, (await coinById(tx, order.investCurrencyId))?.name ?? String(order.investCurrencyId));
+    paid.push({ coin: names.get(order.investCurrencyId)!, amount });
+  }
+  const settled = orders.length < ordersMax;
+  if (settled) await updateProduct(tx, product.id, { status: 'cancelled', settledAt: deps.now });
+  return { productId: product.id, tickId: null, price: null, orders: paid.length, settled, paid, void: true };
 }
 
 /**

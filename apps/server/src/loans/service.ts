@@ -32,6 +32,7 @@ import {
   type LoanProductView,
   type LoanRepayInput,
   type LoanView,
+  tickFreshAt,
 } from '@fairex/contract';
 import type { Clock } from '../clock.ts';
 import type { Db, Executor, Tx } from '../db/client.ts';
@@ -79,13 +80,16 @@ export const LOAN_WATCH_JOB = 'loans.watch';
 export const LOAN_WATCH_EVERY_MS = 2_000;
 /** Loans one run handles at most per step (and per index); a full batch leaves the rest to the next run. */
 export const LOAN_BATCH_MAX = 500;
-/** An index tick older than this is not acted on: no borrowing (index_unavailable), no margin call, no liquidation. */
-export const LOAN_INDEX_STALE_MS = 10_000;
 
 export type LoanOptions = {
   now: Clock;
   /** The recorded index (markets/ticks.ts): LTV is valued at its latest tick, and a liquidation cites the tick it used. */
   ticks: TickStore;
+  /**
+   * Limits.indexFreshMs, the one freshness rule (@fairex/contract index-freshness.ts): a latest tick
+   * older than this is not acted on: no borrowing (index_unavailable), no margin call, no liquidation.
+   */
+  indexFreshMs: number;
   /** Margin calls and liquidations tell the borrower, in their transaction. */
   notifications: NotificationService;
   /** Told about a loan whose charge or liquidation failed (it is rolled back alone and retried next run). */
@@ -113,10 +117,10 @@ export class LoanService {
     return this;
   }
 
-  /** The latest recorded tick of an index while it is fresh (LOAN_INDEX_STALE_MS), else undefined. */
+  /** The latest recorded tick of an index while it is fresh (tickFreshAt, indexFreshMs), else undefined. */
   freshTick(symbol: string, now: number): RecordedTick | undefined {
     const tick = this.options.ticks.latest(symbol);
-    return tick && now - tick.time <= LOAN_INDEX_STALE_MS ? tick : undefined;
+    return tickFreshAt(tick, now, this.options.indexFreshMs) ? tick : undefined;
   }
 
   /** GET /loan/products: the products on offer, each collateral with its index now; the user's balances when logged in. */

@@ -185,3 +185,57 @@ export async function firstTickFrom(tx: Executor, symbolId: number, time: number
   );
   return row && { id: row.id, price: row.price, time: Number(row.time) };
 }
+
+// ---------------------------------------------------------------- public ticks (markets/tick-routes.ts)
+
+type TickRow = { id: string; symbol: string; price: string; time: string; prev_hash: string | null; hash: string | null };
+const tickView = (r: TickRow) => ({ id: r.id, symbol: r.symbol, price: toAmountString(r.price), time: Number(r.time), prev_hash: r.prev_hash, hash: r.hash });
+
+/** One recorded tick by id, with its symbol's name and its chain link. */
+export async function tickById(db: Executor, id: number) {
+  const rows = await queryRows<TickRow>(
+    db,
+    sql`select t.id::text as id, s.symbol, t.price::text as price, t.time::text as time, t.prev_hash, t.hash
+        from ${indexTicks} t join ${marketSymbols} s on s.id = t.symbol_id where t.id = ${id}`,
+  );
+  return rows.map(tickView)[0];
+}
+
+/**
+ * The ticks of a symbol in ascending id (the chain's order) within the optional time and id bounds, at
+ * most `limit` (one more is read to tell whether more follow).
+ */
+export async function ticksOf(db: Executor, symbolId: number, bounds: { from?: number; to?: number; afterId?: number; toId?: number }, limit: number) {
+  const rows = await queryRows<TickRow>(
+    db,
+    sql`select t.id::text as id, s.symbol, t.price::text as price, t.time::text as time, t.prev_hash, t.hash
+        from ${indexTicks} t join ${marketSymbols} s on s.id = t.symbol_id
+        where t.symbol_id = ${symbolId}
+          ${bounds.from === undefined ? sql`` : sql`and t.time >= ${bounds.from}`}
+          ${bounds.to === undefined ? sql`` : sql`and t.time <= ${bounds.to}`}
+          ${bounds.afterId === undefined ? sql`` : sql`and t.id > ${bounds.afterId}`}
+          ${bounds.toId === undefined ? sql`` : sql`and t.id <= ${bounds.toId}`}
+        order by t.id limit ${limit + 1}`,
+  );
+  return { data: rows.slice(0, limit).map(tickView), more: rows.length > limit };
+}
+
+/** Each symbol's last tick (by id) recorded with time in [from, to): the chain head of that span. */
+export async function chainHeads(db: Executor, from: number, to: number) {
+  const rows = await queryRows<{ symbol: string; id: string; time: string; hash: string | null }>(
+    db,
+    sql`select s.symbol, h.id::text as id, h.time::text as time, h.hash
+        from ${marketSymbols} s
+        cross join lateral (
+          select id, time, hash from ${indexTicks}
+          where symbol_id = s.id and time >= ${from} and time < ${to} order by time desc, id desc limit 1) h
+        order by s.sort, s.id`,
+  );
+  return rows.map((r) => ({ symbol: r.symbol, tick_id: r.id, time: Number(r.time), hash: r.hash }));
+}
+
+/** A symbol's id by name, enabled or not (ticks of a disabled symbol stay public). */
+export async function symbolIdByName(db: Executor, symbol: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: marketSymbols.id }).from(marketSymbols).where(eq(marketSymbols.symbol, symbol)).limit(1);
+  return row?.id;
+}

@@ -3,13 +3,14 @@ import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import { CandleBuilder, type Candle } from './candles.ts';
 import { SimulatedPriceFeed, type PriceFeed, type SimulatedSymbol } from './price-feed.ts';
+import type { TickStore } from './ticks.ts';
 import { candlesBetween, dayStats, lastCloses, listAllSymbols, listSymbols, openCandles, saveCandles, type MarketSymbol } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Keeps the index price of every symbol from the feed, folds ticks into candles, saves them once per
- * feed step, and publishes ticker and kline events. The only source of prices is the feed.
+ * feed step, and publishes kline events, and ticker events once a tick is recorded. The only source of prices is the feed.
  */
 export class Markets {
   private readonly builder = new CandleBuilder();
@@ -32,7 +33,6 @@ export class Markets {
     this.ids = new Map(symbols.map((s) => [s.symbol, s.id]));
     feed.onTick((tick) => {
       this.ticked.add(tick.symbol);
-      this.bus.emit('ticker', tick);
       for (const candle of this.builder.tick(tick.symbol, tick.price, tick.time)) {
         this.queue(candle);
         this.bus.emit('kline', candle);
@@ -120,6 +120,14 @@ export class Markets {
       );
     }
     this.symbols = all.filter((s) => s.enabled);
+  }
+
+  /**
+   * Publishes each index tick as `ticker` (with its id) once the tick store has recorded it, never
+   * before: a client then never sees a price newer than the one an order can open or settle on.
+   */
+  publishRecordedTicks(ticks: TickStore) {
+    return ticks.onTick((tick) => this.bus.emit('ticker', { id: tick.id, symbol: tick.symbol, price: tick.price, time: tick.time }));
   }
 
   /** The id in market_symbols of a symbol the feed may price (index ticks are stored under it). */

@@ -62,6 +62,9 @@ export const indexTicks = pgTable(
     price: amount('price').notNull(),
     /** Epoch milliseconds. */
     time: bigint('time', { mode: 'number' }).notNull(),
+    /** The tick chain (migration 0030, markets/tick-chain.ts): hash = sha256 of the canonical string of prev_hash, symbol, id, price, time. */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [index('index_ticks_symbol_time_idx').on(t.symbolId, t.time), index('index_ticks_time_idx').on(t.time), check('index_ticks_price_check', sql`${t.price} > 0`)],
 );

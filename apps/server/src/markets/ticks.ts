@@ -1,11 +1,12 @@
-import { toAmountString } from '@fairex/contract';
+import { TICK_CHAIN_GENESIS, tickHash, toAmountString } from '@fairex/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
-import type { PriceFeed, Tick } from './price-feed.ts';
+import { TICK_INTERVAL_MS, type PriceFeed, type Tick } from './price-feed.ts';
+import { PUBLIC_FEED_DEFAULTS } from './public-feed.ts';
 import { indexTicks } from './tables.ts';
 
 /** An index tick as stored: `id` names its row in index_ticks, so a result can cite the tick it used. */
-export type RecordedTick = { id: string; symbol: string; price: string; time: number };
+export type RecordedTick = { id: string; symbol: string; price: string; time: number; hash?: string };
 
 /**
  * The recorded index. Mark price for contracts = the index: the latest recorded tick of the symbol
@@ -29,6 +30,18 @@ export function markPrice(ticks: TickStore, symbol: string): RecordedTick | unde
   return ticks.latest(symbol);
 }
 
+/** Slack for timer jitter and a busy event loop on top of a feed interval and the recording delay. */
+export const INDEX_FRESH_SLACK_MS = 250;
+
+/**
+ * indexFreshMs for a feed: one interval of new prices plus the recording delay (indexTickFlushMs) plus
+ * slack. The simulation moves every second (1,500 ms with the default flush); the public feed emits every
+ * second but learns new prices by polling every 2 s (2,500 ms).
+ */
+export function indexFreshMsFor(priceFeed: 'simulation' | 'public', flushMs: number): number {
+  return (priceFeed === 'public' ? PUBLIC_FEED_DEFAULTS.pollMs : TICK_INTERVAL_MS) + flushMs + INDEX_FRESH_SLACK_MS;
+}
+
 export type TickStoreLimits = {
   /** Most ticks written by one INSERT. */
   indexTickBatchMax: number;
@@ -44,6 +57,10 @@ type Pending = { tick: Tick; symbolId: number };
  * Records every tick the feed emits into index_ticks, buffered: a batch is written when it reaches
  * indexTickBatchMax ticks or indexTickFlushMs after its first tick, one INSERT per batch. A tick becomes
  * `latest` and reaches listeners only after its row is written, so every id handed out is a stored row.
+ * It is the single writer of index ticks, and so of their chain (@fairex/contract tick-chain.ts): a
+ * batch takes its ids from the sequence first, hashes each tick onto the previous one of its symbol
+ * (the head kept in memory, seeded from the last stored hash of the symbol on its first write), and
+ * inserts ids, prices, times and hashes in one statement.
  */
 export class IndexTickStore implements TickStore {
   private readonly recent = new Map<string, RecordedTick[]>();
@@ -52,6 +69,8 @@ export class IndexTickStore implements TickStore {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
   private readonly unsubscribe: () => void;
+  /** The hash of the last stored tick per symbol id (the chain's head). */
+  private readonly heads = new Map<number, string>();
 
   constructor(
     private readonly db: Db,
@@ -83,34 +102,30 @@ export class IndexTickStore implements TickStore {
   }
 
   private async write(batch: Pending[]) {
-    let rows: { id: string; symbol_id: number; price: string; time: string }[];
+    const recordedBatch: RecordedTick[] = [];
     try {
-      const values = batch.map((p) => sql`(${p.symbolId}, ${p.tick.price}::numeric, ${p.tick.time}::bigint)`);
-      rows = await queryRows(
-        this.db,
-        sql`insert into ${indexTicks} (symbol_id, price, time) values ${sql.join(values, sql`, `)}
-            returning id::text as id, symbol_id, price::text as price, time::text as time`,
-      );
+      const ids = await queryRows<{ id: string }>(this.db, sql`select nextval(pg_get_serial_sequence('index_ticks', 'id'))::text as id from generate_series(1, ${batch.length})`);
+      const sorted = ids.map((r) => BigInt(r.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const values = [];
+      for (const [i, { tick, symbolId }] of batch.entries()) {
+        const id = sorted[i]!.toString();
+        const prevHash = this.heads.get(symbolId) ?? (await this.storedHead(symbolId));
+        const hash = tickHash(prevHash, { id, symbol: tick.symbol, price: tick.price, time: tick.time });
+        this.heads.set(symbolId, hash);
+        recordedBatch.push({ id, symbol: tick.symbol, price: tick.price, time: tick.time, hash });
+        values.push(sql`(${id}::bigint, ${symbolId}, ${tick.price}::numeric, ${tick.time}::bigint, ${prevHash}, ${hash})`);
+      }
+      await queryRows(this.db, sql`insert into ${indexTicks} (id, symbol_id, price, time, prev_hash, hash) values ${sql.join(values, sql`, `)}`);
     } catch (error) {
+      // The heads may name ticks that were not stored: read them again from the database next time.
+      this.heads.clear();
       return this.onError(error);
     }
-    // Rows are matched to the batch by what they hold, not by the order RETURNING gives them in.
-    const ids = new Map<string, string[]>();
-    for (const row of rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1))) {
-      const key = `${row.symbol_id}\n${toAmountString(row.price)}\n${Number(row.time)}`;
-      ids.set(key, [...(ids.get(key) ?? []), row.id]);
-    }
-    for (const { tick, symbolId } of batch) {
-      const id = ids.get(`${symbolId}\n${toAmountString(tick.price)}\n${tick.time}`)?.shift();
-      if (id === undefined) {
-        this.onError(new Error(`index tick of ${tick.symbol} at ${tick.time} was not stored`));
-        continue;
-      }
-      const recorded: RecordedTick = { id, symbol: tick.symbol, price: tick.price, time: tick.time };
-      const list = this.recent.get(tick.symbol) ?? [];
+    for (const recorded of recordedBatch) {
+      const list = this.recent.get(recorded.symbol) ?? [];
       list.push(recorded);
       if (list.length > this.limits.indexTicksInMemoryPerSymbol) list.splice(0, list.length - this.limits.indexTicksInMemoryPerSymbol);
-      this.recent.set(tick.symbol, list);
+      this.recent.set(recorded.symbol, list);
       for (const listener of this.listeners) {
         try {
           listener(recorded);
@@ -119,6 +134,12 @@ export class IndexTickStore implements TickStore {
         }
       }
     }
+  }
+
+  /** The hash of the symbol's last stored tick (by id), or the genesis value before its first hashed tick. */
+  private async storedHead(symbolId: number): Promise<string> {
+    const [row] = await queryRows<{ hash: string | null }>(this.db, sql`select hash from ${indexTicks} where symbol_id = ${symbolId} order by id desc limit 1`);
+    return row?.hash ?? TICK_CHAIN_GENESIS;
   }
 
   latest(symbol: string): RecordedTick | undefined {

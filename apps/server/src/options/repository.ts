@@ -103,7 +103,7 @@ export async function openLiability(tx: Tx, currencyId: number): Promise<string>
   const [row] = await queryRows<{ owed: string }>(
     tx,
     sql`select coalesce(sum(stake + stake * payout_ratio), 0)::text as owed from ${optionOrders}
-        where currency_id = ${currencyId} and status = 'open'`,
+        where currency_id = ${currencyId} and status in ('opening', 'open')`,
   );
   return row?.owed ?? '0';
 }
@@ -218,12 +218,75 @@ export async function pageOrders(db: Executor, where: SQL | undefined, page: num
   return { rows, total: total?.n ?? 0 };
 }
 
-export const orderFilter = (filter: { userId?: number; symbolId?: number; status?: 'open' | 'settled' }) =>
+export const orderFilter = (filter: { userId?: number; symbolId?: number; status?: OptionOrder['status'] | OptionOrder['status'][] }) =>
   and(
     filter.userId === undefined ? undefined : eq(optionOrders.userId, filter.userId),
     filter.symbolId === undefined ? undefined : eq(optionOrders.symbolId, filter.symbolId),
-    filter.status === undefined ? undefined : eq(optionOrders.status, filter.status),
+    filter.status === undefined ? undefined : Array.isArray(filter.status) ? inArray(optionOrders.status, filter.status) : eq(optionOrders.status, filter.status),
   );
+
+// ---------------------------------------------------------------- opening and voiding
+
+export type OpeningOrder = OptionOrder & { firstAfter: { id: string; price: string; time: number } | undefined };
+
+/**
+ * Orders of a symbol still opening, oldest first, at most `limit`, each with the first tick of the
+ * symbol recorded after its acceptance (time > accepted_at), if any yet: its open tick by the rule.
+ */
+export async function openingOrders(tx: Tx, symbolId: number, limit: number): Promise<OpeningOrder[]> {
+  const orders = await tx
+    .select()
+    .from(optionOrders)
+    .where(and(eq(optionOrders.symbolId, symbolId), eq(optionOrders.status, 'opening')))
+    .orderBy(asc(optionOrders.acceptedAt), asc(optionOrders.id))
+    .limit(limit);
+  if (orders.length === 0) return [];
+  const ticks = await queryRows<{ at: string; id: string; price: string; time: string }>(
+    tx,
+    sql`select e.at::text as at, t.id::text as id, t.price::text as price, t.time::text as time
+        from unnest(${bigintArray([...new Set(orders.map((o) => o.acceptedAt))])}::bigint[]) as e (at)
+        cross join lateral (
+          select id, price, time from index_ticks
+          where symbol_id = ${symbolId} and time > e.at order by time, id limit 1) t`,
+  );
+  const firsts = new Map(ticks.map((t) => [Number(t.at), { id: t.id, price: t.price, time: Number(t.time) }]));
+  return orders.map((o) => ({ ...o, firstAfter: firsts.get(o.acceptedAt) }));
+}
+
+/** Opens these orders on their ticks, those still opening (row-locked by the update); answers the ids it opened. */
+export async function markOpened(tx: Tx, opened: { id: number; tickId: string; price: string; time: number }[]): Promise<number[]> {
+  if (opened.length === 0) return [];
+  const json = JSON.stringify(opened.map((o) => ({ id: o.id, tick_id: o.tickId, price: o.price, time: o.time })));
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update ${optionOrders} o set status = 'open', open_tick_id = v.tick_id, open_price = v.price, open_time = v.time
+        from json_to_recordset(${json}::json) as v (id bigint, tick_id bigint, price numeric, time bigint)
+        where o.id = v.id and o.status = 'opening'
+        returning o.id::text as id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Voids these orders (opening or open), their payout the full refund of stake and fee; answers the ids
+ * it voided (a concurrent settlement waits for the row lock and then finds them ended).
+ */
+export async function markVoid(tx: Tx, ids: number[], reason: 'no_opening_tick' | 'stale_close', settledAt: Date): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`update ${optionOrders} set status = 'void', void_reason = ${reason}, payout = stake + fee, settled_at = ${settledAt.toISOString()}::timestamptz
+        where id = any(${bigintArray(ids)}::bigint[]) and status in ('opening', 'open')
+        returning id::text as id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** The symbols with orders still opening (the opening sweep after a restart or a silent feed). */
+export async function symbolsOpening(db: Executor): Promise<number[]> {
+  const rows = await db.selectDistinct({ symbolId: optionOrders.symbolId }).from(optionOrders).where(eq(optionOrders.status, 'opening'));
+  return rows.map((r) => r.symbolId);
+}
 
 export async function currencyByName(db: Executor, name: string) {
   const [row] = await db.select().from(currencies).where(eq(currencies.name, name)).limit(1);

@@ -1,12 +1,23 @@
 /**
  * Seconds options (spec "microtrade/*"): a user stakes on the index going up or down over a duration.
- *  - Accepting an order records the index tick in force (its id, price and time), moves the stake to
- *    the option pool and the fee to the fees account through the ledger, adds the stake to the open
- *    exposure of its symbol and direction (refused past the operator's limit), and schedules its
- *    settlement job at acceptance + seconds: all in one transaction with the order row.
+ * When an order opens and closes follows the one index freshness rule (@fairex/contract
+ * index-freshness.ts, limit indexFreshMs: one feed interval plus the recording delay):
+ *  - Acceptance is refused while the latest recorded tick of the symbol is stale (index_unavailable).
+ *    An accepted order has no open price yet ("opening"): it moves the stake to the option pool and the
+ *    fee to the fees account through the ledger, adds the stake to the open exposure of its symbol and
+ *    direction (refused past the symbol's limits, the same for both directions: exposure.ts), and schedules its settlement job at expiry, all in
+ *    one transaction with the order row. Expiry = acceptance + seconds (the countdown the user sees
+ *    starts when they submit, and does not depend on when the feed ticks next).
+ *  - It opens on the FIRST index tick recorded after acceptance (openingTick), never on a price the
+ *    user could already see: the tick store's listener opens the symbol's opening orders as each tick is
+ *    recorded, and a recurring sweep (OPTION_OPEN_SWEEP_JOB) does the same after a restart. No tick
+ *    within indexFreshMs of acceptance: the order is void, stake and fee refunded in full.
+ *  - At expiry it settles on the tick in force only if that tick is fresh (settlementTick); a stale one
+ *    (the feed was down) voids it, refunded in full, never settled on a price from before the gap.
  *  - An order staked by an experience coupon (coupon_id) spends the coupon in that transaction: the stake
  *    moves from the coupon fund instead of the user's account and no fee is charged; at settlement the
- *    user gets only a win's profit and the stake goes back to the coupon fund (coupons/rules.ts).
+ *    user gets only a win's profit and the stake goes back to the coupon fund (coupons/rules.ts); a void
+ *    coupon order's stake goes back to the fund.
  *  - Settlement is a job of the scheduler (so exactly once even with several processes or after a
  *    restart), one per symbol and settlement window: it takes the orders of the window, each with the
  *    tick in force at its own expiry, decides each outcome from its two ticks only (option-rules.ts),
@@ -17,6 +28,9 @@
 import {
   cmp,
   money,
+  openingTick,
+  settlementTick,
+  tickFreshAt,
   OPTION_DIRECTION_TYPES,
   optionFee,
   optionNet,
@@ -40,7 +54,7 @@ import { stakingFund } from '../coupons/fund.ts';
 import { experienceSettlement } from '../coupons/rules.ts';
 import { accountsOf, BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount } from '../ledger/index.ts';
 import { symbolById, ticksInForce, type MarketSymbol } from '../markets/repository.ts';
-import type { TickStore } from '../markets/ticks.ts';
+import type { RecordedTick, TickStore } from '../markets/ticks.ts';
 import { acceptStake } from './exposure.ts';
 import { OPTION_STAKE_COIN } from './pool.ts';
 import {
@@ -52,7 +66,11 @@ import {
   findDuration,
   lockedAvailable,
   dueOrders,
+  markOpened,
   markSettled,
+  markVoid,
+  openingOrders,
+  symbolsOpening,
   openDueExists,
   optionsAccountsOf,
   openLiability,
@@ -88,12 +106,19 @@ type SettlePayload = { symbolId: number; upTo: number; step?: number; waits?: nu
  */
 export const OPTION_CLOSE_TICK_RETRY_MS = 250;
 export const OPTION_CLOSE_TICK_RETRY_MAX_MS = 10_000;
+/** The recurring sweep that opens or voids orders still opening (after a restart, or while the feed is silent). */
+export const OPTION_OPEN_SWEEP_JOB = 'options.open_sweep';
+export const OPTION_OPEN_SWEEP_EVERY_MS = 2_000;
+/** Opening orders one pass opens or voids at most per symbol; the rest go on at the next tick or sweep. */
+export const OPTION_OPEN_BATCH_MAX = 5_000;
 
 export type OptionsOptions = {
   ticks: TickStore;
   bus: EventBus;
-  /** An index tick older than this at acceptance is stale: the order is refused (index_unavailable). */
-  indexStaleMs: number;
+  /** The freshness limit (Limits.indexFreshMs): a stale latest tick refuses an order, a stale close voids it. */
+  indexFreshMs: number;
+  /** Opening failures from the tick listener (it runs outside any request). */
+  onError?: (error: unknown) => void;
   /** Orders one settlement transaction takes at most (OPTION_SETTLE_BATCH_MAX; tests make it small). */
   settleBatchMax?: number;
   /** Time of acceptance and of settlement checks; tests move it. */
@@ -106,17 +131,112 @@ type Decided = SettledResult & { userId: number; stake: string; couponId: number
 
 export class OptionsService {
   private readonly now: () => number;
+  /** Symbols (name -> id) with orders accepted here and maybe still opening: their next recorded tick opens them. */
+  private readonly awaitingOpen = new Map<string, number>();
+  /** Openings run one after another (each tick's in the feed's order). */
+  private opening: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
     private readonly options: OptionsOptions,
   ) {
     this.now = options.now ?? Date.now;
+    options.ticks.onTick((tick) => this.onRecorded(tick));
+  }
+
+  /** A tick was recorded: the symbol's orders still opening open on it (or on an earlier first tick after them). */
+  private onRecorded(tick: RecordedTick) {
+    const symbolId = this.awaitingOpen.get(tick.symbol);
+    if (symbolId === undefined) return;
+    this.opening = this.opening
+      .then(async () => {
+        const left = await this.db.transaction((tx) => this.openPending(tx, symbolId));
+        if (!left) this.awaitingOpen.delete(tick.symbol);
+      })
+      .catch((error) => this.options.onError?.(error));
+  }
+
+  /** Resolves once the openings started so far are done (tests, shutdown). */
+  opened(): Promise<void> {
+    return this.opening;
+  }
+
+  /**
+   * Opens or voids the symbol's orders still opening, in `tx`, each by openingTick on the first tick
+   * recorded after its acceptance; answers whether some still wait for a tick.
+   */
+  async openPending(tx: Tx, symbolId: number): Promise<boolean> {
+    const orders = await openingOrders(tx, symbolId, OPTION_OPEN_BATCH_MAX);
+    if (orders.length === 0) return false;
+    const now = this.now();
+    const opened: { id: number; tickId: string; price: string; time: number }[] = [];
+    const voided: OptionOrder[] = [];
+    let waiting = orders.length === OPTION_OPEN_BATCH_MAX;
+    for (const order of orders) {
+      const decision = openingTick(order.acceptedAt, order.firstAfter, now, this.options.indexFreshMs);
+      if (decision.kind === 'use') opened.push({ id: order.id, tickId: decision.tick.id, price: toAmountString(decision.tick.price), time: decision.tick.time });
+      else if (decision.kind === 'void') voided.push(order);
+      else waiting = true;
+    }
+    const symbol = await symbolById(tx, symbolId);
+    const mine = new Set(await markOpened(tx, opened));
+    const ended = await this.voidOrders(tx, voided, 'no_opening_tick');
+    const told = [
+      ...orders.flatMap((o) => {
+        const open = opened.find((x) => x.id === o.id);
+        return open && mine.has(o.id) ? [{ ...o, status: 'open' as const, openTickId: BigInt(open.tickId), openPrice: open.price, openTime: open.time }] : [];
+      }),
+      ...ended,
+    ];
+    this.tell(told, symbol?.symbol ?? '');
+    return waiting;
+  }
+
+  /**
+   * Voids orders (opening, or open with no fresh close tick): each row ends void with its payout the
+   * full refund, the exposure is freed, and stake and fee go back through the ledger (one entry per
+   * order: the pool and fees accounts pay back what they took; a coupon order's stake goes back to the
+   * coupon fund). Answers the orders this call voided.
+   */
+  private async voidOrders(tx: Tx, orders: OptionOrder[], reason: 'no_opening_tick' | 'stale_close'): Promise<OptionOrder[]> {
+    if (orders.length === 0) return [];
+    const settledAt = new Date(this.now());
+    const mine = new Set(await markVoid(tx, orders.map((o) => o.id), reason, settledAt));
+    const owned = orders.filter((o) => mine.has(o.id)).sort((a, b) => a.id - b.id);
+    for (const direction of ['up', 'down'] as const) {
+      const stakes = owned.filter((o) => o.direction === direction).map((o) => o.stake);
+      if (stakes.length) await removeOpenStake(tx, owned[0]!.symbolId, direction, toAmountString(stakes.reduce((t, v) => t.plus(v), money(0))));
+    }
+    for (const order of owned) {
+      const pool = await systemAccount(tx, 'option_pool', order.currencyId);
+      const payer = order.couponId === null ? await userAccount(tx, order.userId, order.currencyId, 'options') : await systemAccount(tx, 'coupon_fund', order.currencyId);
+      const stake = toAmountString(order.stake);
+      const fee = toAmountString(order.fee);
+      const legs = [
+        { accountId: pool, amount: `-${stake}` },
+        { accountId: payer, amount: toAmountString(money(stake).plus(fee)) },
+      ];
+      if (money(fee).greaterThan(0)) legs.push({ accountId: await systemAccount(tx, 'fees', order.currencyId), amount: `-${fee}` });
+      await post(tx, { kind: 'option_void', refType: 'option_order', refId: order.id, legs });
+    }
+    return owned.map((o) => ({ ...o, status: 'void' as const, voidReason: reason, payout: toAmountString(money(o.stake).plus(o.fee)), settledAt }));
+  }
+
+  /** Tells each owner about their changed orders, after the transaction commits (the stake coin is OPTION_STAKE_COIN). */
+  private tell(orders: OptionOrder[], symbol: string) {
+    if (orders.length === 0 || this.options.bus.listenerCount('option_order') === 0) return;
+    setImmediate(() => {
+      const now = this.now();
+      for (const order of orders) this.options.bus.emit('option_order', { userId: order.userId, order: viewOf({ order, symbol, currency: OPTION_STAKE_COIN }, now) });
+    });
   }
 
   /** Registers the settlement job on a scheduler (the app's, or a test's with its own clock). */
   register(jobs: JobScheduler) {
     jobs.handle(OPTION_SETTLE_JOB, (tx, job) => this.settle(tx, job.payload as SettlePayload));
+    jobs.every(OPTION_OPEN_SWEEP_JOB, OPTION_OPEN_SWEEP_EVERY_MS, async (tx) => {
+      for (const symbolId of await symbolsOpening(tx)) await this.openPending(tx, symbolId);
+    });
     jobs.every(OPTION_SWEEP_JOB, OPTION_SWEEP_EVERY_MS, async (tx, _job, now) => {
       const before = now.getTime() - OPTION_SWEEP_EVERY_MS;
       for (const symbolId of await symbolsWithOverdue(tx, before)) await this.settle(tx, { symbolId, upTo: before }, `${symbolId}:${before}:sweep`);
@@ -161,10 +281,9 @@ export class OptionsService {
     const fee = input.coupon_id === undefined ? optionFee(stake, duration.feeRate, coin.decimals) : '0';
 
     const order = await transact(async (tx) => {
-      // The tick read inside the transaction, right before the order row: acceptance time is now.
+      // Acceptance time is now; the order is refused while the index is stale, and opens on the next tick.
       const acceptedAt = this.now();
-      const open = this.options.ticks.latest(symbol.symbol);
-      if (!open || acceptedAt - open.time > this.options.indexStaleMs) throw new DomainError('index_unavailable');
+      if (!tickFreshAt(this.options.ticks.latest(symbol.symbol), acceptedAt, this.options.indexFreshMs)) throw new DomainError('index_unavailable');
       const coupon = input.coupon_id === undefined ? undefined : await spendExperienceCoupon(tx, userId, input.coupon_id, { currencyId: coin.id, amount: stake }, acceptedAt);
       // The symbol's limits, the same for both directions (exposure.ts).
       const refused = await acceptStake(tx, { userId, symbolId: symbol.id, direction: input.type, stake });
@@ -185,9 +304,8 @@ export class OptionsService {
         stake,
         fee,
         payoutRatio: duration.payoutRatio,
-        openTickId: BigInt(open.id),
-        openPrice: open.price,
-        openTime: open.time,
+        status: 'opening',
+        acceptedAt,
         expiresAt: acceptedAt + duration.seconds * 1000,
         couponId: coupon?.id ?? null,
       });
@@ -206,6 +324,7 @@ export class OptionsService {
       // The answer a retry with the same idempotency key gets too (stored with the order).
       return viewOf({ order: row, symbol: symbol.symbol, currency: coin.name }, acceptedAt);
     });
+    this.awaitingOpen.set(symbol.symbol, symbol.id);
     this.options.bus.emit('option_order', { userId, order });
     return order;
   }
@@ -213,18 +332,20 @@ export class OptionsService {
   /**
    * The settlement job: the open orders of a symbol expired by `upTo` whose close tick is final. The
    * tick store hands out a tick only once its row is written, and ticks come in time order, so once
-   * one at or after an expiry is out, every tick up to it is stored and the one in force is final.
-   * Orders expiring after the latest tick wait for a later look (a follow-up job, with backoff, not
-   * counted as a failure); a full batch goes on at once. Orders already settled are left alone.
+   * one at or after an expiry is out, or indexFreshMs has passed since it (settlementTick), every tick
+   * up to it is stored and the one in force is final. Orders not final yet wait for a later look (a
+   * follow-up job, with backoff, not counted as a failure); a full batch goes on at once. Orders
+   * already settled are left alone.
    */
   async settle(tx: Tx, work: SettlePayload, key = `${work.symbolId}:${work.upTo}`): Promise<void> {
     const symbol = await symbolById(tx, work.symbolId);
     if (!symbol) throw new Error(`option settlement: symbol ${work.symbolId} not found`);
     const latest = this.options.ticks.latest(symbol.symbol);
-    const through = Math.min(work.upTo, latest?.time ?? -1);
+    const now = this.now();
+    const through = Math.min(work.upTo, Math.max(latest?.time ?? -1, now - this.options.indexFreshMs));
     const batchMax = this.options.settleBatchMax ?? OPTION_SETTLE_BATCH_MAX;
     const due = through < 0 ? [] : await dueOrders(tx, symbol.id, through, batchMax);
-    const settled = await this.pay(tx, symbol, due);
+    const settled = await this.pay(tx, symbol, due, latest?.time ?? -1);
     const step = (work.step ?? 0) + 1;
     const follow = (waits: number, delayMs: number) =>
       scheduleJob(tx, { name: OPTION_SETTLE_JOB, key: `${key}:${step}`, runAt: new Date(this.now() + delayMs), payload: { ...work, step, waits } satisfies SettlePayload });
@@ -247,13 +368,24 @@ export class OptionsService {
    * duplicate job, the sweep) waits for it and then finds them settled; only the rows this one settled
    * move the exposure, the pool and the users' accounts.
    */
-  private async pay(tx: Tx, symbol: MarketSymbol, orders: OptionOrder[]): Promise<Settled[]> {
-    if (orders.length === 0) return [];
-    const closes = await ticksInForce(tx, symbol.id, orders.map((o) => o.expiresAt));
+  private async pay(tx: Tx, symbol: MarketSymbol, due: OptionOrder[], latestTime: number): Promise<Settled[]> {
+    if (due.length === 0) return [];
+    const inForce = await ticksInForce(tx, symbol.id, due.map((o) => o.expiresAt));
+    const now = this.now();
+    // Each order's close by the freshness rule: the fresh tick in force at expiry, else void.
+    const closes = new Map<number, CloseTick>();
+    const stale: OptionOrder[] = [];
+    for (const order of due) {
+      const decision = settlementTick(inForce.get(order.expiresAt), latestTime >= order.expiresAt, order.expiresAt, now, this.options.indexFreshMs);
+      if (decision.kind === 'use') closes.set(order.expiresAt, decision.tick);
+      else if (decision.kind === 'void') stale.push(order);
+    }
+    const voided = await this.voidOrders(tx, stale, 'stale_close');
+    const orders = due.filter((o) => closes.has(o.expiresAt));
     const byCoin = new Map<number, OptionOrder[]>();
     for (const o of orders) byCoin.set(o.currencyId, [...(byCoin.get(o.currencyId) ?? []), o]);
-    const settledAt = new Date(this.now());
-    const settled: Settled[] = [];
+    const settledAt = new Date(now);
+    const settled: Settled[] = voided.map((order) => ({ order, symbol: symbol.symbol, currency: OPTION_STAKE_COIN }));
     for (const [currencyId, list] of byCoin) {
       const coin = await currencyById(tx, currencyId);
       if (!coin) throw new Error(`option settlement: coin ${currencyId} not found`);
@@ -314,7 +446,7 @@ export class OptionsService {
 
   /** GET /microtrade/lists: the user's own orders, holding or history, newest first. */
   async list(userId: number, input: OptionListInput) {
-    const where = orderFilter({ userId, symbolId: input.match_id, status: input.status === 'holding' ? 'open' : 'settled' });
+    const where = orderFilter({ userId, symbolId: input.match_id, status: input.status === 'holding' ? ['opening', 'open'] : ['settled', 'void'] });
     const { rows, total } = await pageOrders(this.db, where, input.page, input.limit);
     const now = this.now();
     return { data: rows.map((r) => viewOf(r, now)), total, page: input.page, limit: input.limit };
@@ -338,10 +470,12 @@ function decisions(coinDecimals: number) {
   const outcomes = new Map<string, OptionOutcome>();
   const payouts = new Map<string, string>();
   return (order: OptionOrder, close: CloseTick): Decided => {
-    const outcomeKey = `${order.direction}|${order.openPrice}|${close.price}`;
+    // Only open orders are due, and an open order has its open tick (migration 0030's check).
+    const openPrice = order.openPrice!;
+    const outcomeKey = `${order.direction}|${openPrice}|${close.price}`;
     let outcome = outcomes.get(outcomeKey);
     if (outcome === undefined) {
-      outcome = optionOutcome(order.direction, order.openPrice, close.price);
+      outcome = optionOutcome(order.direction, openPrice, close.price);
       outcomes.set(outcomeKey, outcome);
     }
     const payoutKey = `${outcome}|${order.stake}|${order.payoutRatio}`;
@@ -366,7 +500,7 @@ function decisions(coinDecimals: number) {
 
 /** The wire form of an order (lists, get_result, realtime). */
 export function viewOf({ order, symbol, currency }: Settled, now: number): OptionOrderView {
-  const settled = order.status === 'settled';
+  const ended = order.status === 'settled' || order.status === 'void';
   return {
     id: String(order.id),
     match_id: order.symbolId,
@@ -378,23 +512,33 @@ export function viewOf({ order, symbol, currency }: Settled, now: number): Optio
     number: toAmountString(order.stake),
     fee: toAmountString(order.fee),
     payout_ratio: toAmountString(order.payoutRatio),
-    status: settled ? 'settled' : 'holding',
+    status: VIEW_STATUSES[order.status],
+    void_reason: order.voidReason ?? null,
     outcome: order.outcome ?? null,
     ...settledFigures(order),
     coupon_id: order.couponId,
-    open: { id: order.openTickId.toString(), price: toAmountString(order.openPrice), time: order.openTime },
+    open:
+      order.openTickId === null || order.openPrice === null || order.openTime === null
+        ? null
+        : { id: order.openTickId.toString(), price: toAmountString(order.openPrice), time: order.openTime },
     close:
       order.closeTickId === null || order.closePrice === null || order.closeTime === null
         ? null
         : { id: order.closeTickId.toString(), price: toAmountString(order.closePrice), time: order.closeTime },
     created_at: order.createdAt.getTime(),
+    accepted_at: order.acceptedAt,
     expires_at: order.expiresAt,
-    remaining_ms: settled ? 0 : optionRemainingMs(order.expiresAt, now),
+    remaining_ms: ended ? 0 : optionRemainingMs(order.expiresAt, now),
   };
 }
 
+/** The wire status: an open order is "holding" (the spec's word). */
+const VIEW_STATUSES = { opening: 'opening', open: 'holding', settled: 'settled', void: 'void' } as const satisfies Record<OptionOrder['status'], OptionOrderView['status']>;
+
 /** What settlement paid the user and their result; for a coupon order, only a win's profit (the stake was the coupon fund's). */
 function settledFigures(order: OptionOrder): Pick<OptionOrderView, 'payout' | 'profit'> {
+  // A void order was refunded in full (stake and fee; a coupon order's stake went back to the fund).
+  if (order.status === 'void') return order.couponId === null ? { payout: toAmountString(order.payout ?? '0'), profit: '0' } : { payout: '0', profit: '0' };
   if (order.payout === null || order.outcome === null) return { payout: null, profit: null };
   if (order.couponId === null) return { payout: toAmountString(order.payout), profit: optionNet(order.payout, order.stake, order.fee) };
   const { toHolder } = experienceSettlement(order.outcome, order.payout, order.stake);

@@ -6,7 +6,13 @@ import { indexTicks, marketSymbols } from '../markets/tables.ts';
 import { coupons } from '../coupons/tables.ts';
 import { currencies } from '../site/tables.ts';
 
-export const OPTION_ORDER_STATUSES = ['open', 'settled'] as const;
+/**
+ * opening: accepted, waiting for the first index tick recorded after acceptance (its open tick); open:
+ * opened, waiting for expiry; settled: decided on a fresh close tick; void: no fresh tick to open or
+ * settle on, stake and fee refunded in full (void_reason says which).
+ */
+export const OPTION_ORDER_STATUSES = ['opening', 'open', 'settled', 'void'] as const;
+export const OPTION_VOID_REASONS = ['no_opening_tick', 'stale_close'] as const;
 
 /** The durations operators offer (migration 0014): payout ratio, stake range and fee rate per duration. */
 export const optionDurations = pgTable(
@@ -83,12 +89,12 @@ export const optionOrders = pgTable(
     stake: amount('stake').notNull(),
     fee: amount('fee').notNull(),
     payoutRatio: amount('payout_ratio').notNull(),
-    openTickId: bigint('open_tick_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => indexTicks.id),
-    openPrice: amount('open_price').notNull(),
-    /** Epoch milliseconds of the open tick, and of expiry (acceptance + seconds). */
-    openTime: bigint('open_time', { mode: 'number' }).notNull(),
+    /** The open tick: the first recorded after accepted_at (null while opening, and on a void order that never opened). */
+    openTickId: bigint('open_tick_id', { mode: 'bigint' }).references(() => indexTicks.id),
+    openPrice: amount('open_price'),
+    /** Epoch milliseconds of the open tick, of acceptance (migration 0030), and of expiry (acceptance + seconds). */
+    openTime: bigint('open_time', { mode: 'number' }),
+    acceptedAt: bigint('accepted_at', { mode: 'number' }).notNull(),
     expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
     status: text('status', { enum: OPTION_ORDER_STATUSES }).notNull().default('open'),
     outcome: text('outcome', { enum: ['win', 'lose', 'draw'] }),
@@ -100,23 +106,22 @@ export const optionOrders = pgTable(
     settledAt: at('settled_at'),
     /** The experience coupon that staked the order (migration 0020): stake from coupon_fund, no fee. */
     couponId: integer('coupon_id').references(() => coupons.id),
+    voidReason: text('void_reason', { enum: OPTION_VOID_REASONS }),
   },
   (t) => [
     index('option_orders_user_idx').on(t.userId, t.status, t.id),
-    index('option_orders_open_idx').on(t.currencyId, t.expiresAt).where(sql`${t.status} = 'open'`),
+    index('option_orders_open_idx').on(t.currencyId, t.expiresAt).where(sql`${t.status} IN ('opening', 'open')`),
+    index('option_orders_opening_idx').on(t.symbolId, t.acceptedAt).where(sql`${t.status} = 'opening'`),
     index('option_orders_due_idx').on(t.symbolId, t.expiresAt, t.id).where(sql`${t.status} = 'open'`),
     index('option_orders_open_tick_idx').on(t.openTickId),
     index('option_orders_close_tick_idx').on(t.closeTickId).where(sql`${t.closeTickId} IS NOT NULL`),
     check('option_orders_direction_check', sql`${t.direction} IN ('up', 'down')`),
-    check('option_orders_status_check', sql`${t.status} IN ('open', 'settled')`),
+    check('option_orders_status_check', sql`${t.status} IN ('opening', 'open', 'settled', 'void')`),
     check('option_orders_outcome_check', sql`${t.outcome} IS NULL OR ${t.outcome} IN ('win', 'lose', 'draw')`),
     check(
       'option_orders_figures_check',
       sql`${t.stake} > 0 AND ${t.fee} >= 0 AND ${t.payoutRatio} > 0 AND ${t.seconds} > 0 AND ${t.expiresAt} > ${t.openTime}`,
     ),
-    check(
-      'option_orders_settled_check',
-      sql`(${t.status} = 'open') = (${t.outcome} IS NULL AND ${t.payout} IS NULL AND ${t.closeTickId} IS NULL AND ${t.closePrice} IS NULL AND ${t.closeTime} IS NULL AND ${t.settledAt} IS NULL)`,
-    ),
+    // Migration 0030 states these checks in full: open tick set from open on, close figures only when settled, payout once ended.
   ],
 );

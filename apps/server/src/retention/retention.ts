@@ -2,11 +2,14 @@
  * Retention: rows kept only as long as they serve, removed by a recurring job of the scheduler.
  *  - Idempotency keys answer a retry of the same request, which comes within minutes: a key is kept
  *    IDEMPOTENCY_KEYS_KEEP_MS (7 days); after that the same key is a new request.
- *  - Index ticks are recorded every second per symbol. The ones an option order, a contract position or
- *    a settled dual investment product or a loan liquidation names (its open and close ticks, the evidence for its result) are kept for good; the others
- *    INDEX_TICKS_KEEP_MS (7 days), and never while an open option order may still need the tick in force
- *    at its expiry (none older than the oldest open order's open tick goes), nor one a dual product
- *    not yet settled may settle on (none from a minute before its settlement time on).
+ *  - Index ticks are recorded every second per symbol, hash-chained and public (markets/tick-routes.ts),
+ *    so anyone can check a result against them. The ones an option order, a contract position, a
+ *    settled dual investment product or a loan liquidation names (its open and close ticks, the evidence
+ *    for its result) are kept for good; all others INDEX_TICKS_KEEP_MS (90 days: every tick of that span
+ *    stays, so the chain between any two ticks of it, and each day's chain head, can be checked), and
+ *    never while an option order still opening or open may need a tick (none from its acceptance on),
+ *    nor one a dual product not yet settled may settle on (none from a minute before its settlement
+ *    time on).
  * Each run removes at most RETENTION_ROWS_PER_RUN rows of each kind, so its transaction stays short;
  * a backlog goes over the next runs.
  */
@@ -18,7 +21,7 @@ export const RETENTION_JOB = 'retention.prune';
 export const RETENTION_EVERY_MS = 60 * 60_000;
 export const RETENTION_ROWS_PER_RUN = 50_000;
 export const IDEMPOTENCY_KEYS_KEEP_MS = 7 * 24 * 60 * 60_000;
-export const INDEX_TICKS_KEEP_MS = 7 * 24 * 60 * 60_000;
+export const INDEX_TICKS_KEEP_MS = 90 * 24 * 60 * 60_000;
 
 /** Removes what has served its time as of `now`; answers how many rows of each kind went. */
 export async function prune(db: Executor, now: number, rowsMax = RETENTION_ROWS_PER_RUN): Promise<{ idempotencyKeys: number; indexTicks: number }> {
@@ -34,7 +37,7 @@ export async function prune(db: Executor, now: number, rowsMax = RETENTION_ROWS_
   const [ticks] = await queryRows<{ n: number }>(
     db,
     sql`with cutoff as (
-          select least(${now - INDEX_TICKS_KEEP_MS}::bigint, coalesce((select min(open_time) from option_orders where status = 'open'), ${now}::bigint),
+          select least(${now - INDEX_TICKS_KEEP_MS}::bigint, coalesce((select min(accepted_at) from option_orders where status in ('opening', 'open')), ${now}::bigint),
             coalesce((select min(settle_at) - 60000 from dual_products where status = 'open'), ${now}::bigint)) as time),
         gone as (
           delete from index_ticks where id in (

@@ -24,12 +24,12 @@ const relative = (file: string) => path.relative(ROOT, file);
 const filesMatching = (pattern: RegExp) => files.filter((file) => pattern.test(read(file))).map(relative).sort();
 
 describe('no result override for dual investment in the code', () => {
-  it('pays an order (status success) only in settlement, from dualSettlement on the tick in force at settle_at (or the first after it when that one is stale)', () => {
+  it('pays an order (status success) only in settlement, from dualSettlement on the fresh tick in force at settle_at (a stale one voids the product)', () => {
     expect(filesMatching(/status: 'success',/)).toEqual(['apps/server/src/invest/settlement.ts']);
     const settlement = read(path.join(SERVER_SRC, 'invest/settlement.ts'));
     expect(settlement).toContain('settlePrice: tick.price,');
-    expect(settlement).toContain('const inForce = (await ticksInForce(tx, product.symbolId, [product.settleAt])).get(product.settleAt);');
-    expect(settlement).toContain('const tick = inForce && product.settleAt - inForce.time <= DUAL_SETTLE_TICK_STALE_MS ? inForce : await firstTickFrom(tx, product.symbolId, product.settleAt);');
+    expect(settlement).toContain('(await ticksInForce(tx, product.symbolId, [product.settleAt])).get(product.settleAt);');
+    expect(settlement).toContain('settlementTick(inForce, (latest?.time ?? -1) >= product.settleAt, product.settleAt, deps.now, deps.indexFreshMs)');
     expect(settlement.match(/dualSettlement\(/g)).toHaveLength(1);
   });
 

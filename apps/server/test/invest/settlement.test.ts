@@ -10,7 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/app-context.ts';
 import { InvestService } from '../../src/invest/service.ts';
-import { DUAL_SETTLE_JOB, DUAL_SETTLE_TICK_STALE_MS, WEALTH_SWEEP_EVERY_MS } from '../../src/invest/settlement.ts';
+import { DUAL_SETTLE_JOB, WEALTH_SWEEP_EVERY_MS } from '../../src/invest/settlement.ts';
 import { dualOrders, dualProducts } from '../../src/invest/tables.ts';
 import { ledgerEntries, ledgerPostings } from '../../src/ledger/tables.ts';
 import { IndexTickStore } from '../../src/markets/ticks.ts';
@@ -110,7 +110,7 @@ describe('settling at 16:00 on the maturity date', () => {
   it('waits while no tick at or after 16:00 is recorded (orders read settling), then settles on the tick in force at 16:00, not a later one', async () => {
     const p = await createProduct(rig);
     const { user, order } = await buyer(rig, p.id, 5, rig.btc, '0.005');
-    const inForce = await rig.tick('BTC/USDT', '67000', p.settle_at - 2_000);
+    const inForce = await rig.tick('BTC/USDT', '67000', p.settle_at - 1_000);
     await settleAt(p.settle_at + 500);
     expect((await orderRow(order.id)).status).toBe('purchased');
     expect((await myOrders(user.token))[0].status).toBe('settling');
@@ -122,15 +122,16 @@ describe('settling at 16:00 on the maturity date', () => {
     await expectLedgerBalanced(rig.test);
   });
 
-  it('settles on the first tick from 16:00 when the tick in force is over a minute old (the feed was down): 64,000 after the gap, not 67,000 from before it', async () => {
+  it('voids the product and refunds every principal in full when the tick in force at 16:00 is stale (the feed was down), not pays on 64,000 after the gap nor 67,000 before it', async () => {
     const p = await createProduct(rig);
-    const { order } = await buyer(rig, p.id, 5, rig.btc, '0.005');
-    await rig.tick('BTC/USDT', '67000', p.settle_at - DUAL_SETTLE_TICK_STALE_MS - 1);
-    const resumed = await rig.tick('BTC/USDT', '64000', p.settle_at + 90_000);
+    const { user, order } = await buyer(rig, p.id, 5, rig.btc, '0.005');
+    await rig.tick('BTC/USDT', '67000', p.settle_at - DEFAULT_LIMITS.indexFreshMs - 1);
+    await rig.tick('BTC/USDT', '64000', p.settle_at + 90_000);
     await settleAt(p.settle_at + 100_000);
-    // 64,000 < 66,000: 0.005 x 1.007 = 0.005035 BTC back.
-    expect(await orderRow(order.id)).toMatchObject({ status: 'success', payout: expect.stringMatching(/^0\.005035(0*)$/) });
-    expect((await productRow(p.id)).settleTickId?.toString()).toBe(resumed.id);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'fail', payout: expect.stringMatching(/^0\.005(0*)$/) });
+    expect(await figures(rig.test, user.id, rig.btc)).toEqual({ spot: '0.005', locked: '0' });
+    expect(await productRow(p.id)).toMatchObject({ status: 'cancelled', settleTickId: null });
+    expect((await myOrders(user.token))[0]).toMatchObject({ id: order.id, status: 'fail' });
     await expectLedgerBalanced(rig.test);
   });
 
@@ -289,7 +290,7 @@ describe('a product that cannot settle', () => {
     const setStuckAmount = (amount: string) => other.test.db.update(dualOrders).set({ amount }).where(eq(dualOrders.productId, stuck.id));
     await setStuckAmount('0.02');
     await other.tick('BTC/USDT', '65000', settleAtTime);
-    await other.tick('ETH/USDT', '3000', settleAtTime + 1);
+    await other.tick('ETH/USDT', '3000', settleAtTime);
     other.clock.now = settleAtTime + 1;
     await other.scheduler().runDue();
     const status = async (id: number) => (await other.test.db.select().from(dualProducts).where(eq(dualProducts.id, id)))[0]!.status;

@@ -112,14 +112,14 @@ describe('the index path of a loan (the loans.watch job)', () => {
     await expectLedgerBalanced(rig.test);
   });
 
-  it('acts on no stale index: a tick older than 10 s calls and liquidates nothing', async () => {
+  it('acts on no stale index: a tick 1.6 s old (over one feed interval) calls and liquidates nothing', async () => {
     const product = await makeProduct(rig);
     await rig.price('60000');
     const user = await borrower(rig, { [rig.btc]: '1' });
     const loan = await openLoan(rig, user.token, { product_id: product.id, collateral_currency_id: rig.btc, collateral: '1', amount: '39000', term_days: 0 });
     rig.clock.now += 1_000;
     await rig.price('40000');
-    rig.clock.now += 11_000;
+    rig.clock.now += 1_600;
     await rig.watch();
     expect((await loanOf(rig, user.token, loan.id)).status).toBe('open');
     await rig.price('40000');

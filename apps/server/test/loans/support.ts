@@ -12,6 +12,7 @@ import { fundLoanPool } from '../../src/loans/pool.ts';
 import { LoanService } from '../../src/loans/service.ts';
 import { notifications } from '../../src/notifications/tables.ts';
 import { coinId, operatorToken } from '../funds/support.ts';
+import { DEFAULT_LIMITS } from '../../src/app-context.ts';
 import { call, makeUser } from '../support/app.ts';
 import { makeClockedApp, testScheduler, useRig } from '../support/clock.ts';
 import { scriptedIndex } from '../support/index-ticks.ts';
@@ -26,7 +27,7 @@ export async function loanRig(start = Date.parse('2026-11-23T10:00:00Z')) {
   const errors: unknown[] = [];
   const { store, tick } = scriptedIndex(test, (error) => errors.push(error));
   const makeService = (options: { batchMax?: number } = {}) =>
-    new LoanService(test.db, { now, ticks: store, notifications: test.ctx.notifications, onError: (error) => errors.push(error), ...options });
+    new LoanService(test.db, { now, ticks: store, indexFreshMs: DEFAULT_LIMITS.indexFreshMs, notifications: test.ctx.notifications, onError: (error) => errors.push(error), ...options });
   const service = makeService();
   test.ctx.loans = service;
   return {

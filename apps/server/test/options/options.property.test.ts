@@ -68,6 +68,9 @@ describe('options property', () => {
             try {
               const order = await rig.service.submit(users[s.user]!, { match_id: btc, currency_id: usdt, type: s.up ? 'up' : 'down', seconds: s.seconds, number: String(s.stake) });
               placed.push(order.id);
+              // The next tick, recorded after acceptance, opens it.
+              rig.clock.now += 500;
+              await rig.tick('BTC/USDT', rig.store.latest('BTC/USDT')!.price, rig.clock.now);
             } catch (error) {
               if (!(error instanceof DomainError) || error.code !== 'insufficient_balance') throw error;
             }
@@ -86,12 +89,19 @@ describe('options property', () => {
         expect(result.ok, JSON.stringify(result.checks.filter((c) => !c.ok))).toBe(true);
         const orders = placed.length ? await test.db.select().from(optionOrders).where(inArray(optionOrders.id, placed.map(Number))) : [];
         for (const o of orders) {
+          // Every order opened on the tick after it; one whose close was stale (a gap of ticks over its expiry) is void, refunded in full.
+          expect(o.openTime).toBeGreaterThan(o.acceptedAt);
+          if (o.status === 'void') {
+            expect(o.voidReason).toBe('stale_close');
+            expect(Number(o.payout)).toBe(Number(o.stake) + Number(o.fee));
+            continue;
+          }
           expect(o.status).toBe('settled');
           outcomes.set(o.outcome!, (outcomes.get(o.outcome!) ?? 0) + 1);
           // The close is the tick in force at expiry, and the outcome and payout follow from the two ticks alone.
           const close = await rig.store.at('BTC/USDT', o.expiresAt);
           expect(o.closeTickId?.toString()).toBe(close!.id);
-          expect(o.outcome).toBe(optionOutcome(o.direction, o.openPrice, o.closePrice!));
+          expect(o.outcome).toBe(optionOutcome(o.direction, o.openPrice!, o.closePrice!));
           expect(Number(o.payout)).toBe(Number(optionPayout(o.outcome!, o.stake, o.payoutRatio, 6)));
         }
         for (let i = 0; i < users.length; i++) {

@@ -1,10 +1,12 @@
 // Proves seconds options end to end on a real database through the /microtrade/* routes: acceptance
-// records the index tick in force and moves stake and fee through the ledger; settlement by the job
-// scheduler at expiry takes the tick in force at expiry (waiting until one at or after expiry is
-// recorded), pays a win from the pool, returns a draw's stake, pays nothing on a loss, and does each
-// exactly once (two schedulers racing, a duplicated job, a restart long after expiry). Exposure
-// limits, a stale index, foreign orders and bad input are refused with translated messages. The
-// ledger audit runs after every money scenario. The feed and the clock are steered (support.ts).
+// moves stake and fee through the ledger and the order opens on the first index tick recorded after it
+// (never one the user saw), or is void and refunded in full when none comes in time; settlement by the
+// job scheduler at expiry takes the fresh tick in force at expiry (waiting until one at or after expiry
+// is recorded), pays a win from the pool, returns a draw's stake, pays nothing on a loss, voids and
+// refunds on a stale close, and does each exactly once (two schedulers racing, a duplicated job, a
+// restart long after expiry). Exposure limits, a stale index, foreign orders and bad input are refused
+// with translated messages. The ledger audit runs after every money scenario. The feed and the clock
+// are steered (support.ts).
 import { errorMessage, optionExposureInput } from '@fairex/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { operatorAuditLog } from '../../src/admin/tables.ts';
@@ -58,21 +60,25 @@ async function orderRow(id: string) {
   return (await test.db.select().from(optionOrders).where(eq(optionOrders.id, Number(id))))[0]!;
 }
 
-/** Opens at 100 (tick at t0), accepted 200 ms later: expiry at t0 + 30.2 s. */
+const result = async (token: string, id: string) => (await call(test.app, '/microtrade/get_result', { method: 'GET', token, payload: { id } })).body.message;
+
+/** Accepted at t0 + 200 (the latest tick at t0 is fresh), opens at 100 on the next tick (t0 + 1,000): expiry at t0 + 30.2 s. */
 async function openAt100(direction: 1 | 2, stake = '100') {
   const user = await fundedUser();
-  const open = await rig.tick('BTC/USDT', '100', t0);
+  await rig.tick('BTC/USDT', '99', t0);
   rig.clock.now = t0 + 200;
   const res = await submit(user.token, { type: direction, number: stake });
   expect(res.body.type, JSON.stringify(res.body)).toBe('ok');
-  return { user, open, order: res.body.message, expiresAt: t0 + 200 + 30_000 };
+  const open = await rig.tick('BTC/USDT', '100', t0 + 1_000);
+  return { user, open, accepted: res.body.message, order: await result(user.token, res.body.message.id), expiresAt: t0 + 200 + 30_000 };
 }
 
 describe('accepting an option', () => {
-  it('takes stake and fee into the pool and fees, records the open tick, and schedules settlement for the window of acceptance + seconds', async () => {
-    const { user, open, order, expiresAt } = await openAt100(1);
-    expect(order).toMatchObject({ type: 1, seconds: 30, number: '100', fee: '0.1', payout_ratio: '0.8', status: 'holding', outcome: null });
-    expect(order.open).toEqual({ id: open.id, price: '100', time: t0 });
+  it('takes stake and fee into the pool and fees, opens on the next recorded tick, and schedules settlement for the window of acceptance + seconds', async () => {
+    const { user, open, accepted, order, expiresAt } = await openAt100(1);
+    expect(accepted).toMatchObject({ type: 1, seconds: 30, number: '100', fee: '0.1', payout_ratio: '0.8', status: 'opening', open: null, outcome: null, accepted_at: t0 + 200 });
+    expect(order).toMatchObject({ status: 'holding', outcome: null });
+    expect(order.open).toEqual({ id: open.id, price: '100', time: t0 + 1_000 });
     expect(order.expires_at).toBe(expiresAt);
     expect(order.remaining_ms).toBe(30_000);
     expect(await optionsBalance(test, user.id, usdt)).toBe('899.9');
@@ -94,13 +100,63 @@ describe('accepting an option', () => {
     await expectLedgerBalanced(test);
   });
 
-  it('refuses an order when the index tick is stale (index_unavailable) and takes nothing', async () => {
+  it('refuses an order while the latest tick is 1.6 s old, one feed interval and more (the review: 5 s let a user bet on a move already seen at the source), and takes nothing', async () => {
     const user = await fundedUser();
     await rig.tick('BTC/USDT', '100', t0);
-    rig.clock.now = t0 + DEFAULT_LIMITS.optionIndexStaleMs + 1;
+    rig.clock.now = t0 + 1_600;
+    expect(DEFAULT_LIMITS.indexFreshMs).toBeLessThan(1_600);
     const res = await submit(user.token, { type: 1 }, 'en');
     expect(res.body).toMatchObject({ type: 'error', message: errorMessage('index_unavailable', 'en') });
     expect(await optionsBalance(test, user.id, usdt)).toBe('1000');
+  });
+
+  it('opens on the first tick recorded after acceptance, never on the tick the user saw before submitting (100 seen, 104 next: opens at 104)', async () => {
+    const user = await fundedUser();
+    const seen = await rig.tick('BTC/USDT', '100', t0);
+    rig.clock.now = t0 + 900;
+    const accepted = (await submit(user.token, { type: 1 })).body.message;
+    expect(accepted).toMatchObject({ status: 'opening', open: null });
+    const next = await rig.tick('BTC/USDT', '104', t0 + 1_000);
+    await rig.tick('BTC/USDT', '105', t0 + 2_000);
+    const order = await result(user.token, accepted.id);
+    expect(order.open).toEqual({ id: next.id, price: '104', time: t0 + 1_000 });
+    expect(order.open.id).not.toBe(seen.id);
+    await expectLedgerBalanced(test);
+  });
+
+  it('opens after a restart by the opening sweep on the first tick after acceptance, even when later ticks came since', async () => {
+    const user = await fundedUser();
+    await rig.tick('BTC/USDT', '100', t0);
+    rig.clock.now = t0 + 300;
+    const accepted = (await submit(user.token, { type: 2 })).body.message;
+    // Another process records the next ticks: this service's listener never hears of them.
+    const other = new IndexTickStore(test.db, rig.feed, (s) => test.ctx.markets.symbolId(s), DEFAULT_LIMITS, () => {});
+    rig.feed.emit({ symbol: 'BTC/USDT', price: '101', time: t0 + 1_000 });
+    await other.flush();
+    await rig.store.flush();
+    const first = (await other.at('BTC/USDT', t0 + 1_000))!;
+    rig.clock.now = t0 + 5_000;
+    await rig.scheduler(rig.makeService(other)).runDue();
+    expect((await result(user.token, accepted.id)).open).toEqual({ id: first.id, price: '101', time: t0 + 1_000 });
+    await other.stop();
+    await expectLedgerBalanced(test);
+  });
+
+  it('voids an order no tick follows within one feed interval (the feed fell silent) and refunds stake and fee in full', async () => {
+    const user = await fundedUser();
+    await rig.tick('BTC/USDT', '100', t0);
+    rig.clock.now = t0 + 500;
+    const accepted = (await submit(user.token, { type: 1 })).body.message;
+    expect(await optionsBalance(test, user.id, usdt)).toBe('899.9');
+    rig.clock.now = t0 + 500 + DEFAULT_LIMITS.indexFreshMs + 1;
+    await rig.scheduler().runDue();
+    const order = await result(user.token, accepted.id);
+    expect(order).toMatchObject({ status: 'void', void_reason: 'no_opening_tick', open: null, close: null, outcome: null, payout: '100.1', profit: '0', remaining_ms: 0 });
+    expect(await optionsBalance(test, user.id, usdt)).toBe('1000');
+    // A tick long after the gap does not open it.
+    await rig.tick('BTC/USDT', '100', t0 + 10_000);
+    expect((await orderRow(accepted.id)).status).toBe('void');
+    await expectLedgerBalanced(test);
   });
 
   it('refuses a duration not offered, a stake outside its range, a stake finer than the coin, and bad fields, with the envelope', async () => {
@@ -202,6 +258,24 @@ describe('settling at expiry', () => {
     await expectLedgerBalanced(test);
   });
 
+  it('voids and refunds in full, not settles, after the review\'s 18 s outage before expiry (the tick in force is 18.4 s old, the feed comes back at another price)', async () => {
+    const { user, order, expiresAt } = await openAt100(1);
+    // The feed goes silent 3 s after the open; the tick in force at expiry is 18.4 s old.
+    await rig.tick('BTC/USDT', '100', expiresAt - 18_400);
+    // Half a second after expiry the close is not final yet: it waits.
+    expect(await settleAll(expiresAt + 500)).toBeGreaterThan(0);
+    expect((await orderRow(order.id)).status).toBe('open');
+    await rig.tick('BTC/USDT', '200', expiresAt + 5_000);
+    await settleAll(expiresAt + 5_000);
+    await rig.scheduler().runDue();
+    const ended = await result(user.token, order.id);
+    expect(ended).toMatchObject({ status: 'void', void_reason: 'stale_close', outcome: null, close: null, payout: '100.1', profit: '0' });
+    expect(await optionsBalance(test, user.id, usdt)).toBe('1000');
+    const history = await call(test.app, '/microtrade/lists', { method: 'GET', token: user.token, payload: { status: 'history' } });
+    expect(history.body.message.data.map((o: { id: string; status: string }) => [o.id, o.status])).toContainEqual([order.id, 'void']);
+    await expectLedgerBalanced(test);
+  });
+
   it('settles after a restart long past expiry on the tick in force at expiry, not the latest', async () => {
     const { user, order, expiresAt } = await openAt100(2);
     const inForce = await rig.tick('BTC/USDT', '98', expiresAt - 300);
@@ -231,6 +305,7 @@ describe('settling many orders at once', () => {
     for (let i = 0; i < 70; i++) {
       placed.push(await rig.service.submit(users[i % 7]!.id, { match_id: btc, currency_id: usdt, type: i < 64 ? 'up' : 'down', seconds: 30, number: '10' }));
     }
+    await rig.tick('BTC/USDT', '100', t0 + 500);
     const expiresAt = t0 + 30_000;
     await rig.tick('BTC/USDT', '100.5', expiresAt);
     const settleJobs = async () => (await test.db.select().from(jobs).where(eq(jobs.name, OPTION_SETTLE_JOB))).length;
@@ -259,10 +334,11 @@ describe('settling many orders at once', () => {
     const user = await fundedUser();
     await rig.tick('BTC/USDT', '100', t0);
     for (let i = 0; i < 5; i++) await rig.service.submit(user.id, { match_id: btc, currency_id: usdt, type: 'up', seconds: 30, number: '10' });
+    await rig.tick('BTC/USDT', '100', t0 + 500);
     const expiresAt = t0 + 30_000;
     await rig.tick('BTC/USDT', '99', expiresAt);
     rig.clock.now = settleWindowEnd(expiresAt);
-    const smallBatches = new OptionsService(test.db, { ticks: rig.store, bus: test.ctx.bus, indexStaleMs: DEFAULT_LIMITS.optionIndexStaleMs, settleBatchMax: 2, now: () => rig.clock.now });
+    const smallBatches = rig.makeService(rig.store, 2);
     const scheduler = rig.scheduler(smallBatches);
     // 2 + 2 + 1 orders: the window's job and two follow-ups, all in one pass.
     expect(await scheduler.runDue()).toBeGreaterThanOrEqual(3);
@@ -347,6 +423,8 @@ describe('lists and results', () => {
     for (let i = 0; i < 6; i++) expect((await submit(user.token, { type: 1, number: '10' })).body.type).toBe('ok');
     const theirs = (await submit(other.token, { type: 2, number: '10' })).body.message;
     const ethOrder = (await submit(user.token, { type: 2, number: '10', match_id: eth })).body.message;
+    await rig.tick('BTC/USDT', '100', t0 + 500);
+    await rig.tick('ETH/USDT', '3000', t0 + 500);
     rig.clock.now = t0 + 12_000;
     const holding = await call(test.app, '/microtrade/lists', { method: 'GET', token: user.token, payload: { status: 'holding', match_id: btc } });
     expect(holding.body.message).toMatchObject({ total: 6, page: 1, limit: 5 });
@@ -359,6 +437,8 @@ describe('lists and results', () => {
     expect(all.body.message.data.map((o: { id: string }) => o.id)).toContain(ethOrder.id);
     const foreign = await call(test.app, '/microtrade/get_result', { method: 'GET', token: user.token, payload: { id: theirs.id }, lang: 'en' });
     expect(foreign.body).toMatchObject({ type: 'error', message: errorMessage('not_found', 'en') });
+    await rig.tick('BTC/USDT', '100', t0 + 29_500);
+    await rig.tick('ETH/USDT', '3000', t0 + 29_500);
     await rig.tick('BTC/USDT', '100', t0 + 31_000);
     await rig.tick('ETH/USDT', '3000', t0 + 31_000);
     await settleAll(t0 + 31_000);
@@ -398,7 +478,7 @@ describe('back office', () => {
     expect(Number(overview.body.message.pool.balance)).toBeGreaterThan(0);
     const found = await call(test.app, '/admin/options/orders', { method: 'GET', token: op, payload: { user_id: user.id } });
     expect(found.body.message.data).toHaveLength(1);
-    expect(found.body.message.data[0]).toMatchObject({ id: placed.body.message.id, user_id: user.id, status: 'holding' });
+    expect(found.body.message.data[0]).toMatchObject({ id: placed.body.message.id, user_id: user.id, status: 'opening' });
     const log = await call(test.app, '/admin/audit-log', { method: 'GET', token: op });
     if (log.body.type === 'ok') expect(JSON.stringify(log.body.message)).toContain('option_duration_edit');
     const userRefused = await call(test.app, '/admin/options/durations', { token: user.token, payload: { seconds: 30 } });

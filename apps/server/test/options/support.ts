@@ -18,9 +18,16 @@ export function optionsRig(test: TestApp, start: number) {
   const clock = { now: start };
   const now = () => clock.now;
   const errors: unknown[] = [];
-  const { feed, store, tick } = scriptedIndex(test, (error) => errors.push(error));
-  const makeService = (ticks = store) => new OptionsService(test.db, { ticks, bus: test.ctx.bus, indexStaleMs: DEFAULT_LIMITS.optionIndexStaleMs, now });
+  const { feed, store, tick: record } = scriptedIndex(test, (error) => errors.push(error));
+  const makeService = (ticks = store, settleBatchMax?: number) =>
+    new OptionsService(test.db, { ticks, bus: test.ctx.bus, indexFreshMs: DEFAULT_LIMITS.indexFreshMs, settleBatchMax, now, onError: (error) => errors.push(error) });
   const service = makeService();
+  /** Records one index tick and waits until the orders it opens are open. */
+  const tick = async (symbol: string, price: string, time: number) => {
+    const recorded = await record(symbol, price, time);
+    await service.opened();
+    return recorded;
+  };
   test.ctx.options = service;
   return {
     clock,

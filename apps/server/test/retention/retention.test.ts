@@ -1,6 +1,7 @@
 // Proves retention on a real database: idempotency keys older than 7 days go, newer stay; index ticks
-// older than 7 days go unless an option order or a contract position names them, or an open option
-// order may still need them; a run removes at most its row budget; the app schedules the job.
+// older than 90 days go unless an option order or a contract position names them, or an open option
+// order may still need them; every tick of the last 90 days stays (the public chain between them); a
+// run removes at most its row budget; the app schedules the job.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
@@ -31,9 +32,9 @@ const exists = async (id: string) => (await queryRows(test.db, sql`select 1 from
 async function optionOrder(userId: number, openTick: string, openTime: number, closeTick: string | null) {
   const settled = closeTick !== null;
   await test.db.execute(sql`insert into option_orders
-    (user_id, symbol_id, currency_id, direction, seconds, stake, fee, payout_ratio, open_tick_id, open_price, open_time, expires_at,
+    (user_id, symbol_id, currency_id, direction, seconds, stake, fee, payout_ratio, open_tick_id, open_price, open_time, accepted_at, expires_at,
      status, outcome, payout, close_tick_id, close_price, close_time, settled_at)
-    values (${userId}, ${symbolId}, ${usdt}, 'up', 30, 10, 0, 0.8, ${openTick}::bigint, 100, ${openTime}, ${openTime + 30_000},
+    values (${userId}, ${symbolId}, ${usdt}, 'up', 30, 10, 0, 0.8, ${openTick}::bigint, 100, ${openTime}, ${openTime - 100}, ${openTime + 30_000},
      ${settled ? 'settled' : 'open'}, ${settled ? 'draw' : null}, ${settled ? 10 : null}, ${closeTick}::bigint, ${settled ? 100 : null},
      ${settled ? openTime + 30_000 : null}, ${settled ? new Date(NOW).toISOString() : null}::timestamptz)`);
 }
@@ -82,6 +83,14 @@ describe('retention', () => {
     await test.db.execute(sql`delete from option_orders where user_id = ${user.id} and status = 'open'`);
     await prune(test.db, NOW);
     expect(await exists(between)).toBe(false);
+  });
+
+  it('keeps every tick of the last 90 days, nobody naming them (an 8-day-old and an 89-day-old tick stay, a 91-day-old one goes)', async () => {
+    const eightDays = await tick(NOW - 8 * DAY);
+    const eightyNine = await tick(NOW - 89 * DAY);
+    const ninetyOne = await tick(NOW - 91 * DAY);
+    await prune(test.db, NOW);
+    expect([await exists(eightDays), await exists(eightyNine), await exists(ninetyOne)]).toEqual([true, true, false]);
   });
 
   it('removes at most its row budget per run', async () => {

@@ -70,7 +70,11 @@ export const optionResultInput = z.object({ id: zBigId });
 /** A recorded index tick as the answers show it. */
 export type OptionTick = { id: string; price: string; time: number };
 
-/** One order as the lists and get_result answer. status: holding (open) or the settled outcome. */
+/**
+ * One order as the lists and get_result answer. status: opening (accepted, waiting for the first index
+ * tick recorded after acceptance, its open tick), holding (open), settled (with its outcome), or void
+ * (no fresh tick to open or settle on: stake and fee refunded in full; void_reason says which).
+ */
 export type OptionOrderView = {
   id: string;
   match_id: number;
@@ -82,7 +86,8 @@ export type OptionOrderView = {
   number: string;
   fee: string;
   payout_ratio: string;
-  status: 'holding' | 'settled';
+  status: 'opening' | 'holding' | 'settled' | 'void';
+  void_reason: 'no_opening_tick' | 'stale_close' | null;
   outcome: 'win' | 'lose' | 'draw' | null;
   /** What settlement paid the user: payout, or for a coupon order only a win's profit. */
   payout: string | null;
@@ -90,9 +95,12 @@ export type OptionOrderView = {
   profit: string | null;
   /** The experience coupon that staked the order (absent or null: none). */
   coupon_id?: number | null;
-  open: OptionTick;
+  /** The open tick; null while opening and on an order void before it opened. */
+  open: OptionTick | null;
   close: OptionTick | null;
   created_at: number;
+  /** Epoch ms of acceptance: the open tick is the first recorded after it; expires_at = accepted_at + seconds. */
+  accepted_at: number;
   expires_at: number;
   remaining_ms: number;
 };
