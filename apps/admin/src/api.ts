@@ -371,7 +371,8 @@ export const pageQuery = ({ page, limit, q }: PageQuery) => {
 
 /** Seconds options (GET /options): durations, exposure per symbol and direction, the pool's balance. */
 export type OptionDurationRow = { seconds: number; payout_ratio: string; stake_min: string; stake_max: string; fee_rate: string; enabled: boolean };
-export type OptionExposureRow = { symbol_id: number; symbol: string; direction: 'up' | 'down'; stake_max: string; open_stake: string; open_orders: number };
+/** A symbol's exposure limits, the same for both directions (all users' open stake, one user's), and its open stake up, down and in all. */
+export type OptionExposureRow = { symbol_id: number; symbol: string; stake_max: string; user_stake_max: string; open_up: string; open_down: string; open_stake: string; open_orders: number };
 export type OptionsOverview = { durations: OptionDurationRow[]; exposure: OptionExposureRow[]; pool: { currency: string; balance: string } | null; stake_coin: string };
 export type OptionOrderRow = {
   id: string;
@@ -412,7 +413,7 @@ export const adminApi = {
   spotFees: () => request<SpotFeeRow[]>('GET', '/spot/fees'),
   options: () => request<OptionsOverview>('GET', '/options'),
   editOptionDuration: (input: Omit<OptionDurationRow, 'enabled'> & { enabled: boolean }) => request<unknown>('POST', '/options/durations', input),
-  editOptionExposure: (input: { symbol_id: number; direction: 1 | 2; stake_max: string }) => request<unknown>('POST', '/options/exposure', input),
+  editOptionExposure: (input: { symbol_id: number; stake_max: string; user_stake_max: string }) => request<unknown>('POST', '/options/exposure', input),
   optionOrders: (query: PageQuery & { user_id?: number }) =>
     request<Page<OptionOrderRow>>('GET', `/options/orders?${pageQuery(query)}${query.user_id ? `&user_id=${query.user_id}` : ''}`),
   fiatRates: () => request<FiatRateRow[]>('GET', '/fiat-rates'),

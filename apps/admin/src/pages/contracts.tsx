@@ -53,6 +53,11 @@ type SettingsForm = {
   time_zone: string;
 };
 
+type NoticedField = ContractSettings['scheduled_changes'][number]['field'];
+/** The value a field is going to: its scheduled change, or the value in force. */
+const scheduledValue = (row: ContractSettings, field: NoticedField) => row.scheduled_changes.find((c) => c.field === field)?.value ?? row[field];
+const FIELD_LABEL = { maintenance_threshold: 'contracts.threshold', overnight_rate: 'contracts.overnightRate', spread: 'contracts.spread' } as const;
+
 function SettingsModal({ row, onClose }: { row: ContractSettings; onClose: () => void }) {
   const { t } = useI18n();
   const save = useSave();
@@ -92,9 +97,10 @@ function SettingsModal({ row, onClose }: { row: ContractSettings; onClose: () =>
           lots_min: row.lots_min,
           lots_max: row.lots_max,
           fee_rate: row.fee_rate,
-          overnight_rate: row.overnight_rate,
-          spread: row.spread,
-          maintenance_threshold: row.maintenance_threshold,
+          // A scheduled change shows as the value asked for: saving the form again keeps it and its time.
+          overnight_rate: scheduledValue(row, 'overnight_rate'),
+          spread: scheduledValue(row, 'spread'),
+          maintenance_threshold: scheduledValue(row, 'maintenance_threshold'),
           enabled: row.enabled,
           session_open: row.session?.open ?? '09:30',
           session_close: row.session?.close ?? '16:00',
@@ -103,6 +109,7 @@ function SettingsModal({ row, onClose }: { row: ContractSettings; onClose: () =>
         }}
         onFinish={submit}
       >
+        <Typography.Paragraph type="secondary">{t('contracts.noticeHint')}</Typography.Paragraph>
         <Flex gap="small" wrap>
           <Form.Item name="contract_size" label={t('contracts.contractSize')} extra={t('contracts.contractSizeHint')} rules={[{ required: true, pattern: POSITIVE, message: t('markets.numberInvalid') }]}>
             <Input inputMode="decimal" />
@@ -182,6 +189,16 @@ export function ContractsPage() {
     { title: t('contracts.overnightRate'), dataIndex: 'overnight_rate', align: 'right' },
     { title: t('contracts.spread'), dataIndex: 'spread', align: 'right' },
     { title: t('contracts.threshold'), dataIndex: 'maintenance_threshold', align: 'right', render: (v: string) => `${v} %` },
+    {
+      title: t('contracts.scheduled'),
+      key: 'scheduled',
+      render: (_, row) =>
+        row.scheduled_changes.length === 0
+          ? '—'
+          : row.scheduled_changes.map((c) => (
+              <div key={c.field}>{t('contracts.scheduledChange', { setting: t(FIELD_LABEL[c.field]), value: c.value, at: new Date(c.effective_at).toLocaleString() })}</div>
+            )),
+    },
     {
       title: t('contracts.session'),
       key: 'session',

@@ -10,7 +10,7 @@ import { useSave } from '../markets-admin.ts';
 
 /**
  * Seconds options: the option pool's balance, the durations (payout ratio, stake range, fee rate) and
- * the exposure limits per symbol and direction with the open stake, editable by admins (every edit is
+ * the exposure limits per symbol (the same for both directions) with the open stake, editable by admins (every edit is
  * logged by the server); and the order search, read-only: no screen or call sets an outcome.
  */
 export async function optionsLoader({ request }: LoaderFunctionArgs) {
@@ -65,24 +65,29 @@ function DurationModal({ row, onClose }: { row: OptionDurationRow | null; onClos
   );
 }
 
+/** A symbol's two exposure limits; there is no direction to choose (both directions are limited alike). */
 function ExposureModal({ row, onClose }: { row: OptionExposureRow; onClose: () => void }) {
   const { t } = useI18n();
   const save = useSave();
   const revalidator = useRevalidator();
-  const [form] = Form.useForm<{ stake_max: string }>();
-  const submit = async ({ stake_max }: { stake_max: string }) => {
-    const done = await save(() => adminApi.editOptionExposure({ symbol_id: row.symbol_id, direction: row.direction === 'up' ? 1 : 2, stake_max: stake_max.trim() }));
+  const [form] = Form.useForm<{ stake_max: string; user_stake_max: string }>();
+  const submit = async (values: { stake_max: string; user_stake_max: string }) => {
+    const done = await save(() => adminApi.editOptionExposure({ symbol_id: row.symbol_id, stake_max: values.stake_max.trim(), user_stake_max: values.user_stake_max.trim() }));
     if (done) {
       onClose();
       void revalidator.revalidate();
     }
   };
-  const title = t('options.exposureTitle', { symbol: row.symbol, direction: t(row.direction === 'up' ? 'options.up' : 'options.down') });
+  const amount = [{ required: true, pattern: /^\d+(\.\d{1,8})?$/, message: t('markets.numberInvalid') }];
   return (
-    <FormModal form={form} title={title} onClose={onClose}>
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ stake_max: row.stake_max }} onFinish={submit}>
-        <Form.Item name="stake_max" label={t('options.stakeLimit')} rules={[{ required: true, pattern: /^\d+(\.\d{1,8})?$/, message: t('markets.numberInvalid') }]}>
+    <FormModal form={form} title={t('options.exposureTitle', { symbol: row.symbol })} onClose={onClose}>
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ stake_max: row.stake_max, user_stake_max: row.user_stake_max }} onFinish={submit}>
+        <Typography.Paragraph type="secondary">{t('options.exposureHint')}</Typography.Paragraph>
+        <Form.Item name="stake_max" label={t('options.stakeLimit')} rules={amount}>
           <Input aria-label={t('options.stakeLimit')} inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="user_stake_max" label={t('options.userStakeLimit')} rules={amount}>
+          <Input aria-label={t('options.userStakeLimit')} inputMode="decimal" />
         </Form.Item>
       </Form>
     </FormModal>
@@ -116,18 +121,17 @@ export function OptionsPage() {
   ];
   const exposureColumns: TableColumnsType<OptionExposureRow> = [
     { title: t('symbols.symbol'), dataIndex: 'symbol' },
-    { title: t('options.direction'), dataIndex: 'direction', render: direction },
+    { title: t('options.openUp'), dataIndex: 'open_up', align: 'right' },
+    { title: t('options.openDown'), dataIndex: 'open_down', align: 'right' },
     { title: t('options.openStake'), dataIndex: 'open_stake', align: 'right' },
     { title: t('options.openOrders'), dataIndex: 'open_orders', align: 'right' },
     { title: t('options.stakeLimit'), dataIndex: 'stake_max', align: 'right' },
+    { title: t('options.userStakeLimit'), dataIndex: 'user_stake_max', align: 'right' },
     {
       title: t('markets.actions'),
       key: 'edit',
       render: (_, row) => (
-        <Button
-          aria-label={t('options.exposureTitle', { symbol: row.symbol, direction: t(row.direction === 'up' ? 'options.up' : 'options.down') })}
-          onClick={() => setExposure(row)}
-        >
+        <Button aria-label={t('options.exposureTitle', { symbol: row.symbol })} onClick={() => setExposure(row)}>
           {t('markets.edit')}
         </Button>
       ),
@@ -156,7 +160,8 @@ export function OptionsPage() {
       </Flex>
       <Table<OptionDurationRow> rowKey="seconds" columns={durationColumns} dataSource={overview.durations} pagination={false} size="small" />
       <Typography.Title level={4}>{t('options.exposure')}</Typography.Title>
-      <Table<OptionExposureRow> rowKey={(r) => `${r.symbol_id}:${r.direction}`} columns={exposureColumns} dataSource={overview.exposure} pagination={false} size="small" />
+      <Typography.Paragraph type="secondary">{t('options.exposureHint')}</Typography.Paragraph>
+      <Table<OptionExposureRow> rowKey="symbol_id" columns={exposureColumns} dataSource={overview.exposure} pagination={false} size="small" />
       <Typography.Title level={4}>{t('options.orders')}</Typography.Title>
       <Input.Search
         aria-label={t('options.user')}
