@@ -79,7 +79,7 @@ describe('seconds options', () => {
     await context.close();
   }, 150_000);
 
-  it('shows the back office the option pool, the durations and the exposure, and saves an exposure limit', async () => {
+  it('shows the back office the option pool, the durations and the exposure, and saves the exposure limits of a symbol', async () => {
     const token = await demoToken(baseUrl);
     const quotations = (await (await fetch(`${baseUrl}/api/currency/quotation_new`)).json()) as { message: { id: number; symbol: string }[] };
     const eth = quotations.message.find((q) => q.symbol === 'ETH/USDT')!;
@@ -94,14 +94,16 @@ describe('seconds options', () => {
     await expect.poll(() => page.getByText('Option pool (USDT)').count(), SLOW).toBe(1);
     const durations = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '30', exact: true }) });
     expect(await durations.first().innerText()).toContain('0.8');
-    // The open down stake on ETH/USDT shows in its exposure row; its limit is saved from the form.
-    const row = page.getByRole('row').filter({ hasText: 'ETH/USDT' }).filter({ hasText: 'Down' });
+    // The open down stake on ETH/USDT shows in its exposure row (symbol, open up, open down, in all, orders,
+    // limit, per-user limit); its limits, the same for both directions, are saved from the form.
+    const edit = page.getByRole('button', { name: 'Exposure limits of ETH/USDT' });
+    const row = page.getByRole('row').filter({ has: edit });
     expect(Number((await row.getByRole('cell').allInnerTexts())[2])).toBeGreaterThanOrEqual(10);
-    await row.getByRole('button', { name: 'Exposure limit of ETH/USDT Down' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Exposure limit of ETH/USDT Down' });
-    await dialog.getByLabel('Max open stake').fill('50000');
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: 'Exposure limits of ETH/USDT' });
+    await dialog.getByLabel('Max open stake', { exact: true }).fill('50000');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await row.getByRole('cell').allInnerTexts())[4], SLOW).toBe('50000');
+    await expect.poll(async () => (await row.getByRole('cell').allInnerTexts())[5], SLOW).toBe('50000');
     await screenshot(page, 'admin-options');
     expect(errors).toEqual([]);
     await context.close();
