@@ -144,6 +144,11 @@ export async function openPositionsOfAccounts(db: Executor, accounts: AccountRef
   return rows;
 }
 
+/** The ids of these accounts' open positions (an account close locks them next), one query per coin. */
+export async function openPositionIdsOfAccounts(db: Executor, accounts: AccountRef[]): Promise<number[]> {
+  return (await openPositionsOfAccounts(db, accounts)).map((p) => p.id);
+}
+
 /** An account's open positions on one symbol summed (see Exposure in contract-rules): margins, E and C. */
 export type ExposureRow = { userId: number; currencyId: number; symbolId: number; margin: string; exposure: string; cost: string };
 

@@ -3,18 +3,16 @@
  *
  * Money, always through the ledger in the transaction that writes the position row (in the symbol's
  * margin coin, the user's contract account):
- *  - a market order opens at the mark +/- the spread: margin to the contract_margins system account, fee
- *    to fees (entry contract_open);
+ *  - a market order opens at the mark +/- the spread, only on a fresh mark (index-freshness.ts): margin to
+ *    the contract_margins system account, fee to fees (entry contract_open);
  *  - a limit order freezes margin + fee in the user's account while pending (entry contract_order); when
- *    the mark reaches its price it opens at that price (contract_open: frozen -> margins and fees), or is
- *    cancelled (contract_cancel: frozen -> available);
- *  - a close (user, batch, TP, SL, liquidation) at the mark pays back margin + P&L (entry contract_close,
- *    several positions in one entry when closed together, each leg naming its position):
- *    a profit comes from the contract_pnl system account (the platform's side), a loss goes to it; a loss
- *    beyond the margin is taken from the user's available balance, and what that cannot cover from the
- *    insurance_fund (funded from equity at start), so no user balance goes negative;
- *  - the overnight fee, once per position and day, comes from the position's margin first, then from
- *    the available balance (entry contract_overnight, see overnight.ts).
+ *    a recorded mark reaches its price it opens at the better of its limit and that mark (contract_open:
+ *    frozen -> margins and fees, the rest back to available), or is cancelled (contract_cancel);
+ *  - a close (user, batch, TP, SL, liquidation, copy) at the mark pays back margin + P&L, settled at
+ *    account level (settlement.ts: credits before debits, a loss available cannot pay closes the
+ *    account's other positions with it, the insurance fund pays only net negative equity);
+ *  - the overnight fee, once per position and day, comes from available first, then from the margin
+ *    down to the maintenance margin; a position that cannot pay closes (overnight.ts).
  * What reaches the ledger is rounded to the coin's unit: margin and fee up, P&L down (contract-rules.ts).
  *
  * Triggers: a TriggerIndex (pure, in memory, rebuilt from the database at start) holds per symbol the
@@ -24,23 +22,26 @@
  */
 import {
   accountTriggerPrice,
+  add,
+  isPositive,
+  limitFillPrice,
+  minOf,
+  sub,
+  tickFreshAt,
   exposureProfit,
   cmp,
   handlingFee,
   inSession,
-  isolatedLiquidationPrice,
   limitReached,
   liquidationDue,
   marginOf,
   maxOf,
-  Money,
   money,
-  type MoneyValue,
   notional,
   openPriceWithSpread,
+  spreadAt,
   payUnits,
   profitLoss,
-  receiveUnits,
   riskRate,
   stopProblem,
   stopTriggered,
@@ -61,7 +62,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor, type Tx } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import { DomainError } from '../http/errors.ts';
-import { BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
+import { post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
 import type { RecordedTick, TickStore } from '../markets/ticks.ts';
 import type { Transact } from '../http/idempotency.ts';
 import {
@@ -71,10 +72,8 @@ import {
   insertSettings,
   livePositions,
   lockContractAccount,
-  lockedAvailables,
   lockPosition,
   lockPositions,
-  markClosed,
   openPositionsOf,
   accountExposures,
   openPositionsOfAccounts,
@@ -91,6 +90,7 @@ import { accountKey, distinctAccounts, groupByAccount, type AccountRef } from '.
 import { TriggerIndex } from './trigger-index.ts';
 import { applyDueChanges, editContractSettings, inForce, scheduledView } from './settings.ts';
 import { chargeOvernightFees, OVERNIGHT_JOB_EVERY_MS } from './overnight.ts';
+import { closePositions, type Closing, type Locked } from './settlement.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
 
 /** What the insurance fund receives from equity, once per margin coin, at first start. */
@@ -128,9 +128,18 @@ export function defaultSettings(symbol: { id: number; symbol: string; kind: 'fut
   };
 }
 
-type Trigger = { kind: 'limit' | 'take_profit' | 'stop_loss'; positionId: number } | { kind: 'liquidation'; userId: number; currencyId: number };
+/** A liquidation trigger carries its price, which the position views show as the liquidation price. */
+type Trigger = { kind: 'limit' | 'take_profit' | 'stop_loss'; positionId: number } | { kind: 'liquidation'; userId: number; currencyId: number; price: string; when: 'below' | 'above' };
 
-export type ContractServiceOptions = { now?: () => number; onError?: (error: unknown) => void };
+/**
+ * `indexFreshMs`: the shared freshness limit (Limits.indexFreshMs, index-freshness.ts): a market open or
+ * a user's close is refused while the latest tick is older (index_unavailable). Without it, the default
+ * limit's value (one feed interval plus the recording delay).
+ */
+export type ContractServiceOptions = { now?: () => number; onError?: (error: unknown) => void; indexFreshMs?: number };
+
+/** Limits.indexFreshMs's default, for a service built without the app's limits (benches). */
+export const INDEX_FRESH_MS_DEFAULT = 1_500;
 
 /**
  * What copy trading (copy/service.ts) hears of positions: told in the transaction that opened (a market
@@ -146,12 +155,10 @@ export type PositionMirror = {
 export const followsTrader = (p: Pick<PositionRow, 'copyOf' | 'selfHeldAt'>) => p.copyOf !== null && p.selfHeldAt === null;
 
 const typeOf = (side: ContractSide) => (side === 'long' ? 1 : 2) as 1 | 2;
-const keyOf = (t: Trigger) => (t.kind === 'liquidation' ? `liquidation:${t.userId}:${t.currencyId}` : `${t.kind}:${t.positionId}`);
+const liquidationKey = (userId: number, currencyId: number) => `liquidation:${userId}:${currencyId}`;
+const keyOf = (t: Trigger | { kind: 'liquidation'; userId: number; currencyId: number }) =>
+  t.kind === 'liquidation' ? liquidationKey(t.userId, t.currencyId) : `${t.kind}:${t.positionId}`;
 
-/** A position as locked for a change, with its owner's contract account id where known. */
-type Locked = PositionRow & { accountId?: number | null };
-/** A position to close, why, and at which tick. */
-type Closing = { p: Locked; reason: ContractCloseReason; tick: RecordedTick };
 
 /** Crossed triggers handled in one transaction at most (a liquidation cascade commits in steps). */
 export const TRIGGERS_PER_TRANSACTION_MAX = 200;
@@ -285,6 +292,36 @@ export class ContractService {
     return tick;
   }
 
+  /** The mark to open or close on now: the latest tick, refused unless fresh (tickFreshAt, indexFreshMs). */
+  private freshMark(symbol: ContractSymbol): RecordedTick {
+    const tick = this.mark(symbol);
+    if (!tickFreshAt(tick, this.now(), this.options.indexFreshMs ?? INDEX_FRESH_MS_DEFAULT)) throw new DomainError('index_unavailable');
+    return tick;
+  }
+
+  /** The latest tick of a symbol, fresh or not (copy trading checks its freshness itself). */
+  latestTick(symbolId: number): RecordedTick | undefined {
+    const symbol = this.symbolById(symbolId);
+    return symbol && this.ticks.latest(symbol.symbol);
+  }
+
+  /** The freshness limit the service opens by (the mirror opens copies by the same). */
+  get indexFreshMs() {
+    return this.options.indexFreshMs ?? INDEX_FRESH_MS_DEFAULT;
+  }
+
+  /**
+   * The liquidation price shown for an open position: its account's trigger on the position's symbol,
+   * the very entry the trigger index liquidates by (account-level, given the account's other
+   * positions and balance; refreshed after every change and every TRIGGER_REFRESH_EVERY_MS). A hedge
+   * that no mark of the symbol can liquidate shows none; an account due at any mark shows the mark.
+   */
+  private liquidationPrice(p: PositionRow, symbol: ContractSymbol, mark: string | undefined): string | null {
+    const trigger = this.index.get(symbol.symbol, liquidationKey(p.userId, p.currencyId));
+    if (!trigger || trigger.kind !== 'liquidation') return null;
+    return trigger.when === 'above' && money(trigger.price).isZero() ? (mark ?? null) : trigger.price;
+  }
+
   settingsView(symbol: ContractSymbol): ContractSettings {
     const s = symbol.settings;
     return {
@@ -344,10 +381,7 @@ export class ContractService {
       target_profit_price: amount(p.takeProfit),
       stop_loss_price: amount(p.stopLoss),
       profit: open ? this.unrealised(p, mark) : toAmountString(p.profit ?? '0'),
-      liquidation_price:
-        open && symbol && p.openPrice
-          ? isolatedLiquidationPrice(p.side, p.openPrice, p.margin, p.lots, p.contractSize, symbol.settings.maintenanceThreshold)
-          : null,
+      liquidation_price: open && symbol && p.openPrice ? this.liquidationPrice(p, symbol, mark) : null,
       close_reason: p.closeReason,
       open_tick_id: p.openTickId === null ? null : String(p.openTickId),
       close_tick_id: p.closeTickId === null ? null : String(p.closeTickId),
@@ -413,9 +447,9 @@ export class ContractService {
     if (!this.isOpenNow(symbol)) throw new DomainError('contract_market_closed');
     if (!s.multiples.includes(input.multiple)) throw new DomainError('contract_multiple_not_allowed');
     if (input.share < s.lotsMin || input.share > s.lotsMax) throw new DomainError('contract_lots_out_of_range');
-    const tick = this.mark(symbol);
-    const price = input.status === 'market' ? openPriceWithSpread(input.type, tick.price, s.spread) : input.target_price!;
-    if (!money(price).isPositive()) throw new DomainError('wrong_number');
+    const tick = this.freshMark(symbol);
+    const price = input.status === 'market' ? openPriceWithSpread(input.type, tick.price, spreadAt(s.spread, tick.price)) : input.target_price!;
+    if (!isPositive(price)) throw new DomainError('wrong_number');
     const problem = stopProblem(input.type, input.status === 'market' ? tick.price : price, input.target_profit_price, input.stop_loss_price);
     if (problem) throw new DomainError(problem === 'take_profit_side' ? 'contract_take_profit_side' : 'contract_stop_loss_side');
     const value = notional(price, input.share, s.contractSize);
@@ -492,7 +526,7 @@ export class ContractService {
       if (p.status === 'pending') return this.cancelIn(tx, p);
       if (p.status !== 'open') throw new DomainError('contract_position_closed');
       if (followsTrader(p)) throw new DomainError('copy_position_locked');
-      return this.closeIn(tx, p, 'user', this.mark(this.symbolById(p.symbolId)!));
+      return this.closeIn(tx, p, 'user', this.freshMark(this.symbolById(p.symbolId)!));
     });
     await this.afterCommit([closed]);
     return this.view(closed);
@@ -570,20 +604,32 @@ export class ContractService {
     return { ...p, ...patch };
   }
 
+  /**
+   * A reached limit opens at the better of its limit and the tick's mark (limitFillPrice), its margin
+   * and fee sized again at that price; what it froze beyond them goes back to available.
+   */
   private async fillIn(tx: Tx, p: PositionRow, tick: RecordedTick): Promise<PositionRow> {
     const account = await userAccount(tx, p.userId, p.currencyId, 'contract');
-    const total = toAmountString(money(p.margin).plus(p.fee));
+    const symbol = this.symbolById(p.symbolId)!;
+    const frozen = toAmountString(money(p.margin).plus(p.fee));
+    const price = limitFillPrice(p.side, p.targetPrice!, tick.price);
+    const value = notional(price, p.lots, p.contractSize);
+    // Never more than was frozen: a long fills at or below its limit (smaller figures); a short filled
+    // above its limit keeps the figures frozen at the limit (the price improvement is the user's).
+    const margin = minOf(payUnits(marginOf(value, p.multiple), symbol.coinDecimals), p.margin);
+    const fee = minOf(payUnits(handlingFee(value, symbol.settings.feeRate), symbol.coinDecimals), p.fee);
     await post(tx, {
       kind: 'contract_open',
       refType: 'contract_position',
       refId: p.id,
       legs: nonZero([
-        { accountId: account, bucket: 'frozen', amount: `-${total}` },
-        { accountId: await this.systemId(tx, 'contract_margins', p.currencyId), amount: p.margin },
-        { accountId: await this.systemId(tx, 'fees', p.currencyId), amount: p.fee },
+        { accountId: account, bucket: 'frozen', amount: `-${frozen}` },
+        { accountId: account, amount: sub(frozen, add(margin, fee)) },
+        { accountId: await this.systemId(tx, 'contract_margins', p.currencyId), amount: margin },
+        { accountId: await this.systemId(tx, 'fees', p.currencyId), amount: fee },
       ]),
     });
-    const patch = { status: 'open' as const, openPrice: p.targetPrice, openTickId: Number(tick.id), openedAt: new Date(this.now()) };
+    const patch = { status: 'open' as const, openPrice: price, margin, fee, openTickId: Number(tick.id), openedAt: new Date(this.now()) };
     await updatePosition(tx, p.id, patch);
     const filled = { ...p, ...patch };
     await this.mirror?.record(tx, 'open', [filled]);
@@ -595,81 +641,15 @@ export class ContractService {
     return (await this.closeMany(tx, [{ p, reason, tick }]))[0]!;
   }
 
-  /**
-   * Closes open positions at their ticks' prices, in `tx`, in the order given: margin + P&L back to the
-   * user; a loss beyond the margin from the user's available balance first (as the closes before it
-   * left it), then from the insurance fund while it holds any; the platform's side (contract_pnl) takes
-   * the rest, so each position's legs sum to zero. A few statements however many positions: the
-   * accounts a loss draws on are locked and read at once, one ledger entry per BATCH_LEGS_PER_ENTRY_MAX
-   * legs (every leg naming its position), one UPDATE for the rows.
-   */
-  async closeMany(tx: Tx, items: Closing[]): Promise<PositionRow[]> {
-    if (items.length === 0) return [];
-    const figures = items.map(({ p, tick }) => {
-      const profit = receiveUnits(profitLoss(p.side, p.openPrice!, tick.price, p.lots, p.contractSize), this.symbolById(p.symbolId)!.coinDecimals);
-      return { profit, back: money(p.margin).plus(profit) };
+  /** Closes open positions at their ticks' prices, settled at account level (settlement.ts). */
+  closeMany(tx: Tx, items: Closing[]): Promise<PositionRow[]> {
+    return closePositions(tx, items, {
+      symbolById: (id) => this.symbolById(id),
+      latestTick: (symbol) => this.ticks.latest(symbol),
+      systemId: (t, name, currencyId) => this.systemId(t, name, currencyId),
+      now: this.now,
+      recordClosed: async (t, rows) => this.mirror?.record(t, 'close', rows),
     });
-    const accountOfPosition = new Map<number, number>();
-    for (const { p } of items) accountOfPosition.set(p.id, p.accountId ?? (await userAccount(tx, p.userId, p.currencyId, 'contract')));
-    // Every account the closes post to, locked at once in id order (the order every ledger entry locks
-    // in, so no deadlock with another entry); the users' figures are what a loss beyond the margin
-    // draws on, followed in memory through the closes.
-    const touched = new Set(accountOfPosition.values());
-    for (const currencyId of new Set(items.map(({ p }) => p.currencyId))) {
-      for (const name of ['contract_margins', 'contract_pnl', 'insurance_fund'] as const) touched.add(await this.systemId(tx, name, currencyId));
-    }
-    const available = await lockedAvailables(tx, [...touched]);
-    const short = items.filter((_, i) => figures[i]!.back.isNegative());
-    const insurance = new Map<number, MoneyValue>();
-    for (const { p } of short) {
-      if (!insurance.has(p.currencyId)) insurance.set(p.currencyId, Money.max(money(await systemBalance(tx, 'insurance_fund', p.currencyId)), 0));
-    }
-    const perPosition: Leg[][] = [];
-    for (const [i, { p }] of items.entries()) {
-      const { back } = figures[i]!;
-      const account = accountOfPosition.get(p.id)!;
-      const ref = { refType: 'contract_position', refId: p.id };
-      const legs: Leg[] = [{ accountId: await this.systemId(tx, 'contract_margins', p.currencyId), amount: `-${toAmountString(p.margin)}`, ...ref }];
-      if (back.isPositive()) {
-        legs.push({ accountId: account, amount: toAmountString(back), ...ref });
-        available.set(account, available.get(account)!.plus(back));
-      } else if (back.isNegative()) {
-        const deficit = back.negated();
-        const fromUser = Money.min(deficit, available.get(account)!);
-        const fromInsurance = Money.min(deficit.minus(fromUser), insurance.get(p.currencyId)!);
-        available.set(account, available.get(account)!.minus(fromUser));
-        insurance.set(p.currencyId, insurance.get(p.currencyId)!.minus(fromInsurance));
-        legs.push(
-          { accountId: account, amount: toAmountString(fromUser.negated()), ...ref },
-          { accountId: await this.systemId(tx, 'insurance_fund', p.currencyId), amount: toAmountString(fromInsurance.negated()), ...ref },
-        );
-      }
-      const rest = toAmountString(legs.reduce((t, l) => t.minus(l.amount), money(0)));
-      legs.push({ accountId: await this.systemId(tx, 'contract_pnl', p.currencyId), amount: rest, ...ref });
-      perPosition.push(nonZero(legs));
-    }
-    // Whole positions per entry (each sums to zero), named after its first position: each closes once.
-    for (let from = 0; from < items.length; ) {
-      let to = from;
-      let legs: Leg[] = [];
-      while (to < items.length && legs.length + perPosition[to]!.length <= BATCH_LEGS_PER_ENTRY_MAX) legs = legs.concat(perPosition[to++]!);
-      const reasons = new Set(items.slice(from, to).map((c) => c.reason));
-      await post(tx, { kind: 'contract_close', refType: 'contract_close', refId: items[from]!.p.id, memo: reasons.size === 1 ? [...reasons][0] : undefined, legs }, BATCH_LEGS_PER_ENTRY_MAX);
-      from = to;
-    }
-    const closedAt = new Date(this.now());
-    const rows = items.map(({ p, reason, tick }, i) => ({
-      ...p,
-      status: 'closed' as const,
-      closePrice: tick.price,
-      closeTickId: Number(tick.id),
-      profit: figures[i]!.profit,
-      closeReason: reason,
-      closedAt,
-    }));
-    await markClosed(tx, rows);
-    await this.mirror?.record(tx, 'close', rows);
-    return rows;
   }
 
   // ---------------------------------------------------------------- triggers
@@ -730,8 +710,9 @@ export class ContractService {
       const otherProfit = sum(profits.filter((_, j) => j !== i));
       const trigger = accountTriggerPrice({ available, marginTotal, otherProfit, thresholdPercent: threshold, exposure: here.exposure, cost: here.cost });
       // A trigger at or below zero cannot be reached by a falling mark; one in the clouds still waits.
-      if (trigger && (trigger.when === 'above' || money(trigger.price).isPositive())) {
-        this.index.set(symbol.symbol, key, maxOf(trigger.price, 0), trigger.when, { kind: 'liquidation', userId, currencyId });
+      if (trigger && (trigger.when === 'above' || isPositive(trigger.price))) {
+        const price = maxOf(trigger.price, 0);
+        this.index.set(symbol.symbol, key, price, trigger.when, { kind: 'liquidation', userId, currencyId, price, when: trigger.when });
       }
     });
   }
@@ -903,7 +884,7 @@ export class ContractService {
   /** The overnight fee (daily cut-off, checked every few minutes) and the periodic refresh of liquidation triggers. */
   register(jobs: JobScheduler) {
     jobs.every('contracts.overnight_fee', OVERNIGHT_JOB_EVERY_MS, async (tx, _job, now) => {
-      await chargeOvernightFees(tx, this, now.getTime());
+      await chargeOvernightFees(tx, this, now.getTime(), this.options.onError);
     });
     jobs.every('contracts.trigger_refresh', TRIGGER_REFRESH_EVERY_MS, async () => {
       // Queued behind the ticks, not awaited: the refresh reads through the service's own connection,

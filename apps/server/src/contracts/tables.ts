@@ -87,7 +87,7 @@ export const contractPositions = pgTable(
     stopLoss: amount('stop_loss'),
     /** Realised P&L once closed. */
     profit: amount('profit'),
-    closeReason: text('close_reason', { enum: ['user', 'take_profit', 'stop_loss', 'liquidation', 'batch', 'copy'] }),
+    closeReason: text('close_reason', { enum: ['user', 'take_profit', 'stop_loss', 'liquidation', 'batch', 'copy', 'account'] }),
     openTickId: bigint('open_tick_id', { mode: 'number' }),
     closeTickId: bigint('close_tick_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -151,6 +151,11 @@ export class TriggerBook<T> {
   entries(): TriggerEntry<T>[] {
     return [...this.byKey.values()];
   }
+
+  /** The live entry's value under `key` (undefined once crossed or removed). */
+  get(key: string): T | undefined {
+    return this.byKey.get(key)?.value;
+  }
 }
 
 /** Books by symbol. */
@@ -173,6 +178,10 @@ export class TriggerIndex<T> {
 
   remove(symbol: string, key: string) {
     return this.books.get(symbol)?.remove(key) ?? false;
+  }
+
+  get(symbol: string, key: string): T | undefined {
+    return this.books.get(symbol)?.get(key);
   }
 
   cross(symbol: string, mark: string): TriggerEntry<T>[] {

@@ -3,8 +3,11 @@
  * trader's own transaction), in one transaction that also marks the row done, so each happens once
  * whatever process or retry runs it.
  *
- * Open: every active follow gets a copy at the trader's open price and tick, same side and multiple, with
- * copyLots lots, its margin and fee taken from the follower's contract account, or a skip with its reason
+ * Open: every active follow gets a copy at the mark when the mirror runs (the latest recorded tick, which
+ * it cites, refused unless fresh by the shared rule, index-freshness.ts: the row is retried later), never
+ * at the trader's past price, so a mirror that runs late or a trader's through-the-market limit gives
+ * followers no price they could not get themselves; same side and multiple, with copyLots lots, margin
+ * and fee sized at that mark and taken from the follower's contract account, or a skip with its reason
  * (lots below the minimum, not enough available, or the trader's position already closed when the row is
  * handled late). Copies carry no take-profit or stop-loss of their own: they close with the trader.
  * Batched: the followers' accounts are locked and read at once (id order, as the ledger locks), the
@@ -16,7 +19,8 @@
  * share its follow agreed (copy-rules.ts profitShare), from the follower's contract account to the
  * trader's, in the same transaction.
  */
-import { copyLots, handlingFee, marginOf, money, netProfit, notional, payUnits, profitShare, sum, toAmountString, type CopySkipReason, type MoneyValue } from '@fairex/contract';
+import { copyLots, handlingFee, marginOf, money, netProfit, notional, payUnits, profitShare, sum, tickFreshAt, toAmountString, type CopySkipReason, type MoneyValue } from '@fairex/contract';
+import { DomainError } from '../http/errors.ts';
 import type { Tx } from '../db/client.ts';
 import { BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
 import { lockedAvailables, lockPositions, type PositionRow } from '../contracts/repository.ts';
@@ -64,6 +68,8 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
     await insertSkips(tx, skips);
     return { rows: [], copies: 0, skipped: skips.length };
   }
+  const mark = contracts.latestTick(trader.symbolId);
+  if (!tickFreshAt(mark, now.getTime(), contracts.indexFreshMs)) throw new DomainError('index_unavailable');
   const available: Map<number, MoneyValue> = await lockedAvailables(
     tx,
     follows.flatMap((f) => (f.account_id === null ? [] : [f.account_id])),
@@ -74,7 +80,7 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
   const costOf = (lots: number) => {
     let cost = costs.get(lots);
     if (!cost) {
-      const value = notional(trader.openPrice!, lots, trader.contractSize);
+      const value = notional(mark!.price, lots, trader.contractSize);
       const margin = payUnits(marginOf(value, trader.multiple), symbol.coinDecimals);
       const fee = payUnits(handlingFee(value, symbol.settings.feeRate), symbol.coinDecimals);
       costs.set(lots, (cost = { margin, fee, total: money(margin).plus(fee) }));
@@ -102,8 +108,8 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
     side: trader.side,
     multiple: trader.multiple,
     contract_size: trader.contractSize,
-    open_price: trader.openPrice!,
-    open_tick_id: trader.openTickId,
+    open_price: mark!.price,
+    open_tick_id: Number(mark!.id),
     created_at: now.toISOString(),
     copy_of: trader.id,
     copy_trader_id: trader.userId,
@@ -123,6 +129,8 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
         userId: c.follow.follower_id,
         orderKind: 'market',
         lots: c.lots,
+        openPrice: mark!.price,
+        openTickId: Number(mark!.id),
         targetPrice: null,
         margin: c.margin,
         fee: c.fee,

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { chargeOvernightFees } from '../../src/contracts/overnight.ts';
+import { post, systemAccount } from '../../src/ledger/index.ts';
 import { call, expectLedgerBalanced, makeTestApp, type TestApp } from '../support/app.ts';
 import { makeFundedUser } from '../support/ledger.ts';
 import { contractFigures, roundBtcSettings, scriptedContracts, systemFigure } from './support.ts';
@@ -64,7 +65,7 @@ describe('contracts', () => {
     await expectLedgerBalanced(test);
   });
 
-  it('freezes a long limit at 64000 (margin 128 + fee 1.28) and opens it at 64000 when the mark reaches it, citing that tick', async () => {
+  it('freezes a long limit at 64000 (margin 128 + fee 1.28) and opens it at the better mark 63900 that reaches it, citing that tick, the excess frozen back', async () => {
     const user = await fundedUser('500');
     const placed = await submit(user.token, { status: 0, target_price: '64000' });
     expect(placed.body.message).toMatchObject({ status: 'pending', margin: '128', handling_fee: '1.28' });
@@ -77,8 +78,9 @@ describe('contracts', () => {
 
     const reached = await harness.tick('BTCUSDT', '63900');
     const current = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 1 } });
-    expect(current.body.message.data[0]).toMatchObject({ status: 'open', open_price: '64000', open_tick_id: reached.id });
-    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '370.72', frozen: '0' });
+    // 2 lots x 0.01 x 63900 = 1278: margin 127.8 and fee 1.278 -> 1.28 (rounded up); 129.28 - 129.08 = 0.2 back.
+    expect(current.body.message.data[0]).toMatchObject({ status: 'open', open_price: '63900', margin: '127.8', handling_fee: '1.278', open_tick_id: reached.id });
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '370.922', frozen: '0' });
     await call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } });
     await harness.tick('BTCUSDT', '65000');
     await expectLedgerBalanced(test);
@@ -150,8 +152,8 @@ describe('contracts', () => {
     expect(placed.body.message.status).toBe('pending');
     const jump = await harness.tick('BTCUSDT', '65100');
     const history = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 2 } });
-    // Opened at 65000, closed at 65100: (65000 - 65100) x 0.02.
-    expect(history.body.message.data[0]).toMatchObject({ id: placed.body.message.id, open_tick_id: jump.id, close_tick_id: jump.id, close_reason: 'stop_loss', profit: '-2' });
+    // Opened at the better of its limit and the mark (65100, a short's max), closed on the stop at the same mark: profit 0.
+    expect(history.body.message.data[0]).toMatchObject({ id: placed.body.message.id, open_price: '65100', open_tick_id: jump.id, close_tick_id: jump.id, close_reason: 'stop_loss', profit: '0' });
     await harness.tick('BTCUSDT', '65000');
     await expectLedgerBalanced(test);
   });
@@ -273,27 +275,176 @@ describe('contracts', () => {
     await expectLedgerBalanced(test);
   });
 
-  it('charges the overnight fee once per position and day from the margin, and catches up missed days exactly once', async () => {
+  it('charges the overnight fee once per position and day from available first, and catches up missed days exactly once', async () => {
     const user = await fundedUser('1000');
     harness.clock.now = Date.parse('2026-11-23T15:00:00Z');
     const opened = await submit(user.token, {});
     const id = opened.body.message.id;
     const run = (at: string) => test.db.transaction((tx) => chargeOvernightFees(tx, harness.contracts, Date.parse(at)));
     expect(await run('2026-11-23T23:00:00Z')).toBe(0);
-    // 1300 x 0.0003 = 0.39 for the cut-off of 24 November, from the margin.
+    // 1300 x 0.0003 = 0.39 for the cut-off of 24 November, from available (the margin stays whole).
     expect(await run('2026-11-24T01:00:00Z')).toBe(1);
     expect(await run('2026-11-24T02:00:00Z')).toBe(0);
     let listed = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 1 } });
-    expect(listed.body.message.data.find((p: { id: number }) => p.id === id)).toMatchObject({ margin: '129.61', overnight_fee: '0.39' });
+    expect(listed.body.message.data.find((p: { id: number }) => p.id === id)).toMatchObject({ margin: '130', overnight_fee: '0.39' });
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '868.31', frozen: '0' });
     // Down for three days: the cut-offs of 25, 26 and 27 November, each once.
     expect(await run('2026-11-27T05:00:00Z')).toBe(3);
     expect(await run('2026-11-27T06:00:00Z')).toBe(0);
     listed = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 1 } });
-    expect(listed.body.message.data.find((p: { id: number }) => p.id === id)).toMatchObject({ margin: '128.44', overnight_fee: '1.56' });
+    expect(listed.body.message.data.find((p: { id: number }) => p.id === id)).toMatchObject({ margin: '130', overnight_fee: '1.56' });
     harness.clock.now = Date.parse('2026-11-23T15:00:00Z');
     await call(test.app, '/lever/close', { token: user.token, payload: { id } });
-    // Margin 128.44 back, profit 0: 868.7 + 128.44.
+    // Margin 130 back, profit 0: 867.14 + 130.
     expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '997.14', frozen: '0' });
+    await expectLedgerBalanced(test);
+  });
+});
+
+// Issue 22 (money.md findings 1, 3, 4, 6; fairness.md 7): losses settle at account level, overnight fees
+// never stop on one position, limits fill at the better price, opens need a fresh mark, and the
+// liquidation price shown is the account's real trigger.
+describe('account-level settlement, fair fills and fees', () => {
+  const hundredX = () => roundBtcSettings(test, harness.contracts, { multiples: [5, 10, 20, 100] });
+  const open = async (token: string, payload: Record<string, unknown>) => {
+    const answer = await submit(token, payload);
+    expect(answer.body.type).toBe('ok');
+    return answer.body.message as { id: number; liquidation_price: string | null };
+  };
+  const history = async (token: string) => (await call(test.app, '/lever/my_trade', { token, payload: { status: 2 } })).body.message.data as Record<string, unknown>[];
+
+  it('leaves the fund untouched on the review\'s hedge: 143 in, long and short 10 lots x100 at 65000, index +3 %, close short then long -> the user keeps the equity 130', async () => {
+    await hundredX();
+    const user = await fundedUser('143');
+    const long = await open(user.token, { share: 10, multiple: 100, type: 1 });
+    const short = await open(user.token, { share: 10, multiple: 100, type: 2 });
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '0', frozen: '0' });
+    const fundBefore = await systemFigure(test, 'insurance_fund', usdt);
+    const up = await harness.tick('BTCUSDT', '66950');
+    // The short alone gives back 65 - 195 = -130, which available (0) cannot pay: the long closes with it.
+    const closed = await call(test.app, '/lever/close', { token: user.token, payload: { id: short.id } });
+    expect(closed.body.message).toMatchObject({ status: 'closed', profit: '-195', close_tick_id: up.id });
+    const again = await call(test.app, '/lever/close', { token: user.token, payload: { id: long.id } });
+    expect(again.status).toBe(409);
+    expect((await history(user.token)).find((p) => p.id === long.id)).toMatchObject({ close_reason: 'account', profit: '195', close_tick_id: up.id });
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '130', frozen: '0' });
+    expect(await systemFigure(test, 'insurance_fund', usdt)).toBe(fundBefore);
+    await harness.tick('BTCUSDT', '65000');
+    await setBtcSettings();
+    await expectLedgerBalanced(test);
+  });
+
+  it('pays the user 19.5 and the fund 0 on the review\'s liquidation order B (older long -130, short +149.5)', async () => {
+    await hundredX();
+    // Long 10 x100: margin 65, fee 6.5; short 1 x5: margin 130, fee 0.65.
+    const user = await fundedUser('202.15');
+    await open(user.token, { share: 10, multiple: 100, type: 1 });
+    await open(user.token, { share: 1, multiple: 5, type: 2 });
+    const fundBefore = await systemFigure(test, 'insurance_fund', usdt);
+    // Equity 0 + 195 - 195 + 19.5 = 19.5, risk rate 10 %: liquidated.
+    const down = await harness.tick('BTCUSDT', '63050');
+    const closed = await history(user.token);
+    expect(closed.map((p) => [p.close_reason, p.profit, p.close_tick_id])).toEqual([
+      ['liquidation', '19.5', down.id],
+      ['liquidation', '-195', down.id],
+    ]);
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '19.5', frozen: '0' });
+    expect(await systemFigure(test, 'insurance_fund', usdt)).toBe(fundBefore);
+    await harness.tick('BTCUSDT', '65000');
+    await setBtcSettings();
+    await expectLedgerBalanced(test);
+  });
+
+  /** A position's margin eaten to 0 by fees, as the old overnight rule left the review's user C after 34 days. */
+  const eatMargin = (id: number, margin: string) =>
+    test.db.transaction(async (tx) => {
+      await post(tx, {
+        kind: 'contract_overnight',
+        refType: 'contract_overnight',
+        refId: `${id}:legacy`,
+        legs: [
+          { accountId: await systemAccount(tx, 'contract_margins', usdt), amount: `-${margin}` },
+          { accountId: await systemAccount(tx, 'fees', usdt), amount: margin },
+        ],
+      });
+      await tx.execute(sql`update contract_positions set margin = 0, overnight_fee = ${margin} where id = ${id}`);
+    });
+
+  it('liquidates an open position with zero margin at the next tick (risk rate 0, not null)', async () => {
+    await hundredX();
+    const user = await fundedUser('71.5');
+    const position = await open(user.token, { share: 10, multiple: 100 });
+    await eatMargin(position.id, '65');
+    await harness.contracts.refreshAccount(test.db, user.id, usdt);
+    const next = await harness.tick('BTCUSDT', '65100');
+    expect((await history(user.token))[0]).toMatchObject({ id: position.id, close_reason: 'liquidation', profit: '10', close_tick_id: next.id });
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '10', frozen: '0' });
+    await harness.tick('BTCUSDT', '65000');
+    await setBtcSettings();
+    await expectLedgerBalanced(test);
+  });
+
+  it('charges B when another position can pay no fee (the review\'s 34-days-then-zero-fee run), closing that one at the mark', async () => {
+    await hundredX();
+    harness.clock.now = Date.parse('2026-11-23T15:00:00Z');
+    const c = await fundedUser('71.5');
+    const cPosition = await open(c.token, { share: 10, multiple: 100 });
+    const b = await fundedUser('1000');
+    const bPosition = await open(b.token, {});
+    await eatMargin(cPosition.id, '65');
+    const mark = await harness.tick('BTCUSDT', '65200');
+    // Tick handled before the job: C's zero margin makes it due at once; here the job meets it first.
+    const run = () => test.db.transaction((tx) => chargeOvernightFees(tx, harness.contracts, Date.parse('2026-11-24T01:00:00Z')));
+    await run();
+    const bListed = await call(test.app, '/lever/my_trade', { token: b.token, payload: { status: 1 } });
+    expect(bListed.body.message.data.find((p: { id: number }) => p.id === bPosition.id)).toMatchObject({ overnight_fee: '0.39', margin: '130' });
+    expect((await history(c.token))[0]).toMatchObject({ id: cPosition.id, close_reason: 'liquidation', close_tick_id: mark.id });
+    await call(test.app, '/lever/batch_close', { token: b.token, payload: { type: 0 } });
+    await harness.tick('BTCUSDT', '65000');
+    await setBtcSettings();
+    await expectLedgerBalanced(test);
+  });
+
+  it('opens a long limit at 80000 at the next mark 65010 (not at 80000), its margin sized there', async () => {
+    const user = await fundedUser('1000');
+    const placed = await open(user.token, { status: 0, share: 1, multiple: 10, target_price: '80000' });
+    const next = await harness.tick('BTCUSDT', '65010');
+    const listed = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 1 } });
+    expect(listed.body.message.data[0]).toMatchObject({ id: placed.id, open_price: '65010', margin: '65.01', open_tick_id: next.id, profit: '0' });
+    // 1000 - 65.01 - 0.6501 (the fee at 65010; 80000 x 0.01 x (0.1 + 0.001) = 80.8 was frozen).
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '934.3399', frozen: '0' });
+    await call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } });
+    await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it('refuses a market open and a close while the latest tick is older than indexFreshMs (index_unavailable)', async () => {
+    const user = await fundedUser('1000');
+    const position = await open(user.token, {});
+    const saved = harness.clock.now;
+    harness.clock.now = saved + test.ctx.limits.indexFreshMs + 1;
+    const stale = await submit(user.token, {});
+    expect(stale.body).toMatchObject({ type: 'error', code: 'index_unavailable' });
+    expect((await call(test.app, '/lever/close', { token: user.token, payload: { id: position.id } })).body).toMatchObject({ type: 'error', code: 'index_unavailable' });
+    await harness.tick('BTCUSDT', '65000');
+    expect((await call(test.app, '/lever/close', { token: user.token, payload: { id: position.id } })).body.type).toBe('ok');
+    harness.clock.now = saved;
+    await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it('shows the account-level liquidation price 53315 (not the isolated 61750) and liquidates exactly there', async () => {
+    // Available 168.7 after margin 130 and fee 1.3: (65 - 168.7 - 130 + 1300) / 0.02 = 53315.
+    const user = await fundedUser('300');
+    const position = await open(user.token, {});
+    const listed = await call(test.app, '/lever/dealall', { token: user.token, payload: { currency_id: btc, legal_id: usdt } });
+    expect(listed.body.message.data[0]).toMatchObject({ id: position.id, liquidation_price: '53315' });
+    await harness.tick('BTCUSDT', '53316');
+    const still = await call(test.app, '/lever/dealall', { token: user.token, payload: { currency_id: btc, legal_id: usdt } });
+    expect(still.body.message.data[0]).toMatchObject({ id: position.id, liquidation_price: '53315' });
+    const at = await harness.tick('BTCUSDT', '53315');
+    expect((await history(user.token))[0]).toMatchObject({ id: position.id, close_reason: 'liquidation', current_price: '53315', close_tick_id: at.id });
+    await harness.tick('BTCUSDT', '65000');
     await expectLedgerBalanced(test);
   });
 });

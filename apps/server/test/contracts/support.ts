@@ -49,7 +49,7 @@ export class ScriptedTicks implements TickStore {
 export async function scriptedContracts(test: TestApp, clock = { now: Date.parse('2026-11-23T15:00:00Z') }) {
   await test.ctx.contracts.stop();
   const ticks = new ScriptedTicks(test, clock);
-  const contracts = await ContractService.open(test.db, ticks, test.ctx.bus, { now: () => clock.now, onError: (error) => console.error(error) });
+  const contracts = await ContractService.open(test.db, ticks, test.ctx.bus, { now: () => clock.now, onError: (error) => console.error(error), indexFreshMs: test.ctx.limits.indexFreshMs });
   test.ctx.contracts = contracts;
   /** A tick and everything it triggers, handled. */
   const tick = async (symbol: string, price: string) => {

@@ -122,19 +122,20 @@ describe('mirroring', () => {
     expect((await h.copies(other.token)).total).toBe(1);
     await test.db.execute(sql.raw('drop trigger copy_test_refuse on contract_positions'));
     await test.db.execute(sql.raw('drop function copy_test_refuse()'));
-    // Not before its backoff; then once, at the trader's price.
+    // Not before its backoff; then once, at the mark when it runs (a fresh tick, cited), not the trader's past price.
     h.copy.kick();
     await h.copy.settled();
     expect((await h.copies(refused.token)).total).toBe(0);
     h.clock.now += 10_000;
+    const later = await h.tick('65100');
     h.copy.kick();
     await h.copy.settled();
-    expect((await h.copies(refused.token)).data[0]).toMatchObject({ open_price: failing.body.message.open_price, copy_of: failing.body.message.id });
+    expect((await h.copies(refused.token)).data[0]).toMatchObject({ open_price: '65100', open_tick_id: later.id, copy_of: failing.body.message.id });
     expect(await mirrorOf(failing.body.message.id)).toMatchObject({ attempts: 1, done: true });
     await expectLedgerBalanced(test);
   });
 
-  it("copies a trader's limit order when the mark fills it, at the limit price", async () => {
+  it("copies a trader's limit order when the mark fills it, at that mark (the trader's fill price, the better of limit and mark)", async () => {
     const trader = await h.makeTrader();
     const a = await h.follower('1000');
     await h.follow(a.token, trader.id, '1');
@@ -143,7 +144,7 @@ describe('mirroring', () => {
     expect(pending.body.message.status).toBe('pending');
     expect((await h.copies(a.token)).total).toBe(0);
     await h.tick('63900');
-    expect((await h.copies(a.token)).data[0]).toMatchObject({ open_price: '64000', share: 1 });
+    expect((await h.copies(a.token)).data[0]).toMatchObject({ open_price: '63900', share: 1 });
     const [own] = (await call(test.app, '/lever/my_trade', { token: trader.token, payload: { status: 1 } })).body.message.data;
     await h.close(trader.token, own.id);
     expect((await h.copies(a.token, 'history')).data[0]).toMatchObject({ close_reason: 'copy' });
@@ -299,6 +300,8 @@ describe('demo traders', () => {
       throw error;
     });
     const own = async () => queryRows<{ n: number }>(test.db, sql`select count(*)::int as n from contract_positions p join copy_traders t on t.user_id = p.user_id where t.demo and p.copy_of is null`);
+    // Orders open and close only on a fresh mark (index-freshness.ts): a tick at the test's time.
+    await h.tick('65000');
     for (let i = 0; i < 30 && (await own())[0]!.n === 0; i++) await demo.round();
     expect((await own())[0]!.n).toBeGreaterThan(0);
     const [copies] = await queryRows<{ n: number }>(test.db, sql`select count(*)::int as n from contract_positions where copy_trader_id in (select user_id from copy_traders where demo)`);
@@ -306,6 +309,7 @@ describe('demo traders', () => {
     expect(copies!.n + skips!.n).toBeGreaterThan(0);
     // Past the longest holding time every open demo position closes, and its copies with it.
     h.clock.now += 7 * 60_000;
+    await h.tick('65000');
     await demo.round();
     const [open] = await queryRows<{ n: number }>(test.db, sql`select count(*)::int as n from contract_positions where status = 'open' and (user_id = ${alpha!.id} or copy_trader_id in (select user_id from copy_traders where demo)) and opened_at < ${new Date(h.clock.now - 60_000).toISOString()}`);
     expect(open!.n).toBe(0);

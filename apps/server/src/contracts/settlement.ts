@@ -1,0 +1,136 @@
+/**
+ * Closing positions, settled at account level (cross margin; contract-rules.ts settleTogether): every
+ * close, whatever asked for it (the user, a batch, TP/SL, liquidation, a trader's copies), goes through
+ * here in the transaction of its position rows.
+ *  - Each position gives back margin + P&L at its tick's price. An account's credits are settled before
+ *    its debits, so one position's profit pays another's loss before anything else is asked.
+ *  - A loss its account's available cannot pay while the account holds other open positions closes
+ *    those too, at their latest marks (reason `account`), and the account is settled as a whole: the
+ *    user keeps its equity; closing one leg of a hedge can never leave the rest with negative equity.
+ *  - Only what an account lacks with nothing left open (its net negative equity) comes from the
+ *    insurance fund, while the fund holds any; the platform's side (contract_pnl) takes the rest, so each
+ *    position's legs sum to zero.
+ * A few statements however many positions: the accounts are locked and read at once (id order, as the
+ * ledger locks), one ledger entry per BATCH_LEGS_PER_ENTRY_MAX legs (every leg naming its position, an
+ * account's credits posted before its debits), one UPDATE for the rows.
+ */
+import { money, Money, profitLoss, receiveUnits, settleTogether, toAmountString, type ContractCloseReason, type MoneyValue } from '@fairex/contract';
+import type { Tx } from '../db/client.ts';
+import { BATCH_LEGS_PER_ENTRY_MAX, post, userAccount, type Leg } from '../ledger/index.ts';
+import type { RecordedTick } from '../markets/ticks.ts';
+import { lockedAvailables, lockPositions, markClosed, openPositionIdsOfAccounts, systemBalance, type ContractSymbol, type PositionRow } from './repository.ts';
+
+/** A position as locked for a change, with its owner's contract account id where known. */
+export type Locked = PositionRow & { accountId?: number | null };
+/** A position to close, why, and at which tick. */
+export type Closing = { p: Locked; reason: ContractCloseReason; tick: RecordedTick };
+
+export type SettlementDeps = {
+  symbolById(id: number): ContractSymbol | undefined;
+  /** The latest recorded tick of a symbol (an account close takes the other positions at it). */
+  latestTick(symbol: string): RecordedTick | undefined;
+  systemId(tx: Tx, name: 'contract_margins' | 'contract_pnl' | 'insurance_fund', currencyId: number): Promise<number> | number;
+  now(): number;
+  /** Told of the closed rows in the transaction (copy trading). */
+  recordClosed?(tx: Tx, rows: PositionRow[]): Promise<void>;
+};
+
+type Figures = { profit: string; back: MoneyValue };
+
+export async function closePositions(tx: Tx, requested: Closing[], deps: SettlementDeps): Promise<PositionRow[]> {
+  if (requested.length === 0) return [];
+  const items = [...requested];
+  const figuresOf = new Map<number, Figures>();
+  const figure = ({ p, tick }: Closing) => {
+    let f = figuresOf.get(p.id);
+    if (!f) {
+      const profit = receiveUnits(profitLoss(p.side, p.openPrice!, tick.price, p.lots, p.contractSize), deps.symbolById(p.symbolId)!.coinDecimals);
+      figuresOf.set(p.id, (f = { profit, back: money(p.margin).plus(profit) }));
+    }
+    return f;
+  };
+  const accountOf = new Map<number, number>();
+  const resolveAccounts = async () => {
+    for (const { p } of items) if (!accountOf.has(p.id)) accountOf.set(p.id, p.accountId ?? (await userAccount(tx, p.userId, p.currencyId, 'contract')));
+  };
+  await resolveAccounts();
+  // Every account the closes post to, locked at once in id order (the order every ledger entry locks
+  // in, so no deadlock with another entry); the users' available is what a loss draws on.
+  const touched = new Set(accountOf.values());
+  for (const currencyId of new Set(items.map(({ p }) => p.currencyId))) {
+    for (const name of ['contract_margins', 'contract_pnl', 'insurance_fund'] as const) touched.add(await deps.systemId(tx, name, currencyId));
+  }
+  const available = await lockedAvailables(tx, [...touched]);
+
+  // Accounts whose closes leave a shortfall while other positions stay open: those close with them.
+  const byAccount = () => {
+    const groups = new Map<number, Closing[]>();
+    for (const item of items) {
+      const account = accountOf.get(item.p.id)!;
+      groups.set(account, [...(groups.get(account) ?? []), item]);
+    }
+    return groups;
+  };
+  const short = [...byAccount().entries()].filter(
+    ([account, group]) => !money(settleTogether(available.get(account)!, group.map((c) => ({ id: c.p.id, back: figure(c).back }))).shortfall).isZero(),
+  );
+  if (short.length > 0) {
+    const closing = new Set(items.map((c) => c.p.id));
+    const refs = short.map(([, group]) => ({ userId: group[0]!.p.userId, currencyId: group[0]!.p.currencyId }));
+    const others = (await openPositionIdsOfAccounts(tx, refs)).filter((id) => !closing.has(id));
+    for (const p of (await lockPositions(tx, others)).values()) {
+      const tick = p.status === 'open' ? deps.latestTick(deps.symbolById(p.symbolId)?.symbol ?? '') : undefined;
+      if (tick) items.push({ p, reason: 'account', tick });
+    }
+    await resolveAccounts();
+  }
+
+  const insurance = new Map<number, MoneyValue>();
+  for (const currencyId of new Set(items.map(({ p }) => p.currencyId))) {
+    insurance.set(currencyId, Money.max(money(await systemBalance(tx, 'insurance_fund', currencyId)), 0));
+  }
+  const credits: Leg[][] = [];
+  const debits: Leg[][] = [];
+  for (const [account, group] of byAccount()) {
+    const settled = settleTogether(available.get(account)!, group.map((c) => ({ id: c.p.id, back: figure(c).back })));
+    available.set(account, money(settled.available));
+    for (const [i, line] of settled.lines.entries()) {
+      const { p } = group[i]!;
+      const ref = { refType: 'contract_position', refId: p.id };
+      const legs: Leg[] = [{ accountId: await deps.systemId(tx, 'contract_margins', p.currencyId), amount: `-${toAmountString(p.margin)}`, ...ref }];
+      const fromInsurance = Money.min(money(line.shortfall), insurance.get(p.currencyId)!);
+      insurance.set(p.currencyId, insurance.get(p.currencyId)!.minus(fromInsurance));
+      legs.push(
+        { accountId: account, amount: toAmountString(money(line.toUser).minus(line.fromUser)), ...ref },
+        { accountId: await deps.systemId(tx, 'insurance_fund', p.currencyId), amount: toAmountString(fromInsurance.negated()), ...ref },
+      );
+      const rest = toAmountString(legs.reduce((t, l) => t.minus(l.amount), money(0)));
+      legs.push({ accountId: await deps.systemId(tx, 'contract_pnl', p.currencyId), amount: rest, ...ref });
+      (money(line.toUser).isZero() ? debits : credits).push(legs.filter((l) => !money(l.amount).isZero()));
+    }
+  }
+  const perPosition = [...credits, ...debits];
+  // Whole positions per entry (each sums to zero), named after its first position: each closes once.
+  const reasons = new Set(items.map((c) => c.reason));
+  for (let from = 0; from < perPosition.length; ) {
+    let to = from;
+    let legs: Leg[] = [];
+    while (to < perPosition.length && legs.length + perPosition[to]!.length <= BATCH_LEGS_PER_ENTRY_MAX) legs = legs.concat(perPosition[to++]!);
+    const refId = Number(perPosition[from]![0]!.refId);
+    await post(tx, { kind: 'contract_close', refType: 'contract_close', refId, memo: reasons.size === 1 ? [...reasons][0] : undefined, legs }, BATCH_LEGS_PER_ENTRY_MAX);
+    from = to;
+  }
+  const closedAt = new Date(deps.now());
+  const rows = items.map((c) => ({
+    ...c.p,
+    status: 'closed' as const,
+    closePrice: c.tick.price,
+    closeTickId: Number(c.tick.id),
+    profit: figure(c).profit,
+    closeReason: c.reason,
+    closedAt,
+  }));
+  await markClosed(tx, rows);
+  await deps.recordClosed?.(tx, rows);
+  return rows;
+}
