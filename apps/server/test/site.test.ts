@@ -55,6 +55,8 @@ describe('site configuration', () => {
     const site = await call(test.app, '/getSiteConfig', { method: 'GET' });
     expect(() => siteConfig.strict().parse(site.body.message)).not.toThrow();
     expect(site.body.message).toMatchObject({ site_name: 'FairEx', recharge_contact_first: false });
+    // The test app runs the simulated feed: every screen is told so, for the banner.
+    expect(site.body.message.simulated_prices).toBe(true);
   });
 
   it('answers an unknown path with a translated not-found envelope', async () => {

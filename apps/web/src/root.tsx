@@ -6,12 +6,17 @@ import { Icon } from './components/icon.tsx';
 import { NavBar } from './components/nav-bar.tsx';
 import { PageBoundary } from './components/page-boundary.tsx';
 import { PageLoading } from './components/page-loading.tsx';
+import { SimulatedPricesBanner } from './components/simulated-prices-banner.tsx';
 import { HOME_PATH } from './navigation.ts';
 
-/** The phone-width column every page renders in; pages load on demand behind the delayed loading view. */
+/**
+ * The phone-width column every page renders in; pages load on demand behind the delayed loading view.
+ * The simulated-prices banner sits above every page, in the flow.
+ */
 export function Root() {
   return (
     <div className="app">
+      <SimulatedPricesBanner />
       <PageBoundary>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -25,6 +25,8 @@ export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       site_logo: String(siteLogo ?? ''),
       customer_service_url: String(serviceUrl ?? ''),
       recharge_contact_first: contactFirst === true,
+      // The user app and the back office show a persistent "Simulated prices" banner while this is true.
+      simulated_prices: ctx.config.simulatedPrices,
     });
   });
 

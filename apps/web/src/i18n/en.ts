@@ -12,6 +12,7 @@ import { coupon as couponStrings } from './coupon/en.ts';
 import { notice as noticeStrings } from './notice/en.ts';
 import { copy as copyStrings } from './copy/en.ts';
 import { accounts as accountsStrings } from './accounts/en.ts';
+import { feed as feedStrings } from './feed/en.ts';
 /** English: the reference catalogue. Every other language has exactly these keys (checked by the type and a test). */
 export const en = {
   app: {
@@ -777,4 +778,5 @@ export const en = {
   notice: noticeStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  feed: feedStrings,
 };

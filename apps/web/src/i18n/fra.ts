@@ -13,6 +13,7 @@ import { coupon as couponStrings } from './coupon/fra.ts';
 import { notice as noticeStrings } from './notice/fra.ts';
 import { copy as copyStrings } from './copy/fra.ts';
 import { accounts as accountsStrings } from './accounts/fra.ts';
+import { feed as feedStrings } from './feed/fra.ts';
 
 /** Français */
 export const fra: Catalogue = {
@@ -778,4 +779,5 @@ export const fra: Catalogue = {
   notice: noticeStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  feed: feedStrings,
 };

@@ -13,6 +13,7 @@ import { coupon as couponStrings } from './coupon/hk.ts';
 import { notice as noticeStrings } from './notice/hk.ts';
 import { copy as copyStrings } from './copy/hk.ts';
 import { accounts as accountsStrings } from './accounts/hk.ts';
+import { feed as feedStrings } from './feed/hk.ts';
 
 /** 繁體中文 */
 export const hk: Catalogue = {
@@ -778,4 +779,5 @@ export const hk: Catalogue = {
   notice: noticeStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  feed: feedStrings,
 };

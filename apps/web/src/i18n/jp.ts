@@ -13,6 +13,7 @@ import { coupon as couponStrings } from './coupon/jp.ts';
 import { notice as noticeStrings } from './notice/jp.ts';
 import { copy as copyStrings } from './copy/jp.ts';
 import { accounts as accountsStrings } from './accounts/jp.ts';
+import { feed as feedStrings } from './feed/jp.ts';
 
 /** 日本語 */
 export const jp: Catalogue = {
@@ -778,4 +779,5 @@ export const jp: Catalogue = {
   notice: noticeStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  feed: feedStrings,
 };

@@ -13,6 +13,7 @@ import { coupon as couponStrings } from './coupon/kor.ts';
 import { notice as noticeStrings } from './notice/kor.ts';
 import { copy as copyStrings } from './copy/kor.ts';
 import { accounts as accountsStrings } from './accounts/kor.ts';
+import { feed as feedStrings } from './feed/kor.ts';
 
 /** 한국어 */
 export const kor: Catalogue = {
@@ -778,4 +779,5 @@ export const kor: Catalogue = {
   notice: noticeStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  feed: feedStrings,
 };

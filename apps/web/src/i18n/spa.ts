@@ -13,6 +13,7 @@ import { coupon as couponStrings } from './coupon/spa.ts';
 import { notice as noticeStrings } from './notice/spa.ts';
 import { copy as copyStrings } from './copy/spa.ts';
 import { accounts as accountsStrings } from './accounts/spa.ts';
+import { feed as feedStrings } from './feed/spa.ts';
 
 /** Español */
 export const spa: Catalogue = {
@@ -778,4 +779,5 @@ export const spa: Catalogue = {
   notice: noticeStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  feed: feedStrings,
 };

@@ -13,6 +13,7 @@ import { coupon as couponStrings } from './coupon/th.ts';
 import { notice as noticeStrings } from './notice/th.ts';
 import { copy as copyStrings } from './copy/th.ts';
 import { accounts as accountsStrings } from './accounts/th.ts';
+import { feed as feedStrings } from './feed/th.ts';
 
 /** ไทย */
 export const th: Catalogue = {
@@ -778,4 +779,5 @@ export const th: Catalogue = {
   notice: noticeStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  feed: feedStrings,
 };

@@ -13,6 +13,7 @@ import { coupon as couponStrings } from './coupon/zh.ts';
 import { notice as noticeStrings } from './notice/zh.ts';
 import { copy as copyStrings } from './copy/zh.ts';
 import { accounts as accountsStrings } from './accounts/zh.ts';
+import { feed as feedStrings } from './feed/zh.ts';
 
 /** 简体中文 */
 export const zh: Catalogue = {
@@ -778,4 +779,5 @@ export const zh: Catalogue = {
   notice: noticeStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  feed: feedStrings,
 };

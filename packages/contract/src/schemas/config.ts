@@ -32,6 +32,8 @@ export const siteConfig = z.object({
   site_logo: z.string(),
   customer_service_url: z.string(),
   recharge_contact_first: z.boolean(),
+  /** True while prices come from the offline simulation (PRICE_FEED unset or simulation): every screen then shows a "Simulated prices" banner. */
+  simulated_prices: z.boolean(),
 });
 
 // ---- site settings the back office edits (Content > Settings) ----
