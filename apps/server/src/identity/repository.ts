@@ -129,11 +129,17 @@ export async function revokeOtherSessions(db: Executor, userId: number, keepToke
 
 // ---- pay password attempts ----
 
+/** The pay-password lock of a user, if one is set (it may have run out). */
+export async function payPasswordLock(db: Executor, userId: number): Promise<Date | null> {
+  const [row] = await db.select({ lockedUntil: payPasswordAttempts.lockedUntil }).from(payPasswordAttempts).where(eq(payPasswordAttempts.userId, userId));
+  return row?.lockedUntil ?? null;
+}
+
 /**
- * Claims one pay-password attempt before the password is verified: counts it (a new count once an
- * old lock has run out) and answers the count and any lock still running, which is left as it is.
+ * Counts one pay-password miss (a new count once an old lock has run out) and answers the count and
+ * any lock still running, which is left as it is.
  */
-export async function claimPayPasswordAttempt(db: Executor, userId: number, now: Date) {
+export async function countPayPasswordMiss(db: Executor, userId: number, now: Date) {
   const t = payPasswordAttempts;
   const at = sql`${now.toISOString()}::timestamptz`;
   const [row] = await db

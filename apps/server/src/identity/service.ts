@@ -27,16 +27,18 @@ import type { Executor } from '../db/client.ts';
 import { DomainError, isUniqueViolation } from '../http/errors.ts';
 import { contactChangedMessage } from '../notify/templates.ts';
 import { ownsUpload } from '../uploads/repository.ts';
+import { oneCheckAtATime } from './pay-password-queue.ts';
 import {
   approvedLevel,
   cardLiveElsewhere,
-  claimPayPasswordAttempt,
   claimVerification,
   clearPayPasswordAttempts,
+  countPayPasswordMiss,
   findVerification,
   insertVerification,
   latestVerifications,
   lockPayPassword,
+  payPasswordLock,
   revokeOtherSessions,
   type Verification,
 } from './repository.ts';
@@ -215,30 +217,30 @@ export async function setPayPassword(ctx: AppContext, user: SessionUser, passwor
 }
 
 /**
- * Refuses a money request without a pay password set, or with the one given missing or wrong. Misses
- * are counted per user (in flight too); after `attemptsMax` (PAY_PASSWORD_ATTEMPTS_MAX unless the app's limits say) in a row, pay-password use is locked for
- * PAY_PASSWORD_LOCK_MS (even the right one is refused meanwhile); a success resets the count.
+ * Refuses a money request without a pay password set, or with the one given missing or wrong. Only
+ * misses are counted, per user; after `attemptsMax` (PAY_PASSWORD_ATTEMPTS_MAX unless the app's limits
+ * say) in a row, pay-password use is locked for PAY_PASSWORD_LOCK_MS (even the right one is refused
+ * meanwhile); a success resets the count. A user's checks run one at a time (pay-password-queue.ts), so
+ * concurrent right ones all pass and concurrent guesses stop at the limit.
  */
 export async function checkPayPassword(db: Executor, user: SessionUser, given: string | undefined, attemptsMax = PAY_PASSWORD_ATTEMPTS_MAX) {
   // Money leaves only with a pay password: a user without one is sent to set it first.
   if (!user.payPasswordHash) throw new DomainError('pay_password_not_set');
   if (!given) throw new DomainError('pay_password_required');
-  const now = new Date();
-  const lock = () => lockPayPassword(db, user.id, new Date(now.getTime() + PAY_PASSWORD_LOCK_MS));
-  // The attempt is counted before the slow hash check, so concurrent guesses cannot slip past the count.
-  const attempt = await claimPayPasswordAttempt(db, user.id, now);
-  if (attempt.lockedUntil && attempt.lockedUntil > now) throw new DomainError('pay_password_locked');
-  if (attempt.failures > attemptsMax) {
-    await lock();
+  const hash = user.payPasswordHash;
+  return oneCheckAtATime(user.id, async () => {
+    const now = new Date();
+    const lockedUntil = await payPasswordLock(db, user.id);
+    if (lockedUntil && lockedUntil > now) throw new DomainError('pay_password_locked');
+    if (await verifyPassword(given, hash)) {
+      await clearPayPasswordAttempts(db, user.id);
+      return;
+    }
+    const miss = await countPayPasswordMiss(db, user.id, now);
+    if (miss.failures < attemptsMax) throw new DomainError('pay_password_wrong');
+    await lockPayPassword(db, user.id, new Date(now.getTime() + PAY_PASSWORD_LOCK_MS));
     throw new DomainError('pay_password_locked');
-  }
-  if (await verifyPassword(given, user.payPasswordHash)) {
-    await clearPayPasswordAttempts(db, user.id);
-    return;
-  }
-  if (attempt.failures < attemptsMax) throw new DomainError('pay_password_wrong');
-  await lock();
-  throw new DomainError('pay_password_locked');
+  });
 }
 
 /** POST /safe/update_login_password: knowing the old password, to a different one; every other session ends. */

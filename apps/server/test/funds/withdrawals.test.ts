@@ -263,6 +263,16 @@ describe('withdraw', () => {
     expect((await out(user, { number: '20', address_id: addressId, pay_password: 'pay-secret-2' })).body.type).toBe('ok');
   });
 
+  it('accepts the review’s 8 concurrent right pay passwords, counting only the wrong ones (security finding 12)', async () => {
+    const { user, addressId } = await verifiedWithAddress();
+    await setPayPassword(user, 'pay-secret-1');
+    const results = await Promise.all(Array.from({ length: 8 }, () => out(user, { number: '20', address_id: addressId, pay_password: 'pay-secret-1' })));
+    expect(results.map((r) => r.body.type)).toEqual(Array(8).fill('ok'));
+    expect(await figures(test, user, 'USDT')).toMatchObject({ available: '840', frozen: '160' });
+    // None of them was counted: the next miss is the first, far from the lock.
+    expect((await out(user, { number: '20', address_id: addressId, pay_password: 'guess-guess' })).body.code).toBe('pay_password_wrong');
+  });
+
   it('rate-limits withdrawals and pay-password changes per user', async () => {
     const limited = await makeTestApp({ withdrawalsPerMinute: 2, payPasswordChangesPerMinute: 2 });
     try {
