@@ -12,10 +12,11 @@ import type {
   OtcAdStatus,
   OtcMerchantStatus,
   OtcOrderStatus,
+  OtcSettingsView,
 } from '@fairex/contract';
 import { queryString, request, type Page, type PageQuery } from './api.ts';
 
-export type { OtcAdminAdRow, OtcAdminMerchantRow, OtcAdminMethodRow, OtcAdminOrderDetail, OtcAdminOrderRow };
+export type { OtcSettingsView, OtcAdminAdRow, OtcAdminMerchantRow, OtcAdminMethodRow, OtcAdminOrderDetail, OtcAdminOrderRow };
 export type MerchantDecision = 'approve' | 'reject' | 'suspend' | 'reinstate';
 export type MethodSave = { id?: number; name: string; enabled: boolean; sort: number };
 
@@ -29,5 +30,7 @@ export const otcApi = {
   closeAd: (input: { id: number; reason: string }) => request<{ id: number }>('POST', '/otc/ads/close', input),
   orders: (query: PageQuery & { status?: OtcOrderStatus; user_id?: number }) => request<Page<OtcAdminOrderRow>>('GET', `/otc/orders?${queryString(query)}`),
   order: (id: string) => request<OtcAdminOrderDetail>('GET', `/otc/order?id=${encodeURIComponent(id)}`),
+  settings: () => request<OtcSettingsView>('GET', '/otc/settings'),
+  saveSettings: (input: { release_minutes: number }) => request<OtcSettingsView>('POST', '/otc/settings', input),
   decideAppeal: (input: { id: string; decision: 'release' | 'return'; note: string }) => request<OtcAdminOrderDetail>('POST', '/otc/appeals/decide', input),
 };

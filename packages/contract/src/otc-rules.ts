@@ -34,6 +34,11 @@
  *   passed; a paid order never times out). paid -> appealed (either side) -> released or cancelled (an
  *   operator). The seller may still release while an appeal waits: conceding ends the dispute for the
  *   buyer, as on the large exchanges.
+ * - Release time limit (otcReleaseDueAt): an order marked paid at P goes to appeal by itself at
+ *   P + the limit in force when it was marked paid (a later change of the setting moves no order
+ *   already paid), so escrowed coins never stay frozen with nobody looking; an operator then decides
+ *   it like any appeal. Example: marked paid at 12:00:00 with the default 30 minutes: still paid at
+ *   12:29:59.999, appealed by the job from 12:30:00.
  * - A taker keeps at most OTC_OPEN_ORDERS_PER_USER_MAX open orders and may take no more after
  *   OTC_CANCELS_PER_DAY_MAX cancellations as the buyer (their own or timed out) in 24 hours, so nobody
  *   can lock up merchants' coins by placing orders they never pay.
@@ -76,6 +81,11 @@ export const OTC_MARGIN_MAX = '0.2';
 export const OTC_MARGIN_DECIMALS = 4;
 /** The time a buyer has to pay, in minutes, as an ad sets it. */
 export const OTC_PAY_MINUTES = { min: 10, max: 120 } as const;
+/**
+ * The release time limit, in minutes (an operator sets it in the back office within these bounds): an
+ * order marked paid and not released by then goes to appeal by itself (review 2026-11-27, money 9).
+ */
+export const OTC_RELEASE_MINUTES = { min: 10, max: 720, default: 30 } as const;
 /** Lengths of the texts people write. */
 export const OTC_MERCHANT_NAME_CHARS = { min: 2, max: 20 } as const;
 export const OTC_REMARK_CHARS_MAX = 200;
@@ -142,16 +152,20 @@ export function otcOrderFault(order: { status: OtcOrderStatus; released_by: OtcR
 }
 
 /** What a side (or the time-out job, or an operator) may do to an order, and the state it leads to. */
-export type OtcAction = 'pay' | 'release' | 'cancel' | 'timeout' | 'appeal' | 'decide_release' | 'decide_return';
+export type OtcAction = 'pay' | 'release' | 'cancel' | 'timeout' | 'appeal' | 'release_timeout' | 'decide_release' | 'decide_return';
 const OTC_TRANSITIONS: Record<OtcAction, { from: readonly OtcOrderStatus[]; to: OtcOrderStatus }> = {
   pay: { from: ['pending'], to: 'paid' },
   release: { from: ['paid', 'appealed'], to: 'released' },
   cancel: { from: ['pending'], to: 'cancelled' },
   timeout: { from: ['pending'], to: 'cancelled' },
   appeal: { from: ['paid'], to: 'appealed' },
+  release_timeout: { from: ['paid'], to: 'appealed' },
   decide_release: { from: ['appealed'], to: 'released' },
   decide_return: { from: ['appealed'], to: 'cancelled' },
 };
+
+/** When a paid order goes to appeal by itself: marked paid at `paidAt`, with the release limit then in force. */
+export const otcReleaseDueAt = (paidAt: number, releaseMinutes: number) => paidAt + releaseMinutes * 60_000;
 
 /** The state an action leads to from `status`, or undefined when the order cannot do that now. */
 export function otcNextStatus(status: OtcOrderStatus, action: OtcAction): OtcOrderStatus | undefined {

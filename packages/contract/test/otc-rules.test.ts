@@ -12,6 +12,8 @@ import {
   otcNextStatus,
   otcOrderFault,
   otcOrderFigures,
+  otcReleaseDueAt,
+  OTC_RELEASE_MINUTES,
   otcStatesFor,
   otcUsdtValue,
 } from '../src/index.ts';
@@ -94,8 +96,17 @@ describe('the order state machine', () => {
     expect(otcNextStatus('appealed', 'cancel')).toBeUndefined();
     expect(otcStatesFor('decide_release')).toEqual(['appealed']);
     for (const ended of ['released', 'cancelled'] as const) {
-      for (const action of ['pay', 'release', 'cancel', 'timeout', 'appeal', 'decide_release', 'decide_return'] as const) expect(otcNextStatus(ended, action)).toBeUndefined();
+      for (const action of ['pay', 'release', 'cancel', 'timeout', 'appeal', 'release_timeout', 'decide_release', 'decide_return'] as const) expect(otcNextStatus(ended, action)).toBeUndefined();
     }
+  });
+
+  it('sends a paid order to appeal by itself when the release limit in force at payment passes', () => {
+    const paidAt = Date.parse('2026-11-27T12:00:00Z');
+    expect(OTC_RELEASE_MINUTES.default).toBe(30);
+    expect(otcReleaseDueAt(paidAt, OTC_RELEASE_MINUTES.default)).toBe(Date.parse('2026-11-27T12:30:00Z'));
+    expect(otcNextStatus('paid', 'release_timeout')).toBe('appealed');
+    expect(otcNextStatus('pending', 'release_timeout')).toBeUndefined();
+    expect(otcNextStatus('appealed', 'release_timeout')).toBeUndefined();
   });
 });
 

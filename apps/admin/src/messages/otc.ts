@@ -93,6 +93,9 @@ export const otcEn = {
   'otc.on': 'On',
   'otc.off': 'Off',
   'otc.addMethod': 'Add a method',
+  'otc.releaseLimit': 'Release time limit (minutes)',
+  'otc.releaseLimitHint': 'An order marked paid and not released within this limit goes to appeal by itself ({{min}}–{{max}} minutes). A change applies to orders marked paid afterwards.',
+  'otc.automaticAppeal': 'Automatic (release time limit passed)',
   'otc.editMethod': 'Edit {name}',
   'otc.cardNameHint': 'A built-in card method keeps its name; it can be switched off or re-sorted.',
 } as const;
@@ -191,6 +194,9 @@ export const otcZh: Record<keyof typeof otcEn, string> = {
   'otc.on': '启用',
   'otc.off': '停用',
   'otc.addMethod': '添加收款方式',
+  'otc.releaseLimit': '放币时限（分钟）',
+  'otc.releaseLimitHint': '买方标记已付款后卖方未在此时限内放币，订单自动转入申诉（{{min}}–{{max}} 分钟）。修改只对此后标记付款的订单生效。',
+  'otc.automaticAppeal': '自动（超过放币时限）',
   'otc.editMethod': '编辑 {name}',
   'otc.cardNameHint': '内置的银行卡方式名称不可改，可停用或调整排序。',
 };

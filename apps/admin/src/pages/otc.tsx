@@ -11,6 +11,7 @@ import {
   type OtcAdminMethodRow,
   type OtcAdminOrderDetail,
   type OtcAdminOrderRow,
+  type OtcSettingsView,
 } from '../api-otc.ts';
 import { FormModal } from '../components/form-modal.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
@@ -54,7 +55,37 @@ export async function otcLoader({ request }: LoaderFunctionArgs) {
     loadOr(() => otcApi.orders({ ...ordersQuery, status: filters.order_status, user_id: filters.user_id }), emptyPage<OtcAdminOrderRow>(ordersQuery)),
     loadOr(() => otcApi.methods(), [] as OtcAdminMethodRow[]),
   ]);
-  return { appeals, merchants, ads, orders, methods, filters };
+  const settings = await loadOr<OtcSettingsView | null>(() => otcApi.settings(), null);
+  return { appeals, merchants, ads, orders, methods, filters, settings };
+}
+
+/** The release time limit: an order marked paid and not released within it goes to appeal by itself (admins change it). */
+function ReleaseLimit({ settings, editable }: { settings: OtcSettingsView; editable: boolean }) {
+  const { t } = useI18n();
+  const save = useSave();
+  const [minutes, setMinutes] = useState<number | null>(settings.release_minutes);
+  return (
+    <Flex vertical gap="small">
+      <Typography.Title level={4}>{t('otc.releaseLimit')}</Typography.Title>
+      <Typography.Text type="secondary">{t('otc.releaseLimitHint', { min: settings.release_minutes_min, max: settings.release_minutes_max })}</Typography.Text>
+      <Space>
+        <InputNumber
+          aria-label={t('otc.releaseLimit')}
+          min={settings.release_minutes_min}
+          max={settings.release_minutes_max}
+          precision={0}
+          value={minutes}
+          disabled={!editable}
+          onChange={(value) => setMinutes(value)}
+        />
+        {editable && (
+          <Button type="primary" disabled={minutes === null} onClick={() => minutes !== null && void save(() => otcApi.saveSettings({ release_minutes: minutes }))}>
+            {t('markets.save')}
+          </Button>
+        )}
+      </Space>
+    </Flex>
+  );
 }
 
 /** Reason (or note) asked before a decision that needs one. */
@@ -126,7 +157,7 @@ function OrderModal({ id, onClose }: { id: string; onClose: () => void }) {
             </Descriptions.Item>
             {order.appeal && (
               <Descriptions.Item label={t('otc.appeal')} span={2}>
-                {t(`otc.side.${order.appeal.by}`)}: {order.appeal.reason}
+                {order.appeal.automatic ? t('otc.automaticAppeal') : `${t(`otc.side.${order.appeal.by}`)}: ${order.appeal.reason}`}
                 {order.appeal.decision && ` → ${t(`otc.decision.${order.appeal.decision}`)} (${order.appeal.note ?? ''})`}
               </Descriptions.Item>
             )}
@@ -202,7 +233,7 @@ function MethodModal({ row, onClose }: { row: OtcAdminMethodRow | null; onClose:
 type Pending = { title: string; label: string; required: boolean; run: (reason: string) => Promise<unknown> };
 
 export function OtcPage() {
-  const { appeals, merchants, ads, orders, methods, filters } = useLoaderData<typeof otcLoader>();
+  const { appeals, merchants, ads, orders, methods, filters, settings } = useLoaderData<typeof otcLoader>();
   const { t } = useI18n();
   const at = useInstantText();
   const go = useUrlChange();
@@ -376,6 +407,8 @@ export function OtcPage() {
         {operator?.role === 'admin' && <Button onClick={() => setMethod(null)}>{t('otc.addMethod')}</Button>}
       </Flex>
       <Table<OtcAdminMethodRow> rowKey="id" columns={methodColumns} dataSource={methods} pagination={false} size="small" />
+
+      {settings && <ReleaseLimit key={settings.release_minutes} settings={settings} editable={operator?.role === 'admin'} />}
 
       {viewing && <OrderModal id={viewing} onClose={() => setViewing(null)} />}
       {pending && <ReasonModal title={pending.title} label={pending.label} required={pending.required} onSubmit={(reason) => save(() => pending.run(reason))} onClose={() => setPending(null)} />}

@@ -13,11 +13,13 @@ import {
   type OtcMerchantDecideInput,
   type OtcMerchantStatus,
   type OtcPaymentMethodInput,
+  type OtcSettingsInput,
 } from '@fairex/contract';
 import { logAction, type Operator } from '../admin/operators.ts';
 import type { AppContext } from '../app-context.ts';
 import { DomainError } from '../http/errors.ts';
 import { closeAd, pageAdViews } from './ads.ts';
+import { otcSettings, saveOtcSettings } from './settings.ts';
 import { decideMerchant } from './merchants.ts';
 import { decideAppeal } from './orders.ts';
 import {
@@ -155,4 +157,17 @@ export async function decideOrderAppeal(ctx: AppContext, operator: Operator, inp
     logAction(tx, operator.id, `otc.appeal.${input.decision}`, `otc_order:${order.id}`, { note: input.note, buyer_id: order.buyerId, seller_id: order.sellerId, quantity: order.quantity }),
   );
   return orderDetail(ctx, input.id);
+}
+
+/** GET /admin/otc/settings: the release time limit and its bounds. */
+export const settingsOf = (ctx: AppContext) => otcSettings(ctx.db);
+
+/** POST /admin/otc/settings (admins): a new release time limit for orders marked paid from now on, logged with the old one. */
+export async function saveSettings(ctx: AppContext, operator: Operator, input: OtcSettingsInput) {
+  await ctx.db.transaction(async (tx) => {
+    const before = await otcSettings(tx);
+    await saveOtcSettings(tx, input, ctx.otc.options.now());
+    await logAction(tx, operator.id, 'otc.settings', 'otc_settings', { release_minutes: input.release_minutes, before: before.release_minutes });
+  });
+  return otcSettings(ctx.db);
 }

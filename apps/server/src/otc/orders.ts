@@ -10,6 +10,7 @@ import {
   OTC_CANCELS_PER_DAY_MAX,
   OTC_OPEN_ORDERS_PER_USER_MAX,
   otcOrderFigures,
+  otcReleaseDueAt,
   otcStatesFor,
   otcUsdtValue,
   DAY_MS,
@@ -26,10 +27,12 @@ import { ownsUpload } from '../uploads/repository.ts';
 import { escrowOrder, releaseOrder, returnOrder, takeFromAd } from './escrow.ts';
 import { paymentDetailsOf } from './payments.ts';
 import { adPrice, readMarket } from './pricing.ts';
+import { otcSettings } from './settings.ts';
 import {
   adById,
   appealsOf,
   claimExpired,
+  claimReleaseDue,
   countBuyerCancelsSince,
   countOpenOrders,
   insertAppeal,
@@ -53,7 +56,7 @@ import type { AdsDeps } from './ads.ts';
 export const OTC_TIMEOUT_BATCH_MAX = 200;
 
 /** Told once the order's transaction committed: both sides refresh. */
-export type Signal = (order: Pick<Order, 'id' | 'status' | 'buyerId' | 'sellerId'>, messageId?: number) => void;
+export type Signal = (order: Pick<Order, 'id' | 'status' | 'buyerId' | 'sellerId'>, messageId?: number, reason?: 'release_timeout') => void;
 
 export type OrderDeps = AdsDeps & { signal: Signal };
 
@@ -196,7 +199,9 @@ export async function markPaid(deps: OrderDeps, userId: number, input: { id: num
     // Past the deadline the escrow is already due back to the seller: the time-out job ends it.
     if (now > order.payDeadline) throw new DomainError('otc_order_state');
     if (!order.paymentDetails.some((d) => d.method_id === input.method_id)) throw new DomainError('otc_payment_method_unavailable');
-    return updateOrder(tx, order.id, { status: 'paid', paidAt: now, proof: input.proof, paidMethodId: input.method_id });
+    // The release limit in force now is the order's: a later change of the setting does not move it.
+    const releaseDueAt = otcReleaseDueAt(now, (await otcSettings(tx)).release_minutes);
+    return updateOrder(tx, order.id, { status: 'paid', paidAt: now, releaseDueAt, proof: input.proof, paidMethodId: input.method_id });
   });
 }
 
@@ -257,6 +262,26 @@ export async function decideAppeal(deps: OrderDeps, operatorId: number, input: O
   });
   deps.signal(order);
   return order;
+}
+
+/** Why an automatic appeal was opened (kept as its reason; the screens translate `automatic`). */
+export const OTC_RELEASE_TIMEOUT_REASON = 'release_time_limit';
+
+/**
+ * One run of the release time-limit job, in its transaction: paid orders past their release_due_at go
+ * to appeal by themselves, opened on behalf of the buyer who waits for the coins, so an operator decides
+ * them (the coins stay in escrow). The claim skips rows another process holds and the status change
+ * takes the order out of the next claim, so each order is appealed exactly once. Answers those appealed.
+ */
+export async function appealOverdue(tx: Tx, now: number, batchMax: number): Promise<Order[]> {
+  const due = await claimReleaseDue(tx, now, batchMax);
+  const appealed: Order[] = [];
+  for (const order of due) {
+    if (!otcStatesFor('release_timeout').includes(order.status)) continue;
+    await insertAppeal(tx, { orderId: order.id, userId: order.buyerId, role: 'buyer', reason: OTC_RELEASE_TIMEOUT_REASON, automatic: true, createdAt: now });
+    appealed.push(await updateOrder(tx, order.id, { status: 'appealed' }));
+  }
+  return appealed;
 }
 
 /**

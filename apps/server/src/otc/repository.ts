@@ -331,6 +331,17 @@ export function claimExpired(tx: Tx, now: number, limit: number): Promise<Order[
     .for('update', { skipLocked: true });
 }
 
+/** Paid orders whose release time limit has passed, oldest due first, locked (others' claims skipped). */
+export function claimReleaseDue(tx: Tx, now: number, limit: number): Promise<Order[]> {
+  return tx
+    .select()
+    .from(otcOrders)
+    .where(and(eq(otcOrders.status, 'paid'), lte(otcOrders.releaseDueAt, now)))
+    .orderBy(asc(otcOrders.releaseDueAt), asc(otcOrders.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
 /** The committed status of these orders. */
 export async function statusesOf(db: Executor, ids: number[]): Promise<Map<number, OtcOrderStatus>> {
   if (ids.length === 0) return new Map();

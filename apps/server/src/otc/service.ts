@@ -32,6 +32,7 @@ import { adViews, closeAd, listAds, oneAdView, pageAdViews, pickQuick, postAd, t
 import { applyAsMerchant } from './merchants.ts';
 import {
   appealOrder,
+  appealOverdue,
   cancelByBuyer,
   cancelExpired,
   markPaid,
@@ -53,6 +54,8 @@ import { messageView, methodView, type Signer } from './views.ts';
 export const OTC_TIMEOUT_JOB = 'otc.timeout';
 /** How often it looks: a buyer late by up to this long still finds the order pending. */
 export const OTC_TIMEOUT_SWEEP_EVERY_MS = 15_000;
+/** The recurring job that sends paid orders past their release time limit to appeal. */
+export const OTC_RELEASE_TIMEOUT_JOB = 'otc.release_timeout';
 /** Messages of an order's chat one page reads. */
 export const OTC_MESSAGES_PER_PAGE = 30;
 
@@ -82,16 +85,27 @@ export class OtcService {
       // Told after the job's transaction commits (the scheduler runs the next job only after it).
       if (cancelled.length > 0) setImmediate(() => cancelled.forEach((order) => this.signal(order)));
     });
+    jobs.every(OTC_RELEASE_TIMEOUT_JOB, OTC_TIMEOUT_SWEEP_EVERY_MS, async (tx) => {
+      const appealed = await appealOverdue(tx, this.options.now(), this.options.batchMax ?? OTC_TIMEOUT_BATCH_MAX);
+      if (appealed.length > 0) setImmediate(() => appealed.forEach((order) => this.signal(order, undefined, 'release_timeout')));
+    });
     return this;
   }
 
   /** Both sides' user rooms: a sign to refresh the order (and its chat when a message came). */
-  readonly signal: Signal = (order, messageId) => {
+  readonly signal: Signal = (order, messageId, reason) => {
     this.options.bus.emit('otc_order', {
       userIds: [order.buyerId, order.sellerId],
-      signal: { order_id: String(order.id), status: order.status, ...(messageId === undefined ? {} : { message_id: String(messageId) }) },
+      signal: { order_id: String(order.id), status: order.status, ...(messageId === undefined ? {} : { message_id: String(messageId) }), ...(reason ? { reason } : {}) },
     });
   };
+
+  /** One run of the release time-limit job now, in a transaction of its own (tests; the scheduler calls the same), both sides told. */
+  async runReleaseTimeouts(): Promise<Order[]> {
+    const appealed = await this.db.transaction((tx) => appealOverdue(tx, this.options.now(), this.options.batchMax ?? OTC_TIMEOUT_BATCH_MAX));
+    appealed.forEach((order) => this.signal(order, undefined, 'release_timeout'));
+    return appealed;
+  }
 
   /** One run of the time-out job now, in a transaction of its own (tests; the scheduler calls the same). */
   runTimeouts(): Promise<Order[]> {

@@ -63,7 +63,7 @@ export function adView(row: AdRow, price: string, counts: MerchantCounts | undef
 
 export function appealView(appeal: Appeal | undefined): OtcAppealView | null {
   if (!appeal) return null;
-  return { by: appeal.role, reason: appeal.reason, created_at: appeal.createdAt, decision: appeal.decision, note: appeal.note, decided_at: appeal.decidedAt };
+  return { by: appeal.role, automatic: appeal.automatic, reason: appeal.reason, created_at: appeal.createdAt, decision: appeal.decision, note: appeal.note, decided_at: appeal.decidedAt };
 }
 
 /** A user as the other side sees them: their merchant name when they are one, else their nickname or masked account. */
@@ -91,6 +91,7 @@ export function orderFigures({ order, coin }: OrderRow, appeal: Appeal | undefin
     created_at: order.createdAt,
     pay_deadline: order.payDeadline,
     paid_at: order.paidAt,
+    release_due_at: order.releaseDueAt,
     released_at: order.releasedAt,
     cancelled_at: order.cancelledAt,
     payment_details: order.paymentDetails,

@@ -125,6 +125,48 @@ describe('orders that do not happen', () => {
 });
 
 describe('appeals', () => {
+  it('sends an order marked paid but never released to appeal by itself after the operator\'s release limit (the job, exactly once), both sides told', async () => {
+    expect((await admin(rig, '/otc/settings', {}, 'GET')).body.message).toMatchObject({ release_minutes: 30, release_minutes_min: 10, release_minutes_max: 720 });
+    expect((await admin(rig, '/otc/settings', { release_minutes: 5 })).body.code).toBe('parameter_error');
+    expect((await admin(rig, '/otc/settings', { release_minutes: 721 })).body.code).toBe('parameter_error');
+    expectOk(await admin(rig, '/otc/settings', { release_minutes: 20 }));
+    const merchant = await makeMerchant(rig);
+    const ad = await postAd(rig, merchant);
+    const buyer = await makeTaker(rig, 1);
+    const order = expectOk<OrderView>(await placeOrder(rig, buyer, ad.id, '1000'));
+    const paidAt = rig.clock.now;
+    const paid = expectOk<OrderView & { release_due_at: number }>(await markPaid(rig, buyer, order.id));
+    expect(paid.release_due_at).toBe(paidAt + 20 * 60_000);
+    // A later change of the setting does not move an order already paid.
+    expectOk(await admin(rig, '/otc/settings', { release_minutes: 30 }));
+    const told: { userIds: number[]; signal: { order_id: string; status: string; reason?: string } }[] = [];
+    const listen = (event: (typeof told)[number]) => told.push(event);
+    rig.test.ctx.bus.on('otc_order', listen);
+    try {
+      const jobs = testScheduler(rig.test, rig.now, rig.test.ctx.otc);
+      rig.clock.now = paidAt + 20 * 60_000 - 1;
+      await jobs.runDue();
+      expect(expectOk<OrderView>(await api(rig, buyer.token, '/otc/order', { id: order.id }, 'GET')).status).toBe('paid');
+      // The job looks every 15 s: its next run after the limit passed.
+      rig.clock.now = paidAt + 20 * 60_000 + 15_000;
+      await jobs.runDue();
+      await new Promise((resolve) => setImmediate(resolve));
+      const appealed = expectOk<OrderView & { appeal: { automatic: boolean; by: string } }>(await api(rig, merchant.token, '/otc/order', { id: order.id }, 'GET'));
+      expect(appealed).toMatchObject({ status: 'appealed', appeal: { automatic: true, by: 'buyer' } });
+      expect(told.filter((e) => e.signal.order_id === order.id)).toEqual([{ userIds: [buyer.id, merchant.id], signal: { order_id: order.id, status: 'appealed', reason: 'release_timeout' } }]);
+      // Another process running the job again appeals nothing twice; the appeals queue holds it once.
+      expect(await rig.test.ctx.otc.runReleaseTimeouts()).toEqual([]);
+      const queue = (await admin(rig, '/otc/orders', { status: 'appealed' }, 'GET')).body.message.data as { id: string }[];
+      expect(queue.filter((row) => String(row.id) === order.id)).toHaveLength(1);
+    } finally {
+      rig.test.ctx.bus.off('otc_order', listen);
+    }
+    // The coins stayed in escrow; an operator decides it like any appeal.
+    expectOk(await admin(rig, '/otc/appeals/decide', { id: order.id, decision: 'release', note: 'Payment seen on the statement' }));
+    expect(await fiatFigures(rig, buyer, 'BTC')).toMatchObject({ available: '0.00212765' });
+    await expectLedgerBalanced(rig.test);
+  });
+
   it('lets either side appeal a paid order and an operator release it to the buyer, logged, the note in the chat', async () => {
     const merchant = await makeMerchant(rig);
     const ad = await postAd(rig, merchant);

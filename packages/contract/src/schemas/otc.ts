@@ -19,6 +19,7 @@ import {
   OTC_MESSAGE_CHARS_MAX,
   OTC_METHOD_NAME_CHARS_MAX,
   OTC_PAY_MINUTES,
+  OTC_RELEASE_MINUTES,
   OTC_PRICE_TYPES,
   OTC_REMARK_CHARS_MAX,
   OTC_SIDES,
@@ -130,6 +131,8 @@ export type OtcPaymentDetail = { method_id: number; kind: OtcMethodKind; name: s
 
 export type OtcAppealView = {
   by: 'buyer' | 'seller';
+  /** Opened by the release time limit rather than by a side (`by` is then the buyer waiting for the coins). */
+  automatic: boolean;
   reason: string;
   created_at: number;
   decision: 'release' | 'return' | null;
@@ -158,6 +161,8 @@ export type OtcOrderView = {
   created_at: number;
   pay_deadline: number;
   paid_at: number | null;
+  /** Marked paid and not released by then, the order goes to appeal by itself. */
+  release_due_at: number | null;
   released_at: number | null;
   cancelled_at: number | null;
   /** The seller's payment details (copied when the order was placed); the buyer pays to one of these. */
@@ -182,7 +187,8 @@ export type OtcMessagePage = { messages: OtcMessageView[]; has_more: boolean };
 export type OtcQuote = { ad: OtcAdView; price: string; quantity: string; fiat_amount: string };
 
 /** The realtime `otc` event to both sides' user rooms: a sign to refresh the order (and its chat). */
-export type OtcSignal = { order_id: string; status: OtcOrderStatus; message_id?: string };
+/** `reason`: why the status changed when no side did it (the release time limit sent it to appeal). */
+export type OtcSignal = { order_id: string; status: OtcOrderStatus; message_id?: string; reason?: 'release_timeout' };
 
 /** A user's account of an operator's method (cards live in settings). */
 export type OtcPaymentAccountView = { method_id: number; holder: string; account: string; updated_at: number };
@@ -325,6 +331,16 @@ export const otcAppealDecideInput = z.object({
   note: zPlain(OTC_REMARK_CHARS_MAX, 'parameter_error').refine((v) => v !== '', 'parameter_error'),
 });
 export type OtcAppealDecideInput = z.infer<typeof otcAppealDecideInput>;
+/** The OTC settings (admins): the release time limit, in whole minutes within OTC_RELEASE_MINUTES. */
+export const otcSettingsInput = z.object({
+  release_minutes: z.coerce
+    .number({ error: 'parameter_error' })
+    .int('parameter_error')
+    .min(OTC_RELEASE_MINUTES.min, 'parameter_error')
+    .max(OTC_RELEASE_MINUTES.max, 'parameter_error'),
+});
+export type OtcSettingsInput = z.infer<typeof otcSettingsInput>;
+export type OtcSettingsView = OtcSettingsInput & { release_minutes_min: number; release_minutes_max: number; updated_at: number | null };
 /** A method the operator offers besides cards (create without id); the built-in card methods may only be switched on and off or re-sorted. */
 export const otcPaymentMethodInput = z.object({
   id: z.preprocess(blankToUndefined, zPositiveInt.optional()),

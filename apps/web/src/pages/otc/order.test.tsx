@@ -23,7 +23,7 @@ function open(first: OtcOrderView, options: { later?: () => OtcOrderView; messag
     '/otc/order/paid': after({ ...first, status: 'paid', paid_at: Date.now(), paid_method_id: 1, proof: PROOF_URL }),
     '/otc/order/cancel': after({ ...first, status: 'cancelled', cancel_reason: 'buyer', cancelled_at: Date.now() }),
     '/otc/order/release': after({ ...first, status: 'released', released_by: 'seller', released_at: Date.now() }),
-    '/otc/order/appeal': after({ ...first, status: 'appealed', appeal: { by: first.role, reason: 'No money arrived', created_at: Date.now(), decision: null, note: null, decided_at: null } }),
+    '/otc/order/appeal': after({ ...first, status: 'appealed', appeal: { by: first.role, automatic: false, reason: 'No money arrived', created_at: Date.now(), decision: null, note: null, decided_at: null } }),
     '/otc/order/message': { id: '77' },
     '/upload': PROOF_URL,
     '/user/info': USER_WITH_PIN,
@@ -131,13 +131,25 @@ describe('OTC order', { timeout: 20_000 }, () => {
       paid_at: Date.now(),
       paid_method_id: 1,
       proof: PROOF_URL,
-      appeal: { by: 'buyer', reason: 'Seller does not answer', created_at: Date.now(), decision: null, note: null, decided_at: null },
+      appeal: { by: 'buyer', automatic: false, reason: 'Seller does not answer', created_at: Date.now(), decision: null, note: null, decided_at: null },
     });
     open(appealed);
     expect(await screen.findByText('Seller does not answer', undefined, WAIT)).toBeTruthy();
     expect(screen.getByText(/^The other side appealed on/)).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Release' }, WAIT)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Appeal' })).toBeNull();
+  });
+
+  it('says an order went to appeal by itself when the release limit passed, and toasts it when the server signals so', async () => {
+    const socket = fakeSocket();
+    const paidAt = Date.now();
+    let current = order({ status: 'paid', paid_at: paidAt, release_due_at: paidAt + 30 * 60_000, paid_method_id: 1, proof: PROOF_URL });
+    open(current, { later: () => current });
+    expect(await screen.findByText('Release due by', undefined, WAIT)).toBeTruthy();
+    current = { ...current, status: 'appealed', appeal: { by: 'buyer', automatic: true, reason: 'release_time_limit', created_at: Date.now(), decision: null, note: null, decided_at: null } };
+    act(() => socket.serverSends('otc', { order_id: '9001', status: 'appealed', reason: 'release_timeout' }));
+    expect(await screen.findByText(/^The coins were not released within the time limit/, undefined, WAIT)).toBeTruthy();
+    expect(screen.queryByText('release_time_limit')).toBeNull();
   });
 
   it('says how an ended order ended: timed out, or released by an operator on appeal', async () => {
@@ -152,7 +164,7 @@ describe('OTC order', { timeout: 20_000 }, () => {
     let current = order();
     open(current, { later: () => current });
     await screen.findByText('Awaiting payment', undefined, WAIT);
-    current = order({ status: 'released', released_by: 'operator', released_at: Date.now(), appeal: { by: 'seller', reason: 'Paid late', created_at: Date.now() - 1000, decision: 'release', note: 'Bank statement checked', decided_at: Date.now() } });
+    current = order({ status: 'released', released_by: 'operator', released_at: Date.now(), appeal: { by: 'seller', automatic: false, reason: 'Paid late', created_at: Date.now() - 1000, decision: 'release', note: 'Bank statement checked', decided_at: Date.now() } });
     act(() => socket.serverSends('otc', { order_id: '1', status: 'released' }));
     act(() => socket.serverSends('otc', { order_id: '9001', status: 'released' }));
     expect(await screen.findByText('An operator released 13.831258 USDT to the buyer after the appeal.', undefined, WAIT)).toBeTruthy();

@@ -12,7 +12,7 @@ import { PageState } from '../../components/funds/page-state.tsx';
 import { PayPasswordFirst } from '../../components/funds/pay-password-first.tsx';
 import { useUserEvent } from '../../components/market/use-market-events.ts';
 import { Figures } from '../../components/wealth/figures.tsx';
-import { confirmThenSend, copyText } from '../../notify.ts';
+import { confirmThenSend, copyText, toast } from '../../notify.ts';
 import { useServerTime } from '../../realtime/use-server-time.ts';
 import { OrderChat } from './chat.tsx';
 import { MerchantLine, StatusLabel, useActionLabel, useMethodName } from './shared.tsx';
@@ -24,10 +24,13 @@ import { MerchantLine, StatusLabel, useActionLabel, useMethodName } from './shar
  * confirmation); either side appeals a paid order. A realtime `otc` signal refreshes it and its chat.
  */
 export function OrderScreen({ id }: { id: string }) {
+  const { t } = useTranslation();
   const order = useOtcOrder(id);
   const queryClient = useQueryClient();
   useUserEvent<OtcSignal>(OTC_REALTIME_EVENT, (signal) => {
     if (signal?.order_id !== id) return;
+    // Nobody's action: the release time limit passed, so both sides are told why it changed.
+    if (signal.reason === 'release_timeout') toast(t('otc.appealedByTimeLimit'));
     void queryClient.invalidateQueries({ queryKey: otcKeys.order(id) });
     void queryClient.invalidateQueries({ queryKey: otcKeys.messages(id) });
   });
@@ -94,6 +97,7 @@ function OrderSummary({ order, onDeadline }: { order: OtcOrderView; onDeadline: 
           [t('otc.orderId'), order.id],
           [t('otc.createdAt'), formatTime(order.created_at)],
           order.paid_at !== null && [t('otc.paidAt'), formatTime(order.paid_at)],
+          order.status === 'paid' && order.release_due_at !== null && [t('otc.releaseDueAt'), formatTime(order.release_due_at)],
           order.released_at !== null && [t('otc.releasedAt'), formatTime(order.released_at)],
           order.cancelled_at !== null && [t('otc.cancelledAt'), formatTime(order.cancelled_at)],
         ]}
@@ -120,8 +124,14 @@ function OutcomeNote({ order }: { order: OtcOrderView }) {
       {text && <p className="otc-note">{text}</p>}
       {order.appeal && (
         <div className="otc-appeal" role="note">
-          <p>{t(order.appeal.by === order.role ? 'otc.appealByYou' : 'otc.appealByOther', { time: formatTime(order.appeal.created_at) })}</p>
-          <p className="otc-appeal__reason">{order.appeal.reason}</p>
+          {order.appeal.automatic ? (
+            <p>{t('otc.appealAutomatic', { time: formatTime(order.appeal.created_at) })}</p>
+          ) : (
+            <>
+              <p>{t(order.appeal.by === order.role ? 'otc.appealByYou' : 'otc.appealByOther', { time: formatTime(order.appeal.created_at) })}</p>
+              <p className="otc-appeal__reason">{order.appeal.reason}</p>
+            </>
+          )}
           {order.appeal.decision === null ? (
             <p className="muted">{t('otc.appealReviewing')}</p>
           ) : (

@@ -87,6 +87,7 @@ export function order(overrides: Partial<OtcOrderView> = {}): OtcOrderView {
     created_at: Date.now() - 60_000,
     pay_deadline: Date.now() + 14 * 60_000,
     paid_at: null,
+    release_due_at: null,
     released_at: null,
     cancelled_at: null,
     payment_details: [
