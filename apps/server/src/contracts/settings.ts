@@ -80,9 +80,18 @@ export type SettingsRecord = { in_force: Record<string, unknown>; scheduled: { f
 async function recordOf(tx: Tx, symbolId: number): Promise<SettingsRecord> {
   const [row] = await tx.select().from(contractSettings).where(eq(contractSettings.symbolId, symbolId));
   const scheduled = (await scheduledChanges(tx)).get(symbolId) ?? [];
-  const { updatedAt: _, symbolId: __, ...settings } = row!;
+  const r = row!;
   return {
-    in_force: { ...settings, contractSize: toAmountString(settings.contractSize), feeRate: toAmountString(settings.feeRate), ...noticedOf(row!) },
+    in_force: {
+      contract_size: toAmountString(r.contractSize),
+      multiples: r.multiples,
+      lots_min: r.lotsMin,
+      lots_max: r.lotsMax,
+      fee_rate: toAmountString(r.feeRate),
+      ...noticedOf(r),
+      session: r.session,
+      enabled: r.enabled,
+    },
     scheduled: scheduled.map((c) => ({ field: c.field, value: c.value, effective_at: new Date(c.effectiveAt).toISOString() })),
   };
 }

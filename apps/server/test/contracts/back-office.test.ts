@@ -108,7 +108,7 @@ describe('back-office contracts', () => {
     const edited = await settings('POST', token, edit);
     expect(edited.body).toMatchObject({ type: 'ok', message: { symbol_id: btc, fee_rate: '0.002', multiples: [10, 25], lots_max: 50 } });
     const [logged] = await test.db.select().from(operatorAuditLog).where(and(eq(operatorAuditLog.action, 'contracts.settings'), eq(operatorAuditLog.target, `market_symbol:${btc}`))).orderBy(desc(operatorAuditLog.id)).limit(1);
-    expect(logged?.detail).toMatchObject({ fee_rate: '0.002' });
+    expect(logged?.detail).toMatchObject({ before: { in_force: { fee_rate: '0.001' } }, after: { in_force: { fee_rate: '0.002', multiples: [10, 25] } } });
     // The next order pays the new fee: 2 lots x 0.01 x 65000 = 1300 notional, fee 1300 x 0.002 = 2.6, at the new multiple 25.
     await harness.tick('BTCUSDT', '65000');
     const user = await makeUser(test);
