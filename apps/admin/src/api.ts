@@ -1,14 +1,18 @@
 /**
  * The back-office API client. Every answer is an envelope `{ type, message }`: 'ok' carries the data,
- * '999' means the operator session is gone (the token is dropped here, callers go to the login screen),
- * 'error' carries a message already translated by the server into the operator's language.
+ * '999' means the operator session is gone (callers go to the login screen), 'error' carries a message
+ * already translated by the server into the operator's language.
+ *
+ * The session token is never seen here: the server keeps it in an httpOnly cookie sent only to
+ * /api/admin. Every call carries the session's CSRF proof, read from the readable cookie the login set
+ * (server admin/operator-cookies.ts), in the X-CSRF-Token header that a cross-site form cannot send.
  */
 import type { ContractExposure, ContractSettings, ContractSettingsUpdateInput } from '@fairex/contract';
 import type { AccountKind, LedgerAuditCheck } from '@fairex/contract/accounts';
 import { storedLang, t } from './i18n.tsx';
 
 const API_BASE = '/api/admin';
-const TOKEN_STORAGE_KEY = 'fairex.admin.token';
+const CSRF_COOKIE = 'fairex_admin_csrf';
 /** The server refuses pages larger than this (PAGE_SIZE_MAX in the contract). */
 export const PAGE_SIZE_MAX = 100;
 export const PAGE_SIZE = 10;
@@ -53,12 +57,22 @@ export type SymbolRow = {
   price: string | null;
   /** True once the symbol ticked or traded: its start price can no longer change. */
   start_price_locked: boolean;
-  /** Whether the feed has an index for it now; if not, why (a public feed with too few live sources, or none for stocks). */
-  index_status: { available: true; sources: string[] } | { available: false; reason: 'not_priced' | 'no_public_source' | 'too_few_sources'; sources: string[]; required: number };
-  /** The declared simulation's history written at first start (candles from `from` to `to`, epoch ms, from MARKET_SEED `seed`). */
-  simulated_history: { seed: number; from: number; to: number; stepMs: number } | null;
+  /**
+   * Whether the feed has an index for it now; if not, why (a public feed with too few agreeing live sources,
+   * or none for stocks). `quotes` (public feed): each source's state, last price and its time (epoch ms).
+   */
+  index_status: ({ available: true } | { available: false; reason: 'not_priced' | 'no_public_source' | 'too_few_sources'; required: number }) & {
+    sources: string[];
+    quotes?: SourceState[];
+  };
+  /** The declared simulation's history written at first start (candles from `from` to `to`, epoch ms); its seed is never served. */
+  simulated_history: { from: number; to: number; stepMs: number } | null;
 };
-export type SymbolList = { symbols: SymbolRow[]; coins: { id: number; name: string }[] };
+/** One public source's state for a coin: live and used, stale (or never answered), or an outlier dropped from the median. */
+export type SourceState = { source: string; status: 'live' | 'stale' | 'outlier'; price: string | null; time: number | null };
+/** A public source's configured base URL and host; custom when it is not the exchange's own (PRICE_SOURCE_URLS). */
+export type SourceHost = { source: string; url: string; host: string; custom: boolean };
+export type SymbolList = { symbols: SymbolRow[]; coins: { id: number; name: string }[]; feed: { kind: 'simulation' | 'public'; sources: SourceHost[] } };
 export type SymbolCreate = {
   symbol: string;
   kind: SymbolKind;
@@ -312,9 +326,21 @@ export const queryString = (query: PageQuery & Record<string, string | number | 
   return params.toString();
 };
 
-export const getToken = () => localStorage.getItem(TOKEN_STORAGE_KEY);
-export const setToken = (token: string) => localStorage.setItem(TOKEN_STORAGE_KEY, token);
-export const clearToken = () => localStorage.removeItem(TOKEN_STORAGE_KEY);
+/** The session's CSRF proof from its readable cookie, or null when no session was opened in this browser. */
+export const csrfToken = (): string | null => {
+  const cookie = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
+  const value = cookie?.slice(CSRF_COOKIE.length + 1);
+  return value ? value : null;
+};
+// A token an earlier version kept in localStorage (where any page script could read it) is dropped.
+if (typeof localStorage !== 'undefined') localStorage.removeItem('fairex.admin.token');
+
+/** Whether a session may be open (the server decides: a stale one answers 999). */
+export const hasSession = () => csrfToken() !== null;
+/** Forgets the session on this side (the server ends the httpOnly cookie at logout or refuses it with 999). */
+export const endSession = () => {
+  document.cookie = `${CSRF_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
+};
 
 export class ApiError extends Error {
   constructor(
@@ -336,8 +362,8 @@ const isEnvelope = (value: unknown): value is Envelope =>
 export async function request<T>(method: 'GET' | 'POST', path: string, body?: object, base = API_BASE): Promise<T> {
   const lang = storedLang();
   const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.Authorization = token;
+  const csrf = csrfToken();
+  if (csrf) headers['X-CSRF-Token'] = csrf;
   // A form (a file upload) goes as multipart, with its boundary set by fetch; anything else as JSON.
   const form = body instanceof FormData;
   if (body && !form) headers['Content-Type'] = 'application/json';
@@ -357,7 +383,7 @@ export async function request<T>(method: 'GET' | 'POST', path: string, body?: ob
   if (answer.type === 'ok') return answer.message as T;
   const text = typeof answer.message === 'string' ? answer.message : t('common.badAnswer');
   if (answer.type === '999') {
-    clearToken();
+    endSession();
     throw new ApiError('999', text);
   }
   throw new ApiError('error', text);
@@ -392,7 +418,7 @@ export type OptionOrderRow = {
 
 export const adminApi = {
   login: (username: string, password: string) =>
-    request<{ token: string; operator: Operator }>('POST', '/login', { username, password }),
+    request<{ operator: Operator }>('POST', '/login', { username, password }),
   me: () => request<Operator>('GET', '/me'),
   logout: () => request<unknown>('POST', '/logout', {}),
   changePassword: (currentPassword: string, password: string) =>
@@ -426,6 +452,8 @@ export const adminApi = {
   editSpotDemoTrading: (enabled: boolean) => request<SpotDemoTrading>('POST', '/spot/demo-trading', { enabled }),
   spotOrders: (query: SpotSearchQuery) => request<Page<SpotOrderRow>>('GET', `/spot/orders?${queryString(query)}`),
   spotTrades: (query: SpotSearchQuery) => request<Page<SpotTradeRow>>('GET', `/spot/trades?${queryString(query)}`),
+  /** The public site configuration (outside /api/admin): whether prices are simulated, for the banner on every screen. */
+  siteConfig: () => request<{ simulated_prices: boolean }>('GET', '/getSiteConfig', undefined, '/api'),
   /** The public quotation list (outside /api/admin): symbols every role may filter the search by. */
   symbolOptions: () => request<SymbolOption[]>('GET', '/currency/quotation_new', undefined, '/api'),
   users: (query: PageQuery) => request<Page<UserRow>>('GET', `/users?${pageQuery(query)}`),
@@ -448,6 +476,8 @@ export const adminApi = {
   editNetwork: (id: number, edit: NetworkEdit) => request<{ id: number }>('POST', `/networks/${id}`, edit),
   editFundsSettings: (edit: FundsSettingsEdit) => request<unknown>('POST', '/funds/settings', edit),
   adjustBalance: (input: BalanceAdjust) => request<{ id: number }>('POST', '/balances/adjust', input),
+  /** Admins: freezes (ending the user's sessions) or unfreezes a user, with the reason the operator log keeps. */
+  freezeUser: (id: number, frozen: boolean, reason: string) => request<{ id: number; frozen: boolean }>('POST', `/users/${id}/freeze`, { frozen, reason }),
   /** The public coin list (outside /api/admin): every role may filter the queues by coin. */
   currencies: () => request<CurrencyOption[]>('GET', '/currency/list', undefined, '/api'),
 };

@@ -1,6 +1,6 @@
 import { Button, Flex, Layout, Menu, Tag, Typography } from 'antd';
 import { Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { adminApi, clearToken, getToken, isSessionLost, type Operator, type Role } from './api.ts';
+import { adminApi, endSession, hasSession, isSessionLost, type Operator, type Role } from './api.ts';
 import { LanguageSelect } from './components/language-select.tsx';
 import { useI18n, type MessageKey } from './i18n.tsx';
 
@@ -43,7 +43,7 @@ const MENU: { path: string; label: MessageKey; roles: readonly Role[] }[] = [
  * operator whose password was set by someone else changes it first (the server refuses the rest).
  */
 export async function layoutLoader(): Promise<Operator> {
-  if (!getToken()) throw redirect('/login');
+  if (!hasSession()) throw redirect('/login');
   let operator: Operator;
   try {
     operator = await adminApi.me();
@@ -65,7 +65,7 @@ export function AdminLayout() {
   const logout = async () => {
     // The session may already be gone; the operator leaves either way.
     await adminApi.logout().catch(() => undefined);
-    clearToken();
+    endSession();
     navigate('/login', { replace: true });
   };
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { redirect, useLoaderData, useNavigate } from 'react-router';
-import { adminApi, clearToken, getToken, isSessionLost, type Operator } from '../api.ts';
+import { adminApi, endSession, hasSession, isSessionLost, type Operator } from '../api.ts';
 import { LanguageSelect } from '../components/language-select.tsx';
 import { useI18n } from '../i18n.tsx';
 import { showError } from '../notify.ts';
@@ -10,7 +10,7 @@ type Fields = { current: string; password: string; repeat: string };
 
 /** Open to every operator with a session; the first screen of one whose password was set by someone else. */
 export async function changePasswordLoader(): Promise<Operator> {
-  if (!getToken()) throw redirect('/login');
+  if (!hasSession()) throw redirect('/login');
   try {
     return await adminApi.me();
   } catch (error) {
@@ -41,7 +41,7 @@ export function ChangePasswordPage() {
 
   const logout = async () => {
     await adminApi.logout().catch(() => undefined);
-    clearToken();
+    endSession();
     navigate('/login', { replace: true });
   };
 

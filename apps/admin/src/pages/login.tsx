@@ -1,15 +1,15 @@
 import { Button, Card, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
-import { adminApi, getToken, setToken } from '../api.ts';
+import { adminApi, hasSession } from '../api.ts';
 import { LanguageSelect } from '../components/language-select.tsx';
 import { useI18n } from '../i18n.tsx';
 import { showError } from '../notify.ts';
 
 type Credentials = { username: string; password: string };
 
-/** A remembered token goes straight in; if it is stale, the layout sends the operator back here. */
-export const loginLoader = () => (getToken() ? redirect('/users') : null);
+/** An open session goes straight in; if it is stale, the layout sends the operator back here. */
+export const loginLoader = () => (hasSession() ? redirect('/users') : null);
 
 export function LoginPage() {
   const { t } = useI18n();
@@ -19,8 +19,8 @@ export function LoginPage() {
   const logIn = async ({ username, password }: Credentials) => {
     setBusy(true);
     try {
-      const { token, operator } = await adminApi.login(username, password);
-      setToken(token);
+      // The server set the session cookie (httpOnly) and its CSRF proof cookie.
+      const { operator } = await adminApi.login(username, password);
       navigate(operator.must_change_password ? '/password' : '/users', { replace: true });
     } catch (error) {
       showError(error);

@@ -7,7 +7,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect, type ComponentType } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, type LoaderFunction } from 'react-router';
 import { vi } from 'vitest';
-import { setToken, type Operator, type Role } from '../api.ts';
+import type { Operator, Role } from '../api.ts';
 import { LanguageProvider } from '../i18n.tsx';
 import { bindMessages } from '../notify.ts';
 
@@ -21,7 +21,6 @@ function MessageBinding() {
 
 /** Renders `Component` with its `loader` at `url` (e.g. "/copy?tab=settings") for an operator of `role`. */
 export function renderPage({ path, url, loader, Component, role }: { path: string; url: string; loader: LoaderFunction; Component: ComponentType; role: Role }) {
-  setToken('operator-token');
   const router = createMemoryRouter(
     [{ id: 'root', path: '/', loader: () => operatorOf(role), shouldRevalidate: () => false, Component: Outlet, HydrateFallback: () => null, children: [{ path, loader, Component }] }],
     { initialEntries: [url] },
