@@ -66,8 +66,9 @@ describe('back office: markets', () => {
 
     // Symbols: add ETH/BTC; the feed prices it at once, no restart.
     await page.getByRole('menuitem', { name: 'Symbols' }).click();
-    // The seeded symbols carry the first start's simulated history, labelled with its seed.
-    await expect.poll(() => page.getByText(/^Simulated history \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2} \(seed 20261122\)$/).first().isVisible()).toBe(true);
+    // The seeded symbols carry the first start's simulated history, labelled by its range (never a seed), under the banner.
+    await expect.poll(() => page.getByText(/^Simulated history \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}$/).first().isVisible()).toBe(true);
+    expect(await page.getByText(/^Simulated prices: /).isVisible()).toBe(true);
     await choose(page, 'Base coin', 'ETH');
     await choose(page, 'Quote coin', 'BTC');
     expect(await page.getByRole('textbox', { name: 'Symbol' }).inputValue()).toBe('ETH/BTC');

@@ -4,6 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { SimulatedPricesBanner } from './components/simulated-prices-banner.tsx';
 import { LanguageProvider, storedLang, useI18n } from './i18n.tsx';
 import { bindMessages } from './notify.ts';
 import { router } from './router.tsx';
@@ -23,6 +24,7 @@ function Shell() {
     <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} button={{ autoInsertSpace: false }} theme={{ token: { motion: !reducedMotion } }}>
       <AntApp>
         <MessageBinding />
+        <SimulatedPricesBanner />
         <RouterProvider router={router} />
       </AntApp>
     </ConfigProvider>

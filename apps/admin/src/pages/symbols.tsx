@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Form, Input, InputNumber, Result, Select, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useLoaderData } from 'react-router';
-import { adminApi, type SymbolCreate, type SymbolKind, type SymbolList, type SymbolRow } from '../api.ts';
+import { adminApi, type SourceState, type SymbolCreate, type SymbolKind, type SymbolList, type SymbolRow } from '../api.ts';
 import { FormModal } from '../components/form-modal.tsx';
 import { useI18n } from '../i18n.tsx';
 import { loadOr } from '../load.ts';
@@ -181,6 +181,59 @@ function AddSymbol({ coins }: { coins: SymbolList['coins'] }) {
   );
 }
 
+const SOURCE_COLOURS: Record<SourceState['status'], string> = { live: 'green', stale: 'default', outlier: 'red' };
+
+/** Each public source's state for the symbol's coin: live (used), stale (or never answered) or an outlier dropped, with its last price. */
+function SourceStates({ quotes }: { quotes: SourceState[] }) {
+  const { t } = useI18n();
+  return (
+    <Flex gap={4} wrap justify="end">
+      {quotes.map((q) => (
+        <Tag key={q.source} color={SOURCE_COLOURS[q.status]}>
+          {q.source}: {t(`symbols.sourceStatus.${q.status}`, { price: q.price ?? '—' })}
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
+
+/** Where prices come from: the simulation, or each public source with the host it is asked at (custom when not the exchange's own). */
+function FeedCard({ feed }: { feed: SymbolList['feed'] }) {
+  const { t } = useI18n();
+  return (
+    <Card size="small" title={t('symbols.feedTitle')}>
+      <Flex vertical gap="small">
+        <Typography.Text>{t(feed.kind === 'simulation' ? 'symbols.feedSimulation' : 'symbols.feedPublic')}</Typography.Text>
+        {feed.sources.length > 0 && (
+          <Table
+            rowKey="source"
+            size="small"
+            pagination={false}
+            dataSource={feed.sources}
+            columns={[
+              { title: t('symbols.sourceName'), dataIndex: 'source' },
+              {
+                title: t('symbols.sourceHost'),
+                key: 'host',
+                render: (_, source) => (
+                  <Flex gap={4} align="center">
+                    <Typography.Text code>{source.url}</Typography.Text>
+                    {source.custom && (
+                      <Tooltip title={t('symbols.sourceCustomHint')}>
+                        <Tag color="red">{t('symbols.sourceCustom')}</Tag>
+                      </Tooltip>
+                    )}
+                  </Flex>
+                ),
+              },
+            ]}
+          />
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
 export function SymbolsPage() {
   const data = useLoaderData<typeof symbolsLoader>();
   const { t } = useI18n();
@@ -203,10 +256,8 @@ export function SymbolsPage() {
         <Flex vertical gap={2} align="start">
           {row.symbol}
           {row.simulated_history && (
-            <Tooltip title={t('symbols.simulatedHistoryHint', { to: day(row.simulated_history.to), seed: row.simulated_history.seed })}>
-              <Tag color="purple">
-                {t('symbols.simulatedHistory', { from: day(row.simulated_history.from), to: day(row.simulated_history.to), seed: row.simulated_history.seed })}
-              </Tag>
+            <Tooltip title={t('symbols.simulatedHistoryHint', { to: day(row.simulated_history.to) })}>
+              <Tag color="purple">{t('symbols.simulatedHistory', { from: day(row.simulated_history.from), to: day(row.simulated_history.to) })}</Tag>
             </Tooltip>
           )}
         </Flex>
@@ -218,14 +269,18 @@ export function SymbolsPage() {
       title: t('symbols.price'),
       key: 'price',
       align: 'right',
-      render: (_, row) =>
-        row.index_status.available ? (
-          <Tooltip title={t('symbols.indexSources', { sources: row.index_status.sources.join(', ') })}>{row.price ?? '—'}</Tooltip>
-        ) : (
-          <Typography.Text type="warning">
-            {t(`symbols.indexUnavailable.${row.index_status.reason}`, { live: row.index_status.sources.length, required: row.index_status.required })}
-          </Typography.Text>
-        ),
+      render: (_, row) => (
+        <Flex vertical gap={2} align="end">
+          {row.index_status.available ? (
+            <Tooltip title={t('symbols.indexSources', { sources: row.index_status.sources.join(', ') })}>{row.price ?? '—'}</Tooltip>
+          ) : (
+            <Typography.Text type="warning">
+              {t(`symbols.indexUnavailable.${row.index_status.reason}`, { live: row.index_status.sources.length, required: row.index_status.required })}
+            </Typography.Text>
+          )}
+          {row.index_status.quotes && row.index_status.quotes.length > 0 && <SourceStates quotes={row.index_status.quotes} />}
+        </Flex>
+      ),
     },
     { title: t('symbols.startPrice'), dataIndex: 'start_price', align: 'right' },
     { title: t('symbols.volatility'), dataIndex: 'volatility', align: 'right' },
@@ -253,6 +308,7 @@ export function SymbolsPage() {
   return (
     <Flex vertical gap="middle">
       <Typography.Title level={3}>{t('symbols.title')}</Typography.Title>
+      <FeedCard feed={data.feed} />
       <AddSymbol coins={data.coins} />
       <Table<SymbolRow> rowKey="id" columns={columns} dataSource={data.symbols} pagination={false} size="small" scroll={{ x: 'max-content' }} />
       {editing && <EditModal row={editing} onClose={() => setEditing(null)} />}
