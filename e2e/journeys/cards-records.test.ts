@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor, operatorToken } from '../support/api.ts';
 import { newIdCard, userApi } from '../support/funds.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
+import { operatorHeaders } from '../../apps/server/src/admin/operator-cookies.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
@@ -19,7 +20,7 @@ async function admin<T>(method: 'GET' | 'POST', path: string, data: Record<strin
   const query = method === 'GET' ? `?${new URLSearchParams(Object.entries(data).map(([k, v]) => [k, String(v)]))}` : '';
   const res = await fetch(`${baseUrl}/api/admin${path}${query}`, {
     method,
-    headers: { authorization: token, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...operatorHeaders(token), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
     body: method === 'POST' ? JSON.stringify(data) : undefined,
   });
   const body = (await res.json()) as { type: string; message: T };

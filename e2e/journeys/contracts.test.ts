@@ -9,6 +9,7 @@ import { openDesktop, operatorLogin } from '../support/back-office.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { SLOW } from '../support/pages.ts';
 import { userApi } from '../support/funds.ts';
+import { operatorHeaders } from '../../apps/server/src/admin/operator-cookies.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
@@ -90,7 +91,7 @@ describe('contracts', () => {
     await closed.waitFor(SLOW);
     expect(await closed.innerText()).toContain('Closed');
 
-    const audit = await fetch(`${baseUrl}/api/admin/ledger/audit`, { headers: { authorization: operatorToken() } });
+    const audit = await fetch(`${baseUrl}/api/admin/ledger/audit`, { headers: operatorHeaders(operatorToken()) });
     expect(((await audit.json()) as { message: { ok: boolean } }).message.ok).toBe(true);
     expect(errors).toEqual([]);
     await context.close();

@@ -13,6 +13,7 @@ import { openPhoneAs, screenshot, sharedBrowser } from '../support/browser.ts';
 import { adminCall, expectLedgerAudited, PNG, userApi } from '../support/funds.ts';
 import { SLOW } from '../support/pages.ts';
 import { moveClock, operatorLogin, startServer, type RunningServer } from '../support/server.ts';
+import { operatorHeaders } from '../../apps/server/src/admin/operator-cookies.ts';
 
 const browser = sharedBrowser();
 let server: RunningServer;
@@ -40,7 +41,7 @@ async function admin<T>(path: string, body?: object): Promise<T> {
 async function uploadPicture(): Promise<NftAdminMediaRow> {
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'art.png');
-  const res = await fetch(`${server.baseUrl}/api/admin/nft/media`, { method: 'POST', headers: { authorization: operator }, body: form });
+  const res = await fetch(`${server.baseUrl}/api/admin/nft/media`, { method: 'POST', headers: operatorHeaders(operator), body: form });
   const body = (await res.json()) as { type: string; message: NftAdminMediaRow };
   if (body.type !== 'ok') throw new Error(`media upload: ${JSON.stringify(body)}`);
   return body.message;

@@ -3,6 +3,7 @@
 // the admin re-roles and disables that operator, whose open session ends and whose login is refused.
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { CSRF_COOKIE_PATH, csrfTokenOf, OPERATOR_COOKIE_PATH, OPERATOR_CSRF_COOKIE, OPERATOR_SESSION_COOKIE } from '../../apps/server/src/admin/operator-cookies.ts';
 import { operatorToken } from '../support/api.ts';
 import { screenshot, sharedBrowser } from '../support/browser.ts';
 
@@ -12,7 +13,13 @@ const browser = sharedBrowser();
 /** A desktop context already holding the run's admin session (no login: it is rate-limited per address). */
 async function adminContext(): Promise<BrowserContext> {
   const context = await browser().newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
-  await context.addInitScript((token) => localStorage.setItem('fairex.admin.token', token), operatorToken());
+  // The session as the login leaves it: the httpOnly cookie for /api/admin and its readable CSRF proof.
+  const token = operatorToken();
+  const domain = new URL(baseUrl).hostname;
+  await context.addCookies([
+    { name: OPERATOR_SESSION_COOKIE, value: token, domain, path: OPERATOR_COOKIE_PATH, httpOnly: true, sameSite: 'Strict' },
+    { name: OPERATOR_CSRF_COOKIE, value: csrfTokenOf(token), domain, path: CSRF_COOKIE_PATH, sameSite: 'Strict' },
+  ]);
   return context;
 }
 

@@ -10,6 +10,7 @@ import { openDesktop, operatorLogin } from '../support/back-office.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { SLOW } from '../support/pages.ts';
 import { userApi } from '../support/funds.ts';
+import { operatorHeaders } from '../../apps/server/src/admin/operator-cookies.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
@@ -73,7 +74,7 @@ describe('seconds options', () => {
     const expected = Number(funded!.balance) - Number(result.number) - Number(result.fee) + Number(result.payout);
     expect(Number(after!.balance)).toBeCloseTo(expected, 6);
 
-    const audit = await fetch(`${baseUrl}/api/admin/ledger/audit`, { headers: { authorization: operatorToken() } });
+    const audit = await fetch(`${baseUrl}/api/admin/ledger/audit`, { headers: operatorHeaders(operatorToken()) });
     expect(((await audit.json()) as { message: { ok: boolean } }).message.ok).toBe(true);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,11 +1,12 @@
 import { inject } from 'vitest';
+import { operatorHeaders } from '../../apps/server/src/admin/operator-cookies.ts';
 
 /** The run's operator session (logged in once by the global setup), to read codes from the outbox as a person would. */
 export const operatorToken = (): string => inject('operatorToken');
 
 export async function latestCodeFor(baseUrl: string, recipient: string): Promise<string> {
   const token = operatorToken();
-  const res = await fetch(`${baseUrl}/api/admin/outbox?limit=50`, { headers: { authorization: token } });
+  const res = await fetch(`${baseUrl}/api/admin/outbox?limit=50`, { headers: operatorHeaders(token) });
   const body = (await res.json()) as { message: { data: { recipient: string; body: string }[] } };
   const mail = body.message.data.find((m) => m.recipient === recipient);
   const code = mail?.body.match(/\b\d{6}\b/)?.[0];

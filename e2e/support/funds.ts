@@ -5,6 +5,7 @@
 import { idCardCheckDigit } from '@fairex/contract';
 import { expect } from 'vitest';
 import { latestCodeFor } from './api.ts';
+import { operatorHeaders } from '../../apps/server/src/admin/operator-cookies.ts';
 
 // A real 1x1 PNG, so thumbnails render.
 export const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
@@ -46,7 +47,7 @@ export async function userApi<T>(
 
 /** One back-office call with an operator token, JSON as the back office sends it; answers the envelope. */
 export async function adminCall<T>(baseUrl: string, token: string, path: string, body?: object): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { authorization: token };
+  const headers: Record<string, string> = operatorHeaders(token);
   if (body) headers['content-type'] = 'application/json';
   const res = await fetch(`${baseUrl}/api/admin${path}`, { method: body ? 'POST' : 'GET', headers, body: body ? JSON.stringify(body) : undefined });
   return (await res.json()) as Envelope<T>;

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { operatorHeaders, sessionTokenFromSetCookie } from '../../apps/server/src/admin/operator-cookies.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,15 +27,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The demo operator's session token, as the login's httpOnly cookie carries it (send it as operatorHeaders(token)). */
 export async function operatorLogin(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: 'admin123456' }),
   });
-  const body = (await res.json()) as { type: string; message: { token: string } };
-  if (body.type !== 'ok') throw new Error(`operator login: ${JSON.stringify(body)}`);
-  return body.message.token;
+  const token = sessionTokenFromSetCookie(res.headers.getSetCookie());
+  if (!token) throw new Error(`operator login: ${await res.text()}`);
+  return token;
 }
 
 /** A running server on its own fresh embedded database; `stop` ends it and removes its data. */
@@ -100,7 +102,7 @@ export default async function setup(project: TestProject) {
   // The development demo spot traders would trade against the journeys' own resting orders: off for the run.
   const off = await fetch(`${server.baseUrl}/api/admin/spot/demo-trading`, {
     method: 'POST',
-    headers: { authorization: operator, 'content-type': 'application/json' },
+    headers: { ...operatorHeaders(operator), 'content-type': 'application/json' },
     body: JSON.stringify({ enabled: false }),
   });
   if ((await off.json()).type !== 'ok') throw new Error('could not switch the demo spot traders off');
