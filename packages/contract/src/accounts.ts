@@ -90,6 +90,10 @@ export const LEDGER_AUDIT_CHECKS = [
   'option_payouts_follow_ticks',
   /** Every settled dual order was paid dualSettlement of the tick its product cites, in the coin the rule names. */
   'dual_payouts_follow_rule',
+  /** The insurance fund pays a contract close only when the account is left with no available and no other open position (money review 1). */
+  'contract_insurance_only_net_deficit',
+  /** No open contract position has margin 0 (money review 4). */
+  'contract_no_zero_margin_open',
 ] as const;
 export type LedgerAuditCheck = (typeof LEDGER_AUDIT_CHECKS)[number];
 

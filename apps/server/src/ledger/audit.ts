@@ -9,6 +9,7 @@ import type { LedgerAuditCheck } from '@fairex/contract';
 import type { Executor } from '../db/client.ts';
 import { selectBrokenBalanceChains, selectFrozenMismatches, selectLockedMismatches, selectRepeatedReferences, selectWrongSignSystemAccounts } from './audit-repository.ts';
 import { selectDualPayoutsOffRule } from '../invest/audit.ts';
+import { selectInsurancePayoutsWithEquityLeft, selectZeroMarginOpenPositions } from '../contracts/audit.ts';
 import { selectUnbackedBids } from '../nft/repository.ts';
 import { selectOptionsOffTheirTicks } from '../options/repository.ts';
 import { countJournal, selectMismatchedAccounts, selectNegativeUserAccounts, selectUnbalancedEntries } from './repository.ts';
@@ -32,6 +33,8 @@ const CHECKS: Record<LedgerAuditCheck, (db: Executor, limit: number) => Promise<
   nft_bids_backed: selectUnbackedBids,
   option_payouts_follow_ticks: selectOptionsOffTheirTicks,
   dual_payouts_follow_rule: selectDualPayoutsOffRule,
+  contract_insurance_only_net_deficit: selectInsurancePayoutsWithEquityLeft,
+  contract_no_zero_margin_open: selectZeroMarginOpenPositions,
 };
 
 export async function audit(db: Executor) {

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { chargeOvernightFees } from '../../src/contracts/overnight.ts';
 import { post, systemAccount } from '../../src/ledger/index.ts';
+import { audit, offenders, type AuditResult } from '../../src/ledger/audit.ts';
+import type { Tx } from '../../src/db/client.ts';
 import { call, expectLedgerBalanced, makeTestApp, type TestApp } from '../support/app.ts';
 import { makeFundedUser } from '../support/ledger.ts';
 import { contractFigures, roundBtcSettings, scriptedContracts, systemFigure } from './support.ts';
@@ -445,6 +447,59 @@ describe('account-level settlement, fair fills and fees', () => {
     const at = await harness.tick('BTCUSDT', '53315');
     expect((await history(user.token))[0]).toMatchObject({ id: position.id, close_reason: 'liquidation', current_price: '53315', close_tick_id: at.id });
     await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+});
+
+// The audit's contract checks (ledger/audit.ts, contracts/audit.ts) fail on rows that break the rules,
+// each corruption made and audited in one transaction that is then rolled back.
+describe('contract audit checks', () => {
+  const auditAfter = async (corrupt: (tx: Tx) => Promise<unknown>) => {
+    let result: AuditResult | undefined;
+    await test.db
+      .transaction(async (tx) => {
+        await corrupt(tx);
+        result = await audit(tx);
+        throw new Error('rollback');
+      })
+      .catch((error: Error) => {
+        if (error.message !== 'rollback') throw error;
+      });
+    return result!;
+  };
+  const failing = (result: AuditResult) => result.checks.filter((c) => !c.ok).map((c) => c.name);
+
+  it('fails contract_insurance_only_net_deficit when the fund pays a close while the account keeps available and another position', async () => {
+    const user = await fundedUser('1000');
+    const kept = (await submit(user.token, {})).body.message.id as number;
+    const closing = (await submit(user.token, { type: 2 })).body.message.id as number;
+    // The old per-position rule: the short's deficit of 10 charged to the fund though 737.4 stays available.
+    const result = await auditAfter(async (tx) => {
+      await tx.execute(sql`update contract_positions set status = 'closed', close_price = 65000, close_tick_id = open_tick_id, profit = 0, close_reason = 'user', closed_at = opened_at where id = ${closing}`);
+      await post(tx, {
+        kind: 'contract_close',
+        refType: 'contract_close',
+        refId: closing,
+        legs: [
+          { accountId: await systemAccount(tx, 'insurance_fund', usdt), amount: '-10', refType: 'contract_position', refId: closing },
+          { accountId: await systemAccount(tx, 'contract_pnl', usdt), amount: '10', refType: 'contract_position', refId: closing },
+        ],
+      });
+    });
+    expect(failing(result)).toEqual(['contract_insurance_only_net_deficit']);
+    expect(offenders(result, 'contract_insurance_only_net_deficit')).toEqual([expect.objectContaining({ position_id: String(closing), other_open: 1 })]);
+    await call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } });
+    expect(kept).toBeGreaterThan(0);
+    await expectLedgerBalanced(test);
+  });
+
+  it('fails contract_no_zero_margin_open when an open position holds no margin', async () => {
+    const user = await fundedUser('1000');
+    const id = (await submit(user.token, {})).body.message.id as number;
+    const result = await auditAfter((tx) => tx.execute(sql`update contract_positions set margin = 0 where id = ${id}`));
+    expect(failing(result)).toContain('contract_no_zero_margin_open');
+    expect(offenders(result, 'contract_no_zero_margin_open')).toEqual([expect.objectContaining({ position_id: String(id) })]);
+    await call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } });
     await expectLedgerBalanced(test);
   });
 });
