@@ -139,8 +139,11 @@ export async function editCoin(ctx: AppContext, operator: Operator, id: number, 
 export async function editFundsSettings(ctx: AppContext, operator: Operator, input: { exchange_fee_rate?: string; recharge_contact_first?: boolean }) {
   if (input.exchange_fee_rate === undefined && input.recharge_contact_first === undefined) throw new DomainError('parameter_error');
   await ctx.db.transaction(async (tx) => {
+    // Logged with the values before and after (issue 22: every settings change shows what it replaced).
+    const read = async () => ({ exchange_fee_rate: await exchangeFeeRate(tx), recharge_contact_first: (await readSetting(tx, 'recharge_contact_first')) === true });
+    const before = await read();
     if (input.exchange_fee_rate !== undefined) await writeSetting(tx, 'exchange_fee_rate', toAmountString(input.exchange_fee_rate));
     if (input.recharge_contact_first !== undefined) await writeSetting(tx, 'recharge_contact_first', input.recharge_contact_first);
-    await logAction(tx, operator.id, 'funds.settings.edit', 'settings', input);
+    await logAction(tx, operator.id, 'funds.settings.edit', 'settings', { before, after: await read() });
   });
 }

@@ -3,7 +3,9 @@
 // every validation and its translated message, 50 concurrent transfers that together exceed the
 // balance, amounts too long for an amount column refused (never a 500), disabled coins the user still
 // holds, a coin's price, other users' rows never shown, and the ledger audit holding after every test.
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { operatorAuditLog } from '../../src/admin/tables.ts';
 import { seedMarketMaker } from '../../src/spot/market-maker.ts';
 import { call, expectLedgerBalanced, makeUser, type TestApp } from '../support/app.ts';
 import { coinId, figures, fund, makeFundsApp, operatorToken, pinPrice, setCoinEnabled } from './support.ts';
@@ -268,6 +270,9 @@ describe('exchange', () => {
     const op = await operatorToken(test);
     pinPrice(test, 'ETH/USDT', '3200');
     expect((await call(test.app, '/admin/funds/settings', { token: op, payload: { exchange_fee_rate: '0.01' } })).body.type).toBe('ok');
+    // The operator log keeps the rate it replaced.
+    const [logged] = await test.db.select().from(operatorAuditLog).where(eq(operatorAuditLog.action, 'funds.settings.edit')).orderBy(desc(operatorAuditLog.id)).limit(1);
+    expect(logged?.detail).toMatchObject({ before: { exchange_fee_rate: '0.002' }, after: { exchange_fee_rate: '0.01' } });
     try {
       const [usdt, eth] = [await coinId(test, 'USDT'), await coinId(test, 'ETH')];
       const quote = await call(test.app, '/user/getTransferFee', { token: user.token, payload: { from_currency_id: usdt, to_currency_id: eth } });
