@@ -3,16 +3,22 @@
 // from the contract's input schemas: each route is first called with plausible values to learn which
 // schemas it parses, then every field of those schemas gets each wrong value (wrong types, 2^31, huge
 // and negative numbers, long strings, arrays, objects), next to empty bodies, arrays, unknown keys and
-// wrong path ids. Every answer must be the spec's envelope with a status below 500.
+// wrong path ids. Every answer must be the spec's envelope with a status below 500. Then the review's
+// attacks (security findings 1 and 5): names every object inherits as account kinds, and a NUL or a lone
+// surrogate in the input of every route, each answered parameter_error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@fairex/contract';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createSession } from '../src/accounts/sessions.ts';
 import { users } from '../src/accounts/tables.ts';
+import { operatorHeaders } from '../src/admin/operator-cookies.ts';
 import { createOperatorSession } from '../src/admin/operators.ts';
 import { operators } from '../src/admin/tables.ts';
-import { makeTestApp, makeUser, type TestApp } from './support/app.ts';
+import { ledgerAccounts } from '../src/ledger/tables.ts';
+import { errorForLog } from '../src/http/errors.ts';
+import { expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from './support/app.ts';
+import { coinId } from './funds/support.ts';
 import { routesOf } from './support/routes.ts';
 
 type Schema = z.ZodType;
@@ -102,7 +108,7 @@ beforeAll(async () => {
   tokens.user = user.token;
   const [operator] = await test.db.insert(operators).values({ username: 'fuzz-operator', passwordHash: 'unused', role: 'admin' }).returning();
   operatorId = operator!.id;
-  tokens.operator = await createOperatorSession(test.db, operatorId);
+  tokens.operator = await createOperatorSession(test.db, operatorId, Date.now());
 });
 afterAll(() => test.close());
 
@@ -111,10 +117,12 @@ async function restoreSessions() {
   await test.db.update(users).set({ frozen: false }).where(eq(users.id, userId));
   tokens.user = await createSession(test.db, userId);
   await test.db.update(operators).set({ role: 'admin', disabledAt: null, mustChangePassword: false }).where(eq(operators.id, operatorId));
-  tokens.operator = await createOperatorSession(test.db, operatorId);
+  tokens.operator = await createOperatorSession(test.db, operatorId, Date.now());
 }
 
 type Who = 'user' | 'operator' | 'nobody';
+/** A user sends the token in Authorization; an operator in the back office's cookie with its CSRF proof. */
+const sessionHeaders = (who: 'user' | 'operator'): Record<string, string> => (who === 'user' ? { authorization: tokens.user } : operatorHeaders(tokens.operator));
 /** A body sent as it is written (JSON an object literal cannot spell, such as a `__proto__` key). */
 class RawJson {
   constructor(readonly text: string) {}
@@ -125,7 +133,7 @@ async function send(who: Who, method: string, url: string, input: unknown, label
   calls += 1;
   ipCounter += 1;
   const headers: Record<string, string> = {};
-  if (who !== 'nobody') headers.authorization = tokens[who];
+  if (who !== 'nobody') Object.assign(headers, sessionHeaders(who));
   let target = url;
   let payload: string | undefined;
   if (method === 'GET' || method === 'DELETE') {
@@ -213,5 +221,93 @@ describe('input fuzz', () => {
     const unused = inputSchemas.map(([name]) => name).filter((name) => !schemasSeen.has(name));
     console.log(`input fuzz: ${calls} calls to ${routes.length} routes; contract input schemas no route parsed: ${unused.join(', ') || 'none'}`);
     expect(failures).toEqual([]);
+  });
+});
+
+/** One JSON call as `who`, answered with its status and envelope. */
+async function json(who: 'user' | 'operator', url: string, body: unknown, method: 'POST' | 'GET' = 'POST') {
+  const res = await test.app.inject({ method, url, headers: { ...sessionHeaders(who), 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress: '10.200.0.1' });
+  return { status: res.statusCode, body: res.json() as { type: string; code?: string } };
+}
+
+describe('names every object inherits, as account kinds (security finding 1)', () => {
+  it('refuses toString, constructor, __proto__, valueOf and hasOwnProperty on the four routes with parameter_error and opens no account', async () => {
+    await restoreSessions();
+    const usdt = await coinId(test, 'USDT');
+    expect((await json('operator', '/api/admin/balances/adjust', { user_id: userId, currency_id: usdt, kind: 'spot', amount: '10', reason: 'funding' })).body.type).toBe('ok');
+    const userKinds = async () => (await test.db.selectDistinct({ kind: ledgerAccounts.kind }).from(ledgerAccounts).where(isNotNull(ledgerAccounts.userId))).map((k) => k.kind).sort();
+    const kindsBefore = await userKinds();
+    for (const name of ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty']) {
+      const answers = [
+        await json('user', '/api/wallet/change', { currency_id: usdt, number: '1', from_field: 'spot', to_field: name }),
+        await json('user', '/api/wallet/change', { currency_id: usdt, number: '1', from_field: name, to_field: 'spot' }),
+        await json('user', '/api/wallet/legal_log', { type: name }),
+        await json('user', '/api/wallet/detail', { currency: usdt, type: name }),
+        await json('operator', '/api/admin/balances/adjust', { user_id: userId, currency_id: usdt, kind: name, amount: '1', reason: 'probe' }),
+      ];
+      for (const answer of answers) expect(answer, name).toMatchObject({ status: 400, body: { type: 'error', code: 'parameter_error' } });
+    }
+    const kindsAfter = await userKinds();
+    expect(kindsAfter).toEqual(kindsBefore);
+    expect(kindsAfter.filter((kind) => !(contract.ACCOUNT_KINDS as readonly string[]).includes(kind))).toEqual([]);
+    await expectLedgerBalanced(test);
+  });
+});
+
+describe('a NUL or a lone surrogate in the input (security finding 5)', () => {
+  it('answers parameter_error on every route, JSON, form-encoded or in the query, logins included, never 500', { timeout: 120_000 }, async () => {
+    await restoreSessions();
+    const routes = routesOf(test.app).filter((r) => r.url.startsWith('/api/'));
+    const wrong: string[] = [];
+    /** Every text field of the plausible body carries the probe (numbers stay numbers). */
+    const probed = (probe: string) => Object.fromEntries(Object.entries(plausibleBody).map(([key, value]) => [key, typeof value === 'string' ? `a${probe}b` : value]));
+    for (const route of routes) {
+      const who = route.url.startsWith('/api/admin') ? 'operator' : 'user';
+      const url = route.url.replace(/:[a-zA-Z_]+/g, '1');
+      const headers = sessionHeaders(who);
+      const tries: { label: string; method: string; url: string; headers: Record<string, string>; payload?: string }[] = [];
+      if (route.method === 'GET' || route.method === 'DELETE') {
+        tries.push({ label: 'query %00', method: route.method, url: `${url}?keyword=a%00b&${new URLSearchParams({ user_string: 'a\u0000b' })}`, headers });
+      } else {
+        for (const [label, probe] of [['NUL', '\u0000'], ['lone surrogate', '\ud800']]) {
+          tries.push({ label: `JSON ${label}`, method: route.method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(probed(probe!)) });
+        }
+        tries.push({ label: 'form %00', method: route.method, url, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'user_string=a%00b&password=Secret-pass-1&lang=en' });
+      }
+      for (const one of tries) {
+        const res = await test.app.inject({ method: one.method as 'GET', url: one.url, headers: one.headers, payload: one.payload, remoteAddress: '10.201.0.1' });
+        const body = res.json() as { code?: string };
+        if (res.statusCode !== 400 || body.code !== 'parameter_error') wrong.push(`${route.method} ${route.url} ${one.label} -> ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('database errors in the log (security finding 5)', () => {
+  /** The error a query throws, as the log would keep it before (every own field and the message) and now. */
+  async function failure(run: () => Promise<unknown>) {
+    const error = await run().then(() => undefined, (e: unknown) => e as Error & { cause?: Error });
+    expect(error).toBeInstanceOf(Error);
+    const raw = JSON.stringify({ ...error, message: error!.message, cause: error!.cause && { ...error!.cause, message: error!.cause.message } });
+    return { raw, logged: JSON.stringify(errorForLog(error)) };
+  }
+
+  it('keeps the failed statement, code and constraint but not the login names and texts the query carried', async () => {
+    const secret = 'victim-login@example.com';
+    const cases = [
+      await failure(() => test.db.execute(sql`select ${secret}::int`)),
+      await failure(() => test.db.insert(operators).values({ username: 'fuzz-operator', passwordHash: secret, role: 'admin' })),
+      await failure(() => test.db.execute(sql`select ${`${secret}\u0000`}::text`)),
+    ];
+    for (const { raw, logged } of cases) {
+      expect(raw).toContain('victim-login');
+      expect(logged).not.toContain('victim-login');
+      expect(logged).toMatch(/Failed query: (select|insert)/);
+    }
+    expect(cases[1]!.logged).toContain('23505');
+    expect(cases[1]!.logged).toContain('operators_username_key');
+    expect(cases[1]!.raw).toContain('(username)=(fuzz-operator)');
+    expect(cases[1]!.logged).not.toContain('fuzz-operator');
   });
 });

@@ -4,6 +4,7 @@ import { adminApi, type AccountRow, type UserDetail } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { loadOr } from '../load.ts';
 import { BalanceAdjustCard } from '../components/balance-adjust.tsx';
+import { UserFreezeButton } from '../components/user-freeze.tsx';
 import { useOperator } from '../use-operator.ts';
 
 export async function userDetailLoader({ params }: LoaderFunctionArgs): Promise<UserDetail | null> {
@@ -63,6 +64,7 @@ export function UserDetailPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('user.title', { id: user.id })} · {user.account}
         </Typography.Title>
+        {operator?.role === 'admin' && <UserFreezeButton userId={user.id} account={user.account} frozen={user.frozen} />}
       </Flex>
       <Card title={t('user.profile')}>
         <Descriptions items={profile} column={{ xs: 1, md: 2, xl: 3 }} size="small" bordered />

@@ -1,11 +1,13 @@
 // Proves through the back-office API that the outbox shows a live verification code to admins only,
-// masked for support operators (reviewers cannot open it), and masked for everyone once delivered.
+// masked for support operators (reviewers cannot open it), and masked for everyone once delivered; in
+// production masked always, for every role, with a warning at start for each channel that cannot deliver.
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/accounts/passwords.ts';
 import { operators, type OperatorRole } from '../../src/admin/tables.ts';
-import { createNotifier } from '../../src/notify/notifier.ts';
-import { call, latestCode, makeTestApp, type TestApp } from '../support/app.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { createNotifier, outboxShowsCodes } from '../../src/notify/notifier.ts';
+import { call, latestCode, makeTestApp, operatorLogin, type TestApp } from '../support/app.ts';
 import { operatorToken } from '../funds/support.ts';
 
 let test: TestApp;
@@ -17,8 +19,7 @@ afterAll(() => test.close());
 async function operatorOf(role: OperatorRole) {
   const username = `${role}-${Date.now()}`;
   await test.db.insert(operators).values({ username, passwordHash: await hashPassword('operator-pass-1'), role });
-  const res = await call(test.app, '/admin/login', { ip: test.nextIp(), payload: { username, password: 'operator-pass-1' } });
-  return res.body.message.token as string;
+  return operatorLogin(test.app, username, 'operator-pass-1', test.nextIp());
 }
 
 const outboxRowFor = async (token: string, recipient: string) => {
@@ -52,5 +53,25 @@ describe('outbox', () => {
     const { row } = await outboxRowFor(token, recipient);
     expect(row).toMatchObject({ delivered: true, body: 'Your verification code is ******.' });
     expect((await outboxRowFor(token, `plain-${recipient}`)).row.body).toBe('Order 123456 filled.');
+  });
+
+  it('in production stores every code masked, so not even an admin reads it, and warns at start that codes cannot be delivered', async () => {
+    const warnings: string[] = [];
+    const log = { warn: (message: string) => warnings.push(message) } as unknown as FastifyBaseLogger;
+    const notifier = createNotifier({ log, production: true });
+    expect(warnings).toEqual([expect.stringContaining('SMTP_URL is not set'), expect.stringContaining('no SMS provider')]);
+    const mobile = `139${String(Date.now()).slice(-8)}`;
+    await notifier.send(test.db, { channel: 'sms', recipient: mobile, subject: 'code', body: 'Your verification code is 924514.', hasCode: true });
+    const { row } = await outboxRowFor(await operatorToken(test), mobile);
+    expect(row).toMatchObject({ delivered: false, body: 'Your verification code is ******.' });
+
+    warnings.length = 0;
+    createNotifier({ log, production: true, transport: nodemailer.createTransport({ jsonTransport: true }) });
+    expect(warnings).toEqual([expect.stringContaining('no SMS provider')]);
+    warnings.length = 0;
+    createNotifier({ log, production: false });
+    expect(warnings).toEqual([]);
+    // The outbox's display rule: development keeps the admin-only rule, production shows codes to nobody.
+    expect([outboxShowsCodes('admin', false), outboxShowsCodes('support', false), outboxShowsCodes('admin', true), outboxShowsCodes('support', true)]).toEqual([true, false, false, false]);
   });
 });
