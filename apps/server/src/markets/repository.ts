@@ -86,6 +86,32 @@ export async function candlesBetween(db: Executor, symbolId: number, period: Can
   return rows.reverse().map((c) => ({ time: Math.floor(c.openTime / 1000), ...figuresOf(c) }));
 }
 
+/**
+ * Index candles of one symbol from its stored index ticks (the prices options settle on): per period of
+ * `periodMs` from `from` to `to` (epoch ms), open the first tick, close the last, high and low their
+ * extremes, volume 0; oldest first, at most CANDLES_PER_REQUEST_MAX.
+ */
+export async function indexCandlesBetween(db: Executor, symbolId: number, periodMs: number, from: number, to: number) {
+  const rows = await queryRows<{ open_time: string; open: string; high: string; low: string; close: string }>(
+    db,
+    sql`select (time / ${periodMs}) * ${periodMs} as open_time,
+          (array_agg(price order by time asc, id asc))[1]::text as open,
+          max(price)::text as high, min(price)::text as low,
+          (array_agg(price order by time desc, id desc))[1]::text as close
+        from index_ticks where symbol_id = ${symbolId} and time >= ${from} and time < ${to + periodMs}
+        group by 1 order by 1 desc limit ${CANDLES_PER_REQUEST_MAX}`,
+  );
+  return rows.reverse().map((r) => ({
+    time: Math.floor(Number(r.open_time) / 1000),
+    open: toAmountString(r.open),
+    high: toAmountString(r.high),
+    low: toAmountString(r.low),
+    close: toAmountString(r.close),
+    volume: '0',
+    amount: '0',
+  }));
+}
+
 /** 24-hour figures per symbol from the stored 1-minute candles (real rows, nothing typed in). */
 export async function dayStats(db: Executor, since: number) {
   const rows = await queryRows<{ symbol_id: number; open: string; high: string; low: string; volume: string; amount: string }>(

@@ -4,7 +4,7 @@ import type { EventBus } from '../events/bus.ts';
 import { CandleBuilder, type Candle } from './candles.ts';
 import { SimulatedPriceFeed, type PriceFeed, type SimulatedSymbol } from './price-feed.ts';
 import type { TickStore } from './ticks.ts';
-import { candlesBetween, dayStats, lastCloses, listAllSymbols, listSymbols, openCandles, saveCandles, type MarketSymbol } from './repository.ts';
+import { candlesBetween, dayStats, indexCandlesBetween, lastCloses, listAllSymbols, listSymbols, openCandles, saveCandles, type MarketSymbol } from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -176,6 +176,11 @@ export class Markets {
 
   candles(symbol: MarketSymbol, period: Parameters<typeof candlesBetween>[2], fromMs: number, toMs: number) {
     return candlesBetween(this.db, symbol.id, period, fromMs, toMs);
+  }
+
+  /** The index's own candles from its recorded ticks (the prices options settle on), `periodMs` long. */
+  indexCandles(symbol: MarketSymbol, periodMs: number, fromMs: number, toMs: number) {
+    return indexCandlesBetween(this.db, symbol.id, periodMs, fromMs, toMs);
   }
 
   start() {

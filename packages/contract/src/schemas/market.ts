@@ -5,15 +5,30 @@ export { CANDLE_PERIOD_NAMES };
 
 const zEpochSeconds = z.coerce.number({ message: 'parameter_error' }).int('parameter_error').min(0, 'parameter_error');
 
-/** GET /currency/new_timeshar: candles of one symbol and period between two times (epoch seconds). */
+/**
+ * The periods index candles come in (source=index): built from the stored index ticks of the last
+ * INDEX_CANDLES_SPAN_MS, the span a chart beside a seconds option needs; longer periods would read
+ * millions of ticks.
+ */
+export const INDEX_CANDLE_PERIODS = ['1min', '5min', '15min', '30min', '60min'] as const;
+/** How far back index candles reach: one day of ticks (86,400 per symbol at one a second). */
+export const INDEX_CANDLES_SPAN_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * GET /currency/new_timeshar: candles of one symbol and period between two times (epoch seconds).
+ * source "trades" (default): the stored candles, a bar drawn from its trades where it has any, else from
+ * the index; "index": the index the options settle on, from its ticks (INDEX_CANDLE_PERIODS only).
+ */
 export const timesharInput = z
   .object({
     symbol: z.string({ message: 'parameter_error' }).trim().min(1, 'parameter_error').max(32, 'parameter_error'),
     period: z.enum(CANDLE_PERIOD_NAMES, { message: 'parameter_error' }),
     from: zEpochSeconds,
     to: zEpochSeconds,
+    source: z.enum(['trades', 'index'], { message: 'parameter_error' }).default('trades'),
   })
-  .refine((v) => v.from <= v.to, { message: 'parameter_error' });
+  .refine((v) => v.from <= v.to, { message: 'parameter_error' })
+  .refine((v) => v.source === 'trades' || (INDEX_CANDLE_PERIODS as readonly string[]).includes(v.period), { message: 'parameter_error' });
 
 export const candleItem = z.object({
   time: z.number().int(),
