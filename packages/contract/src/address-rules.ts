@@ -110,8 +110,14 @@ const NETWORK_CHECKS: Record<string, (address: string) => boolean> = {
 /** An operator-added network without a known format gets a loose shape check. */
 const LOOSE_ADDRESS = /^[A-Za-z0-9:_-]{10,120}$/;
 
+/** The known format check of a network (case-insensitive name); own names only, never one every object inherits. */
+const networkCheck = (network: string) => {
+  const name = network.toUpperCase();
+  return Object.hasOwn(NETWORK_CHECKS, name) ? NETWORK_CHECKS[name] : undefined;
+};
+
 /** Whether `address` is a valid address on `network` (ERC20, TRC20, ...; case-insensitive name). */
-export const addressFits = (network: string, address: string) => (NETWORK_CHECKS[network.toUpperCase()] ?? ((a: string) => LOOSE_ADDRESS.test(a)))(address);
+export const addressFits = (network: string, address: string) => (networkCheck(network) ?? ((a: string) => LOOSE_ADDRESS.test(a)))(address);
 
 /** The first of the coin's networks (in configured order) whose format the address has. */
 export const networkOfAddress = (networks: readonly string[], address: string) => networks.find((n) => addressFits(n, address));
@@ -124,6 +130,6 @@ export const networkOfAddress = (networks: readonly string[], address: string) =
  */
 export function addressKey(network: string, address: string): string {
   const value = address.trim();
-  const check = NETWORK_CHECKS[network.toUpperCase()];
+  const check = networkCheck(network);
   return check === EVM || ((check === NETWORK_CHECKS.BTC || check === NETWORK_CHECKS.LTC) && /^(bc|ltc)1/i.test(value)) ? value.toLowerCase() : value;
 }
