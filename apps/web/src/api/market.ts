@@ -34,9 +34,12 @@ export function useQuotation(symbol: string) {
   return { ...quotations, data: quotations.data?.find((q) => q.symbol === symbol) };
 }
 
-/** GET /currency/new_timeshar, oldest first; from and to are epoch seconds. */
-export const fetchCandles = (symbol: string, period: string, from: number, to: number) =>
-  get<Candle[]>('/currency/new_timeshar', { symbol, period, from, to }, true);
+/**
+ * GET /currency/new_timeshar, oldest first; from and to are epoch seconds. source 'index': the index's own
+ * candles from its ticks (what options settle on), else the stored ones (trades where a bar has any).
+ */
+export const fetchCandles = (symbol: string, period: string, from: number, to: number, source: 'trades' | 'index' = 'trades') =>
+  get<Candle[]>('/currency/new_timeshar', source === 'index' ? { symbol, period, from, to, source } : { symbol, period, from, to }, true);
 
 /** GET /optional/list, only while logged in. */
 export function useFavourites() {

@@ -8,6 +8,7 @@ import { useMarketEvents } from './use-market-events.ts';
 
 export type Period = (typeof CANDLE_PERIOD_NAMES)[number];
 type KlineEvent = { symbol: string; period: string; openTime: number; open: string; high: string; low: string; close: string; volume: string };
+type TickerEvent = { symbol: string; price: string | number; time: number };
 
 /** Candles loaded per period switch. */
 export const CANDLES_LOADED = 200;
@@ -35,6 +36,21 @@ const barOf = (time: number, c: Prices): CandlestickData<UTCTimestamp> => ({
 
 /** The periods the strip shows as tabs; the others are in a "more" list beside them, so the strip fits 360 px in every language. */
 export const PRIMARY_PERIODS: readonly Period[] = ['15min', '60min', '4hour', '1day'];
+/** Index candles come in these periods only (the contract's INDEX_CANDLE_PERIODS: built from a day of ticks). */
+const INDEX_PERIODS: readonly Period[] = ['1min', '5min', '15min', '30min', '60min'];
+const INDEX_PRIMARY_PERIODS: readonly Period[] = ['1min', '5min', '15min', '60min'];
+
+/**
+ * Folds an index tick into the bars of a period (seconds long): the bar of its period moves, or a new bar
+ * opens at the tick. Examples (60 s): bars ending with 120 O10 H12 L9 C11, tick 11.5 at 150 s -> that bar
+ * C11.5; tick 13 at 185 s -> new bar 180 O13 H13 L13 C13; a tick older than the last bar changes nothing.
+ */
+export function foldTick(last: CandlestickData<UTCTimestamp> | undefined, price: number, timeSeconds: number, periodSeconds: number): CandlestickData<UTCTimestamp> | undefined {
+  const time = (Math.floor(timeSeconds / periodSeconds) * periodSeconds) as UTCTimestamp;
+  if (last && time < last.time) return undefined;
+  if (last && time === last.time) return { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price };
+  return { time, open: price, high: price, low: price, close: price };
+}
 
 /** lightweight-charts' tick mark kinds (TickMarkType): year, month, day of month, time, time with seconds. */
 const TICK_YEAR = 0;
@@ -66,10 +82,16 @@ function cssVariable(name: string) {
  * the chosen period, then live 'kline' events from that period's room. The chart library is the page's
  * heaviest piece, so it loads on its own after the page shows, into a frame already laid out (its
  * height fixed by CSS): nothing below the chart moves when it arrives.
+ * `draws` names what the candles are (a small label on the chart): 'trades' (a spot pair's stored bars,
+ * the index where a bar has no trade) or 'index' (a futures or stock symbol's stored bars, built from
+ * the index only). `fromTicks`: the index's own candles from its ticks, live from the ticker room (the
+ * chart beside a seconds option, whose result is decided by the index, not by spot trades).
  */
-export function KlineChart({ symbol, priceDecimals = 2 }: { symbol: string; priceDecimals?: number }) {
+export function KlineChart({ symbol, priceDecimals = 2, draws = 'trades', fromTicks = false }: { symbol: string; priceDecimals?: number; draws?: 'trades' | 'index'; fromTicks?: boolean }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<Period>('15min');
+  const periods = fromTicks ? INDEX_PERIODS : CANDLE_PERIOD_NAMES;
+  const primary = fromTicks ? INDEX_PRIMARY_PERIODS : PRIMARY_PERIODS;
   const container = useRef<HTMLDivElement>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const lastTime = useRef(0);
@@ -135,7 +157,7 @@ export function KlineChart({ symbol, priceDecimals = 2 }: { symbol: string; pric
     bars.current = [];
     series.current?.setData([]);
     setLast(null);
-    fetchCandles(symbol, period, from, to).then(
+    fetchCandles(symbol, period, from, to, fromTicks ? 'index' : 'trades').then(
       (candles: Candle[]) => {
         if (stale) return;
         lastTime.current = candles.at(-1)?.time ?? 0;
@@ -148,10 +170,22 @@ export function KlineChart({ symbol, priceDecimals = 2 }: { symbol: string; pric
     return () => {
       stale = true;
     };
-  }, [symbol, period]);
+  }, [symbol, period, fromTicks]);
+
+  // Index candles move with each recorded index tick (the ticker room), folded into the period's bar.
+  useMarketEvents<TickerEvent>(fromTicks ? [{ channel: 'ticker', symbol }] : [], 'ticker', (tick) => {
+    if (tick.symbol !== symbol) return;
+    const bar = foldTick(bars.current.at(-1), Number(tick.price), tick.time / 1000, PERIOD_SECONDS[period]);
+    if (!bar) return;
+    if (bars.current.at(-1)?.time === bar.time) bars.current[bars.current.length - 1] = bar;
+    else bars.current.push(bar);
+    series.current?.update(bar);
+    lastTime.current = bar.time;
+    setLast({ open: String(bar.open), high: String(bar.high), low: String(bar.low), close: String(bar.close) });
+  });
 
   // The chart's one period only: switching period leaves the old room and joins the new one.
-  useMarketEvents<KlineEvent>([{ channel: 'kline', symbol, period }], 'kline', (candle) => {
+  useMarketEvents<KlineEvent>(fromTicks ? [] : [{ channel: 'kline', symbol, period }], 'kline', (candle) => {
     if (candle.symbol !== symbol || candle.period !== period) return;
     const time = Math.floor(candle.openTime / 1000);
     if (time < lastTime.current) return; // an older bar than the chart's last cannot be updated
@@ -169,26 +203,27 @@ export function KlineChart({ symbol, priceDecimals = 2 }: { symbol: string; pric
         <SegmentTabs
           label={t('market.periods')}
           variant="pill"
-          options={PRIMARY_PERIODS.map((value) => ({ value, label: t(`market.period${value}`) }))}
+          options={primary.map((value) => ({ value, label: t(`market.period${value}`) }))}
           value={period}
           onChange={setPeriod}
         />
         <select
-          className={`kline__more ${PRIMARY_PERIODS.includes(period) ? '' : 'kline__more--chosen'}`}
+          className={`kline__more ${primary.includes(period) ? '' : 'kline__more--chosen'}`}
           aria-label={t('market.morePeriods')}
-          value={PRIMARY_PERIODS.includes(period) ? '' : period}
+          value={primary.includes(period) ? '' : period}
           onChange={(event) => event.target.value && setPeriod(event.target.value as Period)}
         >
           <option value="" disabled>
             ⋯
           </option>
-          {CANDLE_PERIOD_NAMES.filter((value) => !PRIMARY_PERIODS.includes(value)).map((value) => (
+          {periods.filter((value) => !primary.includes(value)).map((value) => (
             <option key={value} value={value}>
               {t(`market.period${value}`)}
             </option>
           ))}
         </select>
       </div>
+      <p className="kline__source">{t(draws === 'index' || fromTicks ? 'feed.chartIndex' : 'feed.chartTrades')}</p>
       <div className="kline__chart" ref={container} />
       {last && <p className="visually-hidden">{t('market.lastCandle', { open: last.open, high: last.high, low: last.low, close: last.close })}</p>}
     </section>

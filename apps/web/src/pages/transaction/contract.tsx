@@ -135,7 +135,7 @@ function ContractBody({ quotation }: { quotation: Quotation }) {
           </dl>
         )}
       </header>
-      <KlineChart symbol={quotation.symbol} />
+      <KlineChart symbol={quotation.symbol} draws="index" />
       {settings && <ContractSettingsNotice settings={settings} />}
       {deal.data && !deal.data.in_session && session && (
         <p className="contract-closed" role="note">

@@ -72,7 +72,7 @@ export function SecondsTradeView() {
           {quotation.price}
         </div>
       </section>
-      <KlineChart symbol={quotation.symbol} />
+      <KlineChart symbol={quotation.symbol} fromTicks />
       <OrderForm symbolId={quotation.id} symbol={quotation.symbol} />
       <SegmentTabs
         label={t('seconds.orders')}
@@ -264,7 +264,7 @@ function ResultDialog({ id, onClose }: { id: string; onClose: () => void }) {
             <dt>{t('seconds.resultLabel')}</dt>
             <dd>{order.outcome ? <Outcome order={order} /> : t('seconds.settling')}</dd>
           </dl>
-          <KlineChart symbol={order.symbol} />
+          <KlineChart symbol={order.symbol} fromTicks />
         </>
       ) : (
         <p className="empty">{t('app.loading')}</p>
