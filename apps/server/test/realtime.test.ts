@@ -1,18 +1,28 @@
 // Proves socket.io rides on the API's own server (polling upgraded to websocket, `server-time` every
 // second) and that a client gets only the rooms it asked for: tickers per symbol, candles per symbol and
-// period, unknown rooms ignored, and at most ROOMS_PER_SOCKET_MAX rooms per connection.
+// period, unknown rooms ignored, and at most ROOMS_PER_SOCKET_MAX rooms per connection; and that a
+// socket leaves its user's room when its session ends without an event (idle, expired, revoked elsewhere).
 import { CANDLE_PERIOD_NAMES, ROOMS_PER_SOCKET_MAX } from '@fairex/contract';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedPriceFeed } from '../src/markets/price-feed.ts';
-import { makeTestApp, type TestApp } from './support/app.ts';
+import { eq } from 'drizzle-orm';
+import { sha256 } from '../src/accounts/passwords.ts';
+import { SESSION_IDLE_MS, SESSION_TTL_MS } from '../src/accounts/sessions.ts';
+import { sessions } from '../src/accounts/tables.ts';
+import { userRoom } from '../src/realtime/rooms.ts';
+import { call, makeTestApp, makeUser, type TestApp } from './support/app.ts';
 import { flush, liveRealtime, record, subscribe, unsubscribe, type LiveRealtime } from './support/sockets.ts';
 
 let test: TestApp;
 let live: LiveRealtime;
+/** How far the session clock is ahead of the system clock (sessions are created on the system clock). */
+let sessionOffsetMs = 0;
+/** The re-check interval here: SESSION_RECHECK_INTERVAL_MS (a minute) shortened so a test need not wait. */
+const RECHECK_MS = 50;
 beforeAll(async () => {
-  test = await makeTestApp();
-  live = await liveRealtime(test);
+  test = await makeTestApp({}, { sessionClock: () => Date.now() + sessionOffsetMs });
+  live = await liveRealtime(test, { sessionRecheckMs: RECHECK_MS });
 });
 afterEach(() => {
   live.closeSockets();
@@ -107,5 +117,45 @@ describe('realtime', () => {
     // Leaving a room makes space for another.
     await unsubscribe(socket, rooms[0]);
     expect(await subscribe(socket, extra)).toBe(true);
+  });
+});
+
+describe('realtime sessions', () => {
+  const inUserRoom = async (userId: number) => (await live.realtime.io.in(userRoom(userId)).fetchSockets()).length;
+  const told = (socket: Awaited<ReturnType<typeof client>>) => new Promise<void>((resolve) => socket.once('unauthenticated', () => resolve()));
+
+  it('takes a socket out of its user’s room once its session has been idle 2 hours, with no event to say so', async () => {
+    sessionOffsetMs = 0;
+    const user = await makeUser(test);
+    const socket = await live.connect({ token: user.token });
+    expect(await inUserRoom(user.id)).toBe(1);
+    const left = told(socket);
+    sessionOffsetMs = SESSION_IDLE_MS + 60_000;
+    await left;
+    expect(await inUserRoom(user.id)).toBe(0);
+  });
+
+  it('keeps a remembered session’s socket past 2 hours, and takes it out after 30 days', async () => {
+    sessionOffsetMs = 0;
+    const user = await makeUser(test);
+    const login = await call(test.app, '/user/login', { ip: test.nextIp(), payload: { user_string: user.email, password: user.password, remember: 1 } });
+    const socket = await live.connect({ token: login.body.message as string });
+    const left = told(socket);
+    sessionOffsetMs = SESSION_IDLE_MS + 60_000;
+    await new Promise((resolve) => setTimeout(resolve, RECHECK_MS * 4));
+    expect(await inUserRoom(user.id)).toBe(1);
+    sessionOffsetMs = SESSION_TTL_MS + 60_000;
+    await left;
+    expect(await inUserRoom(user.id)).toBe(0);
+  });
+
+  it('takes a socket out when its session is revoked where no event reaches this process', async () => {
+    sessionOffsetMs = 0;
+    const user = await makeUser(test);
+    const socket = await live.connect({ token: user.token });
+    const left = told(socket);
+    await test.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, sha256(user.token)));
+    await left;
+    expect(await inUserRoom(user.id)).toBe(0);
   });
 });

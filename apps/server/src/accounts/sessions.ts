@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
@@ -51,10 +51,10 @@ export const tokenOf = (request: FastifyRequest): string | undefined => parseTok
 
 /**
  * The live user of a session token: unknown, revoked and expired tokens give undefined. Using a session
- * that is not remembered renews it: it then ends SESSION_IDLE_MS after this use.
+ * that is not remembered renews it: it then ends SESSION_IDLE_MS after this use. `now` is the session
+ * clock's reading (AppContext.sessionClock; the system clock by default).
  */
-export async function userOfToken(db: Executor, token: string): Promise<SessionUser | undefined> {
-  const now = Date.now();
+export async function userOfToken(db: Executor, token: string, now = Date.now()): Promise<SessionUser | undefined> {
   const [row] = await db
     .select({ user: users, sessionId: sessions.id, remembered: sessions.remembered, expiresAt: sessions.expiresAt })
     .from(sessions)
@@ -66,6 +66,20 @@ export async function userOfToken(db: Executor, token: string): Promise<SessionU
     await db.update(sessions).set({ expiresAt: new Date(now + SESSION_IDLE_MS) }).where(eq(sessions.id, row.sessionId));
   }
   return row.user;
+}
+
+/**
+ * Which of these session token hashes are still live at `now` (not revoked, not expired, user not
+ * frozen), without renewing any: an open socket is not a use of its session. For the realtime re-check.
+ */
+export async function liveSessionHashes(db: Executor, tokenHashes: string[], now: number): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const rows = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.tokenHash, tokenHashes), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now)), eq(users.frozen, false)));
+  return new Set(rows.map((r) => r.tokenHash));
 }
 
 /** preHandler for protected user routes: answers 999 for a missing, unknown, revoked or expired token. */

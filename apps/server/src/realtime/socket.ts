@@ -2,7 +2,7 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { userOfToken } from '../accounts/sessions.ts';
+import { liveSessionHashes, userOfToken } from '../accounts/sessions.ts';
 import { DEFAULT_LIMITS, type AppContext, type Limits } from '../app-context.ts';
 import type { EventBus } from '../events/bus.ts';
 import { clientAddressOf } from '../http/client-address.ts';
@@ -15,7 +15,7 @@ import { attachNotificationsRealtime } from '../notifications/realtime.ts';
 import { attachOtcRealtime } from '../otc/realtime.ts';
 import { handleSubscriptions, klineRoom, tickerRoom, type SubscriptionRules } from './rooms.ts';
 import { AddressCounter, countEvent, type EventWindow } from './limits.ts';
-import { attachSessions, type UserOfToken } from './sessions.ts';
+import { attachSessions, type LiveSessions, type UserOfToken } from './sessions.ts';
 import { SECURITY_HEADER_VALUES } from '../http/security-headers.ts';
 
 export const SERVER_TIME_INTERVAL_MS = 1000;
@@ -25,6 +25,10 @@ export type RealtimeSources = SubscriptionRules & {
   bus: EventBus;
   /** For the user rooms (own order updates); without it every socket is anonymous. */
   userOfToken?: UserOfToken;
+  /** For the periodic re-check of authenticated sockets' sessions (realtime/sessions.ts); without it only revocation events end them. */
+  liveSessions?: LiveSessions;
+  /** How often that re-check runs (SESSION_RECHECK_INTERVAL_MS when absent); tests shorten it. */
+  sessionRecheckMs?: number;
   /** Events per socket and second, sockets per client address (DEFAULT_LIMITS when absent). */
   limits?: Pick<Limits, 'socketEventsPerSecond' | 'socketConnectionsPerAddressMax'>;
   /** A handshake's client address, as the HTTP side reads request.ip (the socket's peer when absent). */
@@ -34,7 +38,7 @@ export type RealtimeSources = SubscriptionRules & {
 export type Realtime = { io: Server; close(): Promise<void> };
 
 /** The realtime sources of a running app: its bus, listed symbols, spot books and sessions. */
-export function appRealtimeSources(ctx: Pick<AppContext, 'bus' | 'db' | 'markets' | 'spot' | 'limits' | 'config'>, onError: (error: unknown) => void): RealtimeSources {
+export function appRealtimeSources(ctx: Pick<AppContext, 'bus' | 'db' | 'markets' | 'spot' | 'limits' | 'config' | 'sessionClock'>, onError: (error: unknown) => void): RealtimeSources {
   return {
     bus: ctx.bus,
     limits: ctx.limits,
@@ -45,9 +49,10 @@ export function appRealtimeSources(ctx: Pick<AppContext, 'bus' | 'db' | 'markets
     },
     snapshot: (socket, room) => (room.channel === 'book' ? sendBookSnapshot(socket, ctx, room.symbol) : Promise.resolve()),
     async userOfToken(token) {
-      const user = await userOfToken(ctx.db, token);
+      const user = await userOfToken(ctx.db, token, ctx.sessionClock());
       return user && !user.frozen ? user.id : undefined;
     },
+    liveSessions: (tokenHashes) => liveSessionHashes(ctx.db, tokenHashes, ctx.sessionClock()),
     onError,
   };
 }
@@ -100,7 +105,8 @@ export async function attachRealtime(server: HttpServer, sources: RealtimeSource
   const detachSupport = attachSupportRealtime(io, bus);
   const detachNotifications = attachNotificationsRealtime(io, bus);
   const detachOtc = attachOtcRealtime(io, bus);
-  const detachSessions = sources.userOfToken ? attachSessions(io, bus, sources.userOfToken, sources.onError) : undefined;
+  const recheck = sources.liveSessions ? { liveSessions: sources.liveSessions, intervalMs: sources.sessionRecheckMs } : undefined;
+  const detachSessions = sources.userOfToken ? attachSessions(io, bus, sources.userOfToken, sources.onError, recheck) : undefined;
   const timer = setInterval(() => io.emit('server-time', { now: new Date().toISOString() }), SERVER_TIME_INTERVAL_MS);
   return {
     io,

@@ -12,7 +12,7 @@ export type LiveRealtime = Awaited<ReturnType<typeof liveRealtime>>;
  * and `connect`, which remembers each socket (as `track` does a raw one) so `closeSockets` (after each
  * test) or `close` (after all) closes them. The caller keeps it: files share this module (isolate: false).
  */
-export async function liveRealtime(test: TestApp, sources: Pick<RealtimeSources, 'addressOf'> = {}) {
+export async function liveRealtime(test: TestApp, sources: Pick<RealtimeSources, 'addressOf' | 'sessionRecheckMs'> = {}) {
   await test.app.listen({ port: 0, host: '127.0.0.1' });
   const errors: unknown[] = [];
   const realtime = await attachRealtime(test.app.server, { ...appRealtimeSources(test.ctx, (error) => errors.push(error)), ...sources });
