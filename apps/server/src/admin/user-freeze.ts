@@ -1,8 +1,8 @@
 /**
  * Freezing a user (security review finding 13): the incident answer to a compromised or abusive
  * account. `users.frozen` already stops logins, sessions and socket handshakes; this sets it, ends the
- * user's sessions in the same transaction (their open sockets are dropped by the session_revoked
- * event), and writes the operator log with the reason. Unfreezing lets the user log in again (sessions
+ * user's sessions in the same transaction (their open sockets leave the user's private room on the
+ * session_revoked event), and writes the operator log with the reason. Unfreezing lets the user log in again (sessions
  * are not restored). Setting the state the user already has changes and logs nothing.
  */
 import type { UserFreezeInput } from '@fairex/contract';
@@ -23,7 +23,7 @@ export async function setUserFrozen(deps: { db: Db; bus: EventBus }, operator: O
     await logAction(tx, operator.id, input.frozen ? 'user_freeze' : 'user_unfreeze', `user:${userId}`, { reason: input.reason });
     return true;
   });
-  // After the commit: the realtime layer drops the user's sockets.
+  // After the commit: the realtime layer takes the user's sockets out of their private room.
   if (changed && input.frozen) deps.bus.emit('session_revoked', { userId });
   return { id: userId, frozen: input.frozen };
 }

@@ -13,7 +13,7 @@ export const idParam = z.object({ id: zPositiveInt });
 
 /**
  * POST /admin/users/:id/freeze (admins): freezes (`frozen` true) or unfreezes a user, with the reason the
- * operator log keeps. A frozen user cannot log in, their sessions end and their sockets are dropped.
+ * operator log keeps. A frozen user cannot log in, their sessions end and their sockets get no more private events.
  */
 export const userFreezeInput = z.object({
   frozen: zBool,
