@@ -188,6 +188,10 @@ describe('appeals', () => {
     expect(await fiatFigures(rig, buyer, 'BTC')).toMatchObject({ available: '0.00212765' });
     const [log] = await rig.test.db.select().from(operatorAuditLog).where(and(eq(operatorAuditLog.action, 'otc.appeal.release'), eq(operatorAuditLog.target, `otc_order:${order.id}`)));
     expect(log).toBeDefined();
+    // Reading the order's evidence (chat, proofs, bank details) is in the operator log too (security finding 7).
+    const read = expectOk<{ messages: unknown[] }>(await admin(rig, '/otc/order', { id: order.id }, 'GET'));
+    const [readLog] = await rig.test.db.select().from(operatorAuditLog).where(and(eq(operatorAuditLog.action, 'otc_order_read'), eq(operatorAuditLog.target, `otc_order:${order.id}`)));
+    expect(readLog?.detail).toEqual({ messages: read.messages.length });
     // The merchant (the seller) did not release: the order counts against them.
     const counters = expectOk<{ data: { id: number; completed_orders: number; completion_rate: string }[] }>(await admin(rig, '/otc/merchants', { user_id: merchant.id }, 'GET'));
     expect(counters.data[0]).toMatchObject({ completed_orders: 0, completion_rate: '0' });
