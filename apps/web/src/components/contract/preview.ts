@@ -14,7 +14,9 @@ export const isPositiveAmount = (value: string) => isAmount(value) && isPositive
 /**
  * What an order takes from the contract account: the margin (notional / multiple) and the fee (notional
  * x fee rate), each rounded up to the margin coin's unit as the ledger takes them. A market order opens
- * at the mark plus the spread (long) or less it (short); a limit order at its price.
+ * at the mark plus the spread (long) or less it (short). A limit order freezes these figures at its
+ * price, the most it can take: it opens at the better of its limit and the mark that reaches it
+ * (limitFillPrice), its margin and fee sized again there and the rest returned.
  */
 export function orderPreview(
   settings: ContractSettings,
