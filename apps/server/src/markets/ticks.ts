@@ -155,12 +155,12 @@ export class IndexTickStore implements TickStore {
     if (list && list.length > 0 && list[0]!.time <= time) return list[lastAtOrBefore(list, time)];
     const symbolId = this.symbolId(symbol);
     if (symbolId === undefined) return undefined;
-    const [row] = await queryRows<{ id: string; price: string; time: string }>(
+    const [row] = await queryRows<{ id: string; price: string; time: string; hash: string | null }>(
       this.db,
-      sql`select id::text as id, price::text as price, time::text as time from ${indexTicks}
+      sql`select id::text as id, price::text as price, time::text as time, hash from ${indexTicks}
           where symbol_id = ${symbolId} and time <= ${time} order by time desc, id desc limit 1`,
     );
-    return row && { id: row.id, symbol, price: toAmountString(row.price), time: Number(row.time) };
+    return row && { id: row.id, symbol, price: toAmountString(row.price), time: Number(row.time), ...(row.hash === null ? {} : { hash: row.hash }) };
   }
 
   onTick(listener: (tick: RecordedTick) => void) {

@@ -1,12 +1,14 @@
 // Proves the market calls answer from real rows: feed steps become stored candles, quotations show the
 // feed's price and 24-hour figures from those candles (none, not the start price, without an index), and
-// a restart carries on from the last close.
-import { candleItem, quotationItem } from '@fairex/contract';
+// a restart carries on from the last close; the ticker follows the recorded tick, and the recorded ticks
+// are public with their chain hashes.
+import { candleItem, firstBrokenLink, quotationItem, TICK_CHAIN_GENESIS, type HashedTick, type IndexTicksAnswer } from '@fairex/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus } from '../../src/events/bus.ts';
 import type { SimulatedPriceFeed } from '../../src/markets/price-feed.ts';
 import { PublicIndexFeed } from '../../src/markets/public-feed.ts';
 import { Markets } from '../../src/markets/service.ts';
+import type { IndexTickStore } from '../../src/markets/ticks.ts';
 import { call, makeTestApp, type TestApp } from '../support/app.ts';
 
 let test: TestApp;
@@ -66,6 +68,48 @@ describe('market data', () => {
     expect(list.find((q) => q.symbol === 'BTC/USDT')).toMatchObject({ price: null, change: null, high: null, low: null });
     expect(list.find((q) => q.symbol === 'AAPL')).toMatchObject({ price: null, change: null });
     expect(list.every((q) => q.price === null)).toBe(true);
+  });
+});
+
+describe('public index ticks', () => {
+  it('publishes the ticker only once a tick is recorded, with its stored id (never a price orders cannot yet open on)', async () => {
+    const heard: { id: string; symbol: string; price: string }[] = [];
+    const listener = (tick: { id: string; symbol: string; price: string }) => heard.push(tick);
+    test.ctx.bus.on('ticker', listener);
+    const stepped = feedOf(test).step().find((t) => t.symbol === 'BTC/USDT')!;
+    expect(heard.filter((t) => t.symbol === 'BTC/USDT')).toEqual([]);
+    await (test.ctx.ticks as IndexTickStore).flush();
+    test.ctx.bus.off('ticker', listener);
+    // The last one heard (ticks of earlier steps may still have been in the buffer).
+    const btc = heard.filter((t) => t.symbol === 'BTC/USDT').at(-1)!;
+    expect(btc.price).toBe(stepped.price);
+    const stored = await call(test.app, '/index/tick', { method: 'GET', payload: { id: btc.id } });
+    expect(stored.body.message.data[0]).toMatchObject({ id: btc.id, symbol: 'BTC/USDT', price: stepped.price });
+  });
+
+  it('serves ticks by id and by range with their hashes, without a login, in pages that chain, and the day heads', async () => {
+    for (let i = 0; i < 3; i++) feedOf(test).step();
+    await (test.ctx.ticks as IndexTickStore).flush();
+    const first = await call(test.app, '/index/ticks', { method: 'GET', payload: { symbol: 'BTC/USDT', limit: 2 } });
+    expect(first.body.type).toBe('ok');
+    const page = first.body.message as IndexTicksAnswer;
+    expect(page).toMatchObject({ more: true, fresh_ms: test.ctx.limits.indexFreshMs, genesis: TICK_CHAIN_GENESIS });
+    expect(page.data).toHaveLength(2);
+    const next = (await call(test.app, '/index/ticks', { method: 'GET', payload: { symbol: 'BTC/USDT', after_id: page.data[1]!.id, limit: 1000 } })).body.message as IndexTicksAnswer;
+    const chain = [...page.data, ...next.data] as HashedTick[];
+    expect(chain[0]!.prev_hash).toBe(TICK_CHAIN_GENESIS);
+    expect(firstBrokenLink(chain)).toBe(-1);
+    const last = chain.at(-1)!;
+    const byTime = (await call(test.app, '/index/ticks', { method: 'GET', payload: { symbol: 'BTC/USDT', from: last.time, to: last.time } })).body.message as IndexTicksAnswer;
+    expect(byTime.data.map((t) => t.id)).toContain(last.id);
+    const day = new Date(last.time).toISOString().slice(0, 10);
+    const heads = await call(test.app, '/index/heads', { method: 'GET', payload: { day } });
+    expect(heads.body.message.heads.find((h: { symbol: string }) => h.symbol === 'BTC/USDT')).toEqual({ symbol: 'BTC/USDT', day, tick_id: last.id, time: last.time, hash: last.hash });
+    expect((await call(test.app, '/index/tick', { method: 'GET', payload: { id: '999999999' }, lang: 'en' })).body.type).toBe('error');
+    for (const bad of [{ symbol: '' }, { symbol: 'BTC/USDT', limit: 1001 }, { symbol: 'BTC/USDT', after_id: 'x' }]) {
+      expect((await call(test.app, '/index/ticks', { method: 'GET', payload: bad })).body.type).toBe('error');
+    }
+    expect((await call(test.app, '/index/heads', { method: 'GET', payload: { day: '2026-13-45' } })).body.type).toBe('error');
   });
 
   it('answers index candles from the recorded ticks with source=index (the chart beside an option shows the index it settles on), only in short periods', async () => {

@@ -1,6 +1,8 @@
 // Proves the recorded index (markets/ticks.ts): every tick the feed emits is stored with an id (written
 // in batches, handed out only once stored), `at` answers the tick in force at a time from memory or from
-// the database, and buffered ticks are written when the store or the app stops.
+// the database, and buffered ticks are written when the store or the app stops; every stored tick is
+// hash-chained to the previous one of its symbol (across a restart), so a tampered or removed tick shows.
+import { firstBrokenLink, TICK_CHAIN_GENESIS, type HashedTick } from '@fairex/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/app-context.ts';
@@ -152,6 +154,48 @@ describe('recorded index ticks', () => {
     feed.step();
     await store.flush();
     expect((await storedTicks('BTC/USDT')).filter((t) => t.time === 4_002_000)).toHaveLength(0);
+  });
+});
+
+describe('the tick chain', () => {
+  /** A symbol's stored ticks as the public endpoint serves them, in chain (id) order. */
+  async function chainOf(symbol: string): Promise<HashedTick[]> {
+    const rows = await database.db.select().from(indexTicks).where(eq(indexTicks.symbolId, ids.get(symbol)!)).orderBy(asc(indexTicks.id));
+    return rows.map((r) => ({ id: r.id.toString(), symbol, price: r.price, time: r.time, prev_hash: r.prevHash!, hash: r.hash! }));
+  }
+
+  it('chains every stored tick to the previous one of its symbol from the genesis value, across a restart of the store', async () => {
+    const clock = { now: 5_000_000 };
+    const feed = feedAt(clock);
+    const first = storeOn(feed);
+    for (let i = 0; i < 3; i++) {
+      clock.now += 1_000;
+      feed.step();
+    }
+    await first.store.stop();
+    // A restarted process: its store seeds each symbol's head from the last stored hash.
+    const second = storeOn(feed);
+    clock.now += 1_000;
+    feed.step();
+    await second.store.stop();
+    for (const symbol of ['BTC/USDT', 'ETH/USDT']) {
+      const chain = await chainOf(symbol);
+      expect(chain.length).toBeGreaterThanOrEqual(4);
+      expect(chain[0]!.prev_hash).toBe(TICK_CHAIN_GENESIS);
+      expect(firstBrokenLink(chain)).toBe(-1);
+    }
+    expect([...first.errors, ...second.errors]).toEqual([]);
+  });
+
+  it('shows a tampered stored price (64,909.7 rewritten) and a removed tick as a broken link', async () => {
+    const chain = await chainOf('BTC/USDT');
+    const victim = chain[2]!;
+    await database.db.update(indexTicks).set({ price: '64909.7' }).where(eq(indexTicks.id, BigInt(victim.id)));
+    expect(firstBrokenLink(await chainOf('BTC/USDT'))).toBe(2);
+    await database.db.update(indexTicks).set({ price: victim.price }).where(eq(indexTicks.id, BigInt(victim.id)));
+    expect(firstBrokenLink(await chainOf('BTC/USDT'))).toBe(-1);
+    await database.db.delete(indexTicks).where(eq(indexTicks.id, BigInt(victim.id)));
+    expect(firstBrokenLink(await chainOf('BTC/USDT'))).toBe(2);
   });
 });
 

@@ -7,6 +7,8 @@
 // restart long after expiry). Exposure limits, a stale index, foreign orders and bad input are refused
 // with translated messages. The ledger audit runs after every money scenario. The feed and the clock
 // are steered (support.ts).
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { errorMessage, optionExposureInput } from '@fairex/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { operatorAuditLog } from '../../src/admin/tables.ts';
@@ -16,6 +18,8 @@ import { jobs } from '../../src/jobs/tables.ts';
 import { audit, offenders, systemAccount } from '../../src/ledger/index.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../src/ledger/tables.ts';
 import { IndexTickStore } from '../../src/markets/ticks.ts';
+import { indexTicks } from '../../src/markets/tables.ts';
+import { liveRealtime } from '../support/sockets.ts';
 import { DEFAULT_LIMITS } from '../../src/app-context.ts';
 import { OPTION_SETTLE_JOB, OPTION_SWEEP_EVERY_MS, OptionsService, settleWindowEnd } from '../../src/options/service.ts';
 import { optionExposure, optionOrders } from '../../src/options/tables.ts';
@@ -58,6 +62,14 @@ async function settleAll(jobsClock = rig.clock.now) {
 
 async function orderRow(id: string) {
   return (await test.db.select().from(optionOrders).where(eq(optionOrders.id, Number(id))))[0]!;
+}
+
+/** Runs the public verification script (node, standard library only) and answers its exit code and output. */
+function runScript(args: string[]): Promise<{ code: number; output: string }> {
+  const script = fileURLToPath(new URL('../../../../scripts/fairness/verify-option.mjs', import.meta.url));
+  return new Promise((resolve) => {
+    execFile(process.execPath, [script, ...args], (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout || stderr }));
+  });
 }
 
 const result = async (token: string, id: string) => (await call(test.app, '/microtrade/get_result', { method: 'GET', token, payload: { id } })).body.message;
@@ -274,6 +286,30 @@ describe('settling at expiry', () => {
     const history = await call(test.app, '/microtrade/lists', { method: 'GET', token: user.token, payload: { status: 'history' } });
     expect(history.body.message.data.map((o: { id: string; status: string }) => [o.id, o.status])).toContainEqual([order.id, 'void']);
     await expectLedgerBalanced(test);
+  });
+
+  it('verifies a settled option from the public endpoints alone (scripts/fairness/verify-option.mjs), and fails it once a price between its ticks is tampered with', async () => {
+    const { user, order, expiresAt } = await openAt100(1);
+    await rig.tick('BTC/USDT', '100.4', t0 + 10_000);
+    await rig.tick('BTC/USDT', '101', expiresAt - 100);
+    await rig.tick('BTC/USDT', '98', expiresAt + 800);
+    await settleAll(expiresAt + 1_000);
+    const settled = await result(user.token, order.id);
+    expect(settled).toMatchObject({ status: 'settled', outcome: 'win' });
+    const live = await liveRealtime(test);
+    const verify = () =>
+      runScript(['--server', live.url, '--open', settled.open.id, '--close', settled.close.id, '--direction', 'up', '--accepted', String(settled.accepted_at), '--expires', String(settled.expires_at), '--outcome', 'win']);
+    const good = await verify();
+    expect(good.code, good.output).toBe(0);
+    expect(JSON.parse(good.output)).toMatchObject({ verified: true, outcome: 'win', close: { id: settled.close.id, price: '101' } });
+    // The operator rewrites the tick between open and close: the chain no longer holds.
+    const between = (await test.db.select().from(indexTicks).where(and(eq(indexTicks.symbolId, btc), eq(indexTicks.time, t0 + 10_000))))[0]!;
+    await test.db.update(indexTicks).set({ price: '99' }).where(eq(indexTicks.id, between.id));
+    const tampered = await verify();
+    expect(tampered.code).toBe(1);
+    expect(JSON.parse(tampered.output).checks.find((c: { name: string }) => c.name === 'chain from open to close')).toMatchObject({ ok: false });
+    await test.db.update(indexTicks).set({ price: between.price }).where(eq(indexTicks.id, between.id));
+    await live.close();
   });
 
   it('settles after a restart long past expiry on the tick in force at expiry, not the latest', async () => {

@@ -10,6 +10,7 @@ import { kefu as kefuStrings } from './kefu/en.ts';
 import { share as shareStrings } from './share/en.ts';
 import { coupon as couponStrings } from './coupon/en.ts';
 import { notice as noticeStrings } from './notice/en.ts';
+import { ticks as ticksStrings } from './ticks/en.ts';
 import { copy as copyStrings } from './copy/en.ts';
 import { accounts as accountsStrings } from './accounts/en.ts';
 import { feed as feedStrings } from './feed/en.ts';
@@ -776,6 +777,7 @@ export const en = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
   feed: feedStrings,

@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/fra.ts';
 import { share as shareStrings } from './share/fra.ts';
 import { coupon as couponStrings } from './coupon/fra.ts';
 import { notice as noticeStrings } from './notice/fra.ts';
+import { ticks as ticksStrings } from './ticks/fra.ts';
 import { copy as copyStrings } from './copy/fra.ts';
 import { accounts as accountsStrings } from './accounts/fra.ts';
 import { feed as feedStrings } from './feed/fra.ts';
@@ -777,6 +778,7 @@ export const fra: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
   feed: feedStrings,

@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/hk.ts';
 import { share as shareStrings } from './share/hk.ts';
 import { coupon as couponStrings } from './coupon/hk.ts';
 import { notice as noticeStrings } from './notice/hk.ts';
+import { ticks as ticksStrings } from './ticks/hk.ts';
 import { copy as copyStrings } from './copy/hk.ts';
 import { accounts as accountsStrings } from './accounts/hk.ts';
 import { feed as feedStrings } from './feed/hk.ts';
@@ -777,6 +778,7 @@ export const hk: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
   feed: feedStrings,

@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/jp.ts';
 import { share as shareStrings } from './share/jp.ts';
 import { coupon as couponStrings } from './coupon/jp.ts';
 import { notice as noticeStrings } from './notice/jp.ts';
+import { ticks as ticksStrings } from './ticks/jp.ts';
 import { copy as copyStrings } from './copy/jp.ts';
 import { accounts as accountsStrings } from './accounts/jp.ts';
 import { feed as feedStrings } from './feed/jp.ts';
@@ -777,6 +778,7 @@ export const jp: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
   feed: feedStrings,

@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/kor.ts';
 import { share as shareStrings } from './share/kor.ts';
 import { coupon as couponStrings } from './coupon/kor.ts';
 import { notice as noticeStrings } from './notice/kor.ts';
+import { ticks as ticksStrings } from './ticks/kor.ts';
 import { copy as copyStrings } from './copy/kor.ts';
 import { accounts as accountsStrings } from './accounts/kor.ts';
 import { feed as feedStrings } from './feed/kor.ts';
@@ -777,6 +778,7 @@ export const kor: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
   feed: feedStrings,

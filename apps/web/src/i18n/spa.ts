@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/spa.ts';
 import { share as shareStrings } from './share/spa.ts';
 import { coupon as couponStrings } from './coupon/spa.ts';
 import { notice as noticeStrings } from './notice/spa.ts';
+import { ticks as ticksStrings } from './ticks/spa.ts';
 import { copy as copyStrings } from './copy/spa.ts';
 import { accounts as accountsStrings } from './accounts/spa.ts';
 import { feed as feedStrings } from './feed/spa.ts';
@@ -777,6 +778,7 @@ export const spa: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
   feed: feedStrings,

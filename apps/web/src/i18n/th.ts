@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/th.ts';
 import { share as shareStrings } from './share/th.ts';
 import { coupon as couponStrings } from './coupon/th.ts';
 import { notice as noticeStrings } from './notice/th.ts';
+import { ticks as ticksStrings } from './ticks/th.ts';
 import { copy as copyStrings } from './copy/th.ts';
 import { accounts as accountsStrings } from './accounts/th.ts';
 import { feed as feedStrings } from './feed/th.ts';
@@ -777,6 +778,7 @@ export const th: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
   feed: feedStrings,

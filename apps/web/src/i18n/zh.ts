@@ -11,6 +11,7 @@ import { kefu as kefuStrings } from './kefu/zh.ts';
 import { share as shareStrings } from './share/zh.ts';
 import { coupon as couponStrings } from './coupon/zh.ts';
 import { notice as noticeStrings } from './notice/zh.ts';
+import { ticks as ticksStrings } from './ticks/zh.ts';
 import { copy as copyStrings } from './copy/zh.ts';
 import { accounts as accountsStrings } from './accounts/zh.ts';
 import { feed as feedStrings } from './feed/zh.ts';
@@ -777,6 +778,7 @@ export const zh: Catalogue = {
   share: shareStrings,
   coupon: couponStrings,
   notice: noticeStrings,
+  ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
   feed: feedStrings,

@@ -15,6 +15,7 @@ import { liveRiskRate, livePositionProfit } from './preview.ts';
 import { useRelativeTime } from '../relative-time.ts';
 import { StopSheet } from './stop-sheet.tsx';
 import '../copy/copy.css';
+import { TickCheck } from '../tick-check.tsx';
 
 const signOf = (value: string) => (value.startsWith('-') ? 'down' : value === '0' ? 'flat' : 'up');
 
@@ -186,6 +187,7 @@ export function PositionItems({ positions }: { positions: readonly ContractPosit
               {position.status === 'open' && <Figure label={t('contract.liquidationPrice')}>{position.liquidation_price ?? '--'}</Figure>}
               <Figure label={t('market.time')}>{shownAt(position.closed_at ?? position.opened_at ?? position.created_at)}</Figure>
             </dl>
+            {position.status === 'closed' && position.open_tick_id && position.close_tick_id && <TickCheck openId={position.open_tick_id} closeId={position.close_tick_id} />}
           </li>
         ))}
       </ul>

@@ -160,7 +160,7 @@ describe('contract positions', () => {
 
   it('cancels a pending limit order after the prompt and shows why history positions closed', async () => {
     const pending = position({ id: 3, status: 'pending', order_kind: 'limit', target_price: '60000', open_price: null, current_price: null, profit: '0' });
-    const liquidated = position({ id: 4, status: 'closed', close_reason: 'liquidation', current_price: '60800', profit: '-128', closed_at: '2026-11-23T11:00:00.000Z' });
+    const liquidated = position({ id: 4, status: 'closed', close_reason: 'liquidation', current_price: '60800', profit: '-128', close_tick_id: '7', closed_at: '2026-11-23T11:00:00.000Z' });
     const api = openOrders({
       '/lever/my_trade': (params: Record<string, string>) => ({ data: params.status === 'pending' ? [pending] : [liquidated], total: 1, page: 1, limit: 10 }),
     });
@@ -178,6 +178,9 @@ describe('contract positions', () => {
     const closed = await screen.findByRole('listitem', { name: 'BTCUSDT 4' });
     expect(within(closed).getByText('Liquidated')).toBeTruthy();
     expect(figure(closed, 'Close price')).toBe('60800');
+    // Its open and close index ticks, with a check of their public chain in the browser.
+    expect(within(closed).getByText('Ticks #1 → #7')).toBeTruthy();
+    expect(within(closed).getByRole('button', { name: 'Check' })).toBeTruthy();
     expect(new Set(api.of('/lever/my_trade').map((call) => call.params.status))).toEqual(new Set(['pending', 'history']));
   });
 

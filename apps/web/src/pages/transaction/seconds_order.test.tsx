@@ -1,10 +1,11 @@
 /**
  * Proves the seconds-option screen: fee and profit previewed by the contract's option rules, the stake
  * checked against the duration's range, the order sent after the confirmation prompt, holding orders
- * counting down in a ring, and a result showing its open and close ticks; and that the home shortcut
- * "options" opens it.
+ * counting down in a ring, an order opening on the next tick and a void one refunded, and a result showing
+ * its open and close ticks with a check of their public hash chain in the browser; and that the home
+ * shortcut "options" opens it.
  */
-import type { OptionOrderView } from '@fairex/contract';
+import { TICK_CHAIN_GENESIS, tickHash, type OptionOrderView } from '@fairex/contract';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -44,6 +45,8 @@ function order(overrides: Partial<OptionOrderView> = {}): OptionOrderView {
     open: { id: '501', price: '65000.5', time: NOW - 10_000 },
     close: null,
     created_at: NOW - 10_000,
+    accepted_at: NOW - 10_500,
+    void_reason: null,
     expires_at: NOW + 20_000,
     remaining_ms: 20_000,
     ...overrides,
@@ -112,6 +115,54 @@ describe('seconds options screen', () => {
     expect(within(result).getByText(/65010 · tick #530/)).toBeTruthy();
     expect(within(result).getByText('Win 79.9 USDT')).toBeTruthy();
     expect(within(result).getByTestId('kline').textContent).toBe('BTC/USDT');
+  });
+
+  it('shows an order waiting for its open tick as opening, and a void one as refunded with its reason (no close tick is ever a settle)', async () => {
+    const opening = order({ id: '10', status: 'opening', open: null });
+    const voided = order({ id: '11', status: 'void', void_reason: 'stale_close', payout: '100.1', profit: '0', remaining_ms: 0 });
+    openPage({
+      '/microtrade/lists': { data: [opening], total: 1, page: 1, limit: 5 },
+      '/microtrade/get_result': voided,
+    });
+    const row = await screen.findByRole('button', { name: /Opening on the next index tick/ });
+    expect(within(row).getByRole('timer')).toBeTruthy();
+    await act(async () => fireEvent.click(row));
+    const result = await screen.findByRole('dialog', { name: 'Result' });
+    expect(within(result).getByText('Void · refunded')).toBeTruthy();
+    expect(within(result).getByText('The index was stale at expiry: stake and fee refunded in full')).toBeTruthy();
+    expect(within(result).queryByRole('button', { name: 'Check' })).toBeNull();
+  });
+
+  it('checks a result\'s ticks in the browser: verified when the public chain from open to close holds, not verified when a price was changed', async () => {
+    let prev = TICK_CHAIN_GENESIS;
+    const chain = ['65000.5', '65003', '65010'].map((price, i) => {
+      const tick = { id: String(501 + i), symbol: 'BTC/USDT', price, time: NOW - 10_000 + i * 1_000 };
+      const hash = tickHash(prev, tick);
+      const hashed = { ...tick, prev_hash: prev, hash };
+      prev = hash;
+      return hashed;
+    });
+    let served = chain;
+    const settled = order({ status: 'settled', outcome: 'win', payout: '180', profit: '79.9', open: { id: '501', price: '65000.5', time: chain[0]!.time }, close: { id: '503', price: '65010', time: chain[2]!.time }, remaining_ms: 0 });
+    const page = (data: unknown[]) => ({ data, more: false, fresh_ms: 1500, genesis: TICK_CHAIN_GENESIS });
+    openPage({
+      '/microtrade/lists': { data: [settled], total: 1, page: 1, limit: 5 },
+      '/microtrade/get_result': settled,
+      '/index/tick': (params: Record<string, string>) => page(served.filter((t) => t.id === params.id)),
+      '/index/ticks': () => page(served),
+    });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: /Open 65000.5/ })));
+    const result = await screen.findByRole('dialog', { name: 'Result' });
+    expect(within(result).getByText('Ticks #501 → #503')).toBeTruthy();
+    await act(async () => fireEvent.click(within(result).getByRole('button', { name: 'Check' })));
+    expect((await within(result).findByRole('status')).textContent).toBe('Verified');
+    // The same result after the middle price was rewritten on the server: the check fails.
+    served = chain.map((t) => (t.id === '502' ? { ...t, price: '64000' } : t));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: /Open 65000.5/ })));
+    const again = await screen.findByRole('dialog', { name: 'Result' });
+    await act(async () => fireEvent.click(within(again).getByRole('button', { name: 'Check' })));
+    expect((await within(again).findByRole('status')).textContent).toBe('Not verified');
   });
 
   it('pages the history 5 at a time with "load more" and "no more data", each result with when it was placed', async () => {

@@ -3,6 +3,7 @@ import { cmp, isPositive } from '@fairex/contract/money';
 import { optionFee, optionProfit } from '@fairex/contract/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TickCheck } from '../../components/tick-check.tsx';
 import { useSearchParams } from 'react-router';
 import { useQuotations } from '../../api/market.ts';
 import { optionKeys, useOptionDurations, useOptionList, useOptionResult, usePayableCurrencies, useSubmitOption, type OptionListStatus } from '../../api/options.ts';
@@ -22,7 +23,8 @@ const DEFAULT_SYMBOL = 'BTC/USDT';
 /**
  * /pages/transaction/seconds_order?symbol=BTC/USDT: seconds options. The index price live beside the
  * K-line, a duration, a stake within the duration's range and the options balance, up or down after a
- * confirmation; holding orders count down in a ring, and each result shows the open and close index
+ * confirmation; an order waits "opening" for the first index tick after it, holding orders count down in a
+ * ring, a void one (no fresh tick to open or settle on) reads refunded, and each result shows the open and close index
  * ticks it was decided on. Fee and profit previews use the contract's option rules, as the server does.
  */
 export function SecondsOrderPage() {
@@ -203,9 +205,9 @@ function OrderList({ status, symbolId, onShow }: { status: OptionListStatus; sym
           <span>
             {o.symbol} · {o.number} {o.currency} · {o.seconds} s
           </span>
-          <span>{t('seconds.openPrice', { price: o.open.price })}</span>
-          {o.status === 'holding' ? <CountdownRing order={o} now={now} /> : <Outcome order={o} />}
-          {o.status !== 'holding' && <span className="muted seconds-order__time">{shownAt(o.created_at)}</span>}
+          <span>{o.open ? t('seconds.openPrice', { price: o.open.price }) : o.status === 'opening' ? t('ticks.opening') : t('ticks.voidResult')}</span>
+          {o.status === 'holding' || o.status === 'opening' ? <CountdownRing order={o} now={now} /> : <Outcome order={o} />}
+          {(o.status === 'settled' || o.status === 'void') && <span className="muted seconds-order__time">{shownAt(o.created_at)}</span>}
         </button>
       )}
     </PagedList>
@@ -234,6 +236,8 @@ export function CountdownRing({ order, now }: { order: OptionOrderView; now: num
 
 function Outcome({ order }: { order: OptionOrderView }) {
   const { t } = useTranslation();
+  // Void: no fresh index tick to open or settle on, stake and fee refunded in full.
+  if (order.status === 'void') return <span className="outcome outcome--void">{t('ticks.void')}</span>;
   if (!order.outcome) return null;
   return (
     <span className={`outcome outcome--${order.outcome}`}>
@@ -258,12 +262,14 @@ function ResultDialog({ id, onClose }: { id: string; onClose: () => void }) {
           </h2>
           <dl className="seconds-preview">
             <dt>{t('seconds.openTick')}</dt>
-            <dd>{t('seconds.tick', { price: order.open.price, id: order.open.id, time: tickTime(order.open.time) })}</dd>
+            <dd>{order.open ? t('seconds.tick', { price: order.open.price, id: order.open.id, time: tickTime(order.open.time) }) : t(order.status === 'opening' ? 'ticks.opening' : 'ticks.voidResult')}</dd>
             <dt>{t('seconds.closeTick')}</dt>
-            <dd>{order.close ? t('seconds.tick', { price: order.close.price, id: order.close.id, time: tickTime(order.close.time) }) : t('seconds.settling')}</dd>
+            <dd>{order.close ? t('seconds.tick', { price: order.close.price, id: order.close.id, time: tickTime(order.close.time) }) : t(order.status === 'void' ? 'ticks.voidResult' : 'seconds.settling')}</dd>
             <dt>{t('seconds.resultLabel')}</dt>
-            <dd>{order.outcome ? <Outcome order={order} /> : t('seconds.settling')}</dd>
+            <dd>{order.outcome || order.status === 'void' ? <Outcome order={order} /> : t('seconds.settling')}</dd>
           </dl>
+          {order.void_reason && <p className="muted">{t(order.void_reason === 'stale_close' ? 'ticks.voidStaleClose' : 'ticks.voidNoOpeningTick')}</p>}
+          {order.open && order.close && <TickCheck openId={order.open.id} closeId={order.close.id} />}
           <KlineChart symbol={order.symbol} fromTicks />
         </>
       ) : (
