@@ -14,6 +14,14 @@ CREATE INDEX "nft_bids_held_idx" ON "nft_bids" USING btree ("listing_id") WHERE 
 -- environment); server_seed holds it in clear once revealed at the sale's end.
 ALTER TABLE "nft_series" ADD COLUMN "server_seed_sealed" text;
 --> statement-breakpoint
+ALTER TABLE "nft_series" DROP CONSTRAINT "nft_series_seed_check";
+--> statement-breakpoint
+-- Published: the hash, and the seed sealed (or in clear for a series published before sealing); revealed: in clear.
+ALTER TABLE "nft_series" ADD CONSTRAINT "nft_series_seed_check" CHECK (("status" = 'draft') = ("seed_hash" IS NULL)
+	AND ("status" = 'draft') = ("server_seed" IS NULL AND "server_seed_sealed" IS NULL)
+	AND ("status" <> 'revealed' OR "server_seed" IS NOT NULL)
+	AND ("status" = 'revealed') = ("revealed_at" IS NOT NULL));
+--> statement-breakpoint
 -- A paid OTC order goes to appeal by itself when its release limit passes (the limit in force when it was marked paid).
 ALTER TABLE "otc_orders" ADD COLUMN "release_due_at" bigint;
 --> statement-breakpoint

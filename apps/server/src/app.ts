@@ -49,6 +49,7 @@ import { IeoService } from './ieo/service.ts';
 import { ieoRoutes } from './ieo/routes.ts';
 import { InvestService } from './invest/service.ts';
 import { investRoutes } from './invest/routes.ts';
+import { seedVaultFromEnv } from './nft/seed-vault.ts';
 import { NftService } from './nft/service.ts';
 import { nftRoutes } from './nft/routes.ts';
 import { serveNftMedia } from './nft/media.ts';
@@ -136,7 +137,12 @@ export async function buildApp(options: BuildOptions) {
     referrals: new ReferralService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'referrals failed') }),
     coupons: new CouponService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'coupons failed') }),
     notifications,
-    nft: new NftService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'nft failed') }),
+    nft: new NftService(options.database.db, {
+      now: clock,
+      bus,
+      seedVault: seedVaultFromEnv(options.config.dataDir, options.config.production),
+      onError: (error) => app.log.error({ err: error }, 'nft failed'),
+    }),
     otc: new OtcService(options.database.db, { now: clock, bus, feed: markets.feed, onError: (error) => app.log.error({ err: error }, 'otc failed') }),
     loans: new LoanService(options.database.db, { now: clock, ticks, indexFreshMs: limits.indexFreshMs, notifications, onError: (error) => app.log.error({ err: error }, 'loans failed') }),
     invest: new InvestService(options.database.db, { now: clock, ticks, indexFreshMs: limits.indexFreshMs, onError: (error) => app.log.error({ err: error }, 'dual settlement failed') }),

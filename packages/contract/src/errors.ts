@@ -181,6 +181,7 @@ export const ERROR_CODES = [
   'nft_media_mismatch',
   'nft_item_locked',
   'nft_series_locked',
+  'nft_seed_key_missing',
   'nft_pool_empty',
   'nft_listing_started',
   // OTC and quick buy (otc/).

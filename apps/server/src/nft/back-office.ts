@@ -12,7 +12,6 @@ import {
   nftItemCode,
   nftOdds,
   nftSeriesCode,
-  sha256Hex,
   toAmountString,
   type Lang,
   type NftAdminArtistRow,
@@ -35,7 +34,7 @@ import { logAction, type Operator } from '../admin/operators.ts';
 import type { AppContext } from '../app-context.ts';
 import { queryRows, type Executor, type Tx } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
-import { newServerSeed } from './boxes.ts';
+import { publishedSeed } from './boxes.ts';
 import { COVER_KINDS, mediaOfKind } from './media.ts';
 import {
   artistById,
@@ -421,8 +420,8 @@ export async function publishSeries(ctx: AppContext, operator: Operator, seriesI
     const poolSize = pooled?.n ?? 0;
     if (poolSize === 0) throw new DomainError('nft_pool_empty');
     await nftCoin(tx, series.currencyId);
-    const serverSeed = newServerSeed();
-    await updateSeries(tx, series.id, { status: 'published', serverSeed, seedHash: sha256Hex(serverSeed), poolSize });
+    // Sealed with the server's key (production refuses here without NFT_SEED_KEY): only the hash in clear.
+    await updateSeries(tx, series.id, { status: 'published', ...publishedSeed(ctx.nft.options.seedVault), poolSize });
     const listing = await insertListing(tx, {
       saleType: 'blind_box',
       seriesId: series.id,

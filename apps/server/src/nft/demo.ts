@@ -9,9 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DAY_MS, nftItemCode, nftSeriesCode, NFT_FEE_RATIO_DEFAULT, sha256Hex, type NftFileKind, type NftRarity } from '@fairex/contract';
+import { DAY_MS, nftItemCode, nftSeriesCode, NFT_FEE_RATIO_DEFAULT, type NftFileKind, type NftRarity } from '@fairex/contract';
 import type { Db, Tx } from '../db/client.ts';
-import { newServerSeed } from './boxes.ts';
+import { publishedSeed } from './boxes.ts';
+import { seedVaultFromEnv } from './seed-vault.ts';
 import { gif, PATTERNS, png, ramp, wav, type PatternName, type Rgb } from './demo-art.ts';
 import { DEMO_VIDEO_WEBM_BASE64 } from './demo-video.ts';
 import { coinByName, demoArtistCount, insertArtist, insertCollection, insertItem, insertListing, insertMedia, insertSeries, insertTransfer, updateItem, updateSeries } from './repository.ts';
@@ -184,8 +185,8 @@ export async function seedNftDemo(db: Db, now: number, dataDir: string) {
       }
     }
     // Published as the back office publishes: a random seed, only its hash shown until the end.
-    const serverSeed = newServerSeed();
-    await updateSeries(tx, series.id, { status: 'published', serverSeed, seedHash: sha256Hex(serverSeed), poolSize });
+    // The same vault as the app's (NFT_SEED_KEY, or the development key in this DATA_DIR).
+    await updateSeries(tx, series.id, { status: 'published', ...publishedSeed(seedVaultFromEnv(dataDir, false)), poolSize });
     await insertListing(tx, {
       saleType: 'blind_box',
       seriesId: series.id,

@@ -41,6 +41,7 @@ import { maskAccount } from '../referrals/rules.ts';
 import { eachDue } from '../wealth/runs.ts';
 import { bid, bidsOf, endAuction, endFixedPrice, expireOrder, myBids, ordersOf, payMargin, payOrder } from './auctions.ts';
 import { endSeries, openBox } from './boxes.ts';
+import type { SeedVault } from './seed-vault.ts';
 import { messagesOf, readMessage } from './messages.ts';
 import {
   accountOf,
@@ -88,7 +89,8 @@ export const NFT_ARTIST_LISTINGS_MAX = 50;
 export const NFT_LISTINGS_END_JOB = 'nft.listings_end';
 export const NFT_ORDERS_EXPIRE_JOB = 'nft.orders_expire';
 
-export type NftOptions = { now: Clock; bus: EventBus; onError?: (error: unknown) => void; batchMax?: number };
+/** `seedVault`: seals blind-box server seeds during their sale (seed-vault.ts; one key for every process). */
+export type NftOptions = { now: Clock; bus: EventBus; seedVault: SeedVault; onError?: (error: unknown) => void; batchMax?: number };
 
 type Page<T> = { data: T[]; total: number; page: number; limit: number };
 
@@ -121,7 +123,7 @@ export class NftService {
       due,
       async (savepoint, listing) => {
         if (listing.saleType === 'auction') await endAuction(savepoint, listing, at);
-        else if (listing.saleType === 'blind_box') await endSeries(savepoint, listing, at);
+        else if (listing.saleType === 'blind_box') await endSeries(savepoint, listing, this.options.seedVault, at);
         else await endFixedPrice(savepoint, listing, at);
       },
       (error) => this.options.onError?.(error),
@@ -239,7 +241,7 @@ export class NftService {
       my_order: myOrder,
       history,
       series: visibleSeries && (item?.kind !== 'artwork' || drawValue) ? seriesView(visibleSeries, await poolOf(this.db, visibleSeries.id), lang) : null,
-      box: item?.kind === 'box' ? { number: item.boxNumber!, opened: item.state === 'opened', series_code: series!.code, user_seed: item.userSeed } : null,
+      box: item?.kind === 'box' ? { number: item.boxNumber!, opened: item.state === 'opened', series_code: series!.code, user_seed: item.state === 'opened' || item.ownerUserId === viewerId ? item.userSeed : null } : null,
       draw: drawValue,
       favourite: viewerId === undefined ? null : await isFavourite(this.db, viewerId, code),
       server_time: now,
@@ -278,10 +280,10 @@ export class NftService {
   }
 
   /** openBlindBox: draws the box and answers the artwork with the draw's record. */
-  async open(userId: number, input: { code: string; user_seed?: string }, lang: Lang, transact: Transact = plainTransact(this.db)): Promise<NftOpenView> {
+  async open(userId: number, input: { code: string }, lang: Lang, transact: Transact = plainTransact(this.db)): Promise<NftOpenView> {
     // The answer is made in the opening's transaction, so a retry under the same key is told exactly this.
     return transact(async (tx) => {
-      const opened = await openBox(tx, userId, input, this.now);
+      const opened = await openBox(tx, userId, input, this.options.seedVault, this.now);
       const box = (await itemByCode(tx, opened.box))!;
       const item = (await itemByCode(tx, opened.item))!;
       const series = (await seriesById(tx, box.seriesId!))!;

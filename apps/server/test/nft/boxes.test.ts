@@ -5,7 +5,12 @@
 // the sale's end the job opens the boxes left closed and reveals the seed, after which every draw
 // verifies with the contract's verifyNftDraw (the function the item page runs). The ledger audit runs after.
 import { DAY_MS, sha256Hex, verifyNftDraw } from '@fairex/contract';
+import { eq } from 'drizzle-orm';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seedVaultFor } from '../../src/nft/seed-vault.ts';
+import { nftSeries } from '../../src/nft/tables.ts';
 import { expectLedgerBalanced, makeUser } from '../support/app.ts';
 import { admin, bindBox, fundedUser, makeArtwork, PNG, runJobs, spot, uploadMedia, useNftRig } from './support.ts';
 
@@ -108,5 +113,49 @@ describe('blind boxes', () => {
     expect((await bindBox(rig, 'getBoxDetail', undefined, { code: series.code }, 'GET')).body.message.listing).toMatchObject({ buy_status: 0, remaining: 0 });
     expect((await bindBox(rig, 'buyNFT', a.token, { code: series.code, user_seed: 'no spaces allowed' })).body.code).toBe('parameter_error');
     await expectLedgerBalanced(rig.test);
+  });
+
+  it('keeps no plaintext server seed in the database during the sale, draws with the seed fixed at purchase whatever the opener sends, and shows the pool it drew from', async () => {
+    const { series, items } = await publishedSeries([70, 25, 5]);
+    // During the sale the row holds the hash and a seal only: nothing in it hashes to the published hash.
+    const [row] = await rig.test.db.select().from(nftSeries).where(eq(nftSeries.id, series.id));
+    expect(row!.serverSeed).toBeNull();
+    expect(row!.serverSeedSealed).toMatch(/^v1:/);
+    for (const part of row!.serverSeedSealed!.split(':')) expect(sha256Hex(part)).not.toBe(series.seed_hash);
+    expect(sha256Hex(rig.test.ctx.nft.options.seedVault.open(row!.serverSeedSealed!))).toBe(series.seed_hash);
+    const a = await fundedUser(rig, '10');
+    const box = (await bindBox(rig, 'buyNFT', a.token, { code: series.code, user_seed: 'bought-with-this' })).body.message.code as string;
+    // The seed of an unopened box is its owner's to see (security finding 10).
+    expect((await bindBox(rig, 'getBoxDetail', a.token, { code: box }, 'GET')).body.message.box.user_seed).toBe('bought-with-this');
+    expect((await bindBox(rig, 'getBoxDetail', undefined, { code: box }, 'GET')).body.message.box.user_seed).toBeNull();
+    // An insider's grind: opening with another seed changes nothing, the purchase seed draws.
+    const opened = await bindBox(rig, 'openBlindBox', a.token, { code: box, user_seed: 'insider-55' });
+    const draw = opened.body.message.draw;
+    expect(draw.user_seed).toBe('bought-with-this');
+    // The pool shown with the box is the pool the draw used: the items and weights left at its draw.
+    expect(draw.pool).toEqual(items.map((item, i) => [item.id, [70, 25, 5][i]]));
+    rig.clock.now = series.end_at;
+    await runJobs(rig);
+    const [revealed] = await rig.test.db.select().from(nftSeries).where(eq(nftSeries.id, series.id));
+    expect(revealed).toMatchObject({ status: 'revealed', serverSeedSealed: null });
+    expect(sha256Hex(revealed!.serverSeed!)).toBe(series.seed_hash);
+    // The public record verifies with the stand-alone script (node standard library only).
+    const record = (await bindBox(rig, 'getBoxDetail', undefined, { code: box }, 'GET')).body.message.draw;
+    const script = path.resolve(import.meta.dirname, '../../../../scripts/fairness/verify-blind-box.mjs');
+    const argv = ['--seed-hash', series.seed_hash, '--server-seed', record.server_seed, '--user-seed', record.user_seed, '--nonce', String(record.nonce), '--pool', JSON.stringify(record.pool)];
+    const report = JSON.parse(execFileSync(process.execPath, [script, ...argv, '--item', String(record.item_id)], { encoding: 'utf8' }));
+    expect(report).toMatchObject({ ok: true, checks: { seed_matches_hash: true, item_matches: true }, draw: { point: record.point, item_id: record.item_id } });
+    const other = items.map((item) => item.id).find((id) => id !== record.item_id)!;
+    expect(() => execFileSync(process.execPath, [script, ...argv, '--item', String(other)], { encoding: 'utf8' })).toThrow();
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('refuses to seal a seed in production without NFT_SEED_KEY, and takes a 32-byte key as hex or base64 only', () => {
+    const production = seedVaultFor({ key: undefined, production: true, dataDir: '/nonexistent' });
+    expect(() => production.seal('seed')).toThrow(expect.objectContaining({ code: 'nft_seed_key_missing' }));
+    const hex = seedVaultFor({ key: 'ab'.repeat(32), production: true, dataDir: '/nonexistent' });
+    const base64 = seedVaultFor({ key: Buffer.alloc(32, 0xab).toString('base64'), production: true, dataDir: '/nonexistent' });
+    expect(base64.open(hex.seal('same key'))).toBe('same key');
+    expect(() => seedVaultFor({ key: 'too-short', production: true, dataDir: '/nonexistent' })).toThrow(/NFT_SEED_KEY must be 32 bytes/);
   });
 });

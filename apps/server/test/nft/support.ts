@@ -29,7 +29,7 @@ export async function nftRig(start = Date.parse('2026-11-23T10:00:00Z')) {
     errors,
     usdt: await coinId(test, 'USDT'),
     /** Another NFT service on the same database and clock (a second process). */
-    service: () => new NftService(test.db, { now, bus: test.ctx.bus, onError: (error) => errors.push(error) }),
+    service: () => new NftService(test.db, { now, bus: test.ctx.bus, seedVault: test.ctx.nft.options.seedVault, onError: (error) => errors.push(error) }),
     close: () => test.close(),
   };
 }

@@ -188,7 +188,7 @@ export function useNftPay() {
 /** POST /bind_box/openBlindBox (code, user seed): draws the box's artwork; answers it with the draw's record. */
 export function useNftOpen() {
   const refresh = useRefreshNft();
-  return useMutation({ mutationFn: (input: { code: string; user_seed?: string }) => post<NftOpenView>(`${BASE}/openBlindBox`, input), onSettled: refresh });
+  return useMutation({ mutationFn: (input: { code: string }) => post<NftOpenView>(`${BASE}/openBlindBox`, input), onSettled: refresh });
 }
 
 export type NftResellRequest = { code: string; price: string; sale_type: 'normal' | 'auction'; times: number; increment?: string; margin?: string; currency_id?: number };

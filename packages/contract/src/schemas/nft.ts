@@ -265,8 +265,11 @@ export type NftBuyInput = z.infer<typeof nftBuyInput>;
 export const nftBidInput = z.object({ code: zNftCode, price: zPrice });
 export type NftBidInput = z.infer<typeof nftBidInput>;
 
-/** POST /bind_box/openBlindBox (code, optional user seed replacing the one given at purchase). */
-export const nftOpenInput = nftBuyInput;
+/**
+ * POST /bind_box/openBlindBox (code): the draw takes the user seed fixed at purchase. No seed is taken at
+ * opening (a seed chosen then could be ground for the item wanted: review 2026-11-27, fairness 4).
+ */
+export const nftOpenInput = nftCodeInput;
 
 /**
  * POST /bind_box/resellNFT: a held artwork offered again, irrevocably, at `price` for `times` days once

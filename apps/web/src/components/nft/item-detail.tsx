@@ -143,22 +143,22 @@ export function SeedField({ value, onChange, error }: { value: string; onChange:
   );
 }
 
-/** The user's own unopened box: their seed (as given at purchase, or a new one), then the opening. */
+/**
+ * The user's own unopened box: the seed fixed at its purchase (shown to its owner only), then the
+ * opening. The seed cannot be changed here: a seed chosen at opening could be tried until it drew the
+ * item wanted (review 2026-11-27, fairness 4).
+ */
 function OpenBox({ detail }: { detail: NftDetailView }) {
   const { t } = useTranslation();
   const open = useNftOpen();
-  const [seed, setSeed] = useState(detail.box?.user_seed ?? randomSeed());
-  const [error, setError] = useState<string>();
   const [stage, setStage] = useState<{ item: NftOpenView | null } | null>(null);
 
   async function submit() {
-    if (!NFT_SEED_PATTERN.test(seed.trim())) return setError(t('nft.wrongSeed'));
-    setError(undefined);
     if (!(await confirmDialog({ content: t('nft.confirmOpen', { code: detail.code }), confirmText: t('nft.confirm'), cancelText: t('nft.cancel') }))) return;
     setStage({ item: null });
     const started = Date.now();
     try {
-      const item = await open.mutateAsync({ code: detail.code, user_seed: seed.trim() });
+      const item = await open.mutateAsync({ code: detail.code });
       // The box shakes at least one animation long, so a fast answer still shows the opening.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, BOX_OPENING_MIN_MS - (Date.now() - started))));
       setStage({ item });
@@ -173,7 +173,8 @@ function OpenBox({ detail }: { detail: NftDetailView }) {
     <>
       {!detail.box?.opened && (
         <section className="card nft-entry" aria-label={t('nft.openBox')}>
-          <SeedField value={seed} onChange={setSeed} error={error} />
+          <Figures className="nft-figures nft-figures--long" rows={[[t('nft.userSeed'), <code key="seed">{detail.box?.user_seed ?? ''}</code>]]} />
+          <p className="nft-hint">{t('nft.fixedSeed')}</p>
           <Button block shape="rounded" color="primary" loading={open.isPending} onClick={() => void submit()}>
             {t('nft.openBox')}
           </Button>
@@ -193,6 +194,7 @@ function SeriesPool({ detail }: { detail: NftDetailView }) {
     <section className="card nft-entry" aria-label={t('nft.poolOdds')}>
       <h2 className="section-title">{t('nft.poolOdds')}</h2>
       <p className="nft-hint">{t('nft.boxesSold', { sold: series.boxes_sold, total: series.pool_size })}</p>
+      <p className="nft-hint">{t('nft.withoutReplacement')}</p>
       <ul className="nft-pool">
         {series.pool.map((item) => (
           <li key={item.id} data-drawn={item.drawn}>

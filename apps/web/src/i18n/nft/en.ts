@@ -138,6 +138,8 @@ export const nft = {
   bidTooLow: 'Your bid must be at least {{price}}',
   userSeed: 'Your seed',
   userSeedHint: 'Mixed into your draw so that nobody, the platform included, can pick your item. Keep it or type your own.',
+  fixedSeed: 'Your seed, fixed when you bought the box: the draw uses it, and nobody can change it now, you included.',
+  withoutReplacement: 'Each box draws one item and takes it out of the pool (draws are without replacement): the odds shown are for the next draw among the items left, and every opened box shows the pool it was drawn from.',
   newSeed: 'New seed',
   wrongSeed: 'Use 1 to 64 letters, digits, - or _',
   box: 'Box #{{number}}',

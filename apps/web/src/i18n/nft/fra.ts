@@ -140,6 +140,8 @@ export const nft: Catalogue['nft'] = {
   bidTooLow: 'Votre offre doit être d’au moins {{price}}',
   userSeed: 'Votre graine',
   userSeedHint: 'Elle entre dans votre tirage : personne, pas même la plateforme, ne peut choisir votre objet. Gardez-la ou saisissez la vôtre.',
+  fixedSeed: 'Votre graine, fixée à l’achat de la boîte : le tirage l’utilise, et personne ne peut plus la changer, vous compris.',
+  withoutReplacement: 'Chaque boîte tire un objet et le retire du lot (tirage sans remise) : les probabilités affichées sont celles du prochain tirage parmi les objets restants, et chaque boîte ouverte montre le lot dont elle a été tirée.',
   newSeed: 'Nouvelle graine',
   wrongSeed: 'Utilisez 1 à 64 lettres, chiffres, - ou _',
   box: 'Boîte n° {{number}}',

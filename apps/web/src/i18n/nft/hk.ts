@@ -140,6 +140,8 @@ export const nft: Catalogue['nft'] = {
   bidTooLow: '您的出價必須不低於 {{price}}',
   userSeed: '您的種子',
   userSeedHint: '它會參與您的抽取，任何人（包括平台）都無法指定您抽到的作品。可保留或自行輸入。',
+  fixedSeed: '您的種子在購買盲盒時已固定：抽取使用該種子，現在任何人（包括您）都無法更改。',
+  withoutReplacement: '每個盲盒抽出一件並從獎池中移除（不放回抽取）：顯示的機率是剩餘物品中下一次抽取的機率，每個已開啟的盲盒都會顯示其抽取時的獎池。',
   newSeed: '換一個',
   wrongSeed: '請使用 1 至 64 個字母、數字、- 或 _',
   box: '第 {{number}} 號盒',

@@ -140,6 +140,8 @@ export const nft: Catalogue['nft'] = {
   bidTooLow: 'Tu puja debe ser de al menos {{price}}',
   userSeed: 'Tu semilla',
   userSeedHint: 'Se mezcla en tu sorteo para que nadie, ni la plataforma, pueda elegir tu artículo. Consérvala o escribe la tuya.',
+  fixedSeed: 'Su semilla, fijada al comprar la caja: el sorteo la usa y ya nadie puede cambiarla, usted incluido.',
+  withoutReplacement: 'Cada caja extrae un objeto y lo retira del lote (sorteo sin reposición): las probabilidades mostradas son las del próximo sorteo entre los objetos restantes, y cada caja abierta muestra el lote del que se extrajo.',
   newSeed: 'Nueva semilla',
   wrongSeed: 'Usa de 1 a 64 letras, dígitos, - o _',
   box: 'Caja n.º {{number}}',

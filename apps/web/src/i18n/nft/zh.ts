@@ -140,6 +140,8 @@ export const nft: Catalogue['nft'] = {
   bidTooLow: '您的出价必须不低于 {{price}}',
   userSeed: '您的种子',
   userSeedHint: '它会参与您的抽取，任何人（包括平台）都无法指定您抽到的作品。可保留或自行输入。',
+  fixedSeed: '您的种子在购买盲盒时已固定：抽取使用该种子，现在任何人（包括您）都无法更改。',
+  withoutReplacement: '每个盲盒抽出一件并从奖池中移除（不放回抽取）：显示的概率是剩余物品中下一次抽取的概率，每个已开启的盲盒都会显示其抽取时的奖池。',
   newSeed: '换一个',
   wrongSeed: '请使用 1 到 64 位字母、数字、- 或 _',
   box: '第 {{number}} 号盒',

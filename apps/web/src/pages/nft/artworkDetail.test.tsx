@@ -114,7 +114,7 @@ describe('NFT item page', () => {
     expect(api.of('/bind_box/payNFTOrder')[0]!.params.client_id).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('opens the own box with the seed after a confirmation, shakes it, then shows the artwork drawn', async () => {
+  it('opens the own box with the seed fixed at purchase after a confirmation, shakes it, then shows the artwork drawn', async () => {
     const box = detail({
       code: 'BOX-000001',
       kind: 'box',
@@ -135,25 +135,24 @@ describe('NFT item page', () => {
       },
       '/pages/nft/artworkDetail?code=BOX-000001',
     );
-    expect(((await screen.findByLabelText('Your seed')) as HTMLInputElement).value).toBe('lucky');
+    expect(await screen.findByText('lucky')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open the box' })));
     expect((await screen.findByRole('dialog')).textContent).toContain('Open box BOX-000001 now? The draw is final.');
     await confirm();
     expect(await screen.findByText('Opening your box…')).toBeTruthy();
-    expect(api.of('/bind_box/openBlindBox')[0]!.params).toMatchObject({ code: 'BOX-000001', user_seed: 'lucky' });
+    expect(api.of('/bind_box/openBlindBox')[0]!.params).toMatchObject({ code: 'BOX-000001' });
+    expect(api.of('/bind_box/openBlindBox')[0]!.params).not.toHaveProperty('user_seed');
     const reveal = await screen.findByRole('dialog', { name: 'You got' }, { timeout: 3000 });
     expect(within(reveal).getByText('Golden Hour')).toBeTruthy();
     expect(within(reveal).getByRole('link', { name: 'View the artwork' }).getAttribute('href')).toBe('/pages/nft/artworkDetail?code=NFT-000012');
   });
 
-  it('refuses a seed with other characters under the field, without a call', async () => {
-    const { api } = open({
+  it('offers no field to change the seed of a box at opening (it was fixed at purchase)', async () => {
+    open({
       '/bind_box/getBoxDetail': detail({ code: 'BOX-000001', kind: 'box', media: null, owner: { name: 'Ann', self: true }, listing: null, box: { number: 1, opened: false, series_code: 'SER-000001', user_seed: 'lucky' } }),
     }, '/pages/nft/artworkDetail?code=BOX-000001');
-    fireEvent.change(await screen.findByLabelText('Your seed'), { target: { value: 'no spaces!' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open the box' })));
-    expect(screen.getByRole('alert').textContent).toBe('Use 1 to 64 letters, digits, - or _');
-    expect(api.of('/bind_box/openBlindBox')).toHaveLength(0);
+    expect(await screen.findByText(/fixed when you bought the box/)).toBeTruthy();
+    expect(screen.queryByLabelText('Your seed')).toBeNull();
   });
 
   it('verifies a revealed draw in the browser: the seed hashes to the published hash and gives item 12 at point 77', async () => {
