@@ -542,8 +542,10 @@ export class ContractService {
       const items = [...locked.values()].flatMap((p) => {
         const symbol = this.symbolById(p.symbolId);
         const tick = symbol && this.ticks.latest(symbol.symbol);
-        // Copies that follow a trader close with the trader's positions, not in a batch of the follower's.
-        return p.status === 'open' && !followsTrader(p) && tick ? [{ p, reason: 'batch' as const, tick }] : [];
+        // Copies that follow a trader close with the trader's positions, not in a batch of the follower's;
+        // a position whose mark is not fresh stays open (index-freshness.ts), as a single close is refused.
+        const fresh = tick && tickFreshAt(tick, this.now(), this.indexFreshMs);
+        return p.status === 'open' && !followsTrader(p) && fresh ? [{ p, reason: 'batch' as const, tick }] : [];
       });
       return this.closeMany(tx, items);
     });

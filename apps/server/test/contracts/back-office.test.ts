@@ -11,7 +11,7 @@ import { operatorAuditLog, operators } from '../../src/admin/tables.ts';
 import { DEMO_OPERATOR } from '../../src/admin/operators.ts';
 import { exposure, liquidations, overnightRuns } from '../../src/contracts/back-office.ts';
 import { chargeOvernightFees } from '../../src/contracts/overnight.ts';
-import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
+import { call, expectLedgerBalanced, makeTestApp, makeUser, operatorHeaders, operatorLogin, type TestApp } from '../support/app.ts';
 import { fundAccount } from '../support/ledger.ts';
 import { contractFigures, roundBtcSettings, scriptedContracts } from './support.ts';
 
@@ -46,10 +46,7 @@ async function open(funds: string, type: 1 | 2, share: number) {
 
 const markOf = (symbol: string) => harness.ticks.latest(symbol)?.price ?? null;
 
-async function operatorToken() {
-  const res = await test.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password }, remoteAddress: test.nextIp() });
-  return (res.json() as { message: { token: string } }).message.token;
-}
+const operatorToken = () => operatorLogin(test.app, DEMO_OPERATOR.username, DEMO_OPERATOR.password, test.nextIp());
 
 describe('back-office contracts', () => {
   it('sums exposure per symbol: a long of 2 lots at 65000 and a short of 1 give 3 lots, margin 195 and a user P&L of 10 at 66000', async () => {
@@ -85,21 +82,21 @@ describe('back-office contracts', () => {
 
   it('groups the overnight fees per cut-off day: positions charged, amount, from margin and from balance', async () => {
     const run = (at: string) => test.db.transaction((tx) => chargeOvernightFees(tx, harness.contracts, Date.parse(at)));
-    // The two open positions of the first scenario: 1300 x 0.0003 = 0.39 and 650 x 0.0003 = 0.195, from their margins.
+    // The two open positions of the first scenario: 1300 x 0.0003 = 0.39 and 650 x 0.0003 = 0.195, from available first (issue 22).
     expect(await run('2026-11-24T01:00:00Z')).toBe(2);
     expect(await run('2026-11-25T01:00:00Z')).toBe(2);
     const runs = await overnightRuns(test.db, { page: 1, limit: 10 });
     expect(runs.total).toBe(2);
     expect(runs.data.map(({ charged_at: _, ...r }) => r)).toEqual([
-      { day: '2026-11-25', positions: 2, amount: '0.585', from_margin: '0.585', from_available: '0' },
-      { day: '2026-11-24', positions: 2, amount: '0.585', from_margin: '0.585', from_available: '0' },
+      { day: '2026-11-25', positions: 2, amount: '0.585', from_margin: '0', from_available: '0.585' },
+      { day: '2026-11-24', positions: 2, amount: '0.585', from_margin: '0', from_available: '0.585' },
     ]);
   });
 
   it('edits a symbol\'s settings as admin (logged, applied to the next order), refuses a support operator and bad figures with the envelope', async () => {
     const token = await operatorToken();
     const settings = async (method: 'GET' | 'POST', authorization: string, payload?: object) => {
-      const res = await test.app.inject({ method, url: '/api/admin/contracts/settings', headers: { authorization, 'accept-language': 'fra' }, payload: payload as Record<string, string> | undefined, remoteAddress: test.nextIp() });
+      const res = await test.app.inject({ method, url: '/api/admin/contracts/settings', headers: { ...operatorHeaders(authorization), 'accept-language': 'fra' }, payload: payload as Record<string, string> | undefined, remoteAddress: test.nextIp() });
       return { status: res.statusCode, body: res.json() as { type: string; message: unknown } };
     };
     const listed = (await settings('GET', token)).body.message as { symbol_id: number; fee_rate: string; multiples: number[] }[];
@@ -118,8 +115,7 @@ describe('back-office contracts', () => {
 
     await test.db.insert(operators).values({ username: `desk-${Date.now()}`, passwordHash: await hashPassword('desk-password-1'), role: 'support' }).returning();
     const [desk] = await test.db.select().from(operators).where(eq(operators.role, 'support')).orderBy(desc(operators.id)).limit(1);
-    const deskLogin = await test.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: desk!.username, password: 'desk-password-1' }, remoteAddress: test.nextIp() });
-    const deskToken = (deskLogin.json() as { message: { token: string } }).message.token;
+    const deskToken = await operatorLogin(test.app, desk!.username, 'desk-password-1', test.nextIp());
     expect((await settings('GET', deskToken)).body.type).toBe('ok');
     expect((await settings('POST', deskToken, { ...edit, fee_rate: '0' })).body.type).not.toBe('ok');
     for (const bad of [{ maintenance_threshold: '100' }, { lots_min: 60 }, { fee_rate: '1' }, { multiples: [] }, { fee_rate: '0.1.2' }]) {
@@ -137,7 +133,7 @@ describe('back-office contracts', () => {
   it('answers an operator session and refuses a user session', async () => {
     const token = await operatorToken();
     for (const path of ['/contracts/exposure', '/contracts/liquidations?page=1&limit=10', '/contracts/overnight?page=1&limit=10']) {
-      const res = await test.app.inject({ method: 'GET', url: `/api/admin${path}`, headers: { authorization: token } });
+      const res = await test.app.inject({ method: 'GET', url: `/api/admin${path}`, headers: operatorHeaders(token) });
       expect([path, (res.json() as { type: string }).type]).toEqual([path, 'ok']);
     }
     const user = await makeUser(test);
@@ -151,7 +147,7 @@ describe('back-office contracts', () => {
 // applied at once. Kept last in this file: the threshold it schedules stays in force for BTCUSDT.
 describe('operator levers on open positions', () => {
   const admin = async (path: string, token: string, payload: object) => {
-    const res = await test.app.inject({ method: 'POST', url: `/api/admin${path}`, headers: { authorization: token }, payload: { ...payload, lang: 'fra' }, remoteAddress: test.nextIp() });
+    const res = await test.app.inject({ method: 'POST', url: `/api/admin${path}`, headers: operatorHeaders(token), payload: { ...payload, lang: 'fra' }, remoteAddress: test.nextIp() });
     return res.json() as { type: string; message: any };
   };
 
