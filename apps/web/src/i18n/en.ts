@@ -13,6 +13,7 @@ import { notice as noticeStrings } from './notice/en.ts';
 import { ticks as ticksStrings } from './ticks/en.ts';
 import { copy as copyStrings } from './copy/en.ts';
 import { accounts as accountsStrings } from './accounts/en.ts';
+import { demo as demoStrings } from './demo/en.ts';
 import { feed as feedStrings } from './feed/en.ts';
 /** English: the reference catalogue. Every other language has exactly these keys (checked by the type and a test). */
 export const en = {
@@ -780,5 +781,6 @@ export const en = {
   ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  demo: demoStrings,
   feed: feedStrings,
 };

@@ -14,6 +14,7 @@ import { notice as noticeStrings } from './notice/fra.ts';
 import { ticks as ticksStrings } from './ticks/fra.ts';
 import { copy as copyStrings } from './copy/fra.ts';
 import { accounts as accountsStrings } from './accounts/fra.ts';
+import { demo as demoStrings } from './demo/fra.ts';
 import { feed as feedStrings } from './feed/fra.ts';
 
 /** Français */
@@ -781,5 +782,6 @@ export const fra: Catalogue = {
   ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  demo: demoStrings,
   feed: feedStrings,
 };

@@ -14,6 +14,7 @@ import { notice as noticeStrings } from './notice/hk.ts';
 import { ticks as ticksStrings } from './ticks/hk.ts';
 import { copy as copyStrings } from './copy/hk.ts';
 import { accounts as accountsStrings } from './accounts/hk.ts';
+import { demo as demoStrings } from './demo/hk.ts';
 import { feed as feedStrings } from './feed/hk.ts';
 
 /** 繁體中文 */
@@ -781,5 +782,6 @@ export const hk: Catalogue = {
   ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  demo: demoStrings,
   feed: feedStrings,
 };

@@ -14,6 +14,7 @@ import { notice as noticeStrings } from './notice/jp.ts';
 import { ticks as ticksStrings } from './ticks/jp.ts';
 import { copy as copyStrings } from './copy/jp.ts';
 import { accounts as accountsStrings } from './accounts/jp.ts';
+import { demo as demoStrings } from './demo/jp.ts';
 import { feed as feedStrings } from './feed/jp.ts';
 
 /** 日本語 */
@@ -781,5 +782,6 @@ export const jp: Catalogue = {
   ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  demo: demoStrings,
   feed: feedStrings,
 };

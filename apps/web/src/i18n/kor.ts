@@ -14,6 +14,7 @@ import { notice as noticeStrings } from './notice/kor.ts';
 import { ticks as ticksStrings } from './ticks/kor.ts';
 import { copy as copyStrings } from './copy/kor.ts';
 import { accounts as accountsStrings } from './accounts/kor.ts';
+import { demo as demoStrings } from './demo/kor.ts';
 import { feed as feedStrings } from './feed/kor.ts';
 
 /** 한국어 */
@@ -781,5 +782,6 @@ export const kor: Catalogue = {
   ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  demo: demoStrings,
   feed: feedStrings,
 };

@@ -14,6 +14,7 @@ import { notice as noticeStrings } from './notice/spa.ts';
 import { ticks as ticksStrings } from './ticks/spa.ts';
 import { copy as copyStrings } from './copy/spa.ts';
 import { accounts as accountsStrings } from './accounts/spa.ts';
+import { demo as demoStrings } from './demo/spa.ts';
 import { feed as feedStrings } from './feed/spa.ts';
 
 /** Español */
@@ -781,5 +782,6 @@ export const spa: Catalogue = {
   ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  demo: demoStrings,
   feed: feedStrings,
 };

@@ -14,6 +14,7 @@ import { notice as noticeStrings } from './notice/th.ts';
 import { ticks as ticksStrings } from './ticks/th.ts';
 import { copy as copyStrings } from './copy/th.ts';
 import { accounts as accountsStrings } from './accounts/th.ts';
+import { demo as demoStrings } from './demo/th.ts';
 import { feed as feedStrings } from './feed/th.ts';
 
 /** ไทย */
@@ -781,5 +782,6 @@ export const th: Catalogue = {
   ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  demo: demoStrings,
   feed: feedStrings,
 };

@@ -14,6 +14,7 @@ import { notice as noticeStrings } from './notice/zh.ts';
 import { ticks as ticksStrings } from './ticks/zh.ts';
 import { copy as copyStrings } from './copy/zh.ts';
 import { accounts as accountsStrings } from './accounts/zh.ts';
+import { demo as demoStrings } from './demo/zh.ts';
 import { feed as feedStrings } from './feed/zh.ts';
 
 /** 简体中文 */
@@ -781,5 +782,6 @@ export const zh: Catalogue = {
   ticks: ticksStrings,
   copy: copyStrings,
   accounts: accountsStrings,
+  demo: demoStrings,
   feed: feedStrings,
 };
