@@ -408,10 +408,11 @@ export type OptionOrderRow = {
   seconds: number;
   number: string;
   fee: string;
-  status: 'holding' | 'settled';
+  /** opening: waiting for the first index tick after acceptance; void: no fresh tick to open or settle on, refunded in full. */
+  status: 'opening' | 'holding' | 'settled' | 'void';
   outcome: 'win' | 'lose' | 'draw' | null;
   payout: string | null;
-  open: { id: string; price: string; time: number };
+  open: { id: string; price: string; time: number } | null;
   close: { id: string; price: string; time: number } | null;
   created_at: number;
 };

@@ -147,7 +147,7 @@ export function OptionsPage() {
     { title: t('options.stake'), dataIndex: 'number', align: 'right' },
     { title: t('options.openTick'), key: 'open', render: (_, row) => tick(row.open) },
     { title: t('options.closeTick'), key: 'close', render: (_, row) => tick(row.close) },
-    { title: t('options.outcome'), key: 'outcome', render: (_, row) => (row.outcome ? t(`options.${row.outcome}`) : t('options.holding')) },
+    { title: t('options.outcome'), key: 'outcome', render: (_, row) => (row.outcome ? t(`options.${row.outcome}`) : t(row.status === 'void' ? 'options.void' : row.status === 'opening' ? 'options.opening' : 'options.holding')) },
     { title: t('options.payout'), dataIndex: 'payout', align: 'right' },
   ];
   return (
