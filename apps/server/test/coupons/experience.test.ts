@@ -44,8 +44,9 @@ async function openAt100() {
   return t0 + 200 + 30_000;
 }
 
-/** Closes at `price` just before expiry and settles by the scheduler. */
+/** Opens the orders accepted 30 s before expiry at 100 (the first tick after them), closes at `price` just before expiry and settles by the scheduler. */
 async function settleAt(expiresAt: number, price: string) {
+  await options.tick('BTC/USDT', '100', expiresAt - 30_000 + 500);
   await options.tick('BTC/USDT', price, expiresAt - 100);
   await options.tick('BTC/USDT', price, expiresAt + 500);
   options.clock.now = settleWindowEnd(expiresAt + 500);
@@ -62,7 +63,7 @@ describe('experience coupons', () => {
     const expiresAt = await openAt100();
     const placed = await submit(user, { coupon_id: coupon.id });
     expect(placed.body.type, JSON.stringify(placed.body)).toBe('ok');
-    expect(placed.body.message).toMatchObject({ number: '10', fee: '0', coupon_id: coupon.id, status: 'holding' });
+    expect(placed.body.message).toMatchObject({ number: '10', fee: '0', coupon_id: coupon.id, status: 'opening' });
     expect(Number(await fund())).toBe(before - 10);
     expect(await optionsBalance(rig.test, user.id, rig.usdt)).toBe('0');
     expect(await couponOf(rig, user, coupon.id)).toMatchObject({ status: 'used', remaining: '0', option_order_id: placed.body.message.id });

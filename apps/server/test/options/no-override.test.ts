@@ -62,7 +62,7 @@ describe('no outcome override in the code', () => {
     const updates = files.filter((file) => /update\(optionOrders\)|update\s+\$\{optionOrders\}|update\s+"?option_orders/i.test(read(file))).map(relative);
     expect(updates).toEqual(['apps/server/src/options/repository.ts']);
     const service = read(path.join(SERVER_SRC, 'options/service.ts'));
-    expect(service).toContain('outcome = optionOutcome(order.direction, order.openPrice, close.price);');
+    expect(service).toContain('outcome = optionOutcome(order.direction, openPrice, close.price);');
     expect(service.match(/optionOutcome\(/g)).toHaveLength(1);
   });
 });
