@@ -1,4 +1,4 @@
-import type { SpotOrderItem, SpotTradeInput } from '@fairex/contract';
+import type { SpotMarketMakerView, SpotOrderItem, SpotTradeInput } from '@fairex/contract';
 import { SPOT_PAGE_SIZE } from '@fairex/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from '../store/store.ts';
@@ -54,4 +54,12 @@ export function useCancelOrder() {
     mutationFn: (id: number) => put<string>(`/coin/trade?id=${id}`, { id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: spotKeys.all }),
   });
+}
+
+/** How long the market-maker line is kept: who quotes the books changes only when an operator switches the demo traders. */
+const MARKET_MAKER_STALE_MS = 5 * 60_000;
+
+/** GET /coin/market_maker (public): the platform market maker's account and the demo traders trading against it (none in production). */
+export function useMarketMaker() {
+  return useQuery({ queryKey: ['spot', 'market-maker'], queryFn: () => get<SpotMarketMakerView>('/coin/market_maker', undefined, true), staleTime: MARKET_MAKER_STALE_MS });
 }

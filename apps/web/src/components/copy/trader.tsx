@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TraderCard } from '../../api/copy.ts';
 import { Avatar } from '../avatar.tsx';
+import { DemoBadge } from '../demo-badge.tsx';
 import { ratePercent } from '../mining/mining.tsx';
 import { Figures } from '../wealth/figures.tsx';
 import { traderPath } from './paths.ts';
@@ -29,11 +30,10 @@ export function useFollowSetting() {
 
 /** The trader's name, and the demo label on an account of a development start. */
 export function TraderName({ name, demo }: { name: string; demo: boolean }) {
-  const { t } = useTranslation();
   return (
     <span className="copy-name">
       <strong>{name}</strong>
-      {demo && <span className="copy-badge">{t('copy.demo')}</span>}
+      <DemoBadge demo={demo} />
     </span>
   );
 }

@@ -1,11 +1,15 @@
 import { vi } from 'vitest';
 import type { Quotation } from '../../api/market.ts';
 
+/** What GET /coin/market_maker answers in production (no demo traders) unless a test says otherwise. */
+export const MARKET_MAKER_ANSWER = { account: 'market-maker', demo_traders: [] as string[] };
+
 /** Test helper: a fetch stand-in answering each API path with its own envelope, recording the calls. */
 export function fakeServer(answers: Record<string, unknown>) {
   const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
     const path = url.replace(/^\/api/, '').split('?')[0] ?? '';
-    const message = path in answers ? answers[path] : [];
+    const all: Record<string, unknown> = { '/coin/market_maker': MARKET_MAKER_ANSWER, ...answers };
+    const message = path in all ? all[path] : [];
     return new Response(JSON.stringify({ type: 'ok', message }), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

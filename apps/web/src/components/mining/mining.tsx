@@ -1,5 +1,6 @@
 import { mul } from '@fairex/contract/money';
 import { useTranslation } from 'react-i18next';
+import { DemoBadge } from '../demo-badge.tsx';
 import './mining.css';
 
 /** The lock-up mining screens (spec section 2, Wealth). */
@@ -16,13 +17,16 @@ export const yieldRange = (p: { daily_yield_min: string; daily_yield_max: string
   p.daily_yield_min === p.daily_yield_max ? ratePercent(p.daily_yield_min) : `${ratePercent(p.daily_yield_min)} – ${ratePercent(p.daily_yield_max)}`;
 
 /** A product's coin and name over its daily yield range: the head of its card on the list and on the buy screen. */
-export function ProductHeading({ product }: { product: { currency: string; name: string; daily_yield_min: string; daily_yield_max: string } }) {
+export function ProductHeading({ product }: { product: { currency: string; name: string; daily_yield_min: string; daily_yield_max: string; demo: boolean } }) {
   const { t } = useTranslation();
   return (
     <>
       <span className="mining-product__head">
         <span className="mining-coin">{product.currency}</span>
-        <span className="mining-product__name">{product.name}</span>
+        <span className="mining-product__name">
+          {product.name}
+          <DemoBadge demo={product.demo} />
+        </span>
       </span>
       <span className="mining-product__yield">
         <strong>{yieldRange(product)}</strong>

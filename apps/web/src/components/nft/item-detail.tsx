@@ -18,6 +18,7 @@ import { BOX_OPENING_MIN_MS, BoxOpening } from './box-opening.tsx';
 import { DrawVerification } from './fairness.tsx';
 import { ArtworkMedia } from './media.tsx';
 import { Countdown, Cover, nftArtistPath, nftBuyPath, nftItemPath, nftResellPath, priced, RarityBadge, serverOffset, StateBadge } from './nft.tsx';
+import { DemoBadge } from '../demo-badge.tsx';
 
 /** What the viewer may do with a listing: shown on the item page, done on purchase_one. */
 function SaleAction({ detail }: { detail: NftDetailView }) {
@@ -320,6 +321,7 @@ export function ItemDetail({ code }: { code: string }) {
                 <span className="nft-tag">{t(`nft.media.${item.media_type}`)}</span>
                 <RarityBadge rarity={item.rarity} />
                 {item.box && <span className="nft-tag">{item.box.opened ? t('nft.opened') : t('nft.unopened')}</span>}
+                <DemoBadge demo={item.demo} />
               </div>
               <Figures
                 className="nft-figures"

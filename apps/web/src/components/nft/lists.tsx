@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNftArtists, useNftCollections } from '../../api/nft.ts';
+import { DemoBadge } from '../demo-badge.tsx';
 import { Empty } from '../funds/funds.tsx';
 import { PageState } from '../funds/page-state.tsx';
 import { PagedList } from '../paged-list.tsx';
@@ -26,7 +27,10 @@ function ArtistRow({ artist }: { artist: NftArtistView }) {
     <Link className="nft-row" to={nftArtistPath(artist.uid)}>
       <ArtistAvatar artist={artist} />
       <span className="nft-row__text">
-        <strong>{artist.name}</strong>
+        <strong>
+          {artist.name}
+          <DemoBadge demo={artist.demo} />
+        </strong>
         <span className="muted">{t('nft.works', { count: artist.works })}</span>
       </span>
     </Link>
@@ -54,7 +58,10 @@ function CollectionCard({ collection }: { collection: NftCollectionView }) {
     <Link className="nft-collection" to={nftCollectionPath(collection.id)}>
       {collection.cover ? <img className="nft-collection__cover" src={collection.cover} alt="" /> : <span className="nft-collection__cover nft-cover--blank" aria-hidden="true" />}
       <span className="nft-row__text">
-        <strong>{collection.name}</strong>
+        <strong>
+          {collection.name}
+          <DemoBadge demo={collection.demo} />
+        </strong>
         <span className="muted">{t('nft.items', { count: collection.items })}</span>
         {collection.description && <span className="nft-collection__text">{collection.description}</span>}
       </span>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatTime } from '../funds/funds.tsx';
 import './nft.css';
+import { DemoBadge } from '../demo-badge.tsx';
 
 /** The NFT screens (spec section 2, /pages/nft/*) and the paths between them. */
 export const NFT_HOME_PATH = '/pages/nft/nft';
@@ -82,6 +83,7 @@ export function ListingCard({ listing }: { listing: NftBoxView }) {
         <span className="nft-card__meta">
           <span className="nft-tag">{t(`nft.saleType.${listing.sale_type}`)}</span>
           <RarityBadge rarity={listing.rarity} />
+          <DemoBadge demo={listing.demo} />
         </span>
         {listing.artist && <span className="nft-card__artist">{listing.artist.name}</span>}
         <span className="nft-card__price">

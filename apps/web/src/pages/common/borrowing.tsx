@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DemoBadge } from '../../components/demo-badge.tsx';
 import { Empty } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
@@ -59,7 +60,10 @@ function ProductCard({ product, onBorrowed }: { product: LoanProduct; onBorrowed
     <section className="loan-product" aria-label={product.name}>
       <div className="card loan-product">
         <div className="loan-product__head">
-          <span className="loan-product__name">{product.name}</span>
+          <span className="loan-product__name">
+            {product.name}
+            <DemoBadge demo={product.demo} />
+          </span>
           <span className="loan-coin">{product.currency}</span>
         </div>
         <ProductFigures product={product} />

@@ -9,6 +9,7 @@ import { aprText, INVEST_PATHS, ProgressBar, useTypeLabel } from '../../componen
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
+import { DemoBadge } from '../../components/demo-badge.tsx';
 
 const typeOf = (value: string | null): DualType => (DUAL_TYPES as readonly string[]).includes(value ?? '') ? (value as DualType) : 'call';
 const coinOf = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : undefined);
@@ -123,6 +124,7 @@ function ProductRow({ product }: { product: DualProductView }) {
           <span className="invest-card__price">
             {product.linked_price} {product.quote_currency}
           </span>
+          <DemoBadge demo={product.demo} />
         </span>
         <span className="invest-card__apr" aria-label={t('invest.apr')}>
           {aprText(product.apr)}

@@ -8,6 +8,7 @@ import { aprText, useTypeLabel } from '../../components/invest/invest.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
+import { DemoBadge } from '../../components/demo-badge.tsx';
 
 type Filter = 'all' | DualOrderStatus;
 const FILTERS: readonly Filter[] = ['all', 'purchased', 'settling', 'success', 'fail'];
@@ -69,7 +70,10 @@ function OrderCard({ order }: { order: DualOrderView }) {
   return (
     <article className="invest-card" aria-label={title}>
       <div className="invest-card__head">
-        <span className="invest-card__price">{title}</span>
+        <span className="invest-card__price">
+          {title}
+          <DemoBadge demo={order.demo} />
+        </span>
         <span className={`invest-order__status invest-order__status--${order.status}`}>{t(`invest.status.${order.status}`)}</span>
       </div>
       <Figures

@@ -12,6 +12,7 @@ import { aprText, INVEST_PATHS, Outcomes, settlementOutcomes, useTypeLabel } fro
 import { NavBar } from '../../components/nav-bar.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
 import { confirmThenSend } from '../../notify.ts';
+import { DemoBadge } from '../../components/demo-badge.tsx';
 
 /** Shares are whole numbers (spec section 5): digits only, at least one. */
 const wholeShares = (text: string) => (/^\d{1,7}$/.test(text) && Number(text) >= 1 ? Number(text) : undefined);
@@ -87,6 +88,7 @@ function PurchaseForm({ product }: { product: DualProductView }) {
       <section className="card">
         <h2 className="section-title">
           {product.symbol} · {typeLabel(product.type)}
+          <DemoBadge demo={product.demo} />
         </h2>
         <Figures
           rows={[

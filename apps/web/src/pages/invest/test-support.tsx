@@ -11,6 +11,7 @@ export const SETTLE_AT = Date.parse('2026-11-30T16:00:00Z');
 /** A BTC/USDT call at 66,000, APR 36.5 %, 0.001 BTC a share, 7 days, 5 of 100 shares sold. */
 export function dualProduct(overrides: Partial<DualProductView> = {}): DualProductView {
   return {
+    demo: false,
     id: 11,
     type: 'call',
     symbol: 'BTC/USDT',
@@ -49,6 +50,7 @@ export const putProduct = (overrides: Partial<DualProductView> = {}) =>
 
 export function dualOrder(overrides: Partial<DualOrderView> = {}): DualOrderView {
   return {
+    demo: false,
     id: '501',
     product_id: 11,
     type: 'call',

@@ -7,6 +7,7 @@ import { useMiningOrders, useMiningRedeem, type MiningOrder, type MiningOrderTab
 import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
 import { useRelativeTime } from '../../components/relative-time.ts';
 import { PageState } from '../../components/funds/page-state.tsx';
+import { DemoBadge } from '../../components/demo-badge.tsx';
 import { MINING_LIST_PATH, ratePercent } from '../../components/mining/mining.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
@@ -117,7 +118,10 @@ function OrderCard({ order, onRedeem, busy }: { order: MiningOrder; onRedeem: ()
   return (
     <article className="card mining-order" aria-label={order.name}>
       <div className="mining-order__head">
-        <span className="mining-product__name">{order.name}</span>
+        <span className="mining-product__name">
+          {order.name}
+          <DemoBadge demo={order.demo} />
+        </span>
         <span className={`mining-status mining-status--${order.status}`}>{t(`mining.status.${order.status}`)}</span>
       </div>
       <Figures rows={rows} />

@@ -5,6 +5,7 @@ import { renderRoutes } from '../../test/render-app.tsx';
 
 export function product(overrides: Partial<MiningProductView> = {}): MiningProductView {
   return {
+    demo: false,
     id: 1,
     category: 'lock',
     name: 'USDT lock-up · 5 days',
@@ -26,6 +27,7 @@ export function product(overrides: Partial<MiningProductView> = {}): MiningProdu
 
 export function order(overrides: Partial<MiningOrderView> = {}): MiningOrderView {
   return {
+    demo: false,
     id: '41',
     product_id: 1,
     name: 'USDT lock-up · 5 days',

@@ -38,6 +38,15 @@ describe('market tab', () => {
     expect(router.state.location.search).toBe('?symbol=BTC%2FUSDT');
   });
 
+  it('says once, under the coins, that the platform market maker quotes their books', async () => {
+    fakeServer({ '/currency/quotation_new': QUOTATIONS });
+    renderApp('/pages/market/market');
+    await screen.findByText('+2.50%');
+    expect((await screen.findAllByRole('note')).map((n) => n.textContent)).toEqual([
+      "The order books are quoted by the platform's market maker (account market-maker): its orders are real and funded by the platform.",
+    ]);
+  });
+
   it('lists futures on their tab and asks a logged-out user to log in for favourites', async () => {
     fakeServer({ '/currency/quotation_new': QUOTATIONS });
     renderApp('/pages/market/market');

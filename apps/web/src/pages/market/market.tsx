@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFavourites, useQuotations, type Quotation, type SymbolKind } from '../../api/market.ts';
 import { Icon } from '../../components/icon.tsx';
+import { MarketMakerNote } from '../../components/market/market-maker-note.tsx';
 import { pathOf, SEARCH_PATH } from '../../components/market/paths.ts';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { SymbolList } from '../../components/market/symbol-list.tsx';
@@ -69,6 +70,7 @@ export function MarketPage() {
       ) : (
         <SymbolList items={items} onOpen={open} priceNoteOf={(item) => fiatOf(item.price, item.symbol)} />
       )}
+      {tab === 'spot' && <MarketMakerNote />}
     </div>
   );
 }

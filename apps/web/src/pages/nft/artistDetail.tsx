@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useNftArtist } from '../../api/nft.ts';
+import { DemoBadge } from '../../components/demo-badge.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { ListingGrid } from '../../components/nft/browser.tsx';
@@ -22,7 +23,10 @@ export function NftArtistDetailPage() {
           <>
             <section className="card nft-artist-head" aria-label={found.name}>
               <ArtistAvatar artist={found} large />
-              <h2>{found.name}</h2>
+              <h2>
+                {found.name}
+                <DemoBadge demo={found.demo} />
+              </h2>
               <span className="muted">{t('nft.works', { count: found.works })}</span>
               {found.bio && <p>{found.bio}</p>}
             </section>

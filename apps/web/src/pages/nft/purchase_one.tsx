@@ -15,6 +15,7 @@ import { NavBar } from '../../components/nav-bar.tsx';
 import { BidList, randomSeed, SaleCard, SeedField } from '../../components/nft/item-detail.tsx';
 import { Cover, NFT_HOME_PATH, nftItemPath, priced, RarityBadge, serverOffset } from '../../components/nft/nft.tsx';
 import { confirmDialog, confirmThenSend, toastSuccess } from '../../notify.ts';
+import { DemoBadge } from '../../components/demo-badge.tsx';
 
 /**
  * /pages/nft/purchase_one?code= (login): taking part in one sale. A fixed price is bought after a
@@ -69,7 +70,10 @@ function ItemSummary({ detail }: { detail: NftDetailView }) {
         <Cover src={detail.cover} title={detail.title} mediaType={detail.media_type} />
       </span>
       <span className="nft-item-row__text">
-        <strong>{detail.title}</strong>
+        <strong>
+          {detail.title}
+          <DemoBadge demo={detail.demo} />
+        </strong>
         <span className="muted">{detail.code}</span>
         {detail.artist && <span>{`${t('nft.creator')}: ${detail.artist.name}`}</span>}
         <RarityBadge rarity={detail.rarity} />

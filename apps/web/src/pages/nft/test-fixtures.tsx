@@ -8,6 +8,7 @@ const HOUR_MS = 3_600_000;
 
 export function listing(overrides: Partial<NftBoxView> = {}): NftBoxView {
   return {
+    demo: false,
     id: 5,
     code: 'NFT-000012',
     kind: 'artwork',
@@ -44,6 +45,7 @@ export function auction(overrides: Partial<NftBoxView> = {}): NftBoxView {
 
 export function detail(overrides: Partial<NftDetailView> = {}): NftDetailView {
   return {
+    demo: false,
     code: 'NFT-000012',
     kind: 'artwork',
     title: 'Golden Hour',
@@ -115,6 +117,7 @@ export function order(overrides: Partial<NftOrderView> = {}): NftOrderView {
 
 export function mine(overrides: Partial<NftMineView> = {}): NftMineView {
   return {
+    demo: false,
     code: 'NFT-000012',
     kind: 'artwork',
     title: 'Golden Hour',

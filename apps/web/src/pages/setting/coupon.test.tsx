@@ -16,6 +16,7 @@ import { renderRoutes } from '../../test/render-app.tsx';
 import { CouponPage } from './coupon.tsx';
 
 const offer = (overrides: Partial<CouponOfferView> = {}): CouponOfferView => ({
+  demo: false,
   id: 3,
   kind: 'fee_discount',
   name: 'Spot fee discount 10 USDT',
@@ -34,6 +35,7 @@ const offer = (overrides: Partial<CouponOfferView> = {}): CouponOfferView => ({
 });
 
 const coupon = (overrides: Partial<CouponView> = {}): CouponView => ({
+  demo: false,
   id: 21,
   batch_id: 3,
   kind: 'fee_discount',

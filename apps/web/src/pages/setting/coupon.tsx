@@ -17,6 +17,7 @@ import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
 import { confirmDialog, confirmThenSend, toastSuccess } from '../../notify.ts';
 import './growth.css';
+import { DemoBadge } from '../../components/demo-badge.tsx';
 
 type Section = 'centre' | 'mine';
 const TABS: readonly CouponTab[] = ['available', 'used', 'expired'];
@@ -79,7 +80,7 @@ function OfferCard({ offer }: { offer: CouponOfferView }) {
   const label = !offer.eligible ? t('coupon.notEligible') : atLimit ? t('coupon.claimed') : t('coupon.claim');
   return (
     <article className="card growth-coupon" aria-label={offer.name}>
-      <CouponHeading name={offer.name} kind={offer.kind} value={offer.value} coin={offer.currency} />
+      <CouponHeading name={offer.name} kind={offer.kind} value={offer.value} coin={offer.currency} demo={offer.demo} />
       <Figures
         rows={[
           [t('coupon.left'), t('coupon.leftOf', { left: offer.left, quantity: offer.quantity })],
@@ -101,12 +102,15 @@ function OfferCard({ offer }: { offer: CouponOfferView }) {
   );
 }
 
-function CouponHeading({ name, kind, value, coin }: { name: string; kind: CouponView['kind']; value: string; coin: string }) {
+function CouponHeading({ name, kind, value, coin, demo }: { name: string; kind: CouponView['kind']; value: string; coin: string; demo: boolean }) {
   const { t } = useTranslation();
   return (
     <>
       <div className="growth-coupon__head">
-        <span className="growth-coupon__name">{name}</span>
+        <span className="growth-coupon__name">
+          {name}
+          <DemoBadge demo={demo} />
+        </span>
         <span className="growth-coupon__value">
           {value} {coin}
         </span>
@@ -161,7 +165,7 @@ function CouponCard({ coupon }: { coupon: CouponView }) {
 
   return (
     <article className="card growth-coupon" aria-label={coupon.name}>
-      <CouponHeading name={coupon.name} kind={coupon.kind} value={coupon.value} coin={coin} />
+      <CouponHeading name={coupon.name} kind={coupon.kind} value={coupon.value} coin={coin} demo={coupon.demo} />
       <span className={`growth-status growth-status--${coupon.status}`}>{t(`coupon.status.${coupon.status}`)}</span>
       <Figures
         rows={[

@@ -4,7 +4,7 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, quotation } from '../../components/market/fake-server.ts';
+import { fakeServer, MARKET_MAKER_ANSWER, quotation } from '../../components/market/fake-server.ts';
 import { fakeSocket } from '../../realtime/fake-socket.ts';
 import { disconnectRealtime } from '../../realtime/socket.ts';
 import type { SpotOrderItem } from '../../api/spot.ts';
@@ -24,6 +24,7 @@ const ANSWERS = {
   '/coin/list': { data: [], total: 0, page: 1, limit: 10 },
   '/coin/trade': { id: 1 },
   '/apis/US.json': { rates: [{ currency_code: 'CNY', rate: '7.1' }] },
+  '/coin/market_maker': MARKET_MAKER_ANSWER,
 };
 
 async function openSpot() {
@@ -53,6 +54,20 @@ describe('spot trade', () => {
     expect(book.textContent).not.toContain('No orders in the book yet');
     act(() => socket.serverSends('depth', { symbol: 'BTC/USDT', bids: [], asks: [], time: 0 }));
     expect(book.textContent).toContain('No orders in the book yet');
+  });
+
+  it('says under the book that the platform market maker quotes it, by its back-office account, and nothing of demo traders in production', async () => {
+    await openSpot();
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe("The order books are quoted by the platform's market maker (account market-maker): its orders are real and funded by the platform.");
+  });
+
+  it('names the demo traders that trade against the market maker on a development start', async () => {
+    saveToken('a-token');
+    fakeServer({ ...ANSWERS, '/coin/market_maker': { account: 'market-maker', demo_traders: ['Spot demo 1', 'Spot demo 2'] } });
+    renderApp('/pages/transaction/currency?symbol=BTC/USDT');
+    const note = await screen.findByRole('note', {}, { timeout: 10_000 });
+    expect(note.textContent).toContain('Development start: demo traders (Spot demo 1, Spot demo 2) trade against it.');
   });
 
   it('refuses a limit order without an entrust price and sends nothing', async () => {

@@ -5,6 +5,7 @@ import { useFavourites, useQuotation, useToggleFavourite, type Quotation } from 
 import { spotKeys } from '../../api/spot.ts';
 import { formatChange, formatVolume, trendOf, withDecimals } from '../../components/market/format.ts';
 import { KlineChart } from '../../components/market/kline-chart.tsx';
+import { MarketMakerNote } from '../../components/market/market-maker-note.tsx';
 import { OrderBook } from '../../components/market/order-book.tsx';
 import { PairPicker } from '../../components/market/pair-picker.tsx';
 import { DEFAULT_SPOT_SYMBOL, SPOT_ORDERS_PATH, spotPath } from '../../components/market/paths.ts';
@@ -91,6 +92,7 @@ function SpotBody({ quotation }: { quotation: Quotation }) {
         <TradeForm quotation={quotation} price={price} onPriceChange={setPrice} />
         <OrderBook symbol={quotation.symbol} decimals={decimals} lastPrice={quotation.price ?? undefined} trend={trend} onPickPrice={setPrice} />
       </div>
+      <MarketMakerNote />
       {loggedIn && <OwnOrders quotation={quotation} />}
       <RecentTrades symbol={quotation.symbol} decimals={decimals} />
     </>

@@ -17,6 +17,7 @@ import { CommonBorrowingPage } from '../borrowing.tsx';
 
 function product(overrides: Partial<LoanProductView> = {}): LoanProductView {
   return {
+    demo: false,
     id: 3,
     name: 'USDT loan against BTC or ETH',
     currency_id: 1,
@@ -42,6 +43,7 @@ function product(overrides: Partial<LoanProductView> = {}): LoanProductView {
 
 function loan(overrides: Partial<LoanView> = {}): LoanView {
   return {
+    demo: false,
     id: '12',
     product_id: 3,
     name: 'USDT loan against BTC or ETH',

@@ -15,6 +15,7 @@ import { confirmThenSend } from '../../../notify.ts';
 import { useAddCollateral, useLoans, useRepay, type Loan, type LoanTab } from './api.ts';
 import { useLiveIndex } from './live-index.ts';
 import { LtvBadge } from './ltv.tsx';
+import { DemoBadge } from '../../../components/demo-badge.tsx';
 
 /** The user's loans, open or ended; an open one is valued at the live index and can be repaid or topped up. */
 export function MyLoans() {
@@ -98,6 +99,7 @@ function LoanCard({ loan, price }: { loan: Loan; price: string | null }) {
       <div className="loan-card__head">
         <span className="loan-card__name">
           {loan.name} · {t('loan.loanNumber', { id: loan.id })}
+          <DemoBadge demo={loan.demo} />
         </span>
         <span className={`loan-status loan-status--${loan.status}`}>{open && loan.overdue ? t('loan.overdue') : t(`loan.status.${loan.status}`)}</span>
       </div>
