@@ -1,6 +1,7 @@
 // Property: across random index paths (prices near each other, so draws happen too) with random orders
 // of random users, durations and stakes, settled by the scheduler as time moves, the ledger audit holds,
-// no user figure goes below zero, every order settles once on the tick in force at its expiry, and the
+// no user figure goes below zero, every order opens on the first tick after its acceptance and settles
+// once on the fresh tick in force at its expiry (or is void, refunded in full), and the
 // money adds up: each user ends with funding - stakes - fees + payouts, the pool with what it took in
 // less what it paid. Real database; feed and clock steered (support.ts).
 import { optionOutcome, optionPayout, sum } from '@fairex/contract';
@@ -35,6 +36,9 @@ type Step =
   | { kind: 'order'; user: number; up: boolean; seconds: 30 | 60; stake: number }
   | { kind: 'settle'; afterMs: number };
 
+/** The scripted feed's interval between steps: a tick at least this often keeps every close fresh (DEFAULT_LIMITS.indexFreshMs 1,500). */
+const FEED_STEP_MS = 1_400;
+
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('tick' as const), price: fc.integer({ min: 98, max: 102 }), afterMs: fc.integer({ min: 100, max: 20_000 }) }),
   fc.record({
@@ -57,10 +61,19 @@ describe('options property', () => {
         const before = await Promise.all(users.map((u) => optionsBalance(test, u, usdt)));
         for (let i = 0; i < users.length; i++) await fundAccount(test, users[i]!, usdt, String(funding[i]), 'options');
         await rig.tick('BTC/USDT', '100', rig.clock.now);
+        /** Moves the clock as a live feed does: a tick at the current price every FEED_STEP_MS, within the freshness limit. */
+        const advance = async (ms: number) => {
+          const end = rig.clock.now + ms;
+          while (rig.clock.now + FEED_STEP_MS < end) {
+            rig.clock.now += FEED_STEP_MS;
+            await rig.tick('BTC/USDT', rig.store.latest('BTC/USDT')!.price, rig.clock.now);
+          }
+          rig.clock.now = end;
+        };
         const placed: string[] = [];
         for (const s of steps) {
           if (s.kind === 'tick') {
-            rig.clock.now += s.afterMs;
+            await advance(s.afterMs);
             await rig.tick('BTC/USDT', String(s.price), rig.clock.now);
           } else if (s.kind === 'order') {
             // Orders are placed within the index's freshness: a tick is recorded just before.
@@ -75,12 +88,12 @@ describe('options property', () => {
               if (!(error instanceof DomainError) || error.code !== 'insufficient_balance') throw error;
             }
           } else {
-            rig.clock.now += s.afterMs;
+            await advance(s.afterMs);
             await rig.scheduler().runDue();
           }
         }
         // The end: time moves past every expiry, a tick after it, and the scheduler catches up.
-        rig.clock.now += 61_000;
+        await advance(61_000);
         await rig.tick('BTC/USDT', '100', rig.clock.now);
         rig.clock.now += 1_000;
         while ((await rig.scheduler().runDue()) > 0);

@@ -1,5 +1,5 @@
 // Proves the realtime push of seconds options: the owner's sockets get each order as `option` when it
-// is accepted and again when the scheduler settles it (with its outcome and close tick); another
+// is accepted (opening), when the next tick opens it, and when the scheduler settles it (with its outcome and close tick); another
 // user's socket gets nothing. Real server on a port, real sockets; feed and clock steered (support.ts).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('options realtime', () => {
-  it('pushes an option to its owner when accepted and when settled, and to no one else', async () => {
+  it('pushes an option to its owner when accepted, opened and settled, and to no one else', async () => {
     const owner = await makeUser(test);
     const stranger = await makeUser(test);
     const usdt = test.ctx.markets.symbolByName('BTC/USDT')!.quoteCurrencyId;
@@ -43,13 +43,15 @@ describe('options realtime', () => {
     });
     expect(placed.body.type).toBe('ok');
     const expiry = placed.body.message.expires_at as number;
+    const open = await rig.tick('BTC/USDT', '100', T0 + 500);
     const close = await rig.tick('BTC/USDT', '99.5', expiry);
     rig.clock.now = settleWindowEnd(expiry);
     await rig.scheduler().runDue();
     await new Promise((resolve) => setImmediate(resolve));
-    await expect.poll(() => mine.length).toBe(2);
-    expect(mine[0]).toMatchObject({ id: placed.body.message.id, status: 'holding' });
-    expect(mine[1]).toMatchObject({ id: placed.body.message.id, status: 'settled', outcome: 'win', payout: '18', close: { id: close.id, price: '99.5' } });
+    await expect.poll(() => mine.length).toBe(3);
+    expect(mine[0]).toMatchObject({ id: placed.body.message.id, status: 'opening', open: null });
+    expect(mine[1]).toMatchObject({ id: placed.body.message.id, status: 'holding', open: { id: open.id, price: '100' } });
+    expect(mine[2]).toMatchObject({ id: placed.body.message.id, status: 'settled', outcome: 'win', payout: '18', close: { id: close.id, price: '99.5' } });
     await flush(strangerSocket);
     expect(theirs).toEqual([]);
     await expectLedgerBalanced(test);
