@@ -520,16 +520,17 @@ export class ContractService {
 
   /** POST /lever/close: closes the caller's open position at the mark, or cancels its pending limit order. */
   async close(userId: number, id: number): Promise<ContractPosition> {
-    const closed = await this.db.transaction(async (tx) => {
+    // The rows closed: this position first, then any the account's settlement closed with it (settlement.ts).
+    const rows = await this.db.transaction(async (tx) => {
       const p = await lockPosition(tx, id);
       if (!p || p.userId !== userId) throw new DomainError('not_found');
-      if (p.status === 'pending') return this.cancelIn(tx, p);
+      if (p.status === 'pending') return [await this.cancelIn(tx, p)];
       if (p.status !== 'open') throw new DomainError('contract_position_closed');
       if (followsTrader(p)) throw new DomainError('copy_position_locked');
-      return this.closeIn(tx, p, 'user', this.freshMark(this.symbolById(p.symbolId)!));
+      return this.closeMany(tx, [{ p, reason: 'user', tick: this.freshMark(this.symbolById(p.symbolId)!) }]);
     });
-    await this.afterCommit([closed]);
-    return this.view(closed);
+    await this.afterCommit(rows);
+    return this.view(rows[0]!);
   }
 
   /** POST /lever/batch_close: the caller's open positions (all, longs or shorts; optionally one symbol) at their marks. */

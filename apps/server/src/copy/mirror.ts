@@ -179,7 +179,10 @@ export async function closeCopies(tx: Tx, contracts: ContractService, traderPosi
   const locked = await lockPositions(tx, await followingCopyIds(tx, trader.id));
   const tick = { id: String(trader.closeTickId), symbol: symbol.symbol, price: trader.closePrice, time: trader.closedAt!.getTime() };
   const items = [...locked.values()].filter((p) => p.status === 'open' && p.selfHeldAt === null).map((p) => ({ p, reason: 'copy' as const, tick }));
-  const closed = await contracts.closeMany(tx, items);
+  // An account-level close may take a follower's other positions with a copy (reason account): only this
+  // trader's copies share their profit with this trader.
+  const all = await contracts.closeMany(tx, items);
+  const closed = all.filter((p) => p.copyOf === trader.id);
   const shares = closed.flatMap((p) => {
     const share = profitShare(netProfit({ profit: p.profit ?? '0', fee: p.fee, overnightFee: p.overnightFee }), p.copyShareRate ?? '0', symbol.coinDecimals);
     return money(share).isZero() ? [] : [{ p, share }];
@@ -197,5 +200,5 @@ export async function closeCopies(tx: Tx, contracts: ContractService, traderPosi
   }
   const shared = new Map(shares.map(({ p, share }) => [p.id, share]));
   await setCopyShares(tx, closed.map((p) => ({ id: p.id, share: shared.get(p.id) ?? '0' })));
-  return { rows: closed.map((p) => ({ ...p, copyShare: shared.get(p.id) ?? '0' })), copies: closed.length, skipped: 0 };
+  return { rows: all.map((p) => (p.copyOf === trader.id ? { ...p, copyShare: shared.get(p.id) ?? '0' } : p)), copies: closed.length, skipped: 0 };
 }
