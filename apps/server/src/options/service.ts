@@ -5,8 +5,8 @@
  *  - Acceptance is refused while the latest recorded tick of the symbol is stale (index_unavailable).
  *    An accepted order has no open price yet ("opening"): it moves the stake to the option pool and the
  *    fee to the fees account through the ledger, adds the stake to the open exposure of its symbol and
- *    direction (refused past the symbol's limits, the same for both directions: exposure.ts), and schedules its settlement job at expiry, all in
- *    one transaction with the order row. Expiry = acceptance + seconds (the countdown the user sees
+ *    direction (refused past the symbol's limits, the same for both directions: exposure.ts), and
+ *    schedules its settlement job at expiry, all in one transaction with the order row. Expiry = acceptance + seconds (the countdown the user sees
  *    starts when they submit, and does not depend on when the feed ticks next).
  *  - It opens on the FIRST index tick recorded after acceptance (openingTick), never on a price the
  *    user could already see: the tick store's listener opens the symbol's opening orders as each tick is
@@ -131,8 +131,12 @@ type Decided = SettledResult & { userId: number; stake: string; couponId: number
 
 export class OptionsService {
   private readonly now: () => number;
-  /** Symbols (name -> id) with orders accepted here and maybe still opening: their next recorded tick opens them. */
-  private readonly awaitingOpen = new Map<string, number>();
+  /**
+   * Symbols (name -> id, and the count of acceptances when last marked) with orders accepted here and
+   * maybe still opening: their next recorded tick opens them.
+   */
+  private readonly awaitingOpen = new Map<string, { symbolId: number; mark: number }>();
+  private acceptances = 0;
   /** Openings run one after another (each tick's in the feed's order). */
   private opening: Promise<void> = Promise.resolve();
 
@@ -146,12 +150,13 @@ export class OptionsService {
 
   /** A tick was recorded: the symbol's orders still opening open on it (or on an earlier first tick after them). */
   private onRecorded(tick: RecordedTick) {
-    const symbolId = this.awaitingOpen.get(tick.symbol);
-    if (symbolId === undefined) return;
+    const awaiting = this.awaitingOpen.get(tick.symbol);
+    if (awaiting === undefined) return;
     this.opening = this.opening
       .then(async () => {
-        const left = await this.db.transaction((tx) => this.openPending(tx, symbolId));
-        if (!left) this.awaitingOpen.delete(tick.symbol);
+        const left = await this.db.transaction((tx) => this.openPending(tx, awaiting.symbolId));
+        // Forgotten only if no order of the symbol was accepted meanwhile (its transaction may not have seen it).
+        if (!left && this.awaitingOpen.get(tick.symbol)?.mark === awaiting.mark) this.awaitingOpen.delete(tick.symbol);
       })
       .catch((error) => this.options.onError?.(error));
   }
@@ -324,7 +329,7 @@ export class OptionsService {
       // The answer a retry with the same idempotency key gets too (stored with the order).
       return viewOf({ order: row, symbol: symbol.symbol, currency: coin.name }, acceptedAt);
     });
-    this.awaitingOpen.set(symbol.symbol, symbol.id);
+    this.awaitingOpen.set(symbol.symbol, { symbolId: symbol.id, mark: ++this.acceptances });
     this.options.bus.emit('option_order', { userId, order });
     return order;
   }
