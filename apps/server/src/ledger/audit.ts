@@ -3,9 +3,11 @@
  * entry sums to zero per currency; every account's figures equal the sum of its postings; no user
  * bucket is negative; frozen and locked equal what open business rows hold; no business reference is posted
  * twice; fixed-sign system accounts keep their sign; every bucket's balance_after chain runs on without
- * a gap. A few aggregate queries, each one pass.
+ * a gap. Then the business rules the legs alone cannot show (review 2026-11-27): NFT bids backed by
+ * freezes, option and dual payouts equal to their rule on the cited ticks, the insurance fund paying only
+ * accounts left without equity, no open position without margin. A few aggregate queries, each one pass.
  */
-import type { LedgerAuditCheck } from '@fairex/contract';
+import { LEDGER_AUDIT_CHECKS, type LedgerAuditCheck } from '@fairex/contract';
 import type { Executor } from '../db/client.ts';
 import { selectBrokenBalanceChains, selectFrozenMismatches, selectLockedMismatches, selectRepeatedReferences, selectWrongSignSystemAccounts } from './audit-repository.ts';
 import { selectDualPayoutsOffRule } from '../invest/audit.ts';
@@ -20,7 +22,7 @@ export const AUDIT_SAMPLE_MAX = 20;
 export type AuditRow = Record<string, string | number | null>;
 export type AuditCheckResult = { name: LedgerAuditCheck; ok: boolean; rows: AuditRow[] };
 
-/** Each check lists its first offenders; none means it holds. In the order the back office shows them. */
+/** Each check lists its first offenders; none means it holds. */
 const CHECKS: Record<LedgerAuditCheck, (db: Executor, limit: number) => Promise<AuditRow[]>> = {
   entries_balance: selectUnbalancedEntries,
   accounts_match_postings: selectMismatchedAccounts,
@@ -39,8 +41,9 @@ const CHECKS: Record<LedgerAuditCheck, (db: Executor, limit: number) => Promise<
 
 export async function audit(db: Executor) {
   const checks: AuditCheckResult[] = [];
-  for (const [name, select] of Object.entries(CHECKS) as [LedgerAuditCheck, (typeof CHECKS)[LedgerAuditCheck]][]) {
-    const rows = await select(db, AUDIT_SAMPLE_MAX);
+  // In the contract's order, the one the back office lists them in.
+  for (const name of LEDGER_AUDIT_CHECKS) {
+    const rows = await CHECKS[name](db, AUDIT_SAMPLE_MAX);
     checks.push({ name, ok: rows.length === 0, rows });
   }
   const { entries, postings } = await countJournal(db);
