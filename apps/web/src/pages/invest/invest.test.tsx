@@ -39,6 +39,12 @@ describe('dual investment list', () => {
     expect(screen.getByRole('tab', { name: 'Sell high' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('shows the Demo badge on a demo product\'s card and none on an operator\'s (fairness review 8)', async () => {
+    open('/pages/invest/invest', [dualProduct({ demo: true }), ETH_CALL]);
+    expect(within(await screen.findByRole('link', { name: /66000 USDT/ })).queryByText('Demo')).not.toBeNull();
+    expect(within(screen.getByRole('link', { name: /3300/ })).queryByText('Demo')).toBeNull();
+  });
+
   it('opens the purchase screen of a tapped product', async () => {
     const { router } = open();
     await act(async () => fireEvent.click(await screen.findByRole('link', { name: /66000 USDT/ })));

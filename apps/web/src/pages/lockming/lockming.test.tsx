@@ -38,6 +38,13 @@ describe('mining product list', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe('/pages/lockming/buy?id=1');
   });
 
+  it('shows the Demo badge on a demo product\'s card and none on an operator\'s (fairness review 8)', async () => {
+    fakeOkApi({ '/lh/deposit/config': [product({ id: 1, name: 'Demo lock-up', demo: true }), product({ id: 4, name: 'Operator lock-up' })] });
+    openAt('/pages/lockming/lockming', { path: '/pages/lockming/lockming', Component: LockMiningPage });
+    expect(within(await screen.findByRole('link', { name: /Demo lock-up/ })).queryByText('Demo')).not.toBeNull();
+    expect(within(screen.getByRole('link', { name: /Operator lock-up/ })).queryByText('Demo')).toBeNull();
+  });
+
   it('opens the category of ?category= and switches by tab, one figure for an equal range and "1 day"', async () => {
     const { router } = open('/pages/lockming/lockming?category=cloud');
     const cloud = await screen.findByRole('link', { name: /BTC cloud mining/ });

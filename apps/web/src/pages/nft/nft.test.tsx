@@ -76,6 +76,32 @@ describe('NFT marketplace', () => {
     expect(collections.textContent).toContain('6 items');
   });
 
+  it('shows the Demo badge on demo listings, artists and collections, and none on an operator\'s (fairness review 8)', async () => {
+    clearSession();
+    fakeOkApi({
+      '/bind_box/getBoxList': page([listing({ demo: true }), auction()], 2),
+      '/bind_box/getNftCurrency': COINS,
+      '/bind_box/getArtist': page([
+        { uid: 3, name: 'Mira Sol', bio: '', avatar: null, works: 4, demo: true },
+        { uid: 4, name: 'Operator Artist', bio: '', avatar: null, works: 1, demo: false },
+      ]),
+      '/bind_box/getCollection': [
+        { id: 2, name: 'Light studies', description: '', cover: null, items: 6, demo: true },
+        { id: 5, name: 'Operator shelf', description: '', cover: null, items: 1, demo: false },
+      ],
+    });
+    openAt('/pages/nft/nft', { path: '/pages/nft/nft', Component: NftNftPage });
+    const badge = (name: RegExp) => within(screen.getByRole('link', { name })).queryByText('Demo');
+    await screen.findByRole('link', { name: /Golden Hour/ });
+    expect([badge(/Golden Hour/), badge(/Night Tide/)].map((b) => b !== null)).toEqual([true, false]);
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Artists' })));
+    await screen.findByRole('list', { name: 'Artists' });
+    expect([badge(/Mira Sol/), badge(/Operator Artist/)].map((b) => b !== null)).toEqual([true, false]);
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Collections' })));
+    await screen.findByRole('list', { name: 'Collections' });
+    expect([badge(/Light studies/), badge(/Operator shelf/)].map((b) => b !== null)).toEqual([true, false]);
+  });
+
   it('is the same marketplace on /uview-ui/nft/nft', async () => {
     open('/uview-ui/nft/nft');
     expect(await screen.findByRole('list', { name: 'Artworks' })).toBeTruthy();

@@ -102,6 +102,19 @@ describe('coupon centre', () => {
     expect(await screen.findByText('Coupon claimed')).toBeTruthy();
   });
 
+  it('shows the Demo badge on a demo batch\'s card and none on an operator\'s (fairness review 8)', async () => {
+    open({ '/coupon/centre': [offer({ id: 3, name: 'Demo batch', demo: true }), offer({ id: 4, name: 'Operator batch' })] });
+    expect(within(await screen.findByRole('article', { name: 'Demo batch' })).queryByText('Demo')).not.toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Operator batch' })).queryByText('Demo')).toBeNull();
+  });
+
+  it('shows the Demo badge on a coupon claimed from a demo batch (fairness review 8)', async () => {
+    open({ '/coupon/mine': () => page([coupon({ id: 21, name: 'Demo coupon', demo: true }), coupon({ id: 22, name: 'Operator coupon' })]) });
+    await myCoupons();
+    expect(within(await screen.findByRole('article', { name: 'Demo coupon' })).queryByText('Demo')).not.toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Operator coupon' })).queryByText('Demo')).toBeNull();
+  });
+
   it('offers no claim to a user not eligible or at the per-user limit', async () => {
     open({
       '/coupon/centre': [offer({ id: 4, name: 'For invited users', eligibility: 'invited', eligible: false }), offer({ id: 5, name: 'One each', claimed_by_me: 1 })],

@@ -123,6 +123,12 @@ describe('the borrowing screen', () => {
     expect(figure('BTC/USDT index')).toBe('60000');
   });
 
+  it('shows the Demo badge on a demo product, and none on an operator\'s (fairness review 8)', async () => {
+    open('borrow', { '/loan/products': [product({ id: 3, name: 'Demo loan', demo: true }), product({ id: 4, name: 'Operator loan' })] });
+    expect(within(await screen.findByRole('region', { name: 'Demo loan' })).queryAllByText('Demo')).toHaveLength(1);
+    expect(within(screen.getByRole('region', { name: 'Operator loan' })).queryByText('Demo')).toBeNull();
+  });
+
   it('previews 30,000 USDT against 1 BTC at 60,000: LTV 50 %, 15 a day, at most 39,000, margin call at 40,020', async () => {
     open();
     await type('Collateral (BTC)', '1');
