@@ -16,7 +16,7 @@ export async function selectDualPayoutsOffRule(db: Executor, limit: number) {
     const rows = await settledOrdersWithTicks(db, afterId, DUAL_AUDIT_PAGE);
     for (const r of rows) {
       const expected =
-        r.tickPrice === null || r.settlePrice === null || !money(r.tickPrice).eq(r.settlePrice)
+        r.tickPrice === null || r.productSettlePrice === null || !money(r.tickPrice).eq(r.productSettlePrice)
           ? undefined
           : dualSettlement({ ...r, type: r.type, settlePrice: r.tickPrice, baseDecimals: Number(r.baseDecimals), quoteDecimals: Number(r.quoteDecimals) });
       const coin = expected && (expected.coin === 'base' ? r.baseCurrencyId : r.quoteCurrencyId);

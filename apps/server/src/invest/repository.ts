@@ -228,7 +228,7 @@ export function settledOrdersWithTicks(db: Executor, afterId: number, limit: num
       apr: dualProducts.apr,
       days: dualOrders.holdingDays,
       tickPrice: indexTicks.price,
-      settlePrice: dualProducts.settlePrice,
+      productSettlePrice: dualProducts.settlePrice,
       baseCurrencyId: dualProducts.baseCurrencyId,
       quoteCurrencyId: dualProducts.quoteCurrencyId,
       baseDecimals: sql<number>`(select decimals from currencies where id = ${dualProducts.baseCurrencyId})`,

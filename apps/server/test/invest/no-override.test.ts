@@ -34,7 +34,9 @@ describe('no result override for dual investment in the code', () => {
   });
 
   it('writes a settlement price or tick only in settlement (the table declares the columns)', () => {
-    expect(filesMatching(/\b(settlePrice|settleTickId): (?!amount\(|bigint\()/)).toEqual(['apps/server/src/invest/settlement.ts']);
+    // The audit names a settle price only to recompute a payout by the rule, writing nothing.
+    expect(filesMatching(/\b(settlePrice|settleTickId): (?!amount\(|bigint\()/)).toEqual(['apps/server/src/invest/audit.ts', 'apps/server/src/invest/settlement.ts']);
+    expect(read(path.join(SERVER_SRC, 'invest/audit.ts'))).not.toMatch(/\b(update|insert)\(/);
   });
 });
 
