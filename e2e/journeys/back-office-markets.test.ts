@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { demoToken, operatorToken } from '../support/api.ts';
 import { screenshot, sharedBrowser } from '../support/browser.ts';
+import { operatorHeaders } from '../../apps/server/src/admin/operator-cookies.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
@@ -12,7 +13,7 @@ const browser = sharedBrowser();
 type Envelope<T> = { type: string; message: T };
 
 async function adminGet<T>(path: string, token: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/api/admin${path}`, { headers: { authorization: token } });
+  const res = await fetch(`${baseUrl}/api/admin${path}`, { headers: operatorHeaders(token) });
   const body = (await res.json()) as Envelope<T>;
   if (body.type !== 'ok') throw new Error(`${path}: ${JSON.stringify(body)}`);
   return body.message;
