@@ -65,7 +65,8 @@ describe('realtime', () => {
     await expect.poll(() => onChart.kline.length).toBe(1);
     await expect.poll(() => onList.ticker.length).toBe(1);
     await Promise.all([flush(list), flush(chart)]);
-    expect(onList).toEqual({ ticker: [ticks.find((t) => t.symbol === 'ETH/USDT')], kline: [], depth: [], trade: [] });
+    // A ticker is sent once recorded, with the id of its stored tick.
+    expect(onList).toEqual({ ticker: [{ ...ticks.find((t) => t.symbol === 'ETH/USDT'), id: expect.any(String) }], kline: [], depth: [], trade: [] });
     expect(onChart.kline).toEqual([expect.objectContaining({ symbol: 'ETH/USDT', period: '15min' })]);
     expect(onChart.ticker).toEqual([]);
   });
