@@ -11,14 +11,24 @@
  *    5 whatever the trader opens. Either is capped at the symbol's maximum (1,000).
  *  - Profit share at 10 % on a copy closed with the trader: P&L 120, opening fee 1.5, overnight fee 0.5:
  *    net 118, share 11.8 (rounded down to the coin's unit). A copy that lost, or broke even after fees,
- *    shares nothing. A copy the follower took over (self-hold) is theirs and shares nothing.
+ *    shares nothing.
+ *  - Self-hold (review 2026-11-27, money 10: taking a winning copy over dodged the share): the share is
+ *    settled at that moment on the profit so far, at the mark then (the tick is cited), and the copy is
+ *    the follower's from then on (its later gains or losses share nothing). Long 6 lots x 0.01 BTC opened
+ *    at 65,000, mark 66,000: P&L 60, opening fee 3.9, overnight 0: net 56.1, share at 10 % 5.61. At a
+ *    mark of 64,000 (a loss) the share is 0, as a losing copy closed with the trader shares nothing.
+ *  - Followers counted (fairness 5, "Minor": a follow needs no balance, so empty accounts could inflate
+ *    the count): a follow counts among a trader's followers only while it holds funds, that is its
+ *    follower has a contract account balance above zero or holds an open copy of the trader
+ *    (`followHoldsFunds`). A follow of an account emptied to 0 with no copy open counts again once funded.
  *  - Statistics, from the trader's own closed positions only (copies excluded), net of fees: closed
  *    positions of net +100 (long), -40 (short), +20 (short) on margins 500, 400, 100 give total P&L 80,
  *    total return 80 / 1,000 = 8.00 %, accuracy 2 / 3 = 66.67 %, 2 profitable orders, 1 successful long,
  *    1 successful short, 3 orders.
  */
 import { Decimal } from 'decimal.js';
-import { money, roundTo, sum, toAmountString, truncateTo, type MoneyInput } from './money.ts';
+import { profitLoss, type ContractSide } from './contract-rules.ts';
+import { isPositive, money, roundTo, sum, toAmountString, truncateTo, type MoneyInput } from './money.ts';
 
 export const COPY_TYPES = ['multiple', 'lots'] as const;
 /** Fixed multiple of the trader's lots, or a fixed number of lots per copy. */
@@ -74,6 +84,15 @@ export function profitShare(net: MoneyInput, rate: MoneyInput, decimals: number)
   if (n.lte(0) || money(rate).lte(0)) return '0';
   return truncateTo(n.times(rate), decimals);
 }
+
+/** The share due when a follower takes a copy over: profitShare of its net result at the mark then. */
+export function selfHoldShare(p: { side: ContractSide; openPrice: MoneyInput; markPrice: MoneyInput; lots: MoneyInput; contractSize: MoneyInput; fee: MoneyInput; overnightFee: MoneyInput }, rate: MoneyInput, decimals: number) {
+  const profit = profitLoss(p.side, p.openPrice, p.markPrice, p.lots, p.contractSize);
+  return { profit, share: profitShare(netProfit({ profit, fee: p.fee, overnightFee: p.overnightFee }), rate, decimals) };
+}
+
+/** Whether a follow counts among its trader's followers: its follower holds funds for copying (the repository counts by the same). */
+export const followHoldsFunds = (f: { contractBalance: MoneyInput; openCopies: number }) => isPositive(f.contractBalance) || f.openCopies > 0;
 
 /** One day's closed positions of one side, as the statistics query groups them (net of fees). */
 export type TraderDay = { day: string; side: 'long' | 'short'; orders: number; wins: number; profit: string; margin: string };

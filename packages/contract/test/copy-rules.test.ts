@@ -1,7 +1,7 @@
 // Proves the copy-trading rules on the worked examples of copy-rules.ts: ratio rounding, copied lots,
 // profit share and trader statistics, and the follow input's refusals.
 import { describe, expect, it } from 'vitest';
-import { copyLots, followInput, netProfit, normalizeCopyNumber, profitShare, traderFigures } from '../src/index.ts';
+import { copyLots, followHoldsFunds, followInput, selfHoldShare, netProfit, normalizeCopyNumber, profitShare, traderFigures } from '../src/index.ts';
 
 describe('normalizeCopyNumber', () => {
   it('rounds a multiple above 1 that is not whole to two decimals, half-up', () => {
@@ -83,5 +83,19 @@ describe('followInput', () => {
     expect(followInput.parse({ trader_user_id: '7', number: '1.5', type: '1' })).toEqual({ trader_user_id: 7, number: '1.5', type: 'multiple' });
     expect(followInput.parse({ trader_user_id: '7', number: '2', type: '2' }).type).toBe('lots');
     for (const number of ['', '0', '-1', 'abc', '1e3']) expect(followInput.safeParse({ trader_user_id: 7, number, type: 1 }).success).toBe(false);
+  });
+});
+
+describe('self-hold and counted followers (review 2026-11-27, money 10 and fairness 5)', () => {
+  const copy = { side: 'long' as const, openPrice: '65000', lots: 6, contractSize: '0.01', fee: '3.9', overnightFee: '0' };
+  it('settles the trader\'s share on the profit at the mark when a follower self-holds a winning copy', () => {
+    expect(selfHoldShare({ ...copy, markPrice: '66000' }, '0.1', 6)).toEqual({ profit: '60', share: '5.61' });
+    expect(selfHoldShare({ ...copy, markPrice: '64000' }, '0.1', 6)).toEqual({ profit: '-60', share: '0' });
+    expect(selfHoldShare({ ...copy, side: 'short', markPrice: '64000' }, '0.1', 6).share).toBe('5.61');
+  });
+  it('counts a follow only while it holds funds', () => {
+    expect(followHoldsFunds({ contractBalance: '0', openCopies: 0 })).toBe(false);
+    expect(followHoldsFunds({ contractBalance: '0.000001', openCopies: 0 })).toBe(true);
+    expect(followHoldsFunds({ contractBalance: '0', openCopies: 1 })).toBe(true);
   });
 });

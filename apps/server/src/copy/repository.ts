@@ -68,9 +68,16 @@ export type TraderCardRow = {
   current_positions: number;
 };
 
+/**
+ * copy-rules followHoldsFunds in SQL, for a follow `f`: its follower has a contract balance above zero
+ * or an open copy of the trader. Follows of empty accounts do not count (fairness 5, "Minor").
+ */
+const followHoldsFundsSql = sql`(exists (select 1 from ledger_accounts a where a.user_id = f.follower_id and a.kind = 'contract' and a.available + a.frozen + a.locked > 0)
+    or exists (select 1 from contract_positions c where c.user_id = f.follower_id and c.copy_trader_id = f.trader_id and c.status = 'open'))`;
+
 const cardColumns = sql`t.user_id, u.account, u.nickname, u.head_portrait, t.demo, ${epoch(sql`t.decided_at`)} as decided_at, ${epoch(sql`t.applied_at`)} as applied_at,
   s.figures, ${epoch(sql`s.first_trade_at`)} as first_trade_at, ${epoch(sql`s.computed_at`)} as computed_at,
-  (select count(*)::int from copy_follows f where f.trader_id = t.user_id and f.status = 'following') as followers,
+  (select count(*)::int from copy_follows f where f.trader_id = t.user_id and f.status = 'following' and ${followHoldsFundsSql}) as followers,
   (select count(*)::int from contract_positions p where p.user_id = t.user_id and p.status = 'open' and p.copy_of is null) as current_positions`;
 const cardFrom = sql`from copy_traders t join users u on u.id = t.user_id left join copy_trader_stats s on s.user_id = t.user_id`;
 
@@ -303,7 +310,11 @@ export async function followerTotals(db: Executor, followerId: number) {
 
 /** What followers' copies paid a trader in profit share. */
 export async function profitShareReceived(db: Executor, traderId: number): Promise<string> {
-  const [row] = await queryRows<{ total: string }>(db, sql`select coalesce(sum(copy_share), 0)::text as total from contract_positions where copy_trader_id = ${traderId} and status = 'closed'`);
+  // A self-held copy paid its share when taken over (copy_self_holds), closed or not.
+  const [row] = await queryRows<{ total: string }>(
+    db,
+    sql`select coalesce(sum(copy_share), 0)::text as total from contract_positions where copy_trader_id = ${traderId} and (status = 'closed' or self_held_at is not null)`,
+  );
   return row?.total ?? '0';
 }
 
@@ -374,6 +385,12 @@ export async function setCopyShares(tx: Tx, rows: { id: number; share: string }[
   if (rows.length === 0) return;
   await tx.execute(sql`update contract_positions p set copy_share = v.share
     from json_to_recordset(${JSON.stringify(rows)}::json) as v (id bigint, share numeric) where p.id = v.id`);
+}
+
+/** The share settled when a follower took a copy over, with the tick whose mark priced it. */
+export async function insertSelfHold(tx: Tx, row: { positionId: number; followerId: number; traderId: number; tickId: string; markPrice: string; profit: string; share: string; at: Date }) {
+  await tx.execute(sql`insert into copy_self_holds (position_id, follower_id, trader_id, tick_id, mark_price, profit, share, at)
+    values (${row.positionId}, ${row.followerId}, ${row.traderId}, ${row.tickId}, ${row.markPrice}, ${row.profit}, ${row.share}, ${row.at.toISOString()})`);
 }
 
 export async function markSelfHeld(tx: Tx, id: number, now: Date) {

@@ -8,13 +8,19 @@
  * Rules decided here (with the worked examples in copy-rules.ts):
  *  - A follower's open copies stay linked after the follow is cancelled (or the trader revoked) and close
  *    with the trader's positions; the follower may take any over (self-hold) and close it by hand.
- *  - A self-held copy is the follower's own from then on: it shares no profit with the trader.
+ *  - A self-held copy is the follower's own from then on, after the trader's share of its profit so far is
+ *    settled at that moment's mark, citing the tick (copy-rules selfHoldShare; review money 10), so taking
+ *    a winning copy over does not dodge the agreed share. A stale mark refuses the self-hold.
+ *  - A follow counts among a trader's followers only while it holds funds (copy-rules followHoldsFunds).
  *  - The profit share is the one agreed when following (an edit of the follow keeps it); a later change of
  *    the setting applies to new follows only.
  *  - A trader cannot follow; a user who follows cannot apply to become a trader until the follows end.
  */
 import {
   normalizeCopyNumber,
+  isPositive,
+  selfHoldShare,
+  tickFreshAt,
   PAGE_SIZE,
   cmp,
   addDays,
@@ -42,6 +48,7 @@ import { DomainError } from '../http/errors.ts';
 import { errorText, retryDelayMs, type JobScheduler } from '../jobs/scheduler.ts';
 import type { ContractService, PositionMirror } from '../contracts/service.ts';
 import { lockPosition, positionsById, type PositionRow } from '../contracts/repository.ts';
+import { post, userAccount } from '../ledger/index.ts';
 import { maskAccount } from '../referrals/rules.ts';
 import type { UploadUrls } from '../uploads/signing.ts';
 import { wealthTimeZone } from '../wealth/settings.ts';
@@ -63,11 +70,13 @@ import {
   insertFollow,
   markMirrorDone,
   markMirrorFailed,
+  insertSelfHold,
   markSelfHeld,
   profitShareReceived,
   recordMirrors,
   saveApplication,
   saveTraderStats,
+  setCopyShares,
   skipPage,
   traderAdminPage,
   traderAdminRow,
@@ -166,17 +175,49 @@ export class CopyService implements PositionMirror {
     }
   }
 
-  /** POST /follow/selfHolding: the follower takes a copy over; it closes by hand from then on and shares no profit. */
+  /**
+   * POST /follow/selfHolding: the follower takes a copy over; it closes by hand from then on. The trader's
+   * share of the profit so far is paid now, at the fresh mark (the tick recorded with it), in the same
+   * transaction: refused as insufficient_balance when the follower's available cannot pay it.
+   */
   async selfHold(userId: number, positionId: number): Promise<CopyPositionView> {
     const row = await this.db.transaction(async (tx) => {
       const p = await lockPosition(tx, positionId);
       if (!p || p.userId !== userId) throw new DomainError('not_found');
       if (p.copyOf === null || p.selfHeldAt !== null || p.status !== 'open') throw new DomainError('copy_not_a_copy');
-      const now = new Date(this.now());
+      const at = this.now();
+      const symbol = this.contracts.symbolById(p.symbolId);
+      const tick = this.contracts.latestTick(p.symbolId);
+      if (!symbol || !tick || !tickFreshAt(tick, at, this.contracts.indexFreshMs)) throw new DomainError('index_unavailable');
+      const { profit, share } = selfHoldShare(
+        { side: p.side, openPrice: p.openPrice!, markPrice: tick.price, lots: p.lots, contractSize: p.contractSize, fee: p.fee, overnightFee: p.overnightFee },
+        p.copyShareRate ?? '0',
+        symbol.coinDecimals,
+      );
+      if (isPositive(share)) {
+        const ref = { refType: 'contract_position', refId: p.id };
+        await post(tx, {
+          kind: 'copy_profit_share',
+          ...ref,
+          legs: [
+            { accountId: await userAccount(tx, p.userId, p.currencyId, 'contract'), amount: `-${share}` },
+            { accountId: await userAccount(tx, p.copyTraderId!, p.currencyId, 'contract'), amount: share },
+          ],
+        });
+      }
+      const now = new Date(at);
+      await insertSelfHold(tx, { positionId: p.id, followerId: p.userId, traderId: p.copyTraderId!, tickId: tick.id, markPrice: tick.price, profit, share, at: now });
+      // A copy taken over at no profit keeps no share figure (as one closed by hand before this rule).
+      if (isPositive(share)) await setCopyShares(tx, [{ id: p.id, share }]);
       await markSelfHeld(tx, p.id, now);
-      return { ...p, selfHeldAt: now };
+      return { ...p, selfHeldAt: now, copyShare: isPositive(share) ? share : p.copyShare };
     });
     await this.contracts.afterCommit([row]);
+    // The share moved the follower's and the trader's contract balances.
+    await this.contracts.refreshAccounts(this.db, [
+      { userId: row.userId, currencyId: row.currencyId },
+      { userId: row.copyTraderId!, currencyId: row.currencyId },
+    ]);
     return (await this.copyViews(this.db, [row]))[0]!;
   }
 

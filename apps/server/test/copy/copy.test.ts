@@ -6,9 +6,11 @@
 // copied; the limits and refusals; statistics against worked figures; the ledger audit after each.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfHoldShare } from '@fairex/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 import { contractFigures } from '../contracts/support.ts';
+import { fundAccount } from '../support/ledger.ts';
 import { copyHarness } from './support.ts';
 import { COPY_DEMO_TRADERS, DemoTraders, seedCopyDemo } from '../../src/copy/demo.ts';
 
@@ -185,6 +187,57 @@ describe('copies and the follower', () => {
     expect(await contractFigures(test, a.id, h.usdt)).toEqual({ available: '1028.05', frozen: '0' });
     await h.tick('65000');
     await expectLedgerBalanced(test);
+  });
+
+  it('settles the trader\'s share at the mark when a follower self-holds a winning copy, so self-holding does not dodge it (review money 10)', async () => {
+    const trader = await h.makeTrader();
+    const a = await h.follower('1000');
+    await h.follow(a.token, trader.id, '2');
+    const opened = await h.open(trader.token);
+    const [copy] = (await h.copies(a.token)).data;
+    const traderBefore = await contractFigures(test, trader.id, h.usdt);
+    const followerBefore = await contractFigures(test, a.id, h.usdt);
+    // At 66,000 the copy is in profit: the share is 10 % of its P&L at this tick less its fee (copy-rules selfHoldShare).
+    const mark = await h.tick('66000');
+    const held = await call(test.app, '/follow/selfHolding', { token: a.token, payload: { transaction_id: copy.id } });
+    expect(held.body.message).toMatchObject({ id: copy.id, self_held: true, status: 'open' });
+    const [cited] = await queryRows<{ tick_id: string; mark_price: string; profit: string; share: string }>(
+      test.db,
+      sql`select tick_id::text, mark_price::text, profit::text, share::text from copy_self_holds where position_id = ${copy.id}`,
+    );
+    expect(cited).toMatchObject({ tick_id: String(mark.id) });
+    expect(Number(cited!.mark_price)).toBe(66000);
+    const expected = selfHoldShare({ side: 'long', openPrice: copy.open_price, markPrice: '66000', lots: copy.share, contractSize: '0.01', fee: copy.handling_fee, overnightFee: '0' }, '0.1', 6);
+    expect(Number(cited!.share)).toBe(Number(expected.share));
+    expect(Number(expected.share)).toBeGreaterThan(0);
+    const paid = Number(followerBefore.available) - Number((await contractFigures(test, a.id, h.usdt)).available);
+    const received = Number((await contractFigures(test, trader.id, h.usdt)).available) - Number(traderBefore.available);
+    expect(paid).toBeCloseTo(Number(expected.share), 6);
+    expect(received).toBeCloseTo(Number(expected.share), 6);
+    // The trader closes: the self-held copy stays open; closed by hand later, it pays no second share.
+    await h.close(trader.token, opened.body.message.id);
+    await h.tick('67000');
+    const beforeClose = await contractFigures(test, a.id, h.usdt);
+    const closed = await h.close(a.token, copy.id);
+    expect(closed.body.message).toMatchObject({ status: 'closed' });
+    // Closed by hand, the follower gets margin and P&L back and pays no second share.
+    const back = Number((await contractFigures(test, a.id, h.usdt)).available) - Number(beforeClose.available);
+    expect(back).toBeCloseTo(Number(copy.margin) + Number(closed.body.message.profit) - Number(closed.body.message.handling_fee) + Number(copy.handling_fee), 6);
+    await h.tick('65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it('counts a follow among the trader\'s followers only while it holds funds (review fairness 5, "Minor")', async () => {
+    const trader = await h.makeTrader();
+    const funded = await h.follower('1000');
+    const empty = await makeUser(test);
+    await h.follow(funded.token, trader.id, '1');
+    expect((await h.follow(empty.token, trader.id, '1')).body.type).toBe('ok');
+    const followers = async () => (await call(test.app, '/follow/traderDetail', { method: 'GET', payload: { trader_user_id: trader.id } })).body.message.stats.followers;
+    expect(await followers()).toBe(1);
+    // Funded later, the empty account's follow counts.
+    await fundAccount(test, empty.id, h.usdt, '50', 'contract');
+    expect(await followers()).toBe(2);
   });
 
   it('keeps open copies linked after a follow is cancelled, and copies nothing new', async () => {
