@@ -40,6 +40,11 @@ export type Config = {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** Where the database is, and nothing else: for tools that open it without serving (operator:create). */
+export function databaseConfig(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  return { dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')), databaseUrl: env.DATABASE_URL || undefined };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const priceFeed = priceFeedOf(env.PRICE_FEED);
   const production = env.NODE_ENV === 'production';
@@ -50,8 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
-    databaseUrl: env.DATABASE_URL || undefined,
+    ...databaseConfig(env),
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     production,

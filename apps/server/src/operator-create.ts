@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { OPERATOR_ROLE_NAMES } from '@fairex/contract';
 import { checkSetupInput, createOperatorFromSetup, OperatorSetupError } from './admin/operator-accounts.ts';
 import type { OperatorRole } from './admin/tables.ts';
-import { loadConfig } from './config.ts';
+import { databaseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { holdTradingLease } from './db/lease.ts';
 
@@ -41,7 +41,8 @@ async function main(): Promise<number> {
   const password = process.env.ADMIN_PASSWORD || (await readPassword());
   // Refused before the database is opened (or the server's lease asked for).
   checkSetupInput(values.user, password);
-  const config = loadConfig();
+  // Only the database: the price feed's settings play no part in creating an operator.
+  const config = databaseConfig();
   // PGlite allows one process: refuse rather than wait while the server holds the embedded database.
   const lease = config.databaseUrl
     ? { release: async () => {} }

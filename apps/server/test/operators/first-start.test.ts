@@ -181,7 +181,8 @@ describe('first start', { timeout: 180_000 }, () => {
   it.skipIf(embeddedOnlyRunOnce)('stops the production server with a non-zero exit and a clear message when ADMIN_PASSWORD is weak; operator:create makes the operator', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-prod-'));
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
+      // A demo's production start (the simulated feed allowed), so the start gets as far as the operator.
+      const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', SIMULATED_PRICES: 'allow', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
       delete env.DATABASE_URL;
       const server = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: root,
