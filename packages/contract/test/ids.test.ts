@@ -17,7 +17,8 @@ function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
 /** Fields that hold the id of a bigserial row. */
 const BIGINT_IDS = new Set(['spotCancelInput.id', 'contractCloseInput.id', 'contractSetStopInput.id', 'optionResultInput.id', 'miningRedeemInput.id', 'supportReadInput.last_id', 'supportThreadReadInput.last_id',
   'otcOrderInput.id', 'otcOrderPaidInput.id', 'otcOrderReleaseInput.id', 'otcOrderAppealInput.id', 'otcMessagesInput.id', 'otcMessageSendInput.id', 'otcAdminOrderInput.id', 'otcAppealDecideInput.id',
-  'loanRepayInput.id', 'loanAddCollateralInput.id', 'loanHistoryInput.loan_id', 'selfHoldingInput.transaction_id']);
+  'loanRepayInput.id', 'loanAddCollateralInput.id', 'loanHistoryInput.loan_id', 'selfHoldingInput.transaction_id',
+  'indexTickInput.id', 'indexTicksInput.after_id', 'indexTicksInput.to_id']);
 /** Named like ids but not row ids: texts (an idempotency key, an identity card number) and an enum of two categories. */
 const NOT_ROW_IDS = new Set(['idempotencyInput.client_id', 'basicIdentityInput.card_id']);
 const ENUM_IDS = new Set(['newsListInput.c_id']);

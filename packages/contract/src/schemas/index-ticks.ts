@@ -4,7 +4,7 @@
  * chain head per symbol, so a result that cites ticks can be checked from public data alone.
  */
 import { z } from 'zod';
-import { zBigId } from '../validators.ts';
+import { BIGINT_ID_MAX, zBigId } from '../validators.ts';
 
 /** Ticks one answer carries at most (a page; `more` says a next one exists, read from the last id). */
 export const INDEX_TICKS_PAGE_MAX = 1000;
@@ -25,7 +25,7 @@ export const indexTicksInput = z.object({
   symbol: z.string({ error: 'parameter_error' }).trim().min(1, 'parameter_error').max(40, 'parameter_error'),
   from: optional(zEpochMs),
   to: optional(zEpochMs),
-  after_id: optional(z.coerce.number({ error: 'parameter_error' }).int('parameter_error').min(0, 'parameter_error')),
+  after_id: optional(z.coerce.number({ error: 'parameter_error' }).int('parameter_error').min(0, 'parameter_error').max(BIGINT_ID_MAX, 'parameter_error')),
   to_id: optional(zBigId),
   limit: optional(z.coerce.number({ error: 'parameter_error' }).int('parameter_error').min(1, 'parameter_error').max(INDEX_TICKS_PAGE_MAX, 'parameter_error')),
 });
