@@ -4,7 +4,8 @@
  *  - contract_insurance_only_net_deficit: the insurance fund pays only an account left without contract
  *    equity. Each insurance-fund payout of a contract close (a negative insurance_fund leg naming a
  *    position) must leave its owner's contract account with available 0 right after that entry (the
- *    available bucket's balance_after at the last posting up to it) and no other open position at that
+ *    available bucket's balance_after at the last posting up to it), nothing frozen for a pending limit
+ *    (the frozen bucket's likewise), and no other open position at that
  *    moment (one opened before the close, by id or by time, and not closed by then). A payout while
  *    available or other margin remained is a loss charged to the fund that the account could still pay
  *    (the review's hedge paid 130 while the long held 260).
@@ -15,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.ts';
 
 export function selectInsurancePayoutsWithEquityLeft(db: Executor, limit: number) {
-  return queryRows<{ entry_id: string; position_id: string; paid: string; available_after: string; other_open: number }>(
+  return queryRows<{ entry_id: string; position_id: string; paid: string; available_after: string; frozen_after: string; other_open: number }>(
     db,
     sql`
     with payouts as (
@@ -30,6 +31,9 @@ export function selectInsurancePayoutsWithEquityLeft(db: Executor, limit: number
         coalesce((select la.balance_after from ledger_postings la
           where la.account_id = a.id and la.bucket = 'available' and la.entry_id <= p.entry_id
           order by la.id desc limit 1), 0) as available_after,
+        coalesce((select lf.balance_after from ledger_postings lf
+          where lf.account_id = a.id and lf.bucket = 'frozen' and lf.entry_id <= p.entry_id
+          order by lf.id desc limit 1), 0) as frozen_after,
         (select count(*)::int from contract_positions q
           where q.user_id = c.user_id and q.currency_id = c.currency_id and q.id <> c.id
             and q.status in ('open', 'closed') and q.opened_at <= c.closed_at
@@ -39,8 +43,8 @@ export function selectInsurancePayoutsWithEquityLeft(db: Executor, limit: number
       join contract_positions c on c.id = p.position_id
       left join ledger_accounts a on a.user_id = c.user_id and a.currency_id = c.currency_id and a.kind = 'contract'
     )
-    select entry_id::text, position_id::text, paid::text, available_after::text, other_open
-    from checked where available_after <> 0 or other_open > 0
+    select entry_id::text, position_id::text, paid::text, available_after::text, frozen_after::text, other_open
+    from checked where available_after <> 0 or frozen_after <> 0 or other_open > 0
     order by entry_id limit ${limit}`,
   );
 }

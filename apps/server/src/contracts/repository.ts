@@ -149,6 +149,20 @@ export async function openPositionIdsOfAccounts(db: Executor, accounts: AccountR
   return (await openPositionsOfAccounts(db, accounts)).map((p) => p.id);
 }
 
+/** The ids of these accounts' pending limit orders (their margin and fee frozen in the account). */
+export async function pendingPositionIdsOfAccounts(db: Executor, accounts: AccountRef[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [currencyId, userIds] of usersPerCoin(accounts)) {
+    const rows = await db
+      .select({ id: contractPositions.id })
+      .from(contractPositions)
+      .where(and(eq(contractPositions.currencyId, currencyId), inArray(contractPositions.userId, userIds), eq(contractPositions.status, 'pending')))
+      .orderBy(contractPositions.id);
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
 /** An account's open positions on one symbol summed (see Exposure in contract-rules): margins, E and C. */
 export type ExposureRow = { userId: number; currencyId: number; symbolId: number; margin: string; exposure: string; cost: string };
 

@@ -652,6 +652,11 @@ export class ContractService {
       systemId: (t, name, currencyId) => this.systemId(t, name, currencyId),
       now: this.now,
       recordClosed: async (t, rows) => this.mirror?.record(t, 'close', rows),
+      // A stale limit trigger left in the index is harmless: a fill skips a row no longer pending.
+      cancelPending: async (t, rows) => {
+        for (const p of rows) await this.cancelIn(t, p);
+      },
+      fresh: (tick) => tickFreshAt(tick, this.now(), this.indexFreshMs),
     });
   }
 

@@ -4,9 +4,12 @@
  * here in the transaction of its position rows.
  *  - Each position gives back margin + P&L at its tick's price. An account's credits are settled before
  *    its debits, so one position's profit pays another's loss before anything else is asked.
- *  - A loss its account's available cannot pay while the account holds other open positions closes
- *    those too, at their latest marks (reason `account`), and the account is settled as a whole: the
- *    user keeps its equity; closing one leg of a hedge can never leave the rest with negative equity.
+ *  - A loss its account's available cannot pay first cancels the account's pending limit orders (their
+ *    frozen margin and fee back to available, as an exchange cancels open orders before liquidating), and
+ *    if still short while the account holds other open positions, closes those too, at their latest marks
+ *    (reason `account`), and the account is settled as a whole: the user keeps its equity; closing one leg
+ *    of a hedge can never leave the rest with negative equity. A close the user asked for is refused
+ *    (index_unavailable) when another position would close on a mark that is not fresh.
  *  - Only what an account lacks with nothing left open (its net negative equity) comes from the
  *    insurance fund, while the fund holds any; the platform's side (contract_pnl) takes the rest, so each
  *    position's legs sum to zero.
@@ -18,7 +21,8 @@ import { money, Money, profitLoss, receiveUnits, settleTogether, toAmountString,
 import type { Tx } from '../db/client.ts';
 import { BATCH_LEGS_PER_ENTRY_MAX, post, userAccount, type Leg } from '../ledger/index.ts';
 import type { RecordedTick } from '../markets/ticks.ts';
-import { lockedAvailables, lockPositions, markClosed, openPositionIdsOfAccounts, systemBalance, type ContractSymbol, type PositionRow } from './repository.ts';
+import { DomainError } from '../http/errors.ts';
+import { lockedAvailables, lockPositions, markClosed, openPositionIdsOfAccounts, pendingPositionIdsOfAccounts, systemBalance, type ContractSymbol, type PositionRow } from './repository.ts';
 
 /** A position as locked for a change, with its owner's contract account id where known. */
 export type Locked = PositionRow & { accountId?: number | null };
@@ -33,6 +37,10 @@ export type SettlementDeps = {
   now(): number;
   /** Told of the closed rows in the transaction (copy trading). */
   recordClosed?(tx: Tx, rows: PositionRow[]): Promise<void>;
+  /** Cancels locked pending limit orders in the transaction, their frozen amounts back to available. */
+  cancelPending(tx: Tx, rows: PositionRow[]): Promise<unknown>;
+  /** Whether a tick is fresh now (index-freshness.ts): an account close the user asked for needs fresh marks. */
+  fresh(tick: RecordedTick): boolean;
 };
 
 type Figures = { profit: string; back: MoneyValue };
@@ -71,15 +79,29 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
     }
     return groups;
   };
-  const short = [...byAccount().entries()].filter(
-    ([account, group]) => !money(settleTogether(available.get(account)!, group.map((c) => ({ id: c.p.id, back: figure(c).back }))).shortfall).isZero(),
-  );
+  const shortAccounts = () =>
+    [...byAccount().entries()].filter(
+      ([account, group]) => !money(settleTogether(available.get(account)!, group.map((c) => ({ id: c.p.id, back: figure(c).back }))).shortfall).isZero(),
+    );
+  const refsOf = (groups: [number, Closing[]][]) => groups.map(([, group]) => ({ userId: group[0]!.p.userId, currencyId: group[0]!.p.currencyId }));
+  let short = shortAccounts();
+  if (short.length > 0) {
+    // Money frozen for the account's pending limits is its money too: released before anything else is asked.
+    const pending = [...(await lockPositions(tx, await pendingPositionIdsOfAccounts(tx, refsOf(short)))).values()].filter((p) => p.status === 'pending');
+    if (pending.length > 0) {
+      await deps.cancelPending(tx, pending);
+      for (const [account, value] of await lockedAvailables(tx, short.map(([account]) => account))) available.set(account, value);
+      short = shortAccounts();
+    }
+  }
   if (short.length > 0) {
     const closing = new Set(items.map((c) => c.p.id));
-    const refs = short.map(([, group]) => ({ userId: group[0]!.p.userId, currencyId: group[0]!.p.currencyId }));
-    const others = (await openPositionIdsOfAccounts(tx, refs)).filter((id) => !closing.has(id));
+    const userAsked = requested.some((c) => c.reason === 'user' || c.reason === 'batch');
+    const others = (await openPositionIdsOfAccounts(tx, refsOf(short))).filter((id) => !closing.has(id));
     for (const p of (await lockPositions(tx, others)).values()) {
       const tick = p.status === 'open' ? deps.latestTick(deps.symbolById(p.symbolId)?.symbol ?? '') : undefined;
+      // The user cannot pick the moment another position closes on a mark that is no longer the market.
+      if (p.status === 'open' && userAsked && !(tick && deps.fresh(tick))) throw new DomainError('index_unavailable');
       if (tick) items.push({ p, reason: 'account', tick });
     }
     await resolveAccounts();

@@ -286,10 +286,7 @@ export class OptionsService {
     const fee = input.coupon_id === undefined ? optionFee(stake, duration.feeRate, coin.decimals) : '0';
 
     const order = await transact(async (tx) => {
-      // Acceptance time is now; the order is refused while the index is stale, and opens on the next tick.
-      const acceptedAt = this.now();
-      if (!tickFreshAt(this.options.ticks.latest(symbol.symbol), acceptedAt, this.options.indexFreshMs)) throw new DomainError('index_unavailable');
-      const coupon = input.coupon_id === undefined ? undefined : await spendExperienceCoupon(tx, userId, input.coupon_id, { currencyId: coin.id, amount: stake }, acceptedAt);
+      const coupon = input.coupon_id === undefined ? undefined : await spendExperienceCoupon(tx, userId, input.coupon_id, { currencyId: coin.id, amount: stake }, this.now());
       // The symbol's limits, the same for both directions (exposure.ts).
       const refused = await acceptStake(tx, { userId, symbolId: symbol.id, direction: input.type, stake });
       if (refused) throw new DomainError(refused);
@@ -300,6 +297,17 @@ export class OptionsService {
       if (money(poolAvailable).plus(stake).lessThan(owed)) throw new DomainError('option_pool_short');
       // The coupon fund's row is locked after the pool's, the order settlement locks them in.
       const fund = coupon && (await stakingFund(tx, coin.id, stake));
+      // Opened here for a coupon order too: settlement pays a win's profit into it.
+      const account = await userAccount(tx, userId, coin.id, 'options');
+      const payer = fund ?? account;
+      const paid = toAmountString(money(stake).plus(fee));
+      // The payer is locked and can pay before the order is accepted: acceptance time is read only once
+      // nothing can refuse the order any more, so no one can wait on a lock while watching the next ticks
+      // and then back out (a transfer draining the account made the payment fail after the open was seen).
+      if (money(await lockedAvailable(tx, payer)).lessThan(paid)) throw new DomainError('insufficient_balance');
+      // Acceptance time is now; the order is refused while the index is stale, and opens on the next tick.
+      const acceptedAt = this.now();
+      if (!tickFreshAt(this.options.ticks.latest(symbol.symbol), acceptedAt, this.options.indexFreshMs)) throw new DomainError('index_unavailable');
       const row = await insertOrder(tx, {
         userId,
         symbolId: symbol.id,
@@ -314,10 +322,6 @@ export class OptionsService {
         expiresAt: acceptedAt + duration.seconds * 1000,
         couponId: coupon?.id ?? null,
       });
-      // Opened here for a coupon order too: settlement pays a win's profit into it.
-      const account = await userAccount(tx, userId, coin.id, 'options');
-      const payer = fund ?? account;
-      const paid = toAmountString(money(stake).plus(fee));
       const legs = [
         { accountId: payer, amount: `-${paid}` },
         { accountId: pool, amount: stake },

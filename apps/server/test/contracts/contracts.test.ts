@@ -192,6 +192,24 @@ describe('contracts', () => {
     await expectLedgerBalanced(test);
   });
 
+  it('cancels the account’s pending limits before the insurance fund pays (the attack: money parked in a far limit while a gap takes the fund)', async () => {
+    const user = await fundedUser('400');
+    // A short limit far above the market freezes 180 + 1.8; the long leaves 86.9 available.
+    const parked = await submit(user.token, { type: 2, status: 0, target_price: '90000' });
+    const opened = await submit(user.token, {});
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '86.9', frozen: '181.8' });
+    const insuranceBefore = await systemFigure(test, 'insurance_fund', usdt);
+    // A gap to 50000: the loss of 300 is more than margin and available (216.9), not more than the account holds.
+    await harness.tick('BTCUSDT', '50000');
+    const history = (await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 2 } })).body.message.data;
+    expect(history.find((p: { id: number }) => p.id === opened.body.message.id)).toMatchObject({ close_reason: 'liquidation', profit: '-300' });
+    expect(history.find((p: { id: number }) => p.id === parked.body.message.id)).toMatchObject({ status: 'cancelled' });
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '98.7', frozen: '0' });
+    expect(await systemFigure(test, 'insurance_fund', usdt)).toBe(insuranceBefore);
+    await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+
   it('takes a loss beyond the margin from the available balance before the insurance fund', async () => {
     const user = await fundedUser('1000');
     const opened = await submit(user.token, {});
