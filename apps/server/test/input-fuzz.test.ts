@@ -179,7 +179,10 @@ async function send(who: Who, method: string, url: string, input: unknown, label
 }
 
 describe('input fuzz', () => {
-  it('answers every wrong input to every endpoint with the envelope and a status below 500', { timeout: 300_000 }, async () => {
+  // The wide fuzz runs on the embedded database only (about a minute a pass): a wrong input is refused
+  // by the contract's schemas before any SQL, and what reaches SQL differently on PostgreSQL (NUL, lone
+  // surrogates, prototype names, numbers past a column) is tried on both by the tests below and ids.test.ts.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('answers every wrong input to every endpoint with the envelope and a status below 500', { timeout: 300_000 }, async () => {
     const routes = routesOf(test.app).filter((r) => r.url.startsWith('/api/'));
     expect(routes.length).toBeGreaterThan(50);
     const schemasSeen = new Set<string>();
