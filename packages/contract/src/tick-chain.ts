@@ -21,6 +21,8 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { toAmountString } from './money.ts';
 
 /** The prev_hash of each symbol's first tick: 64 zeros. */
+/** Ticks one answer of GET /api/index/ticks carries at most (a page; `more` says a next one exists, read from the last id). */
+export const INDEX_TICKS_PAGE_MAX = 1000;
 export const TICK_CHAIN_GENESIS = '0'.repeat(64);
 export const TICK_CHAIN_PREFIX = 'fairex-tick-v1';
 

@@ -4,7 +4,8 @@
  * recomputed here in the browser with the contract's chain rule (tick-chain.ts), so the check does not
  * take the server's word for it.
  */
-import { firstBrokenLink, INDEX_TICKS_PAGE_MAX, type HashedTick, type IndexTicksAnswer } from '@fairex/contract';
+import type { HashedTick, IndexTicksAnswer } from '@fairex/contract';
+import { firstBrokenLink, INDEX_TICKS_PAGE_MAX } from '@fairex/contract/rules';
 import { get } from './client.ts';
 
 /** Pages one check reads at most (a one-day option spans about 87 pages). */

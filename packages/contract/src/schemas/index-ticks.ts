@@ -4,10 +4,9 @@
  * chain head per symbol, so a result that cites ticks can be checked from public data alone.
  */
 import { z } from 'zod';
+import { INDEX_TICKS_PAGE_MAX } from '../tick-chain.ts';
 import { BIGINT_ID_MAX, zBigId } from '../validators.ts';
 
-/** Ticks one answer carries at most (a page; `more` says a next one exists, read from the last id). */
-export const INDEX_TICKS_PAGE_MAX = 1000;
 /** Epoch milliseconds accepted in a range (to year 2286). */
 const EPOCH_MS_MAX = 9_999_999_999_999;
 
