@@ -49,9 +49,10 @@ describe('spot trading', () => {
     // The market maker's real orders fill the book, and the index price moves every second.
     const asks = page.getByRole('list', { name: 'Asks' }).getByRole('listitem');
     await expect.poll(() => asks.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The price with the pair's two decimals ('-' until the feed has recorded an index), and its value in
+    // the chosen fiat (USD by default) beside it.
+    await expect.poll(() => text(page, '.spot-header__price'), { timeout: 15_000 }).toMatch(/^[\d,]+\.\d{2}$/);
     const firstPrice = await text(page, '.spot-header__price');
-    // The price with the pair's two decimals, and its value in the chosen fiat (USD by default) beside it.
-    expect(firstPrice).toMatch(/^[\d,]+\.\d{2}$/);
     expect(await text(page, '.spot-header__fiat')).toMatch(/^≈ [\d,]+\.\d{2} USD$/);
     await expect.poll(() => text(page, '.spot-header__price'), { timeout: 15_000 }).not.toBe(firstPrice);
     // The chart draws once its library has loaded (a lazy chunk of its own).

@@ -103,12 +103,14 @@ describe('wealth products', () => {
     const [bought] = (await api<Paged<DualOrderView>>('/dual/dual_list')).data;
     expect(bought).toMatchObject({ product_id: product.id, num: 1, amount: product.per_price, status: 'purchased' });
 
-    // Past its settlement time: the job waits for a tick at or after 16:00, then pays by the rule.
-    await clock(product.settle_at - (await clock()) + 60_000);
+    // Up to two seconds before 16:00, then the clock runs on: the feed records ticks across 16:00 and the
+    // job pays by the rule on the fresh tick in force at 16:00. (A jump over 16:00 would leave no fresh
+    // tick in force then, and the product would be void and refunded: index-freshness.ts.)
+    await clock(product.settle_at - (await clock()) - 2_000);
     await expect.poll(async () => (await api<Paged<DualOrderView>>('/dual/dual_list')).data[0]!.status, { timeout: 45_000 }).toBe('success');
     const settledOrder = (await api<Paged<DualOrderView>>('/dual/dual_list')).data[0]!;
-    // The clock jumped over 16:00, so no tick was in force then: the first one recorded from 16:00 on settled it.
-    expect(settledOrder.settle_tick!.time).toBeGreaterThanOrEqual(product.settle_at);
+    expect(settledOrder.settle_tick!.time).toBeLessThanOrEqual(product.settle_at);
+    expect(settledOrder.settle_tick!.time).toBeGreaterThan(product.settle_at - 3_000);
     const below = Number(settledOrder.settle_tick!.price) < Number(product.linked_price);
     expect(settledOrder.payout_currency).toBe(below ? product.currency : product.quote_currency);
     await page.reload();
