@@ -89,8 +89,8 @@ describe('spot trading', () => {
     // Cancel after confirmation: the order goes, the toast says so, the funds come back.
     await cancelButton.click();
     await page.getByRole('dialog').getByRole('button', { name: /confirm|ok|cancel order/i }).last().click();
-    await expect.poll(() => page.getByText('Order cancelled').first().isVisible()).toBe(true);
-    await expect.poll(() => cancelButton.count()).toBe(0);
+    await expect.poll(() => page.getByText('Order cancelled').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => cancelButton.count(), { timeout: 10_000 }).toBe(0);
     expect(await spotAvailable(token, 'USDT')).toBe(usdtBefore);
 
     // A market buy fills against the market maker: BTC up, USDT down.
