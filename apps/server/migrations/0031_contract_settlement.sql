@@ -1,2 +1,2 @@
--- Reserved for issue 22 work; replaced by its statements, or left as a no-op.
+-- Reserved for issue 22's 0031_contract_settlement work, which needed no schema change: a no-op kept so the journal's numbering stays as released.
 SELECT 1;
