@@ -145,18 +145,14 @@ export async function openPositionsOfAccounts(db: Executor, accounts: AccountRef
 }
 
 /** The ids of these accounts' open positions (an account close locks them next), one query per coin. */
-export async function openPositionIdsOfAccounts(db: Executor, accounts: AccountRef[]): Promise<number[]> {
-  return (await openPositionsOfAccounts(db, accounts)).map((p) => p.id);
-}
-
-/** The ids of these accounts' pending limit orders (their margin and fee frozen in the account). */
-export async function pendingPositionIdsOfAccounts(db: Executor, accounts: AccountRef[]): Promise<number[]> {
+/** The ids of these accounts' positions in one state: open, or pending (a limit order, its margin and fee frozen). */
+export async function positionIdsOfAccounts(db: Executor, accounts: AccountRef[], status: 'open' | 'pending'): Promise<number[]> {
   const ids: number[] = [];
   for (const [currencyId, userIds] of usersPerCoin(accounts)) {
     const rows = await db
       .select({ id: contractPositions.id })
       .from(contractPositions)
-      .where(and(eq(contractPositions.currencyId, currencyId), inArray(contractPositions.userId, userIds), eq(contractPositions.status, 'pending')))
+      .where(and(eq(contractPositions.currencyId, currencyId), inArray(contractPositions.userId, userIds), eq(contractPositions.status, status)))
       .orderBy(contractPositions.id);
     ids.push(...rows.map((r) => r.id));
   }

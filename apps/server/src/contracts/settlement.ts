@@ -22,7 +22,7 @@ import type { Tx } from '../db/client.ts';
 import { BATCH_LEGS_PER_ENTRY_MAX, post, userAccount, type Leg } from '../ledger/index.ts';
 import type { RecordedTick } from '../markets/ticks.ts';
 import { DomainError } from '../http/errors.ts';
-import { lockedAvailables, lockPositions, markClosed, openPositionIdsOfAccounts, pendingPositionIdsOfAccounts, systemBalance, type ContractSymbol, type PositionRow } from './repository.ts';
+import { lockedAvailables, lockPositions, markClosed, positionIdsOfAccounts, systemBalance, type ContractSymbol, type PositionRow } from './repository.ts';
 
 /** A position as locked for a change, with its owner's contract account id where known. */
 export type Locked = PositionRow & { accountId?: number | null };
@@ -87,7 +87,7 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
   let short = shortAccounts();
   if (short.length > 0) {
     // Money frozen for the account's pending limits is its money too: released before anything else is asked.
-    const pending = [...(await lockPositions(tx, await pendingPositionIdsOfAccounts(tx, refsOf(short)))).values()].filter((p) => p.status === 'pending');
+    const pending = [...(await lockPositions(tx, await positionIdsOfAccounts(tx, refsOf(short), 'pending'))).values()].filter((p) => p.status === 'pending');
     if (pending.length > 0) {
       await deps.cancelPending(tx, pending);
       for (const [account, value] of await lockedAvailables(tx, short.map(([account]) => account))) available.set(account, value);
@@ -97,7 +97,7 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
   if (short.length > 0) {
     const closing = new Set(items.map((c) => c.p.id));
     const userAsked = requested.some((c) => c.reason === 'user' || c.reason === 'batch');
-    const others = (await openPositionIdsOfAccounts(tx, refsOf(short))).filter((id) => !closing.has(id));
+    const others = (await positionIdsOfAccounts(tx, refsOf(short), 'open')).filter((id) => !closing.has(id));
     for (const p of (await lockPositions(tx, others)).values()) {
       const tick = p.status === 'open' ? deps.latestTick(deps.symbolById(p.symbolId)?.symbol ?? '') : undefined;
       // The user cannot pick the moment another position closes on a mark that is no longer the market.
