@@ -4,10 +4,17 @@ import { useTranslation } from 'react-i18next';
 /** How long the get-code button stays greyed after a code was sent. */
 export const CODE_RESEND_SECONDS = 60;
 
-/** When each button (by its key) may send again; kept for the visit so a trip to another page keeps the countdown. */
-const resendAt = new Map<string, number>();
+/**
+ * When each button (by its key) may send again: kept in the tab's session storage, so a trip to another
+ * page or a reload keeps the countdown (the server limits sends anyway; this only saves a refused try).
+ */
+const storageKey = (key: string) => `code-resend:${key}`;
+const resendAt = {
+  get: (key: string) => Number(sessionStorage.getItem(storageKey(key)) ?? 0),
+  set: (key: string, at: number) => sessionStorage.setItem(storageKey(key), String(at)),
+};
 
-const secondsLeft = (key: string) => Math.max(0, Math.ceil(((resendAt.get(key) ?? 0) - Date.now()) / 1000));
+const secondsLeft = (key: string) => Math.max(0, Math.ceil((resendAt.get(key) - Date.now()) / 1000));
 
 /**
  * The get-code button: normal, then greyed with a 60 s countdown once the code was sent. `onSend`

@@ -21,6 +21,12 @@ export const clearDraft = (key: string) => {
   listeners.forEach((listener) => listener());
 };
 
+/** Forgets every draft (a new visit: the component tests' reset before each test). */
+export function clearDrafts() {
+  drafts.clear();
+  listeners.forEach((listener) => listener());
+}
+
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

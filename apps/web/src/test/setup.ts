@@ -5,6 +5,7 @@ import { loadFeedback } from '../notify.ts';
 import { installAntdRender } from '../setup-antd.ts';
 import { setNavigator } from '../navigation.ts';
 import { reloadState } from '../store/store.ts';
+import { clearDrafts } from '../store/drafts.ts';
 
 // A screen's first render loads its page module lazily: on a busy machine that can take over the library's
 // default second, so findBy* waits up to five (a missing element still fails, just later).
@@ -27,6 +28,7 @@ beforeAll(async () => {
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  clearDrafts();
   reloadState();
 });
 
