@@ -1,9 +1,8 @@
-import { Button } from './antd-startup.ts';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
-import { Icon } from './components/icon.tsx';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { NavBar } from './components/nav-bar.tsx';
+import { NotFound as NotFoundState } from './components/not-found.tsx';
 import { PageBoundary } from './components/page-boundary.tsx';
 import { PageLoading } from './components/page-loading.tsx';
 import { SimulatedPricesBanner } from './components/simulated-prices-banner.tsx';
@@ -29,19 +28,10 @@ export function Root() {
 
 export function NotFound() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <div className="page">
       <NavBar />
-      <div className="page-state">
-        <span className="page-state__icon">
-          <Icon name="search" size={40} />
-        </span>
-        <h2 className="page-state__title">{t('app.notFound')}</h2>
-        <Button color="primary" shape="rounded" onClick={() => navigate(HOME_PATH, { replace: true })}>
-          {t('app.goHome')}
-        </Button>
-      </div>
+      <NotFoundState backTo={HOME_PATH} backLabel={t('app.goHome')} />
     </div>
   );
 }
