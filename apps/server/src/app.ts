@@ -160,6 +160,7 @@ export async function buildApp(options: BuildOptions) {
   ctx.otc.register(ctx.jobs);
   ctx.loans.register(ctx.jobs);
   ctx.copy.register(ctx.jobs);
+  await ctx.copy.start();
   if (!options.config.production) {
     // Development only: the seeded demo traders trade (copy/demo.ts); a production start has none.
     const demo = new DemoTraders(ctx.db, contracts, ctx.copy, options.config.marketSeed, clock, (error) => app.log.warn({ err: error }, 'demo trader order failed'));

@@ -57,6 +57,7 @@ const FOLLOW: CopyFollowAdminView = {
   follow_amount: '250',
   open_copies: 1,
   closed_copies: 2,
+  self_held: 0,
   earnings: '-12.5',
   profit_share_paid: '3',
   skipped: 1,

@@ -264,15 +264,19 @@ export type FollowFiguresRow = FollowRow & {
   follower_account: string;
   follow_amount: string;
   open_copies: number;
+  self_held: number;
   closed_copies: number;
   earnings: string;
   profit_share_paid: string;
   skipped: number;
 };
 
+// A self-held position is the follower's own (it no longer closes with the trader): it is counted apart
+// from the open copies and its margin is not part of the follow amount.
 const followFigures = sql`${followColumns}, tu.account as trader_account, tu.nickname as trader_nickname, fu.account as follower_account,
-  coalesce((select sum(p.margin) from contract_positions p where p.copy_follow_id = f.id and p.status = 'open'), 0)::text as follow_amount,
-  (select count(*)::int from contract_positions p where p.copy_follow_id = f.id and p.status = 'open') as open_copies,
+  coalesce((select sum(p.margin) from contract_positions p where p.copy_follow_id = f.id and p.status = 'open' and p.self_held_at is null), 0)::text as follow_amount,
+  (select count(*)::int from contract_positions p where p.copy_follow_id = f.id and p.status = 'open' and p.self_held_at is null) as open_copies,
+  (select count(*)::int from contract_positions p where p.copy_follow_id = f.id and p.status = 'open' and p.self_held_at is not null) as self_held,
   (select count(*)::int from contract_positions p where p.copy_follow_id = f.id and p.status = 'closed') as closed_copies,
   coalesce((select sum(p.profit - p.fee - p.overnight_fee - coalesce(p.copy_share, 0)) from contract_positions p where p.copy_follow_id = f.id and p.status = 'closed'), 0)::text as earnings,
   coalesce((select sum(p.copy_share) from contract_positions p where p.copy_follow_id = f.id and p.status = 'closed'), 0)::text as profit_share_paid,
@@ -296,14 +300,16 @@ export async function followFiguresOf(db: Executor, id: number): Promise<FollowF
   return row;
 }
 
-/** The follower's totals over every follow: active follows, margin at work, earnings, open copies. */
+/** The follower's totals over every follow: active follows, margin at work, earnings, open copies and open self-held positions. */
 export async function followerTotals(db: Executor, followerId: number) {
-  const [row] = await queryRows<{ following: number; follow_amount: string; earnings: string; open_copies: number }>(
+  const openCopy = sql`user_id = ${followerId} and copy_of is not null and status = 'open'`;
+  const [row] = await queryRows<{ following: number; follow_amount: string; earnings: string; open_copies: number; self_held: number }>(
     db,
     sql`select (select count(*)::int from copy_follows where follower_id = ${followerId} and status = 'following') as following,
-      coalesce((select sum(margin) from contract_positions where user_id = ${followerId} and copy_of is not null and status = 'open'), 0)::text as follow_amount,
+      coalesce((select sum(margin) from contract_positions where ${openCopy} and self_held_at is null), 0)::text as follow_amount,
       coalesce((select sum(profit - fee - overnight_fee - coalesce(copy_share, 0)) from contract_positions where user_id = ${followerId} and copy_of is not null and status = 'closed'), 0)::text as earnings,
-      (select count(*)::int from contract_positions where user_id = ${followerId} and copy_of is not null and status = 'open') as open_copies`,
+      (select count(*)::int from contract_positions where ${openCopy} and self_held_at is null) as open_copies,
+      (select count(*)::int from contract_positions where ${openCopy} and self_held_at is not null) as self_held`,
   );
   return row!;
 }
@@ -446,16 +452,16 @@ export async function recordMirrors(tx: Tx, action: 'open' | 'close', rows: { id
     on conflict (trader_position_id, action) do nothing`);
 }
 
-export type MirrorRow = { id: number; trader_position_id: number; action: 'open' | 'close' };
+export type MirrorRow = { id: number; trader_position_id: number; trader_id: number; action: 'open' | 'close' };
 
-/** The oldest pending mirror that is due (not waiting to retry) and no other process holds, locked. */
+/** The oldest pending mirror that is due (not waiting to retry) and no other process holds, locked, with its trader. */
 export async function claimMirror(tx: Tx, now: Date): Promise<MirrorRow | undefined> {
   const [row] = await queryRows<MirrorRow>(
     tx,
-    sql`select id, trader_position_id, action from copy_mirrors
-      where done_at is null and (retry_at is null or retry_at <= ${now.toISOString()}) order by id limit 1 for update skip locked`,
+    sql`select m.id, m.trader_position_id, p.user_id as trader_id, m.action from copy_mirrors m join contract_positions p on p.id = m.trader_position_id
+      where m.done_at is null and (m.retry_at is null or m.retry_at <= ${now.toISOString()}) order by m.id limit 1 for update of m skip locked`,
   );
-  return row && { ...row, id: Number(row.id), trader_position_id: Number(row.trader_position_id) };
+  return row && { ...row, id: Number(row.id), trader_position_id: Number(row.trader_position_id), trader_id: Number(row.trader_id) };
 }
 
 /** A mirror that failed: tried again after `retryAt`, its error kept. */

@@ -2,8 +2,9 @@
  * Copy trading (issue 15): users apply to become traders (an operator decides), others follow them with a
  * fixed multiple or fixed lots, and every contract position a trader opens is copied to the followers'
  * contract accounts, closed with the trader's at the same tick (mirror.ts). Statistics come only from the
- * traders' own closed positions, recomputed hourly (copy-rules.ts traderFigures); follower counts are
- * counted follows. Nothing here, in the settings or in the back office can choose a result.
+ * traders' own closed positions (copy-rules.ts traderFigures), recomputed at start, after each close of a
+ * trader's own position (once its mirror is handled) and hourly; follower counts are counted follows.
+ * Nothing here, in the settings or in the back office can choose a result.
  *
  * Rules decided here (with the worked examples in copy-rules.ts):
  *  - A follower's open copies stay linked after the follow is cancelled (or the trader revoked) and close
@@ -149,9 +150,11 @@ export class CopyService implements PositionMirror {
    * Pending mirrors in id order (a trader's open before its close), one transaction each. One that fails
    * is rolled back and waits (JobScheduler's backoff) while the later ones go on: a trader's close handled
    * before its failed open closes no copy, and the open, tried again, finds the trader's position closed
-   * and records skips instead of opening copies.
+   * and records skips instead of opening copies. The traders whose positions closed then get their
+   * statistics recomputed, once each, so the figures match the closed trades without waiting for the hour.
    */
   private async drain() {
+    const closed = new Set<number>();
     for (let i = 0; i < MIRRORS_PER_DRAIN_MAX; i++) {
       let claimed: MirrorRow | undefined;
       const result = await this.db
@@ -170,9 +173,13 @@ export class CopyService implements PositionMirror {
           await markMirrorFailed(this.db, claimed.id, (attempts) => new Date(this.now() + retryDelayMs(attempts)), errorText(error));
           return 'failed' as const;
         });
-      if (result === null) return;
+      if (result === null) break;
       if (result !== 'failed') await this.contracts.afterCommit(result.rows);
+      // The trader's own close has committed whatever happened to the copies: the figures may count it.
+      if (claimed?.action === 'close') closed.add(claimed.trader_id);
     }
+    // Statistics apart from the money: a failure here is reported and the hourly run corrects it.
+    if (closed.size > 0) await this.refreshStats(this.db, new Date(this.now()), [...closed]).catch((error: unknown) => this.options.onError?.(error));
   }
 
   /**
@@ -349,7 +356,7 @@ export class CopyService implements PositionMirror {
         : null,
       can_apply: cannotApply === null,
       cannot_apply_reason: cannotApply,
-      follower: { following: totals.following, follow_amount: toAmountString(totals.follow_amount), earnings: toAmountString(totals.earnings), open_copies: totals.open_copies },
+      follower: { following: totals.following, follow_amount: toAmountString(totals.follow_amount), earnings: toAmountString(totals.earnings), open_copies: totals.open_copies, self_held: totals.self_held },
       limits,
     };
   }
@@ -371,6 +378,7 @@ export class CopyService implements PositionMirror {
       follow_amount: toAmountString(r.follow_amount),
       open_copies: r.open_copies,
       closed_copies: r.closed_copies,
+      self_held: r.self_held,
       earnings: toAmountString(r.earnings),
       profit_share_paid: toAmountString(r.profit_share_paid),
       skipped: r.skipped,
@@ -460,7 +468,7 @@ export class CopyService implements PositionMirror {
 
   // ---------------------------------------------------------------- statistics
 
-  /** Recomputes every approved trader's figures (the hourly job, and after an approval). */
+  /** Recomputes every approved trader's figures, or the named traders' (at start, hourly, after an approval, after a trader's close). */
   async refreshStats(db: Executor, now: Date, traderIds?: number[]) {
     const timeZone = await wealthTimeZone(db);
     const today = localDay(now.getTime(), timeZone);
@@ -469,6 +477,14 @@ export class CopyService implements PositionMirror {
       const { days, firstTradeAt } = await traderDays(db, id, timeZone);
       await saveTraderStats(db, id, traderFigures(days, today, addDays(today, -1), seriesDays), firstTradeAt, now);
     }
+  }
+
+  /**
+   * At start: every trader's figures computed now. The hourly job's row keeps its due time across
+   * restarts, so without this the figures could miss the closes of up to an hour.
+   */
+  async start() {
+    await this.refreshStats(this.db, new Date(this.now()));
   }
 
   register(jobs: JobScheduler) {

@@ -176,6 +176,10 @@ describe('copies and the follower', () => {
     const held = await call(test.app, '/follow/selfHolding', { token: a.token, payload: { transaction_id: copy.id } });
     expect(held.body.message).toMatchObject({ id: copy.id, self_held: true, status: 'open' });
     expect((await call(test.app, '/follow/selfHolding', { token: a.token, payload: { transaction_id: copy.id } })).body.type).toBe('error');
+    // Taken over, it is no longer an open copy of the follow, nor part of the follow amount: it is counted apart.
+    const [follow] = (await call(test.app, '/follow/myFollows', { method: 'GET', token: a.token })).body.message.data;
+    expect(follow).toMatchObject({ open_copies: 0, self_held: 1, follow_amount: '0' });
+    expect((await call(test.app, '/follow/me', { method: 'GET', token: a.token })).body.message.follower).toMatchObject({ open_copies: 0, self_held: 1, follow_amount: '0' });
 
     // The trader closes with a profit: the self-held copy stays open and shares nothing.
     await h.tick('66000');
@@ -327,6 +331,23 @@ describe('traders', () => {
     expect((await call(test.app, '/follow/myFollows', { method: 'GET', token: a.token, payload: { status: 'following' } })).body.message.total).toBe(0);
     expect((await list()).data.some((t: { trader_user_id: number }) => t.trader_user_id === trader.id)).toBe(false);
     await expectLedgerBalanced(test);
+  });
+
+  it("recomputes a trader's statistics after each close of their own position and at start, not only hourly", async () => {
+    const trader = await h.makeTrader();
+    const stats = async () => (await call(test.app, '/follow/traderDetail', { method: 'GET', payload: { trader_user_id: trader.id } })).body.message.stats;
+    expect(await stats()).toMatchObject({ total_orders: 0, first_trade_at: null });
+    const opened = await h.open(trader.token);
+    await h.tick('66000');
+    await h.close(trader.token, opened.body.message.id);
+    // Its close mirrored, the figures count it: no hourly run in between.
+    expect(await stats()).toMatchObject({ total_orders: 1, profitable_orders: 1, total_profit: '28.05', computed_at: h.clock.now });
+    // Figures left behind (as a restart finds them when the hourly row is not yet due) are recomputed at start.
+    await test.db.execute(sql`delete from copy_trader_stats where user_id = ${trader.id}`);
+    expect(await stats()).toMatchObject({ total_orders: 0, computed_at: null });
+    await h.copy.start();
+    expect(await stats()).toMatchObject({ total_orders: 1, total_profit: '28.05' });
+    await h.tick('65000');
   });
 
   it('refuses bad input with the error envelope, and the back office to users', async () => {

@@ -86,11 +86,13 @@ export type FollowView = {
   created_at: number;
   updated_at: number;
   cancelled_at: number | null;
-  /** Margin of the open copies of this trader's positions now (the follow amount). */
+  /** Margin of the open copies of this trader's positions now (the follow amount); self-held positions are not part of it. */
   follow_amount: string;
-  /** Open copies now, and copies closed so far. */
+  /** Open copies now (they close with the trader's positions), and copies closed so far. */
   open_copies: number;
   closed_copies: number;
+  /** Open positions the follower took over from this follow (self-hold): their own, closed by hand, not counted as copies. */
+  self_held: number;
   /** Net result of the closed copies (P&L less fees and the profit share paid): the follow earnings. */
   earnings: string;
   /** Profit share paid to the trader so far. */
@@ -142,7 +144,10 @@ export type CopyLimits = { traders_per_follower_max: number; ratio_max: string; 
 export const followInput = z.object({ trader_user_id: zPositiveInt, number: zCopyNumber, type: zCopyType });
 export type FollowInput = z.infer<typeof followInput>;
 
-/** POST /follow/cancel (follow_user_id: the trader followed). Open copies stay linked and close with the trader's positions. */
+/**
+ * POST /follow/cancel (follow_user_id: the trader followed). Open copies stay linked and close with the trader's
+ * positions; self-held positions are the follower's own and stay open until the follower closes them.
+ */
 export const followCancelInput = z.object({ follow_user_id: zPositiveInt });
 
 /** POST /follow/selfHolding (transaction_id: the copied position): the position becomes the follower's own. */
@@ -199,7 +204,8 @@ export type CopyMe = {
   /** Whether the caller may apply now, and why not. */
   can_apply: boolean;
   cannot_apply_reason: 'following' | 'pending' | 'approved' | null;
-  follower: { following: number; follow_amount: string; earnings: string; open_copies: number };
+  /** Over every follow: open_copies close with their traders; self_held are positions taken over, closed by hand. */
+  follower: { following: number; follow_amount: string; earnings: string; open_copies: number; self_held: number };
   limits: CopyLimits;
 };
 

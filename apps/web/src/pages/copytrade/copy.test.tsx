@@ -15,7 +15,7 @@ const CANCELLED = follow({ id: 302, trader_user_id: 22, trader_name: 'Bob', stat
 
 function open(path = '/pages/copytrade/copy') {
   const api = fakeOkApi({
-    '/follow/me': me({ follower: { following: 1, follow_amount: '240', earnings: '36.5', open_copies: 2 } }),
+    '/follow/me': me({ follower: { following: 1, follow_amount: '240', earnings: '36.5', open_copies: 2, self_held: 0 } }),
     '/follow/myFollows': (params: Record<string, string>) => page(params.status === 'cancelled' ? [CANCELLED] : [follow()]),
     '/follow/cancel': { ...follow(), status: 'cancelled' },
   });

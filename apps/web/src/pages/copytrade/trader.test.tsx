@@ -37,7 +37,7 @@ describe('become a trader', { timeout: 20_000 }, () => {
   });
 
   it('says follows must be cancelled first when the user follows traders', async () => {
-    open(me({ can_apply: false, cannot_apply_reason: 'following', follower: { following: 2, follow_amount: '100', earnings: '0', open_copies: 1 } }));
+    open(me({ can_apply: false, cannot_apply_reason: 'following', follower: { following: 2, follow_amount: '100', earnings: '0', open_copies: 1, self_held: 0 } }));
     expect((await screen.findByRole('note', undefined, WAIT)).textContent).toContain('You follow 2 traders: cancel your follows before applying to become a trader.');
     expect(screen.queryByRole('link', { name: 'Agreement in English' })).toBeNull();
     expect(screen.getByRole('link', { name: 'My follows' }).getAttribute('href')).toBe('/pages/copytrade/copy');

@@ -15,7 +15,7 @@ function open(detail = traderDetail(), answer = follow({ number: '1.26' })) {
     '/follow/traderDetail': detail,
     '/follow/follow': answer,
     '/follow/cancel': { ...follow(), status: 'cancelled', cancelled_at: Date.now() },
-    '/follow/me': me({ follower: { following: 1, follow_amount: '240', earnings: '36.5', open_copies: 2 } }),
+    '/follow/me': me({ follower: { following: 1, follow_amount: '240', earnings: '36.5', open_copies: 2, self_held: 0 } }),
     '/follow/myFollows': page([follow()]),
   });
   const router = openCopy('/pages/follow/follow?id=21');

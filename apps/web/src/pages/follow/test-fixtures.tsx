@@ -60,6 +60,7 @@ export function follow(overrides: Partial<FollowView> = {}): FollowView {
     follow_amount: '240',
     open_copies: 2,
     closed_copies: 5,
+    self_held: 0,
     earnings: '36.5',
     profit_share_paid: '4.2',
     skipped: 1,
@@ -149,7 +150,7 @@ export function me(overrides: Partial<CopyMe> = {}): CopyMe {
     trader: null,
     can_apply: true,
     cannot_apply_reason: null,
-    follower: { following: 0, follow_amount: '0', earnings: '0', open_copies: 0 },
+    follower: { following: 0, follow_amount: '0', earnings: '0', open_copies: 0, self_held: 0 },
     limits: LIMITS,
     ...overrides,
   };
