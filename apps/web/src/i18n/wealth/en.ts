@@ -11,5 +11,6 @@ export const wealth = {
   subscribed: "Subscribed",
   myHoldings: "My holdings",
   inProgress: "{{count}} in progress",
-  subscriptions: "{{count}} subscriptions",
+  subscriptions_one: "{{count}} subscription",
+  subscriptions_other: "{{count}} subscriptions",
 };

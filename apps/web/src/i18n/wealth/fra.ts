@@ -13,5 +13,6 @@ export const wealth: Catalogue['wealth'] = {
   subscribed: "Souscrit",
   myHoldings: "Mes placements",
   inProgress: "{{count}} en cours",
-  subscriptions: "{{count}} souscriptions",
+  subscriptions_one: "{{count}} souscription",
+  subscriptions_other: "{{count}} souscriptions",
 };

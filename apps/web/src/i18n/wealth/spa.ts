@@ -13,5 +13,6 @@ export const wealth: Catalogue['wealth'] = {
   subscribed: "Suscrito",
   myHoldings: "Mis inversiones",
   inProgress: "{{count}} en curso",
-  subscriptions: "{{count}} suscripciones",
+  subscriptions_one: "{{count}} suscripción",
+  subscriptions_other: "{{count}} suscripciones",
 };

@@ -13,5 +13,6 @@ export const wealth: Catalogue['wealth'] = {
   subscribed: "จองซื้อแล้ว",
   myHoldings: "การถือครองของฉัน",
   inProgress: "กำลังดำเนินการ {{count}} รายการ",
-  subscriptions: "จองซื้อ {{count}} รายการ",
+  subscriptions_one: "จองซื้อ {{count}} รายการ",
+  subscriptions_other: "จองซื้อ {{count}} รายการ",
 };

@@ -15,7 +15,7 @@ import { product } from '../lockming/test-fixtures.tsx';
 
 const page = <T,>(data: T[], total = data.length) => ({ data, total, page: 1, limit: 10 });
 
-function answers() {
+function answers(ieoOrders = 4) {
   return fakeOkApi({
     '/lh/deposit/config': [
       product({ id: 1, name: 'Five days', daily_yield_max: '0.004' }),
@@ -28,7 +28,7 @@ function answers() {
     '/project': page([project({ id: 1, name: 'Fair token', state: 'in_progress', progress: '25' }), project({ id: 2, name: 'Old token', state: 'ended' })]),
     '/lh/deposit/order': page([], 2),
     '/dual/dual_list': (params: Record<string, string>) => page([], params.status === 'settling' ? 1 : 3),
-    '/user/project/order': page([], 4),
+    '/user/project/order': page([], ieoOrders),
   });
 }
 
@@ -77,5 +77,14 @@ describe('finance tab', () => {
     expect(within(holdings).getByText('4 subscriptions')).toBeTruthy();
     expect(api.of('/dual/dual_list').map((call) => call.params.status).sort()).toEqual(['purchased', 'settling']);
     expect(within(holdings).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/pages/lockming/order', '/pages/invest/mine', '/pages/ieo/order']);
+  });
+
+  it('says one subscription in the singular (review 2026-11-27: "IEO · 1 subscriptions")', async () => {
+    saveToken('a-token');
+    answers(1);
+    renderApp('/pages/financial/index');
+
+    const holdings = await screen.findByRole('region', { name: 'My holdings' });
+    expect(await within(holdings).findByText('1 subscription')).toBeTruthy();
   });
 });
