@@ -77,7 +77,7 @@ import {
 } from './repository.ts';
 import { resell } from './resale.ts';
 import { buy } from './sales.ts';
-import { nftCoins } from './settings.ts';
+import { nftCoins, nftSettings } from './settings.ts';
 import { boxView, drawView, mediaUrl, orderView, seriesView, textIn, transferView } from './views.ts';
 
 /** How often the jobs look for sales that ended and wins not paid. */
@@ -244,6 +244,8 @@ export class NftService {
       box: item?.kind === 'box' ? { number: item.boxNumber!, opened: item.state === 'opened', series_code: series!.code, user_seed: item.state === 'opened' || item.ownerUserId === viewerId ? item.userSeed : null } : null,
       draw: drawValue,
       favourite: viewerId === undefined ? null : await isFavourite(this.db, viewerId, code),
+      // The owner sees the fee before offering the artwork again (the resale copies the ratio then in force).
+      resale_fee_ratio: item?.kind === 'artwork' && viewerId !== undefined && ownerId === viewerId ? toAmountString((await nftSettings(this.db)).feeRatio) : null,
       server_time: now,
       // A box is as demo as its series (boxes are made at purchase, without a demo mark of their own).
       demo: item?.demo || (item?.kind !== 'artwork' && series?.demo) || false,

@@ -128,6 +128,10 @@ describe('resale under review', () => {
   it('waits for review as reselling, goes on sale when approved, and pays the seller the price less the fee', async () => {
     const { item, owner } = await owned();
     const stranger = await makeUser(rig.test);
+    // The owner sees the fee before offering it again; nobody else is told.
+    expect((await detail(item.code, owner.token)).body.message.resale_fee_ratio).toBe('0.025');
+    expect((await detail(item.code, stranger.token)).body.message.resale_fee_ratio).toBeNull();
+    expect((await detail(item.code)).body.message.resale_fee_ratio).toBeNull();
     expect((await resell(stranger.token, item.code)).body.code).toBe('not_found');
     const listed = await resell(owner.token, item.code);
     expect(listed.body.message).toMatchObject({ status: 'reviewing', resale: true, buy_status: 0, price: '200' });

@@ -242,6 +242,8 @@ export type NftDetailView = {
   /** An opened box's draw, or the draw that gave this artwork. */
   draw: NftDrawView | null;
   favourite: boolean | null;
+  /** The fee a resale would pay now (a fraction), for the owner who may offer the artwork again; null for everyone else. */
+  resale_fee_ratio: string | null;
   /** The server's clock, so countdowns follow it rather than the device's. */
   server_time: number;
   /** The artwork, or the series (of a box), is demo data of a development start. */

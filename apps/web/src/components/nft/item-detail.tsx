@@ -17,7 +17,7 @@ import { Figures } from '../wealth/figures.tsx';
 import { BOX_OPENING_MIN_MS, BoxOpening } from './box-opening.tsx';
 import { DrawVerification } from './fairness.tsx';
 import { ArtworkMedia } from './media.tsx';
-import { Countdown, Cover, nftArtistPath, nftBuyPath, nftItemPath, nftResellPath, priced, RarityBadge, serverOffset, StateBadge } from './nft.tsx';
+import { Countdown, Cover, nftArtistPath, nftBuyPath, nftCodeValid, nftItemPath, NftNotFound, nftResellPath, priced, RarityBadge, serverOffset, StateBadge } from './nft.tsx';
 import { DemoBadge } from '../demo-badge.tsx';
 
 /** What the viewer may do with a listing: shown on the item page, done on purchase_one. */
@@ -300,12 +300,14 @@ function FavouriteButton({ detail }: { detail: NftDetailView }) {
 export const resellable = (detail: NftDetailView) =>
   detail.kind === 'artwork' && detail.owner?.self === true && !(detail.listing && ['reviewing', 'on_sale', 'awaiting_payment'].includes(detail.listing.status));
 
-/** The item's page body: media, facts, sale, the viewer's order or box, pool, bids, history and draw. */
+/** The item's page body: media, facts, sale, the viewer's order or box, pool, bids, history and draw; a code naming nothing says so. */
 export function ItemDetail({ code }: { code: string }) {
   const { t } = useTranslation();
-  const detail = useNftDetail(code);
+  const valid = nftCodeValid(code);
+  const detail = useNftDetail(valid ? code : '');
+  if (!valid) return <NftNotFound />;
   return (
-    <PageState query={detail}>
+    <PageState query={detail} notFound={<NftNotFound />}>
       {(item) => {
         const offsetMs = serverOffset(item, detail.dataUpdatedAt || Date.now());
         const artistFigure = item.artist && [t('nft.creator'), <Link key="artist" to={nftArtistPath(item.artist.uid)}>{item.artist.name}</Link>] as const;

@@ -1,8 +1,10 @@
 import type { NftBoxView, NftDetailView, NftMediaType, NftRarity } from '@fairex/contract';
+import { NFT_CODE_PATTERN } from '@fairex/contract/rules';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatTime } from '../funds/funds.tsx';
+import { NotFound } from '../not-found.tsx';
 import './nft.css';
 import { DemoBadge } from '../demo-badge.tsx';
 
@@ -23,6 +25,15 @@ export const nftCollectionPath = (id: number) => `${NFT_ARTWORKS_PATH}?collectio
 export const nftBuyPath = (code: string) => `/pages/nft/purchase_one?code=${encodeURIComponent(code)}`;
 export const nftResellPath = (code: string) => `/pages/nft/resell?code=${encodeURIComponent(code)}`;
 export const nftRecordsPath = (tab: string) => `${NFT_RECORDS_PATH}?tab=${tab}`;
+
+/** Whether `code` (any case, as the server reads it) is an item or series code: another names nothing, so nothing is asked. */
+export const nftCodeValid = (code: string) => NFT_CODE_PATTERN.test(code.toUpperCase());
+
+/** A code that names no artwork, box or series (malformed, or unknown to the server): said plainly, with the way back to the market. */
+export function NftNotFound() {
+  const { t } = useTranslation();
+  return <NotFound title={t('nft.notFound')} backTo={NFT_HOME_PATH} backLabel={t('nft.backToMarket')} />;
+}
 
 /** An amount with its coin: "120 USDT". */
 export const priced = (amount: string, coin: string) => `${amount} ${coin}`;

@@ -4,11 +4,12 @@ import { useNftArtist } from '../../api/nft.ts';
 import { DemoBadge } from '../../components/demo-badge.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
+import { NotFound } from '../../components/not-found.tsx';
 import { ListingGrid } from '../../components/nft/browser.tsx';
 import { ArtistAvatar } from '../../components/nft/lists.tsx';
 import { NFT_ARTISTS_PATH } from '../../components/nft/nft.tsx';
 
-/** /pages/nft/artistDetail?uid= (public): an artist's picture, name and biography, and their artworks. */
+/** /pages/nft/artistDetail?uid= (public): an artist's picture, name and biography, and their artworks; an unknown uid says so. */
 export function NftArtistDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -18,7 +19,7 @@ export function NftArtistDetailPage() {
   return (
     <div className="page">
       <NavBar title={artist.data?.artist.name ?? t('page.artist')} />
-      <PageState query={artist}>
+      <PageState query={artist} notFound={<NotFound title={t('nft.artistNotFound')} backTo={NFT_ARTISTS_PATH} backLabel={t('nft.allArtists')} />}>
         {({ artist: found }) => (
           <>
             <section className="card nft-artist-head" aria-label={found.name}>

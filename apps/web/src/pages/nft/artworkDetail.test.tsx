@@ -7,7 +7,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../store/store.ts';
-import { fakeOkApi } from '../../test/fake-api.ts';
+import { fakeApi, fakeOkApi } from '../../test/fake-api.ts';
 import { NftArtworkDetailPage } from './artworkDetail.tsx';
 import { NftArtworkDetailVideoPage } from './artworkDetail_video.tsx';
 import { auction, detail, draw, NOW, openAt, order, page } from './test-fixtures.tsx';
@@ -183,5 +183,23 @@ describe('NFT item page', () => {
   it('goes to the marketplace without a code', async () => {
     open({}, '/pages/nft/artworkDetail');
     expect(await screen.findByText('screen /pages/nft/nft')).toBeTruthy();
+  });
+
+  it('says a malformed code names nothing, asks nothing, and leads back to the market (no retry)', async () => {
+    const { api, router } = open({}, '/pages/nft/artworkDetail?code=NOPE');
+    expect(await screen.findByRole('heading', { name: 'No artwork, box or series has this code' })).toBeTruthy();
+    expect(api.of('/bind_box/getBoxDetail')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Back to the NFT market' })));
+    expect(router.state.location.pathname).toBe('/pages/nft/nft');
+  });
+
+  it('says so when the server knows no item by a well-formed code', async () => {
+    saveToken('a-token');
+    fakeApi({ '/bind_box/getBoxDetail': { type: 'error', code: 'not_found', message: 'Not found' } });
+    openAt('/pages/nft/artworkDetail_video?code=NFT-999999', { path: '/pages/nft/artworkDetail_video', Component: NftArtworkDetailVideoPage });
+    expect(await screen.findByRole('heading', { name: 'No artwork, box or series has this code' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the NFT market' }).getAttribute('href')).toBe('/pages/nft/nft');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { Empty } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { BidList, randomSeed, SaleCard, SeedField } from '../../components/nft/item-detail.tsx';
-import { Cover, NFT_HOME_PATH, nftItemPath, priced, RarityBadge, serverOffset } from '../../components/nft/nft.tsx';
+import { Cover, NFT_HOME_PATH, nftCodeValid, nftItemPath, NftNotFound, priced, RarityBadge, serverOffset } from '../../components/nft/nft.tsx';
 import { confirmDialog, confirmThenSend, toastSuccess } from '../../notify.ts';
 import { DemoBadge } from '../../components/demo-badge.tsx';
 
@@ -27,37 +27,42 @@ export function NftPurchaseOnePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').trim();
-  const detail = useNftDetail(code);
+  const valid = nftCodeValid(code);
+  const detail = useNftDetail(valid ? code : '');
   if (code === '') return <Navigate to={NFT_HOME_PATH} replace />;
   return (
     <div className="page">
       <NavBar title={t('page.buy')} />
-      <PageState query={detail}>
-        {(item) => {
-          const listing = item.listing;
-          const offsetMs = serverOffset(item, detail.dataUpdatedAt || Date.now());
-          if (!listing || listing.status !== 'on_sale') return <Empty>{t('nft.notOnSale')}</Empty>;
-          return (
-            <>
-              <ItemSummary detail={item} />
-              <SaleCard detail={item} offsetMs={offsetMs} onTimeUp={() => void detail.refetch()}>
-                {item.owner?.self ? (
-                  <p className="nft-hint">{t('nft.ownListing')}</p>
-                ) : listing.buy_status !== 1 ? (
-                  <Button block shape="rounded" disabled>
-                    {t('nft.notOnSale')}
-                  </Button>
-                ) : listing.sale_type === 'auction' ? (
-                  <AuctionForm detail={item} listing={listing} />
-                ) : (
-                  <BuyForm detail={item} listing={listing} />
-                )}
-              </SaleCard>
-              {listing.sale_type === 'auction' && <BidList code={item.code} coin={listing.currency} />}
-            </>
-          );
-        }}
-      </PageState>
+      {valid ? (
+        <PageState query={detail} notFound={<NftNotFound />}>
+          {(item) => {
+            const listing = item.listing;
+            const offsetMs = serverOffset(item, detail.dataUpdatedAt || Date.now());
+            if (!listing || listing.status !== 'on_sale') return <Empty>{t('nft.notOnSale')}</Empty>;
+            return (
+              <>
+                <ItemSummary detail={item} />
+                <SaleCard detail={item} offsetMs={offsetMs} onTimeUp={() => void detail.refetch()}>
+                  {item.owner?.self ? (
+                    <p className="nft-hint">{t('nft.ownListing')}</p>
+                  ) : listing.buy_status !== 1 ? (
+                    <Button block shape="rounded" disabled>
+                      {t('nft.notOnSale')}
+                    </Button>
+                  ) : listing.sale_type === 'auction' ? (
+                    <AuctionForm detail={item} listing={listing} />
+                  ) : (
+                    <BuyForm detail={item} listing={listing} />
+                  )}
+                </SaleCard>
+                {listing.sale_type === 'auction' && <BidList code={item.code} coin={listing.currency} />}
+              </>
+            );
+          }}
+        </PageState>
+      ) : (
+        <NftNotFound />
+      )}
     </div>
   );
 }

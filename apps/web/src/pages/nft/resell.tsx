@@ -1,6 +1,6 @@
 import type { NftCurrencyView, NftDetailView } from '@fairex/contract';
-import { isPositive, money } from '@fairex/contract/money';
-import { NFT_RESALE_DAYS_MAX } from '@fairex/contract/rules';
+import { isPositive, money, mul } from '@fairex/contract/money';
+import { NFT_RESALE_DAYS_MAX, nftSellerProceeds } from '@fairex/contract/rules';
 import { isAmount, isDigits } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
@@ -12,8 +12,9 @@ import { Empty, SelectField } from '../../components/funds/funds.tsx';
 import { PageState, type PageQuery } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { resellable } from '../../components/nft/item-detail.tsx';
-import { Cover, NFT_HOME_PATH, priced, RarityBadge } from '../../components/nft/nft.tsx';
+import { Cover, NFT_HOME_PATH, NftNotFound, nftCodeValid, priced, RarityBadge } from '../../components/nft/nft.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
+import { Figures } from '../../components/wealth/figures.tsx';
 import { confirmThenSend } from '../../notify.ts';
 
 type SaleType = NftResellRequest['sale_type'];
@@ -21,14 +22,15 @@ const SALE_TYPES: readonly SaleType[] = ['normal', 'auction'];
 
 /**
  * /pages/nft/resell?code= (login): offers a held artwork again, by fixed price or auction, in a coin,
- * for a number of days from customer service's approval. The confirmation says it cannot be undone;
+ * for a number of days from customer service's approval. The platform's fee rate and what the seller
+ * receives show as the price is typed and again in the confirmation, which says it cannot be undone;
  * afterwards the item shows under "reselling".
  */
 export function NftResellPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const code = (params.get('code') ?? '').trim();
-  const detail = useNftDetail(code);
+  const detail = useNftDetail(nftCodeValid(code) ? code : '');
   const coins = useNftCurrencies();
   if (code === '') return <Navigate to={NFT_HOME_PATH} replace />;
   // Both answers in before the form shows (its coin defaults to the first NFT coin).
@@ -41,7 +43,13 @@ export function NftResellPage() {
   return (
     <div className="page">
       <NavBar title={t('page.resell')} />
-      <PageState query={both}>{([item, list]) => (resellable(item) ? <ResellForm detail={item} coins={list} /> : <Empty>{t('nft.notResellable')}</Empty>)}</PageState>
+      {nftCodeValid(code) ? (
+        <PageState query={both} notFound={<NftNotFound />}>
+          {([item, list]) => (resellable(item) ? <ResellForm detail={item} coins={list} /> : <Empty>{t('nft.notResellable')}</Empty>)}
+        </PageState>
+      ) : (
+        <NftNotFound />
+      )}
     </div>
   );
 }
@@ -59,12 +67,16 @@ function ResellForm({ detail, coins }: { detail: NftDetailView; coins: NftCurren
   const [errors, setErrors] = useState<Partial<Record<'price' | 'days' | 'increment' | 'margin', string>>>({});
   const coin = coins.find((c) => String(c.id) === coinId);
   const auction = saleType === 'auction';
+  const feeRatio = detail.resale_fee_ratio;
+  const rate = feeRatio === null ? '--' : `${mul(feeRatio, 100)}%`;
 
   const amountProblem = (text: string) => {
     if (!isAmount(text) || !isPositive(text)) return t('nft.wrongPrice');
     if (coin && money(text).decimalPlaces() > coin.decimals) return t('nft.tooFine', { coin: coin.name, decimals: coin.decimals });
     return undefined;
   };
+  // What the seller receives at this price (at the starting price, an auction's least): the contract's rule, as the sale pays it.
+  const net = feeRatio !== null && coin && amountProblem(price.trim()) === undefined ? nftSellerProceeds(price.trim(), feeRatio, coin.decimals) : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -84,9 +96,11 @@ function ResellForm({ detail, coins }: { detail: NftDetailView; coins: NftCurren
       currency_id: coin?.id,
       ...(auction ? { increment: increment.trim(), margin: margin.trim() } : {}),
     };
+    const coinName = coin?.name ?? '';
+    const terms = { title: detail.title, price: priced(request.price, coinName), days: request.times, rate, fee: net ? priced(net.fee, coinName) : '--', proceeds: net ? priced(net.proceeds, coinName) : '--' };
     const sent = await confirmThenSend(
       {
-        content: t('nft.confirmResell', { title: detail.title, price: priced(request.price, coin?.name ?? ''), saleType: t(`nft.saleType.${saleType}`), days: request.times }),
+        content: auction ? t('nft.confirmResellAuction', terms) : t('nft.confirmResell', { ...terms, saleType: t(`nft.saleType.${saleType}`) }),
         confirmText: t('nft.confirm'),
         cancelText: t('nft.cancel'),
       },
@@ -146,6 +160,13 @@ function ResellForm({ detail, coins }: { detail: NftDetailView; coins: NftCurren
           }}
         />
         <p className="nft-hint">{t('nft.daysHint', { max: NFT_RESALE_DAYS_MAX })}</p>
+        <Figures
+          className="nft-figures"
+          rows={[
+            [t('nft.resaleFee'), rate],
+            [auction ? t('nft.youReceiveAtLeast') : t('nft.youReceive'), net && coin ? priced(net.proceeds, coin.name) : '--'],
+          ]}
+        />
         <Button block shape="rounded" color="primary" type="submit" loading={resell.isPending}>
           {t('nft.submitResale')}
         </Button>

@@ -65,6 +65,7 @@ export function detail(overrides: Partial<NftDetailView> = {}): NftDetailView {
     box: null,
     draw: null,
     favourite: false,
+    resale_fee_ratio: null,
     server_time: NOW,
     ...overrides,
   };
