@@ -176,13 +176,15 @@ describe('contract order form', () => {
     expect(path('stock')).toBe('/pages/transaction/contract?kind=stock');
   });
 
-  it('opens the stock trade screen on /pages/transaction/index2 and switches to futures on the kind tabs', async () => {
+  it('opens the stock trade screen on /pages/transaction/index2, titled Stock, and switches to futures (titled Futures) on the kind tabs', async () => {
     const api = openContract('/pages/transaction/index2');
     expect((await screen.findByRole('tab', { name: 'Stock' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Stock');
     expect(await screen.findByRole('button', { name: 'Choose a symbol' })).toHaveProperty('textContent', 'AAPL ▾');
     await vi.waitFor(() => expect(api.of('/lever/deal')[0]?.params).toMatchObject({ currency_id: '13' }));
     fireEvent.click(screen.getByRole('tab', { name: 'Futures' }));
     expect((await screen.findByRole('button', { name: 'Choose a symbol' })).textContent).toBe('BTCUSDT ▾');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Futures');
   });
 });
 

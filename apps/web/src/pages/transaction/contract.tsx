@@ -29,10 +29,11 @@ export const StockPage = () => <ContractPage defaultKind="stock" />;
  */
 export function ContractPage({ defaultKind = 'futures' }: { defaultKind?: ContractKind }) {
   const { t } = useTranslation();
+  const { kind } = useContractChoice(defaultKind);
   return (
     <div className="page contract-page">
       <NavBar
-        title={t('market.contract')}
+        title={t(kind === 'stock' ? 'market.stock' : 'market.contract')}
         right={
           <Link to={CONTRACT_ORDERS_PATH} className="link-button">
             {t('contract.positions')}
@@ -44,10 +45,9 @@ export function ContractPage({ defaultKind = 'futures' }: { defaultKind?: Contra
   );
 }
 
-/** The contract screen's body (kind, symbol, price, form, positions), also embedded in the trade tab. */
-export function ContractTradeView({ defaultKind = 'futures' }: { defaultKind?: ContractKind }) {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+/** The kind and symbol shown: the symbol asked for decides the kind, else the kind asked for (or the page's own). */
+function useContractChoice(defaultKind: ContractKind) {
+  const [params] = useSearchParams();
   const quotations = useQuotations();
   const requested = params.get('symbol');
   const all = (quotations.data ?? []).filter((item) => item.kind === 'futures' || item.kind === 'stock');
@@ -55,7 +55,14 @@ export function ContractTradeView({ defaultKind = 'futures' }: { defaultKind?: C
   const asked = params.get('kind') ?? defaultKind;
   const kind: ContractKind = chosen ? (chosen.kind === 'stock' ? 'stock' : 'futures') : asked === 'stock' ? 'stock' : 'futures';
   const ofKind = all.filter((item) => item.kind === kind);
-  const quotation = chosen ?? ofKind[0];
+  return { quotations, kind, ofKind, quotation: chosen ?? ofKind[0] };
+}
+
+/** The contract screen's body (kind, symbol, price, form, positions), also embedded in the trade tab. */
+export function ContractTradeView({ defaultKind = 'futures' }: { defaultKind?: ContractKind }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { quotations, kind, ofKind, quotation } = useContractChoice(defaultKind);
   const [picking, setPicking] = useState(false);
 
   // Only the query string changes, so the trade tab keeps its path.
