@@ -18,8 +18,9 @@ const TABS = ['following', 'cancelled'] as const satisfies readonly FollowStatus
 
 /**
  * /pages/copytrade/copy?tab=following|cancelled (login): the user's copy trading. The totals (traders
- * followed, the margin their open copies hold, the net earnings, open copies), then the follows, each with
- * its trader, setting, amount, earnings, profit share paid, copies and skips, and Edit / Cancel; links to
+ * followed, the margin their open copies hold, the net earnings, open copies and, apart, self-held
+ * positions), then the follows, each with its trader, setting, amount, earnings, profit share paid,
+ * copies and skips, and Edit / Cancel; a cancelled one says what still closes with the trader; links to
  * the copies, the trader list and the trader page. Copies opening and closing refresh it live.
  */
 export function CopytradeCopyPage() {
@@ -66,6 +67,7 @@ function Totals() {
               [t('copy.followAmount'), amountText(follower.follow_amount)],
               [t('copy.earnings'), <span className={signClass(follower.earnings)}>{amountText(follower.earnings)}</span>],
               [t('copy.openCopies'), String(follower.open_copies)],
+              follower.self_held > 0 && [t('copy.selfHeldPositions'), String(follower.self_held)],
             ]}
           />
         )}
@@ -112,6 +114,7 @@ function FollowCard({ follow }: { follow: FollowView }) {
           [t('copy.profitSharePaid'), amountText(follow.profit_share_paid)],
           [t('copy.profitShareRate'), ratePercent(follow.profit_share_rate)],
           [t('copy.openCopies'), String(follow.open_copies)],
+          follow.self_held > 0 && [t('copy.selfHeldPositions'), String(follow.self_held)],
           [t('copy.closedCopies'), String(follow.closed_copies)],
           [t('copy.skipped'), String(follow.skipped)],
           [active ? t('copy.followedAt') : t('copy.cancelledAt'), shownAt(active ? follow.created_at : (follow.cancelled_at ?? follow.updated_at))],
@@ -127,7 +130,10 @@ function FollowCard({ follow }: { follow: FollowView }) {
           </button>
         </div>
       ) : (
-        follow.open_copies > 0 && <p className="copy-hint">{t('copy.stillLinked', { count: follow.open_copies })}</p>
+        <>
+          {follow.open_copies > 0 && <p className="copy-hint">{t('copy.stillLinked', { count: follow.open_copies })}</p>}
+          {follow.self_held > 0 && <p className="copy-hint">{t('copy.selfHeldOpen', { count: follow.self_held })}</p>}
+        </>
       )}
     </article>
   );

@@ -41,6 +41,9 @@ describe('my copies', { timeout: 20_000 }, () => {
     await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Self-hold 5001' })));
     let dialog = await screen.findByRole('dialog', undefined, WAIT);
     expect(dialog.textContent).toContain('Take over this copy (BTCUSDT, 4 lots)? It becomes your own position: it no longer closes with the trader');
+    // What the server does (copy/service.ts selfHold): the share of the profit so far is paid now.
+    expect(dialog.textContent).toContain('If it is in profit now, the trader’s agreed share of that profit is paid now, at the current mark price');
+    expect(dialog.textContent).not.toContain('shares no profit');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' })));
     expect(api.of('/follow/selfHolding')).toHaveLength(0);
     await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Self-hold 5001' })));

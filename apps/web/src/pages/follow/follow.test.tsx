@@ -3,15 +3,26 @@
  * preview keeps the number by the contract's rule (1.255 -> 1.26) and sizes the example copy by it; the
  * follow is sent after a confirmation with trader_user_id, number and type, and the number the server
  * kept is told; editing starts from the current follow and cancelling it asks first, saying the open
- * copies stay linked. A caller who may not follow is told why.
+ * copies stay linked. The contract account's available is shown, with a transfer link when it holds
+ * nothing (every copy would be skipped). A caller who may not follow is told why.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeOkApi } from '../../test/fake-api.ts';
 import { follow, me, openCopy, page, traderDetail, WAIT } from './test-fixtures.tsx';
 
-function open(detail = traderDetail(), answer = follow({ number: '1.26' })) {
+/** POST /wallet/list with the contract account holding `available` USDT. */
+const wallet = (available: string) => ({
+  total_usdt: available,
+  accounts: [
+    { kind: 'spot', field: 'change', id: 2, total_usdt: '100', balance: [{ currency_id: 1, currency: 'USDT', available: '100', balance: '100', frozen: '0', locked: '0' }] },
+    { kind: 'contract', field: 'lever', id: 3, total_usdt: available, balance: [{ currency_id: 1, currency: 'USDT', available, balance: available, frozen: '0', locked: '0' }] },
+  ],
+});
+
+function open(detail = traderDetail(), answer = follow({ number: '1.26' }), contractAvailable = '500') {
   const api = fakeOkApi({
+    '/wallet/list': wallet(contractAvailable),
     '/follow/traderDetail': detail,
     '/follow/follow': answer,
     '/follow/cancel': { ...follow(), status: 'cancelled', cancelled_at: Date.now() },
@@ -27,6 +38,21 @@ const typeNumber = (value: string) => fireEvent.change(screen.getByLabelText('Mu
 
 describe('follow form', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the contract account available, with no warning when it holds funds', async () => {
+    open();
+    const head = await screen.findByRole('region', { name: 'Alice' }, WAIT);
+    await vi.waitFor(() => expect(within(head).getByText('Contract account available').nextElementSibling?.textContent).toBe('500 USDT'), WAIT);
+    expect(within(head).queryByRole('note')).toBeNull();
+  });
+
+  it('warns that every copy will be skipped when the contract account is empty, with a way to transfer (review 2026-11-27)', async () => {
+    open(traderDetail(), follow({ number: '1.26' }), '0');
+    const head = await screen.findByRole('region', { name: 'Alice' }, WAIT);
+    const note = await within(head).findByRole('note', undefined, WAIT);
+    expect(note.textContent).toContain('Your contract account holds no USDT: every copy will be skipped until you transfer funds to it.');
+    expect(within(note).getByRole('link', { name: 'Transfer funds' }).getAttribute('href')).toBe('/pages/fund/fundTransfer');
+  });
 
   it('refuses an empty or malformed number without calling the server', async () => {
     const { api } = open();

@@ -1,12 +1,13 @@
-import { cmp } from '@fairex/contract/money';
+import { cmp, displayBalance, isPositive } from '@fairex/contract/money';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { copyLots, normalizeCopyNumber, useFollow, useTraderDetail, type CopyType, type FollowView, type TraderDetail } from '../../api/copy.ts';
 import { useConfirmCancelFollow } from '../../components/copy/cancel-follow.ts';
+import { useWalletList } from '../../api/funds.ts';
 import { COPY_HUB_PATH, traderIdOf, traderPath, TRADERS_PATH } from '../../components/copy/paths.ts';
-import { TraderName, useFollowSetting } from '../../components/copy/trader.tsx';
+import { amountText, COPY_COIN, TraderName, useFollowSetting } from '../../components/copy/trader.tsx';
 import { Field } from '../../components/field.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { ratePercent } from '../../components/mining/mining.tsx';
@@ -21,13 +22,15 @@ const COPY_NUMBER = /^\d{1,6}(\.\d{1,8})?$/;
 /** The example of the preview: the trader opens this many lots; the symbol's minimum is one lot. */
 const EXAMPLE_TRADER_LOTS = 3;
 const LOTS_MIN = 1;
+const TRANSFER_PATH = '/pages/fund/fundTransfer';
 
 /**
  * /pages/follow/follow?id= (login): follow a trader, or edit the follow. Fixed multiple (of the trader's
  * lots) or fixed lots, the number, and a preview by the contract's rules: the number as the server keeps
  * it (a multiple above 1 that is not whole is rounded to two decimals) and what a copy of a 3-lot position
- * would be. The profit share agreed and the operator's limits are shown; sending asks first, and the
- * answer's kept number is told. Editing starts from the current follow and offers Cancel follow.
+ * would be. The profit share agreed, the operator's limits and the contract account's available are
+ * shown, with a transfer link when it holds nothing (every copy would be skipped); sending asks first,
+ * and the answer's kept number is told. Editing starts from the current follow and offers Cancel follow.
  */
 export function FollowFollowPage() {
   const [params] = useSearchParams();
@@ -84,6 +87,7 @@ function FollowForm({ trader, mine }: { trader: TraderDetail; mine: FollowView |
   const text = number.trim();
   // The agreed rate: an existing follow keeps the one it was made with; a new one takes the trader's now.
   const rate = mine?.profit_share_rate ?? trader.profit_share_rate;
+  const available = useContractAvailable();
 
   /** The number as kept, or why it cannot be sent (checked before asking the server). */
   function check(): Check {
@@ -140,8 +144,17 @@ function FollowForm({ trader, mine }: { trader: TraderDetail; mine: FollowView |
             [t('copy.form.multipleMax'), `${limits.ratio_max}x`],
             [t('copy.form.lotsMax'), String(limits.lots_max)],
             [t('copy.form.tradersMax'), String(limits.traders_per_follower_max)],
+            [t('copy.form.balance'), available === undefined ? '--' : amountText(displayBalance(available))],
           ]}
         />
+        {available !== undefined && !isPositive(available) && (
+          <div className="funds-notice" role="note">
+            <p>{t('copy.form.noFunds', { coin: COPY_COIN })}</p>
+            <Link className="pill pill--ghost" to={TRANSFER_PATH}>
+              {t('copy.form.transfer')}
+            </Link>
+          </div>
+        )}
       </section>
       <form className="card copy-form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('copy.form.title')}>
         <SegmentTabs
@@ -191,4 +204,15 @@ function FollowForm({ trader, mine }: { trader: TraderDetail; mine: FollowView |
       </form>
     </>
   );
+}
+
+/**
+ * What the follower's contract account has available in the copy coin: copies take their margin and fee
+ * from it, and each one it cannot pay is skipped. Undefined until the wallet answers.
+ */
+function useContractAvailable(): string | undefined {
+  const wallet = useWalletList();
+  if (!wallet.data) return undefined;
+  const contract = wallet.data.accounts.find((account) => account.kind === 'contract');
+  return contract?.balance.find((coin) => coin.currency === COPY_COIN)?.available ?? '0';
 }

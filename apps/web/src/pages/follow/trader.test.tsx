@@ -1,6 +1,6 @@
 /**
  * Proves the trader's page: every statistic, the chart of cumulative P&L, how the figures are computed
- * (period, formula, hourly refresh, time zone, when), the closed trades; Follow or Edit follow, or why the
+ * (period, formula, when recomputed, time zone, when last), the closed trades; Follow or Edit follow, or why the
  * caller cannot follow; and that a missing id or an unavailable trader leads to the list.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -40,8 +40,21 @@ describe('trader page', { timeout: 20_000 }, () => {
     expect(method).toContain('Computed from this trader’s own closed positions since');
     expect(method).toContain('copies of other traders are not counted');
     expect(method).toContain('Total return = total P&L ÷ margin the closed positions committed. Accuracy = positions closed at a net profit ÷ positions closed.');
-    expect(method).toContain('Refreshed every hour; days and “yesterday” follow the Asia/Shanghai calendar.');
+    expect(method).toContain('Recomputed after each position this trader closes, and every hour; days and “yesterday” follow the Asia/Shanghai calendar.');
     expect(method).toContain('Last computed 20 minutes ago');
+  });
+
+  it('says the figures are not computed yet, not that the trader has no closed positions, before their first computation', async () => {
+    open(traderDetail({ stats: { ...traderCard().stats, computed_at: null, first_trade_at: null } }));
+    const chart = await screen.findByRole('region', { name: 'Cumulative P&L by day' }, WAIT);
+    expect(chart.textContent).toContain('Not computed yet');
+    expect(chart.textContent).not.toContain('no closed positions');
+  });
+
+  it('says the trader has no closed positions yet once figures computed found none', async () => {
+    open(traderDetail({ stats: { ...traderCard().stats, computed_at: Date.now(), first_trade_at: null } }));
+    const chart = await screen.findByRole('region', { name: 'Cumulative P&L by day' }, WAIT);
+    expect(chart.textContent).toContain('This trader has no closed positions yet; the figures start with the first one.');
   });
 
   it('lists the trader’s closed trades with their net result', async () => {

@@ -16,7 +16,7 @@ import { LOGIN_PATH } from '../../navigation.ts';
 
 /**
  * /pages/follow/trader?id= (public): one trader: every statistic, the chart of cumulative P&L by day, how
- * the figures are computed (period, formula, hourly refresh, time zone), the closed trades ten at a
+ * the figures are computed (period, formula, when recomputed, time zone), the closed trades ten at a
  * time, and Follow / Edit follow, or why the caller cannot follow. A missing id, or a trader who is not
  * available (the api client says why), leads to the list.
  */
@@ -121,7 +121,8 @@ function Method({ trader }: { trader: TraderDetail }) {
   const { first_trade_at: first, computed_at: computed } = trader.stats;
   return (
     <div className="copy-method">
-      <p>{first === null ? t('copy.method.noTrades') : t('copy.method.period', { date: formatTime(first) })}</p>
+      {/* "No closed positions yet" only from figures computed: before that, nothing is known. */}
+      {first !== null ? <p>{t('copy.method.period', { date: formatTime(first) })}</p> : computed !== null && <p>{t('copy.method.noTrades')}</p>}
       <p>{t('copy.method.formula')}</p>
       <p>{t('copy.method.refresh', { zone: trader.time_zone })}</p>
       <p className="muted">{computed === null ? t('copy.method.notComputed') : t('copy.method.computedAt', { time: relative(computed) })}</p>
