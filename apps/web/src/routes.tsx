@@ -21,7 +21,8 @@ import { Root } from './root.tsx';
  */
 type PageTitle = keyof Catalogue['page'];
 type Page = PageComponent;
-export type AppRoute = { path: string; public?: boolean } & ({ page: Page } | { soon: PageTitle });
+type LabelOnly = keyof Catalogue['notice']['labelOnly'];
+export type AppRoute = { path: string; public?: boolean } & ({ page: Page } | { soon: PageTitle } | { labelOnly: LabelOnly; title: PageTitle });
 
 // Home is the landing screen: it comes with the app, not one more round trip after it.
 const Home = HomePage;
@@ -219,7 +220,8 @@ export const PAGE_ROUTES: AppRoute[] = [
   { path: '/pages/nft/components/collection', page: NftComponentsCollectionScreen, public: true },
   { path: '/uview-ui/nft/nft', page: NftUviewScreen, public: true },
   // Others
-  soon('/pages/game/game', 'game'),
+  // The mini game is a label only (spec section 1): its page says so, as its home shortcut does.
+  { path: '/pages/game/game', labelOnly: 'miniGame', title: 'game' },
   { path: '/pages/kefu/index', page: KefuScreen },
   soon('/choose-location', 'chooseLocation'),
   soon('/open-location', 'openLocation'),
@@ -230,8 +232,13 @@ function SoonPage({ title }: { title: PageTitle }) {
   return <ComingSoon title={t(`page.${title}`)} />;
 }
 
+function LabelOnlyPage({ labelOnly, title }: { labelOnly: LabelOnly; title: PageTitle }) {
+  const { t } = useTranslation();
+  return <ComingSoon title={t(`page.${title}`)} heading={t(`shortcut.${labelOnly}`)} body={t(`notice.labelOnly.${labelOnly}`)} icon="game" />;
+}
+
 function toRouteObject(route: AppRoute): RouteObject {
-  const body = 'page' in route ? <route.page /> : <SoonPage title={route.soon} />;
+  const body = 'page' in route ? <route.page /> : 'soon' in route ? <SoonPage title={route.soon} /> : <LabelOnlyPage labelOnly={route.labelOnly} title={route.title} />;
   // Keyed by path so each protected page gets its own gate, even where React would reuse the element.
   const element = route.public ? body : <RequireLogin key={route.path}>{body}</RequireLogin>;
   return { path: route.path, element };

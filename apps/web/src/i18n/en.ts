@@ -339,6 +339,8 @@ export const en = {
     losers: 'Losers',
     volume: 'Volume',
     turnover: '24h turnover {{value}}',
+    noGainers: 'No symbol has risen in the last 24 hours',
+    noLosers: 'No symbol has fallen in the last 24 hours',
   },
   shortcut: {
     recharge: 'Recharge',

@@ -340,6 +340,8 @@ export const fra: Catalogue = {
     losers: 'Baisses',
     volume: 'Volumes',
     turnover: 'Volume 24 h {{value}}',
+    noGainers: 'Aucun symbole n’a monté ces dernières 24 heures',
+    noLosers: 'Aucun symbole n’a baissé ces dernières 24 heures',
   },
   shortcut: {
     recharge: 'Recharger',

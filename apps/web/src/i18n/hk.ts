@@ -340,6 +340,8 @@ export const hk: Catalogue = {
     losers: '跌幅榜',
     volume: '成交額榜',
     turnover: '24小時成交額 {{value}}',
+    noGainers: '過去 24 小時沒有上漲的品種',
+    noLosers: '過去 24 小時沒有下跌的品種',
   },
   shortcut: {
     recharge: '充值',

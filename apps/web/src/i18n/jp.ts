@@ -340,6 +340,8 @@ export const jp: Catalogue = {
     losers: '値下がり',
     volume: '売買代金',
     turnover: '24時間売買代金 {{value}}',
+    noGainers: '過去 24 時間に上昇した銘柄はありません',
+    noLosers: '過去 24 時間に下落した銘柄はありません',
   },
   shortcut: {
     recharge: '入金',

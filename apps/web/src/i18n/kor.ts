@@ -340,6 +340,8 @@ export const kor: Catalogue = {
     losers: '하락',
     volume: '거래대금',
     turnover: '24시간 거래대금 {{value}}',
+    noGainers: '지난 24시간 동안 오른 종목이 없습니다',
+    noLosers: '지난 24시간 동안 내린 종목이 없습니다',
   },
   shortcut: {
     recharge: '충전',

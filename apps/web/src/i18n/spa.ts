@@ -340,6 +340,8 @@ export const spa: Catalogue = {
     losers: 'Bajas',
     volume: 'Volumen',
     turnover: 'Volumen 24 h {{value}}',
+    noGainers: 'Ningún símbolo ha subido en las últimas 24 horas',
+    noLosers: 'Ningún símbolo ha bajado en las últimas 24 horas',
   },
   shortcut: {
     recharge: 'Recargar',

@@ -340,6 +340,8 @@ export const th: Catalogue = {
     losers: 'ราคาลง',
     volume: 'มูลค่าซื้อขาย',
     turnover: 'มูลค่าซื้อขาย 24 ชม. {{value}}',
+    noGainers: 'ไม่มีรายการที่ราคาขึ้นใน 24 ชั่วโมงที่ผ่านมา',
+    noLosers: 'ไม่มีรายการที่ราคาลงใน 24 ชั่วโมงที่ผ่านมา',
   },
   shortcut: {
     recharge: 'เติมเงิน',

@@ -340,6 +340,8 @@ export const zh: Catalogue = {
     losers: '跌幅榜',
     volume: '成交额榜',
     turnover: '24小时成交额 {{value}}',
+    noGainers: '过去 24 小时没有上涨的品种',
+    noLosers: '过去 24 小时没有下跌的品种',
   },
   shortcut: {
     recharge: '充值',

@@ -2,7 +2,8 @@
  * Proves the home page's parts of the notifications: the header's bell with the unread count for a
  * logged-in user (none without a session), opening the list in settings; and the label-only shortcuts
  * (super leverage, mini game, chat room), which say in the reader's language what they are and that
- * they are not offered, without leaving home, while the other shortcuts stay links to their pages.
+ * they are not offered, without leaving home (the mini game's own page says the same), while the other
+ * shortcuts stay links to their pages.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,6 +47,15 @@ describe('home', { timeout: 20_000 }, () => {
     expect(dialog.textContent).toContain(label);
     expect(dialog.textContent).toContain(text);
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('says on the mini game page what its home shortcut says, with a way home', async () => {
+    saveToken('a-token');
+    fakeOkApi({ '/user/info': USER });
+    renderApp('/pages/game/game');
+    expect(await screen.findByText('The mini game is a label only: FairEx offers no game.', undefined, WAIT)).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back to home' })).toBeTruthy();
   });
 
   it('keeps every other shortcut a link to its page, and no label-only one a path', () => {

@@ -1,8 +1,8 @@
 /**
  * Proves home's market overview through the real route table, with the quotation list faked: the top
- * pairs show their last price in the symbol's decimals and their change; the Gainers, Losers and Volume
- * tabs order every symbol by 24 h change and turnover; a row opens its trade page (spot or futures, as
- * the market list does); and a ticker moves a price live.
+ * pairs show their last price in the symbol's decimals and their change; Gainers lists only the risers
+ * and Losers only the fallers, by 24 h change, and Volume every symbol by turnover; a row opens its trade
+ * page (spot or futures, as the market list does); and a ticker moves a price live.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -49,12 +49,21 @@ describe('home market overview', { timeout: 20_000 }, () => {
     expect(ranking.getAllByText('≈ 65010.00 USD').length).toBe(1);
   });
 
-  it('sorts Gainers and Losers by 24 h change and Volume by 24 h turnover', async () => {
-    fakeServer({ '/currency/quotation_new': QUOTATIONS });
+  it('lists only risers under Gainers and only fallers under Losers, by 24 h change, and all by 24 h turnover under Volume', async () => {
+    fakeServer({ '/currency/quotation_new': [...QUOTATIONS, quotation({ id: 5, symbol: 'DOGE/USDT', change: '0', amount: '50' }), quotation({ id: 6, symbol: 'XRP/USDT', change: '-3', amount: '10' })] });
     renderApp('/');
-    expect(await rankingOrder('Gainers')).toEqual(['BTCUSDT', 'BTC', 'LTC', 'ETH']);
-    expect(await rankingOrder('Losers')).toEqual(['ETH', 'LTC', 'BTC', 'BTCUSDT']);
-    expect(await rankingOrder('Volume')).toEqual(['ETH', 'BTC', 'LTC', 'BTCUSDT']);
+    expect(await rankingOrder('Gainers')).toEqual(['BTCUSDT', 'BTC', 'LTC']);
+    expect(await rankingOrder('Losers')).toEqual(['XRP', 'ETH']);
+    expect(await rankingOrder('Volume')).toEqual(['ETH', 'BTC', 'LTC', 'DOGE', 'XRP', 'BTCUSDT']);
+  });
+
+  it('says so when nothing has fallen', async () => {
+    fakeServer({ '/currency/quotation_new': QUOTATIONS.filter((q) => q.change !== '-1.25') });
+    renderApp('/');
+    const overview = within(await screen.findByRole('region', { name: 'Markets' }, WAIT));
+    fireEvent.click(await overview.findByRole('tab', { name: 'Losers' }, WAIT));
+    expect(overview.getByText('No symbol has fallen in the last 24 hours')).toBeTruthy();
+    expect(overview.queryByRole('list', { name: 'Losers' })).toBeNull();
   });
 
   it('opens a spot row on the spot trade page and a futures row on the contract page', async () => {
@@ -67,7 +76,8 @@ describe('home market overview', { timeout: 20_000 }, () => {
 
     await act(async () => router.navigate('/'));
     const again = within(await screen.findByRole('region', { name: 'Markets' }, WAIT));
-    fireEvent.click(within(await again.findByRole('list', { name: 'Gainers' }, WAIT)).getByRole('button', { name: /^ETH/ }));
+    fireEvent.click(await again.findByRole('tab', { name: 'Losers' }, WAIT));
+    fireEvent.click(within(await again.findByRole('list', { name: 'Losers' }, WAIT)).getByRole('button', { name: /^ETH/ }));
     expect(router.state.location).toMatchObject({ pathname: '/pages/transaction/currency', search: '?symbol=ETH%2FUSDT' });
   });
 

@@ -23,15 +23,21 @@ const changeOf = (q: Quotation) => (Number.isFinite(Number(q.change)) ? Number(q
 /** The 24 h turnover in the quote coin, so pairs of different coins compare. */
 const turnoverOf = (q: Quotation) => (Number.isFinite(Number(q.amount)) ? Number(q.amount) : 0);
 
-/** A ranking of every symbol (spot, futures, stock): by 24 h change up or down, or by 24 h turnover. */
+/**
+ * A ranking of every symbol (spot, futures, stock): the risers by 24 h change, the fallers by 24 h change
+ * (a symbol that did not move is neither), or all by 24 h turnover.
+ */
 export function rank(items: readonly Quotation[], tab: RankingTab): Quotation[] {
   const order: Record<RankingTab, (a: Quotation, b: Quotation) => number> = {
     gainers: (a, b) => changeOf(b) - changeOf(a),
     losers: (a, b) => changeOf(a) - changeOf(b),
     volume: (a, b) => turnoverOf(b) - turnoverOf(a),
   };
-  return [...items].sort(order[tab]).slice(0, RANKING_ROWS_MAX);
+  const ranked = tab === 'volume' ? [...items] : items.filter((item) => trendOf(item.change) === (tab === 'gainers' ? 'up' : 'down'));
+  return ranked.sort(order[tab]).slice(0, RANKING_ROWS_MAX);
 }
+
+const NONE_TEXT = { gainers: 'home.noGainers', losers: 'home.noLosers', volume: 'market.noSymbols' } as const;
 
 const priceOf = (q: Quotation) => withDecimals(q.price, q.price_decimals);
 
@@ -99,7 +105,7 @@ export function MarketOverview() {
         <>
           <TopPairs items={pairs} onOpen={open} />
           <SegmentTabs label={t('home.rankings')} options={TABS.map((value) => ({ value, label: t(`home.${value}`) }))} value={tab} onChange={setTab} />
-          <RankingRows items={rows} tab={tab} onOpen={open} />
+          {rows.length > 0 ? <RankingRows items={rows} tab={tab} onOpen={open} /> : <p className="empty">{t(NONE_TEXT[tab])}</p>}
         </>
       )}
     </section>
