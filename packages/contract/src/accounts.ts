@@ -20,6 +20,17 @@ export const ACCOUNT_KIND_IDS: Record<AccountKind, number> = {
   margin: 10,
 };
 
+/**
+ * The accounts the products draw on, and so the only ones a transfer may go into (money moved into any
+ * other could be used nowhere: review 2026-11-27, screens 1). Spot: spot trading, exchange, withdrawals,
+ * and what mining, dual investment, IEO, NFT and loans take; contract: futures, stocks and copy trading;
+ * options: seconds options; fiat: OTC. The mining and financial accounts only hold what those products
+ * lock from the spot account; stock, U-margined, coin-margined and margin accounts no product uses.
+ */
+export const TRANSFER_TARGET_KINDS = ['spot', 'contract', 'options', 'fiat'] as const satisfies readonly AccountKind[];
+export type TransferTargetKind = (typeof TRANSFER_TARGET_KINDS)[number];
+export const isTransferTarget = (kind: AccountKind): kind is TransferTargetKind => (TRANSFER_TARGET_KINDS as readonly AccountKind[]).includes(kind);
+
 /** The spec's legacy names for the first four kinds, as they appear in from_field / to_field / type. */
 export const LEGACY_ACCOUNT_FIELDS: Record<string, AccountKind> = {
   legal: 'fiat',

@@ -76,6 +76,7 @@ export const ERROR_CODES = [
   'text_invalid',
   'address_duplicate',
   'transfer_same_account',
+  'transfer_target_unused',
   'exchange_same_currency',
   'reason_required',
   'pay_password_locked',

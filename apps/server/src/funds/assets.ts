@@ -1,6 +1,7 @@
 /** Assets (per-kind balances with USDT values), one account's detail, the bills, and moves between kinds. */
 import {
   ACCOUNT_KIND_IDS,
+  add,
   ACCOUNT_KINDS,
   accountFieldOf,
   isZero,
@@ -12,6 +13,7 @@ import {
 } from '@fairex/contract';
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/client.ts';
+import { accountKey } from '../contracts/accounts.ts';
 import { DomainError } from '../http/errors.ts';
 import { plainTransact, type Transact } from '../http/idempotency.ts';
 import { accountsOf, transfer, userAccount, type AccountRow } from '../ledger/index.ts';
@@ -25,8 +27,24 @@ export const FUNDS_PAGE_SIZE = 10;
 
 const ZERO = { balance: '0', available: '0', frozen: '0', locked: '0' };
 
-function figuresOf(ctx: AppContext, coin: Coin, row: Pick<AccountRow, 'balance' | 'available' | 'frozen' | 'locked'> | undefined) {
+/** What open contract positions hold in one margin coin: the margin they took, and their unrealised P&L at the latest marks. */
+type PositionsHeld = { margin: string; profit: string };
+const NOTHING_HELD: PositionsHeld = { margin: '0', profit: '0' };
+
+/**
+ * A coin's figures in one account. A position's margin leaves the contract account for the
+ * contract_margins system account while it is open, yet it is still the user's: the balance (and the
+ * value) counts it, so the total asset value does not drop when a position opens. The unrealised P&L
+ * is shown apart and counted nowhere, as it is not the user's until the position closes.
+ */
+function figuresOf(
+  ctx: AppContext,
+  coin: Coin,
+  row: Pick<AccountRow, 'balance' | 'available' | 'frozen' | 'locked'> | undefined,
+  held: PositionsHeld = NOTHING_HELD,
+) {
   const figures = row ? { balance: row.balance, available: row.available, frozen: row.frozen, locked: row.locked } : ZERO;
+  const balance = add(figures.balance, held.margin);
   const price = priceUsdt(ctx, coin);
   return {
     currency_id: coin.id,
@@ -34,8 +52,11 @@ function figuresOf(ctx: AppContext, coin: Coin, row: Pick<AccountRow, 'balance' 
     logo: coin.logo,
     decimals: coin.decimals,
     ...figures,
+    balance,
+    margin: held.margin,
+    profit: held.profit,
     price_usdt: price,
-    usdt_value: toAmountString(money(figures.balance).times(price)),
+    usdt_value: toAmountString(money(balance).times(price)),
   };
 }
 
@@ -49,11 +70,44 @@ async function coinsAndAccountsOf(db: Executor, userId: number) {
   return { coins: coins.filter((coin) => coin.enabled || held.has(coin.id)), rows };
 }
 
+/**
+ * The coins, the user's accounts and what their open contract positions hold per margin coin, read in
+ * one snapshot: a position opening between two reads would otherwise count its margin twice or not at all.
+ * A coin held only as margin is listed too.
+ */
+function assetsOf(ctx: AppContext, userId: number) {
+  return ctx.db.transaction(
+    async (tx) => {
+      const [coins, rows] = await Promise.all([allCoins(tx), accountsOf(tx, userId)]);
+      const contractAccounts = rows.filter((r) => r.kind === 'contract').map((r) => ({ userId, currencyId: r.currency_id }));
+      const summaries = contractAccounts.length === 0 ? new Map() : await ctx.contracts.summaries(tx, contractAccounts);
+      const positions = new Map<number, PositionsHeld>(
+        contractAccounts.flatMap(({ currencyId }) => {
+          const summary = summaries.get(accountKey(userId, currencyId));
+          return summary ? [[currencyId, { margin: summary.margin_total, profit: summary.profit_total }] as const] : [];
+        }),
+      );
+      const held = new Set([
+        ...rows.filter((r) => !isZero(r.balance)).map((r) => r.currency_id),
+        ...[...positions].filter(([, p]) => !isZero(p.margin)).map(([currencyId]) => currencyId),
+      ]);
+      return { coins: coins.filter((coin) => coin.enabled || held.has(coin.id)), rows, positions };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** What open positions hold of this coin in this account kind (only the contract account has positions). */
+const heldIn = (positions: Map<number, PositionsHeld>, kind: AccountKind, currencyId: number) =>
+  kind === 'contract' ? positions.get(currencyId) : undefined;
+
 /** POST /wallet/list: every account kind with its coins, figures and USDT values, and the grand total. */
 export async function walletList(ctx: AppContext, userId: number) {
-  const { coins, rows } = await coinsAndAccountsOf(ctx.db, userId);
+  const { coins, rows, positions } = await assetsOf(ctx, userId);
   const kinds = ACCOUNT_KINDS.map((kind) => {
-    const balance = coins.map((coin) => figuresOf(ctx, coin, rows.find((r) => r.kind === kind && r.currency_id === coin.id)));
+    const balance = coins.map((coin) =>
+      figuresOf(ctx, coin, rows.find((r) => r.kind === kind && r.currency_id === coin.id), heldIn(positions, kind, coin.id)),
+    );
     return { kind, field: accountFieldOf(kind), id: ACCOUNT_KIND_IDS[kind], total_usdt: sum(balance.map((b) => b.usdt_value)), balance };
   });
   return { total_usdt: sum(kinds.map((k) => k.total_usdt)), accounts: kinds };
@@ -67,11 +121,11 @@ async function enabledCoin(db: Executor, id: number) {
 
 /** POST /wallet/detail: one coin in one account kind; a disabled coin while the user holds some of it. */
 export async function walletDetail(ctx: AppContext, userId: number, currencyId: number, kind: AccountKind) {
-  const { coins, rows } = await coinsAndAccountsOf(ctx.db, userId);
+  const { coins, rows, positions } = await assetsOf(ctx, userId);
   const coin = coins.find((c) => c.id === currencyId);
   if (!coin) throw new DomainError('currency_unavailable');
   const row = rows.find((r) => r.kind === kind && r.currency_id === coin.id);
-  return { kind, field: accountFieldOf(kind), ...figuresOf(ctx, coin, row) };
+  return { kind, field: accountFieldOf(kind), ...figuresOf(ctx, coin, row, heldIn(positions, kind, coin.id)) };
 }
 
 /**

@@ -2,12 +2,15 @@
 // API on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): figures and USDT values,
 // every validation and its translated message, 50 concurrent transfers that together exceed the
 // balance, amounts too long for an amount column refused (never a 500), disabled coins the user still
-// holds, a coin's price, other users' rows never shown, and the ledger audit holding after every test.
+// holds, a coin's price, other users' rows never shown, open contract positions' margin counted in the
+// contract account (their P&L shown apart), and the ledger audit holding after every test.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { operatorAuditLog } from '../../src/admin/tables.ts';
 import { seedMarketMaker } from '../../src/spot/market-maker.ts';
+import { roundBtcSettings, scriptedContracts } from '../contracts/support.ts';
 import { call, expectLedgerBalanced, makeUser, type TestApp } from '../support/app.ts';
+import { makeFundedUser } from '../support/ledger.ts';
 import { coinId, figures, fund, makeFundsApp, operatorToken, pinPrice, setCoinEnabled } from './support.ts';
 
 let test: TestApp;
@@ -15,10 +18,18 @@ let test: TestApp;
 const HUGE = '1' + '0'.repeat(25);
 const WRONG_NUMBER_ZH = { type: 'error', code: 'wrong_number', message: '请输入正确的数量、价格或金额' };
 
+let harness: Awaited<ReturnType<typeof scriptedContracts>>;
+let btcContract: number;
+
 beforeAll(async () => {
   test = await makeFundsApp();
   // The exchange's other side: the market maker's inventory.
   await seedMarketMaker(test.db);
+  // Contracts on ticks the test records: BTCUSDT at 0.01 BTC a lot, fee 0.1 %, no spread.
+  harness = await scriptedContracts(test);
+  btcContract = test.ctx.markets.symbolByName('BTCUSDT')!.id;
+  await roundBtcSettings(test, harness.contracts);
+  await harness.tick('BTCUSDT', '65000');
 });
 afterEach(async () => {
   await expectLedgerBalanced(test);
@@ -75,6 +86,63 @@ describe('assets', () => {
   });
 });
 
+type WalletCoin = { currency: string; balance: string; available: string; frozen: string; margin: string; profit: string; usdt_value: string };
+type Wallet = { total_usdt: string; accounts: { kind: string; total_usdt: string; balance: WalletCoin[] }[] };
+
+const walletOf = async (token: string) => (await call(test.app, '/wallet/list', { token })).body.message as Wallet;
+const contractUsdt = (wallet: Wallet) => wallet.accounts.find((a) => a.kind === 'contract')!.balance.find((b) => b.currency === 'USDT')!;
+const submitContract = async (token: string, payload: Record<string, unknown>) =>
+  call(test.app, '/lever/submit', { token, payload: { currency_id: btcContract, legal_id: await coinId(test, 'USDT'), multiple: 10, ...payload } });
+
+describe('assets with open contract positions', () => {
+  it('counts the margin in use in the balance and the total, shows the unrealised P&L apart, and loses only the fee on opening', async () => {
+    const user = await makeFundedUser(test, await coinId(test, 'USDT'), '1000', 'contract');
+    const before = await walletOf(user.token);
+    expect(contractUsdt(before)).toMatchObject({ balance: '1000', available: '1000', margin: '0', profit: '0', usdt_value: '1000' });
+
+    // 2 lots x 0.01 x 65000 = 1300 at 10x: margin 130, fee 1.3.
+    const opened = await submitContract(user.token, { share: 2, type: 1, status: 1 });
+    expect(opened.body.message).toMatchObject({ status: 'open', margin: '130', handling_fee: '1.3' });
+    const open = await walletOf(user.token);
+    expect(contractUsdt(open)).toMatchObject({ balance: '998.7', available: '868.7', frozen: '0', margin: '130', profit: '0', usdt_value: '998.7' });
+    expect(open.total_usdt).toBe('998.7');
+
+    // The mark moves: the P&L shows, the balance and the total do not count it until the close.
+    await harness.tick('BTCUSDT', '66000');
+    const moved = await walletOf(user.token);
+    expect(contractUsdt(moved)).toMatchObject({ balance: '998.7', margin: '130', profit: '20' });
+    expect(moved.total_usdt).toBe('998.7');
+    const detail = await call(test.app, '/wallet/detail', { token: user.token, payload: { currency: await coinId(test, 'USDT'), type: 'lever' } });
+    expect(detail.body.message).toMatchObject({ balance: '998.7', available: '868.7', margin: '130', profit: '20' });
+
+    // A pending limit's margin and fee are frozen in the account: counted once, as frozen.
+    const pending = await submitContract(user.token, { share: 1, type: 1, status: 0, target_price: '60000' });
+    expect(pending.body.message).toMatchObject({ status: 'pending', margin: '60', handling_fee: '0.6' });
+    expect(contractUsdt(await walletOf(user.token))).toMatchObject({ balance: '998.7', available: '808.1', frozen: '60.6', margin: '130' });
+
+    await call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } });
+    await call(test.app, '/lever/close', { token: user.token, payload: { id: pending.body.message.id } });
+    const closed = await walletOf(user.token);
+    expect(contractUsdt(closed)).toMatchObject({ balance: '1018.7', available: '1018.7', margin: '0', profit: '0' });
+    expect(closed.total_usdt).toBe('1018.7');
+    await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it('shows no margin in the other accounts', async () => {
+    const user = await makeFundedUser(test, await coinId(test, 'USDT'), '500', 'contract');
+    await submitContract(user.token, { share: 1, type: 2, status: 1 });
+    const wallet = await walletOf(user.token);
+    for (const account of wallet.accounts.filter((a) => a.kind !== 'contract')) {
+      expect(account.balance.every((b) => b.margin === '0' && b.profit === '0'), account.kind).toBe(true);
+    }
+    // 500 less the fee 0.65.
+    expect(wallet.total_usdt).toBe('499.35');
+    await call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } });
+    await expectLedgerBalanced(test);
+  });
+});
+
 describe('transfer between account kinds', () => {
   it('moves available between kinds and records the history', async () => {
     const user = await makeUser(test);
@@ -111,6 +179,23 @@ describe('transfer between account kinds', () => {
     const coin = await call(test.app, '/wallet/change', { token: user.token, payload: { ...base, currency_id: 9999, number: '1' } });
     expect(coin.body.code).toBe('currency_unavailable');
     expect((await figures(test, user, 'USDT')).available).toBe('5');
+  });
+
+  it('refuses a transfer into an account no product uses, and lets money already there come back', async () => {
+    const user = await makeUser(test);
+    await fund(test, user.id, 'USDT', '10');
+    // Left in the stock account before the rule (stocks trade from the contract account).
+    await fund(test, user.id, 'USDT', '3', 'stock');
+    const usdt = await coinId(test, 'USDT');
+    for (const to_field of ['stock', 'usdt_futures', 'coin_futures', 'margin', 'mining', 'financial', 7, 10]) {
+      const res = await call(test.app, '/wallet/change', { token: user.token, lang: 'fra', payload: { currency_id: usdt, number: '1', from_field: 'change', to_field } });
+      expect(res.body, String(to_field)).toMatchObject({ type: 'error', code: 'transfer_target_unused', message: 'Aucun produit n’utilise ce compte : transférez vers le compte spot, contrats, options ou fiat' });
+    }
+    expect((await figures(test, user, 'USDT')).available).toBe('10');
+    const back = await call(test.app, '/wallet/change', { token: user.token, payload: { currency_id: usdt, number: '3', from_field: 'stock', to_field: 'lever' } });
+    expect(back.body.type).toBe('ok');
+    expect((await figures(test, user, 'USDT', 'lever')).available).toBe('3');
+    await expectLedgerBalanced(test);
   });
 
   it('refuses more whole digits than an amount column holds with wrong_number, not a 500', async () => {

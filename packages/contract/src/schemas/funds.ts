@@ -4,7 +4,7 @@
  * Field names are the spec's; each issue message is an error code the server translates.
  */
 import { z } from 'zod';
-import { toAccountKind, type AccountKind } from '../accounts.ts';
+import { isTransferTarget, toAccountKind, type AccountKind } from '../accounts.ts';
 import { cardFieldProblem, cardFieldsOf, normaliseCardField, type CardField, type CardFieldOf, type CardKind } from '../bank-card-rules.ts';
 import { PAGE_SIZE } from '../constants.ts';
 import { UPLOAD_URL_PREFIX, zUploadReference } from '../uploads.ts';
@@ -60,10 +60,11 @@ export type RateCurrencyAnswer = z.infer<typeof rateCurrencyAnswer>;
 
 // ---- transfer between account kinds ----
 
-/** POST /wallet/change. */
+/** POST /wallet/change: into an account a product draws on only; out of any (money left in another can still come back). */
 export const accountTransferInput = z
   .object({ currency_id: zPositiveInt, number: zAmount, from_field: zAccountKind, to_field: zAccountKind })
-  .refine((v) => v.from_field !== v.to_field, { message: 'transfer_same_account', path: ['to_field'] });
+  .refine((v) => v.from_field !== v.to_field, { message: 'transfer_same_account', path: ['to_field'] })
+  .refine((v) => isTransferTarget(v.to_field), { message: 'transfer_target_unused', path: ['to_field'] });
 
 // ---- exchange ----
 
