@@ -12,6 +12,7 @@ const isolated = [
   'src/pages/transaction/seconds_order.test.tsx',
   'src/pages/transaction/currency.test.tsx',
   'src/pages/transaction/index.test.tsx',
+  'src/components/preload-feedback.test.tsx',
 ];
 
 const shared: ViteUserConfig['test'] = {

@@ -14,6 +14,7 @@ import { Countdown, ProgressBar, StateBadge } from '../../components/ieo/ieo.tsx
 import { NavBar } from '../../components/nav-bar.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
 import { confirmThenSend } from '../../notify.ts';
+import { usePreloadFeedback } from '../../components/preload-feedback.ts';
 
 const LIST_PATH = '/pages/ieo/ieo';
 const ORDERS_PATH = '/pages/ieo/order';
@@ -117,6 +118,7 @@ function mostAffordable(project: IeoProject): string {
 
 function SubscribeForm({ project }: { project: IeoProject }) {
   const { t } = useTranslation();
+  usePreloadFeedback();
   const navigate = useNavigate();
   const formatTime = useFormatTime();
   const subscribe = useSubscribeIeo();

@@ -12,6 +12,7 @@ import { aprText, INVEST_PATHS, Outcomes, settlementOutcomes, useTypeLabel } fro
 import { NavBar } from '../../components/nav-bar.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
 import { confirmThenSend } from '../../notify.ts';
+import { usePreloadFeedback } from '../../components/preload-feedback.ts';
 import { DemoBadge } from '../../components/demo-badge.tsx';
 
 /** Shares are whole numbers (spec section 5): digits only, at least one. */
@@ -46,6 +47,7 @@ function Purchase({ id }: { id: number }) {
 
 function PurchaseForm({ product }: { product: DualProductView }) {
   const { t } = useTranslation();
+  usePreloadFeedback();
   const typeLabel = useTypeLabel();
   const formatTime = useFormatTime();
   const navigate = useNavigate();

@@ -13,6 +13,7 @@ import { MINING_LIST_PATH, MINING_ORDERS_PATH, ProductHeading, ratePercent } fro
 import { NavBar } from '../../components/nav-bar.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
 import { confirmThenSend } from '../../notify.ts';
+import { usePreloadFeedback } from '../../components/preload-feedback.ts';
 
 /**
  * /pages/lockming/buy?id= (login): one product's figures, the amount (checked against the minimum, the
@@ -41,6 +42,7 @@ export function MiningBuyPage() {
 
 function BuyForm({ product }: { product: MiningProduct }) {
   const { t } = useTranslation();
+  usePreloadFeedback();
   const navigate = useNavigate();
   const formatTime = useFormatTime();
   const deposit = useMiningDeposit();
