@@ -9,6 +9,7 @@ import {
   otcCompletionRate,
   otcFloatingPrice,
   otcMessageSendInput,
+  otcOrderAppealInput,
   otcNextStatus,
   otcOrderFault,
   otcOrderFigures,
@@ -127,10 +128,15 @@ describe('input schemas', () => {
     expect(issue({ ...ad, method_ids: '' })).toBe('otc_payment_method_missing');
   });
 
-  it('needs a message to carry text or an image, at most 500 characters, no markup', () => {
+  it('needs a message to carry text or an image, at most 500 characters, any text (shown as plain text)', () => {
     expect(otcMessageSendInput.safeParse({ id: '1', body: '' }).error?.issues[0]?.message).toBe('otc_message_empty');
     expect(otcMessageSendInput.safeParse({ id: '1', body: 'x'.repeat(501) }).error?.issues[0]?.message).toBe('otc_message_too_long');
-    expect(otcMessageSendInput.safeParse({ id: '1', body: '<b>hi</b>' }).success).toBe(false);
-    expect(otcMessageSendInput.safeParse({ id: '1', body: 'paid' }).success).toBe(true);
+    expect(otcMessageSendInput.safeParse({ id: '1', body: '😀'.repeat(500) }).success).toBe(true);
+    for (const body of ['I paid 728 CNY, see the <b>bold</b> proof', 'price > 7', '<3', 'paid']) expect(otcMessageSendInput.parse({ id: '1', body }).body).toBe(body);
+  });
+
+  it('takes any appeal reason up to 300 characters, angle brackets included', () => {
+    expect(otcOrderAppealInput.parse({ id: '1', reason: 'received < 728 CNY' }).reason).toBe('received < 728 CNY');
+    expect(otcOrderAppealInput.safeParse({ id: '1', reason: 'x'.repeat(301) }).error?.issues[0]?.message).toBe('otc_appeal_reason_required');
   });
 });

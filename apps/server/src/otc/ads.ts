@@ -61,10 +61,7 @@ const byBestPrice = (side: OtcSide) => (a: { price: string; row: AdRow }, b: { p
 export async function adViews(db: Executor, rows: readonly AdRow[], market: Market, readerId: number): Promise<OtcAdView[]> {
   const [counts, methods] = await Promise.all([merchantCounts(db, [...new Set(rows.map((r) => r.ad.userId))]), listMethods(db, false)]);
   const byId = new Map(methods.map((m) => [m.id, m]));
-  return rows.flatMap((row) => {
-    const price = adPrice(row.ad, row.coin.name, market);
-    return price === undefined ? [] : [adView(row, price, counts.get(row.ad.userId), byId, readerId)];
-  });
+  return rows.flatMap((row) => (adPrice(row.ad, row.coin.name, market) === undefined ? [] : [adView(row, market, counts.get(row.ad.userId), byId, readerId)]));
 }
 
 /** Online ads of a market with their price now, best first. */
@@ -93,7 +90,7 @@ export async function pageAdViews(deps: AdsDeps, filter: AdFilter, page: number,
   const counts = await merchantCounts(deps.db, [...new Set(rows.map((r) => r.ad.userId))]);
   const methods = new Map((await listMethods(deps.db, false)).map((m) => [m.id, m]));
   // A closed or unpriced ad still shows, at its fixed price or '0'.
-  const data = rows.map((row) => ({ row, view: adView(row, adPrice(row.ad, row.coin.name, market) ?? '0', counts.get(row.ad.userId), methods, readerId) }));
+  const data = rows.map((row) => ({ row, view: adView(row, market, counts.get(row.ad.userId), methods, readerId) }));
   return { data, total, page, limit };
 }
 
@@ -195,5 +192,5 @@ export async function oneAdView(deps: AdsDeps, id: number, readerId: number): Pr
   if (!row) throw new DomainError('not_found');
   const market = await readMarket(deps.db, deps.feed);
   const [counts, methods] = await Promise.all([merchantCounts(deps.db, [row.ad.userId]), listMethods(deps.db, false)]);
-  return adView(row, adPrice(row.ad, row.coin.name, market) ?? '0', counts.get(row.ad.userId), new Map(methods.map((m) => [m.id, m])), readerId);
+  return adView(row, market, counts.get(row.ad.userId), new Map(methods.map((m) => [m.id, m])), readerId);
 }

@@ -12,6 +12,7 @@ import {
 } from '@fairex/contract';
 import { maskAccount } from '../referrals/rules.ts';
 import type { UploadUrls } from '../uploads/signing.ts';
+import { adPrice, type Market } from './pricing.ts';
 import type { AdRow, Appeal, Merchant, MerchantCounts, Message, Method, OrderRow } from './repository.ts';
 
 /** Signs the image references of the answers (uploads/signing.ts). */
@@ -29,9 +30,14 @@ export function merchantView(merchant: { id: number; name: string }, counts: Mer
   };
 }
 
-/** An ad at its price now; its methods as the operator offers them now (a method switched off is left out). */
-export function adView(row: AdRow, price: string, counts: MerchantCounts | undefined, methods: Map<number, Method>, readerId: number): OtcAdView {
+/**
+ * An ad at its price now (a closed or unpriced ad at its fixed price or '0') with the coin's index, which
+ * the taker's per-order limit is valued at; its methods as the operator offers them now (a method switched
+ * off is left out).
+ */
+export function adView(row: AdRow, market: Market, counts: MerchantCounts | undefined, methods: Map<number, Method>, readerId: number): OtcAdView {
   const { ad, coin } = row;
+  const price = adPrice(ad, coin.name, market) ?? '0';
   return {
     id: ad.id,
     side: ad.side,
@@ -49,6 +55,7 @@ export function adView(row: AdRow, price: string, counts: MerchantCounts | undef
     min_fiat: toAmountString(ad.minFiat),
     max_fiat: toAmountString(ad.maxFiat),
     fiat_max_now: otcAdFiatMax({ max_fiat: ad.maxFiat, remaining: ad.remaining, price }),
+    index_usdt: market.indexUsdt(coin.name) ?? null,
     methods: ad.methodIds.flatMap((id) => {
       const method = methods.get(id);
       return method?.enabled ? [methodView(method)] : [];

@@ -80,9 +80,9 @@ describe('ads', () => {
     expect((await api(rig, merchant.token, '/otc/ad/post', adFields({ method_ids: '1' }))).body.code).toBe('otc_payment_method_missing');
     expect((await api(rig, merchant.token, '/otc/ad/post', adFields({ method_ids: '999' }))).body.code).toBe('otc_payment_method_unavailable');
     expect((await api(rig, merchant.token, '/otc/ad/post', adFields({ price: '470000.001' }))).body.code).toBe('wrong_number');
-    // 65000 x 7.24 x 1.01 = 475306 CNY.
+    // 65000 x 7.24 x 1.01 = 475306 CNY; the index rides along, for the taker's per-order limit.
     const floating = expectOk<{ price: string; margin: string; fiat_max_now: string }>(await api(rig, merchant.token, '/otc/ad/post', adFields({ price_type: 'floating', price: '', margin: '0.01' })));
-    expect(floating).toMatchObject({ price: '475306', margin: '0.01', fiat_max_now: '23765.3' });
+    expect(floating).toMatchObject({ price: '475306', margin: '0.01', fiat_max_now: '23765.3', index_usdt: '65000' });
     const mine = expectOk<{ data: { id: number; own: boolean }[]; total: number }>(await api(rig, merchant.token, '/otc/my/ads', {}, 'GET'));
     expect(mine.total).toBe(1);
     expect(mine.data[0]!.own).toBe(true);

@@ -87,10 +87,11 @@ describe('privacy', () => {
       const sent = expectOk<{ id: string; author: string; image: string }>(await api(rig, buyer.token, '/otc/order/message', { id: order.id, body: 'Paid via Alipay', image }));
       expect(sent.author).toBe('me');
       expect(signals.at(-1)).toEqual({ userIds: [buyer.id, merchant.id], signal: { order_id: order.id, status: 'pending', message_id: sent.id } });
-      expectOk(await api(rig, merchant.token, '/otc/order/message', { id: order.id, body: 'Checking' }));
+      // Any text, stored and answered as written (screens show it as plain text): angle brackets are no markup.
+      expectOk(await api(rig, merchant.token, '/otc/order/message', { id: order.id, body: 'Checking <b>now</b>: price > 7 <3' }));
       const seen = expectOk<{ messages: { author: string; body: string; image: string | null }[]; has_more: boolean }>(await api(rig, merchant.token, '/otc/order/messages', { id: order.id }, 'GET'));
       expect(seen.messages.map((m) => [m.author, m.body])).toEqual([
-        ['me', 'Checking'],
+        ['me', 'Checking <b>now</b>: price > 7 <3'],
         ['counterparty', 'Paid via Alipay'],
       ]);
       expect(seen.messages[1]!.image).toMatch(/^\/uploads\//);

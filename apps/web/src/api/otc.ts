@@ -41,7 +41,7 @@ export const useMyOtcAds = () => usePaged(otcKeys.myAds, (page) => get<Page<OtcA
 export const useOtcOrders = (tab: OtcOrderTab) => usePaged(otcKeys.orders(tab), (page) => get<Page<OtcOrderView>>('/otc/orders', { status: tab, page }));
 
 /** GET /otc/order: one of the user's orders. */
-export const useOtcOrder = (id: string) => useQuery({ queryKey: otcKeys.order(id), queryFn: () => get<OtcOrderView>('/otc/order', { id }) });
+export const useOtcOrder = (id: string) => useQuery({ queryKey: otcKeys.order(id), queryFn: () => get<OtcOrderView>('/otc/order', { id }), enabled: id !== '' });
 
 /** GET /otc/order/messages: the chat, newest page first (older pages by `before`). */
 export function useOtcMessages(id: string) {

@@ -37,8 +37,18 @@ import { zAmount, zBigId, zBool, zLimit, zPage, zPositiveInt } from '../validato
 import { confirmationFields } from './funds.ts';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-/** Plain text people write (never rendered as markup): trimmed, within `max` characters, no angle brackets. */
-const zPlain = (max: number, code: 'parameter_error' | 'otc_message_too_long' | 'otc_appeal_reason_required' | 'otc_merchant_name_invalid') =>
+/**
+ * What the two sides of an order write to each other (chat, an appeal's reason): any text, trimmed, within
+ * `max` characters; every screen shows it as plain text, never as markup, so "price > 7" or "<3" is fine
+ * (review 2026-11-27: the angle-bracket rule answered them "too long").
+ */
+const zWritten = (max: number, code: 'otc_message_too_long' | 'otc_appeal_reason_required') =>
+  z
+    .string({ error: code })
+    .trim()
+    .refine((v) => [...v].length <= max, code);
+/** Names, payment details and ad remarks: trimmed, within `max` characters, no angle brackets. */
+const zPlain = (max: number, code: 'parameter_error' | 'otc_merchant_name_invalid') =>
   z
     .string({ error: code })
     .trim()
@@ -117,6 +127,8 @@ export type OtcAdView = {
   max_fiat: string;
   /** The most one order may take now: max_fiat, or what remains at the price if less. */
   fiat_max_now: string;
+  /** The coin's index in USDT now (null without one): a taker's per-order limit is quantity x this (otcUsdtValue). */
+  index_usdt: string | null;
   methods: OtcPaymentMethod[];
   pay_minutes: number;
   remark: string;
@@ -279,13 +291,13 @@ export const otcOrderReleaseInput = z.object({ id: zBigId, pay_password: z.strin
 /** POST /otc/order/appeal: either side of a paid order. */
 export const otcOrderAppealInput = z.object({
   id: zBigId,
-  reason: zPlain(OTC_APPEAL_REASON_CHARS_MAX, 'otc_appeal_reason_required').refine((v) => v !== '', 'otc_appeal_reason_required'),
+  reason: zWritten(OTC_APPEAL_REASON_CHARS_MAX, 'otc_appeal_reason_required').refine((v) => v !== '', 'otc_appeal_reason_required'),
 });
 /** GET /otc/order/messages: the newest page, or the page older than the message `before`. */
 export const otcMessagesInput = z.object({ id: zBigId, before: z.preprocess(blankToUndefined, zBigId.optional()) });
 /** POST /otc/order/message: text, an image (the writer's own upload), or both. */
 export const otcMessageSendInput = z
-  .object({ id: zBigId, body: zPlain(OTC_MESSAGE_CHARS_MAX, 'otc_message_too_long').default(''), image: z.preprocess(blankToUndefined, zUploadReference('upload_missing').optional()) })
+  .object({ id: zBigId, body: zWritten(OTC_MESSAGE_CHARS_MAX, 'otc_message_too_long').default(''), image: z.preprocess(blankToUndefined, zUploadReference('upload_missing').optional()) })
   .refine((v) => v.body !== '' || v.image !== undefined, 'otc_message_empty');
 export type OtcMessageSendInput = z.infer<typeof otcMessageSendInput>;
 

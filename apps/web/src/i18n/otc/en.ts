@@ -250,4 +250,7 @@ export const otc = {
   required: 'Required',
   methodSaved: 'Saved',
   save: 'Save',
+  aboveYourLimit: 'This order is above your limit of {{amount}} USDT per order (verification level {{level}})',
+  orderNotFound: 'No order of yours has this number',
+  appealClosedByRelease: 'The seller released the {{quantity}} {{coin}} during the appeal, which ended it: no operator decision is needed.',
 };

@@ -252,4 +252,7 @@ export const otc: Catalogue['otc'] = {
   required: 'Obligatoire',
   methodSaved: 'Enregistré',
   save: 'Enregistrer',
+  aboveYourLimit: 'Cet ordre dépasse votre limite de {{amount}} USDT par ordre (niveau de vérification {{level}})',
+  orderNotFound: 'Aucun de vos ordres ne porte ce numéro',
+  appealClosedByRelease: 'Le vendeur a libéré les {{quantity}} {{coin}} pendant le litige, ce qui l’a clos : aucune décision d’un opérateur n’est nécessaire.',
 };

@@ -252,4 +252,7 @@ export const otc: Catalogue['otc'] = {
   required: '必填',
   methodSaved: '已儲存',
   save: '儲存',
+  aboveYourLimit: '此訂單超出你的單筆限額 {{amount}} USDT（認證等級 {{level}}）',
+  orderNotFound: '你沒有此編號的訂單',
+  appealClosedByRelease: '賣家在申訴期間已放幣 {{quantity}} {{coin}}，申訴隨之結束，無需客服裁決。',
 };

@@ -252,4 +252,7 @@ export const otc: Catalogue['otc'] = {
   required: '必須',
   methodSaved: '保存しました',
   save: '保存',
+  aboveYourLimit: 'この注文はあなたの 1 注文あたりの上限 {{amount}} USDT（認証レベル {{level}}）を超えています',
+  orderNotFound: 'この番号のあなたの注文はありません',
+  appealClosedByRelease: '売り手が申し立て中に {{quantity}} {{coin}} をリリースしたため、申し立ては終了しました。オペレーターの判定は不要です。',
 };

@@ -252,4 +252,7 @@ export const otc: Catalogue['otc'] = {
   required: '필수',
   methodSaved: '저장했습니다',
   save: '저장',
+  aboveYourLimit: '이 주문은 내 주문당 한도 {{amount}} USDT(인증 레벨 {{level}})를 초과합니다',
+  orderNotFound: '이 번호의 내 주문이 없습니다',
+  appealClosedByRelease: '판매자가 이의 제기 중에 {{quantity}} {{coin}}을(를) 릴리스하여 이의 제기가 종료되었습니다. 운영자의 결정은 필요하지 않습니다.',
 };

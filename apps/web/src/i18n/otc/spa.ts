@@ -252,4 +252,7 @@ export const otc: Catalogue['otc'] = {
   required: 'Obligatorio',
   methodSaved: 'Guardado',
   save: 'Guardar',
+  aboveYourLimit: 'Esta orden supera tu límite de {{amount}} USDT por orden (nivel de verificación {{level}})',
+  orderNotFound: 'Ninguna de tus órdenes tiene este número',
+  appealClosedByRelease: 'El vendedor liberó los {{quantity}} {{coin}} durante la apelación, lo que la cerró: no hace falta la decisión de un operador.',
 };

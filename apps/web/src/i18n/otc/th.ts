@@ -252,4 +252,7 @@ export const otc: Catalogue['otc'] = {
   required: 'จำเป็น',
   methodSaved: 'บันทึกแล้ว',
   save: 'บันทึก',
+  aboveYourLimit: 'คำสั่งนี้เกินวงเงินต่อคำสั่งของคุณ {{amount}} USDT (ระดับการยืนยัน {{level}})',
+  orderNotFound: 'ไม่มีคำสั่งของคุณที่มีหมายเลขนี้',
+  appealClosedByRelease: 'ผู้ขายปล่อย {{quantity}} {{coin}} ระหว่างการอุทธรณ์ การอุทธรณ์จึงสิ้นสุดลง ไม่ต้องรอเจ้าหน้าที่ตัดสิน',
 };

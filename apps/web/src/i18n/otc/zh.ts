@@ -252,4 +252,7 @@ export const otc: Catalogue['otc'] = {
   required: '必填',
   methodSaved: '已保存',
   save: '保存',
+  aboveYourLimit: '该订单超出您的单笔限额 {{amount}} USDT（认证等级 {{level}}）',
+  orderNotFound: '您没有此编号的订单',
+  appealClosedByRelease: '卖家在申诉期间已放币 {{quantity}} {{coin}}，申诉随之结束，无需客服裁决。',
 };

@@ -2,7 +2,8 @@
  * Proves the OTC market view and taking an ad: the ads of the taker's side (a buyer sees sell ads) with
  * each merchant's counters, the side and the market in the query string, "load more"; the take sheet
  * with the ad's and the user's limits, the quantity and total by the contract's rule, refusals before
- * sending, and the order placed after a confirmation, landing on the order screen.
+ * sending (the ad's limits, and the user's level limit valued at the ad's index, as quick buy and the
+ * server value it), and the order placed after a confirmation, landing on the order screen.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -100,6 +101,21 @@ describe('OTC market', { timeout: 20_000 }, () => {
     fireEvent.change(scope.getByLabelText('Quantity (USDT)'), { target: { value: '3001' } });
     await act(async () => fireEvent.click(scope.getByRole('button', { name: 'Place order' })));
     expect(scope.getByRole('alert').textContent).toBe('This ad takes 100 – 20000 CNY per order');
+    expect(api.of('/otc/order/place')).toHaveLength(0);
+  });
+
+  it('refuses an order above the level-1 limit per order before the confirmation', async () => {
+    const { api } = open('?fiat=CNY&ad=12', { ads: () => page([ad({ currency_id: 3, coin: 'BTC', decimals: 8, price: '470000', remaining: '1', index_usdt: '65000' })]) });
+    const scope = within(await takeSheet());
+    // 14,500 CNY at 470,000 buys 0.03085106 BTC, worth 0.03085106 x 65,000 = 2005.32 USDT: above 2,000.
+    fireEvent.change(scope.getByLabelText('Amount (CNY)'), { target: { value: '14500' } });
+    await act(async () => fireEvent.click(scope.getByRole('button', { name: 'Place order' })));
+    expect(scope.getByRole('alert').textContent).toBe('This order is above your limit of 2000 USDT per order (verification level 1)');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // 14,000 CNY buys 0.02978723 BTC, worth 1936.17 USDT: within it, so the confirmation comes.
+    fireEvent.change(scope.getByLabelText('Amount (CNY)'), { target: { value: '14000' } });
+    await act(async () => fireEvent.click(scope.getByRole('button', { name: 'Place order' })));
+    expect((await screen.findByRole('dialog', undefined, WAIT)).textContent).toContain('Buy 0.02978723 BTC for 14000 CNY');
     expect(api.of('/otc/order/place')).toHaveLength(0);
   });
 

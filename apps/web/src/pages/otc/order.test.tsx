@@ -3,15 +3,16 @@
  * payment details, marks the order paid with the method used and a proof image (uploaded first) after a
  * confirmation, or cancels it; the seller releases with the pay password after a confirmation; either
  * side appeals a paid order with a reason; an ended order says how it ended; a realtime signal for the
- * order refreshes it; and the chat shows both sides and sends text.
+ * order refreshes it; and the chat shows both sides and sends text, any text, shown as plain text; an
+ * order released during an appeal says the appeal ended; a number naming no order says so with a way on.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OtcMessageView, OtcOrderView } from '@fairex/contract';
 import { fakeSocket } from '../../realtime/fake-socket.ts';
 import { disconnectRealtime } from '../../realtime/socket.ts';
-import { fakeOkApi } from '../../test/fake-api.ts';
-import { openOtc, order, PROOF_URL, USER_WITH_PIN, WAIT } from './test-fixtures.tsx';
+import { fakeApi, fakeOkApi } from '../../test/fake-api.ts';
+import { openOtc, order, page, PROOF_URL, USER_WITH_PIN, WAIT } from './test-fixtures.tsx';
 
 /** The order screen, the server answering `first` until an action changes the order (or `later` says otherwise). */
 function open(first: OtcOrderView, options: { later?: () => OtcOrderView; messages?: OtcMessageView[] } = {}) {
@@ -152,6 +153,30 @@ describe('OTC order', { timeout: 20_000 }, () => {
     expect(screen.queryByText('release_time_limit')).toBeNull();
   });
 
+  it('says an appeal ended when the seller released during it, not that an operator is still reviewing it', async () => {
+    const appeal = { by: 'buyer' as const, automatic: false, reason: 'Seller does not answer', created_at: Date.now() - 60_000, decision: null, note: null, decided_at: null };
+    open(order({ role: 'seller', status: 'released', released_by: 'seller', released_at: Date.now(), paid_at: Date.now() - 120_000, appeal }));
+    expect(await screen.findByText('You released 13.831258 USDT to the buyer.', undefined, WAIT)).toBeTruthy();
+    expect(screen.getByText('The seller released the 13.831258 USDT during the appeal, which ended it: no operator decision is needed.')).toBeTruthy();
+    expect(screen.queryByText('An operator is reviewing both sides’ messages and proofs.')).toBeNull();
+  });
+
+  it('says a number that names none of the user\'s orders so, with the way to their orders, and no retry', async () => {
+    fakeApi({ '/otc/order': { type: 'error', code: 'not_found', message: 'Not found' }, '/otc/orders': { type: 'ok', message: page([]) } });
+    const router = openOtc('?order=99999');
+    const state = (await screen.findByRole('heading', { name: 'No order of yours has this number' }, WAIT)).parentElement!;
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    await act(async () => fireEvent.click(within(state).getByRole('link', { name: 'My orders' })));
+    expect(router.state.location.search).toBe('?tab=orders');
+  });
+
+  it('says so without asking the server when the number is no order number', async () => {
+    const api = fakeOkApi({});
+    openOtc('?order=abc');
+    expect(await screen.findByRole('heading', { name: 'No order of yours has this number' }, WAIT)).toBeTruthy();
+    expect(api.of('/otc/order')).toHaveLength(0);
+  });
+
   it('says how an ended order ended: timed out, or released by an operator on appeal', async () => {
     open(order({ status: 'cancelled', cancel_reason: 'timeout', cancelled_at: Date.now() }));
     expect(await screen.findByText('The time to pay ran out; the 13.831258 USDT went back to the seller.', undefined, WAIT)).toBeTruthy();
@@ -175,16 +200,19 @@ describe('OTC order', { timeout: 20_000 }, () => {
     const messages: OtcMessageView[] = [
       { id: '3', author: 'operator', body: 'Please upload the bank statement', image: null, created_at: Date.now() - 1000 },
       { id: '2', author: 'counterparty', body: 'Paid via ICBC', image: PROOF_URL, created_at: Date.now() - 2000 },
-      { id: '1', author: 'me', body: 'Hello', image: null, created_at: Date.now() - 3000 },
+      { id: '1', author: 'me', body: 'Hello <b>bold</b>, price > 7 <3', image: null, created_at: Date.now() - 3000 },
     ];
     const { api } = open(order(), { messages });
     const log = await screen.findByRole('log', { name: 'Messages' }, WAIT);
     expect([...log.querySelectorAll('article')].map((a) => a.getAttribute('aria-label'))).toEqual(['You', 'The other side', 'Operator']);
     expect(within(log).getByRole('img', { name: 'Picture' }).getAttribute('src')).toBe(PROOF_URL);
+    // Written text is text: angle brackets show as typed, never as markup.
+    expect(within(log).getByText('Hello <b>bold</b>, price > 7 <3')).toBeTruthy();
+    expect(log.querySelector('b')).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
     expect(screen.getByRole('alert').textContent).toBe('Write a message or add a picture');
-    fireEvent.change(screen.getByLabelText('Message'), { target: { value: ' Sent just now ' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: ' Sent just now: price > 7 <3 ' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
-    await vi.waitFor(() => expect(api.of('/otc/order/message')[0]?.params).toMatchObject({ id: '9001', body: 'Sent just now' }), WAIT);
+    await vi.waitFor(() => expect(api.of('/otc/order/message')[0]?.params).toMatchObject({ id: '9001', body: 'Sent just now: price > 7 <3' }), WAIT);
   });
 });

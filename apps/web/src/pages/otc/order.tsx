@@ -1,5 +1,6 @@
 import type { OtcPaymentDetail, OtcSignal } from '@fairex/contract';
 import { OTC_APPEAL_REASON_CHARS_MAX, OTC_REALTIME_EVENT, otcNextStatus } from '@fairex/contract/rules';
+import { BIGINT_ID_MAX, isDigits } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +11,13 @@ import { PasswordField } from '../../components/field.tsx';
 import { ImagePicker, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { PayPasswordFirst } from '../../components/funds/pay-password-first.tsx';
+import { NotFound } from '../../components/not-found.tsx';
 import { useUserEvent } from '../../components/market/use-market-events.ts';
 import { Figures } from '../../components/wealth/figures.tsx';
 import { confirmThenSend, copyText, toast } from '../../notify.ts';
 import { useServerTime } from '../../realtime/use-server-time.ts';
 import { OrderChat } from './chat.tsx';
+import { otcTabPath } from './paths.ts';
 import { MerchantLine, StatusLabel, useActionLabel, useMethodName } from './shared.tsx';
 
 /**
@@ -22,10 +25,12 @@ import { MerchantLine, StatusLabel, useActionLabel, useMethodName } from './shar
  * seller's payment details for the buyer, then the step that is theirs: the buyer marks it paid with a
  * proof image or cancels before paying; the seller releases once the money arrived (pay password and a
  * confirmation); either side appeals a paid order. A realtime `otc` signal refreshes it and its chat.
+ * A number naming none of the user's orders says so, with the way to their orders.
  */
 export function OrderScreen({ id }: { id: string }) {
   const { t } = useTranslation();
-  const order = useOtcOrder(id);
+  const valid = isDigits(id) && Number(id) >= 1 && Number(id) <= BIGINT_ID_MAX;
+  const order = useOtcOrder(valid ? id : '');
   const queryClient = useQueryClient();
   useUserEvent<OtcSignal>(OTC_REALTIME_EVENT, (signal) => {
     if (signal?.order_id !== id) return;
@@ -34,8 +39,10 @@ export function OrderScreen({ id }: { id: string }) {
     void queryClient.invalidateQueries({ queryKey: otcKeys.order(id) });
     void queryClient.invalidateQueries({ queryKey: otcKeys.messages(id) });
   });
+  const notFound = <NotFound title={t('otc.orderNotFound')} backTo={otcTabPath('orders')} backLabel={t('otc.myOrders')} />;
+  if (!valid) return notFound;
   return (
-    <PageState query={order}>
+    <PageState query={order} notFound={notFound}>
       {(data) => (
         <>
           <OrderSummary order={data} onDeadline={() => void order.refetch()} />
@@ -133,7 +140,8 @@ function OutcomeNote({ order }: { order: OtcOrderView }) {
             </>
           )}
           {order.appeal.decision === null ? (
-            <p className="muted">{t('otc.appealReviewing')}</p>
+            // Undecided: under review while the order stays appealed; the seller releasing meanwhile ended it.
+            <p className="muted">{order.status === 'appealed' ? t('otc.appealReviewing') : t('otc.appealClosedByRelease', args)}</p>
           ) : (
             <p>{t(order.appeal.decision === 'release' ? 'otc.appealReleased' : 'otc.appealReturned', { note: order.appeal.note ?? '' })}</p>
           )}

@@ -1,8 +1,8 @@
 /**
  * Proves quick buy: an amount quotes the best ad the server picks for it (once typing stops), showing
  * the merchant, price, quantity and total; confirming places the order through POST /otc/quick and opens
- * it; when no ad fits, the server's reason shows in place and nothing can be confirmed; an unverified
- * user is sent to verify.
+ * it; when no ad fits, the server's reason shows in place and nothing can be confirmed; an amount that
+ * is no amount says so under the field; an unverified user is sent to verify.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -70,6 +70,16 @@ describe('OTC quick buy', { timeout: 20_000 }, () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sell USDT' })));
     expect(screen.getByRole('alert').textContent).toBe('Insufficient balance');
     expect(api.calls.filter((c) => c.path === '/otc/quick')).toHaveLength(0);
+  });
+
+  it('says under the field that an empty or unreadable amount is wrong, and asks for no quote', async () => {
+    const { api } = open(() => ok(quote));
+    const field = await screen.findByLabelText('Amount (USD)', undefined, WAIT);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy USDT' })));
+    expect(screen.getByRole('alert').textContent).toBe('Enter a correct amount');
+    fireEvent.change(field, { target: { value: 'abc' } });
+    expect((await screen.findByRole('alert', undefined, WAIT)).textContent).toBe('Enter a correct amount');
+    expect(api.calls.filter((c) => c.path === '/otc/quick/quote')).toHaveLength(0);
   });
 
   it('sends an unverified user to verify', async () => {

@@ -51,6 +51,8 @@ export function QuickView({ config }: { config: OtcConfig }) {
   const input: QuickInput | undefined = quotable ? { side, currency_id: coin, fiat, amount: settled, amount_in: unit } : undefined;
   const quote = useOtcQuote(input);
   const shown = quotable && quote.data && !quote.isError ? quote.data : undefined;
+  // An amount typed that no ad could take is said under the field, not only by a greyed button.
+  const typedWrong = settled !== '' && !quotable;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -113,7 +115,7 @@ export function QuickView({ config }: { config: OtcConfig }) {
           setAmount(next);
           setError(undefined);
         }}
-        error={error}
+        error={error ?? (typedWrong ? t('otc.wrongAmount') : undefined)}
       />
       <p className="otc-hint">{t('otc.yourLimitLine', { amount: config.fiat_limit_usdt, level: config.level })}</p>
       {side === 'sell' && (
@@ -139,7 +141,8 @@ export function QuickView({ config }: { config: OtcConfig }) {
           />
         </section>
       )}
-      <Button block color="primary" shape="rounded" type="submit" disabled={!shown} loading={quick.isPending}>
+      {/* Waiting for a quote greys it; without an amount a tap says what is wrong. */}
+      <Button block color="primary" shape="rounded" type="submit" disabled={quotable && !shown} loading={quick.isPending}>
         {t(side === 'buy' ? 'otc.buyCoin' : 'otc.sellCoin', { coin: coinName })}
       </Button>
     </form>

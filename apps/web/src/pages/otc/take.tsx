@@ -1,6 +1,6 @@
 import type { OtcAmountUnit } from '@fairex/contract';
 import { cmp, displayBalance, isPositive } from '@fairex/contract/money';
-import { otcOrderFigures } from '@fairex/contract/rules';
+import { otcOrderFigures, otcUsdtValue } from '@fairex/contract/rules';
 import { isAmount } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
@@ -24,8 +24,8 @@ export function previewOf(text: string, unit: OtcAmountUnit, price: string, deci
 /**
  * Taking an ad: the amount in the ad's fiat or in its coin, the ad's limits for one order and the user's
  * own per-order limit for their verification level, the quantity and the total by the contract's rule
- * (the buyer receives rounded down, pays rounded up), checked before asking; a confirmation, then the
- * order screen.
+ * (the buyer receives rounded down, pays rounded up), checked before asking (the level's limit valued at
+ * the ad's index, as the server and quick buy value it); a confirmation, then the order screen.
  */
 export function TakeForm({ ad, config }: { ad: OtcAdView; config: OtcConfig }) {
   const { t } = useTranslation();
@@ -43,6 +43,7 @@ export function TakeForm({ ad, config }: { ad: OtcAdView; config: OtcConfig }) {
     if (!figures) return t('otc.wrongAmount');
     if (cmp(figures.fiat_amount, ad.min_fiat) < 0 || cmp(figures.fiat_amount, ad.fiat_max_now) > 0) return t('otc.outOfLimits', { min: ad.min_fiat, max: ad.fiat_max_now, fiat: ad.fiat });
     if (cmp(figures.quantity, ad.remaining) > 0) return t('otc.notEnoughLeft', { amount: ad.remaining, coin: ad.coin });
+    if (ad.index_usdt !== null && cmp(otcUsdtValue(figures.quantity, ad.index_usdt), config.fiat_limit_usdt) > 0) return t('otc.aboveYourLimit', { amount: config.fiat_limit_usdt, level: config.level });
     if (!buying && cmp(figures.quantity, balance) > 0) return t('otc.insufficient');
     return undefined;
   }

@@ -57,6 +57,7 @@ export function ad(overrides: Partial<OtcAdView> = {}): OtcAdView {
     min_fiat: '100',
     max_fiat: '20000',
     fiat_max_now: '20000',
+    index_usdt: '1',
     methods: [{ id: 1, kind: 'bank', name: 'Bank card' }],
     pay_minutes: 15,
     remark: 'Pay from an account in your own name',
