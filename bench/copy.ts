@@ -2,7 +2,8 @@
 // batched persistence). A trader opens a market position through the contract service; its copies open
 // from the outbox row written in that transaction: the followers' accounts locked and read at once, the
 // copies written in one statement per 2,000, the money in ledger entries of up to 1,024 legs. Then the
-// trader closes and the copies close at the same tick (with the profit share). Measured end to end,
+// trader closes and the copies close at the same tick (with the profit share). The order and the close
+// each wait for the first tick after them, which the bench records at once. Measured end to end,
 // from the trader's order to every copy committed and the followers' liquidation triggers recomputed
 // (no realtime listeners here). PGlite in memory and PostgreSQL when one answers.
 // Set-up (untimed): BENCH_FOLLOWERS users (10,000) with a contract balance written directly (no
@@ -35,9 +36,17 @@ class BenchTicks implements TickStore {
   onTick() {
     return () => {};
   }
+  /** The tick an order waits for, recorded at once at the latest price: the bench measures mirroring, not the feed's interval. */
+  async firstAfter(_symbol: string, time: number) {
+    // Stamped after the order, never ahead of the clock (a copy opens only on a tick at or before now).
+    while (Date.now() <= time) await new Promise((resolve) => setTimeout(resolve, 1));
+    return this.record(this.last!.price);
+  }
   async record(price: string) {
-    const [row] = await queryRows<{ id: string }>(this.db, sql`insert into index_ticks (symbol_id, price, time) values (${this.symbolId}, ${price}, ${Date.now()}) returning id::text`);
-    this.last = { id: row!.id, symbol: SYMBOL, price, time: Date.now() };
+    const time = Date.now();
+    const [row] = await queryRows<{ id: string }>(this.db, sql`insert into index_ticks (symbol_id, price, time) values (${this.symbolId}, ${price}, ${time}) returning id::text`);
+    this.last = { id: row!.id, symbol: SYMBOL, price, time };
+    return this.last;
   }
 }
 

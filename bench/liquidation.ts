@@ -17,7 +17,7 @@ import { updateSettings } from '../apps/server/src/contracts/repository.ts';
 import { TriggerIndex } from '../apps/server/src/contracts/trigger-index.ts';
 import { queryRows, type Db } from '../apps/server/src/db/client.ts';
 import { createEventBus } from '../apps/server/src/events/bus.ts';
-import type { RecordedTick, TickStore } from '../apps/server/src/markets/ticks.ts';
+import { nextTickHeard, type RecordedTick, type TickStore } from '../apps/server/src/markets/ticks.ts';
 import { seedMarkets } from '../apps/server/src/markets/seed.ts';
 import { seedSite } from '../apps/server/src/site/seed.ts';
 import { benchDatabases, percentile } from './support.ts';
@@ -94,6 +94,9 @@ class BenchTicks implements TickStore {
   onTick(listener: (tick: RecordedTick) => void) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+  async firstAfter(symbol: string, time: number, withinMs: number) {
+    return this.last && this.last.time > time ? this.last : nextTickHeard(this, symbol, time, withinMs);
   }
   async record(price: string): Promise<RecordedTick> {
     const time = Date.now();

@@ -37,6 +37,10 @@ class BenchTicks implements TickStore {
   onTick() {
     return () => {};
   }
+  /** The run's ticks are all set up front: none is recorded after the last. */
+  async firstAfter(_symbol: string, time: number) {
+    return this.last && this.last.time > time ? this.last : undefined;
+  }
 }
 
 async function tick(db: Db, symbolId: number, price: string, time: number): Promise<RecordedTick> {

@@ -3,8 +3,9 @@
  *
  * Money, always through the ledger in the transaction that writes the position row (in the symbol's
  * margin coin, the user's contract account):
- *  - a market order opens at the mark +/- the spread, only on a fresh mark (index-freshness.ts): margin to
- *    the contract_margins system account, fee to fees (entry contract_open);
+ *  - a market order opens at the mark +/- the spread, the mark being the first index tick recorded after
+ *    the order is accepted (below): margin to the contract_margins system account, fee to fees (entry
+ *    contract_open);
  *  - a limit order freezes margin + fee in the user's account while pending (entry contract_order); when
  *    a recorded mark reaches its price it opens at the better of its limit and that mark (contract_open:
  *    frozen -> margins and fees, the rest back to available), or is cancelled (contract_cancel);
@@ -14,6 +15,19 @@
  *  - the overnight fee, once per position and day, comes from available first, then from the margin
  *    down to the maintenance margin; a position that cannot pay closes (overnight.ts).
  * What reaches the ledger is rounded to the coin's unit: margin and fee up, P&L down (contract-rules.ts).
+ *
+ * Which tick (index-freshness.ts, as options): a market open, a user's close and a batch close go through
+ * the FIRST tick of the symbol recorded after the request is accepted, awaited outside any transaction
+ * and lock for at most indexFreshMs, never the latest one the user could already see. Our index lags the
+ * exchanges it follows (up to 2.5 s): on the latest tick, a user who saw an exchange move first would
+ * open on the old price and close on the new one. A stale latest tick still refuses at once.
+ * Worked example, indexFreshMs 1,500: the latest tick is 65,000 at 10,000; an exchange jumps at 10,200;
+ * a long submitted at 10,400 (the latest is 400 ms old: fresh) waits; the index records 66,000 at 11,000
+ * and the long opens at 66,000 citing that tick (on the latest it would have opened at 65,000, a sure
+ * 10 a lot of 0.01 BTC). Submitted at 11,600 instead (the latest 1,600 ms old): refused at once. No tick
+ * by 10,400 + 1,500 = 11,900: refused (index_unavailable), nothing charged. A batch close waits per
+ * symbol; a symbol with no tick in time keeps its positions open. Limits, TP/SL and liquidations fire on
+ * recorded ticks already; copies follow their trader's tick (copy/mirror.ts).
  *
  * Triggers: a TriggerIndex (pure, in memory, rebuilt from the database at start) holds per symbol the
  * prices of pending limits, TP/SL and each account's liquidation trigger; a recorded index tick crosses
@@ -33,6 +47,7 @@ import {
   handlingFee,
   inSession,
   limitReached,
+  openingTick,
   liquidationDue,
   marginOf,
   maxOf,
@@ -78,6 +93,7 @@ import {
   accountExposures,
   openPositionsOfAccounts,
   positionPage,
+  positionsById,
   symbolsWithoutSettings,
   systemBalance,
   updatePosition,
@@ -133,8 +149,9 @@ type Trigger = { kind: 'limit' | 'take_profit' | 'stop_loss'; positionId: number
 
 /**
  * `indexFreshMs`: the shared freshness limit (Limits.indexFreshMs, index-freshness.ts): a market open or
- * a user's close is refused while the latest tick is older (index_unavailable). Without it, the default
- * limit's value (one feed interval plus the recording delay).
+ * a user's close is refused while the latest tick is older, and when no tick is recorded within it after
+ * acceptance (index_unavailable). Without it, the default limit's value (one feed interval plus the
+ * recording delay).
  */
 export type ContractServiceOptions = { now?: () => number; onError?: (error: unknown) => void; indexFreshMs?: number };
 
@@ -299,6 +316,31 @@ export class ContractService {
     return tick;
   }
 
+  /**
+   * The tick each symbol's market open, user close or batch close accepted now goes through, by symbol id:
+   * its first tick recorded after acceptance (openingTick), awaited with no transaction open. A symbol
+   * whose latest tick is stale is left out at once, one with no tick within indexFreshMs after waiting.
+   */
+  private async ticksAfterNow(symbols: ContractSymbol[]): Promise<Map<number, RecordedTick>> {
+    const acceptedAt = this.now();
+    const found = await Promise.all(
+      symbols.map(async (s): Promise<[number, RecordedTick][]> => {
+        if (!tickFreshAt(this.ticks.latest(s.symbol), acceptedAt, this.indexFreshMs)) return [];
+        const next = await this.ticks.firstAfter(s.symbol, acceptedAt, this.indexFreshMs);
+        const decision = openingTick(acceptedAt, next, this.now(), this.indexFreshMs);
+        return decision.kind === 'use' ? [[s.id, decision.tick]] : [];
+      }),
+    );
+    return new Map(found.flat());
+  }
+
+  /** One symbol's tick after now (ticksAfterNow), else index_unavailable. */
+  private async tickAfterNow(symbol: ContractSymbol): Promise<RecordedTick> {
+    const tick = (await this.ticksAfterNow([symbol])).get(symbol.id);
+    if (!tick) throw new DomainError('index_unavailable');
+    return tick;
+  }
+
   /** The latest tick of a symbol, fresh or not (copy trading checks its freshness itself). */
   latestTick(symbolId: number): RecordedTick | undefined {
     const symbol = this.symbolById(symbolId);
@@ -447,7 +489,8 @@ export class ContractService {
     if (!this.isOpenNow(symbol)) throw new DomainError('contract_market_closed');
     if (!s.multiples.includes(input.multiple)) throw new DomainError('contract_multiple_not_allowed');
     if (input.share < s.lotsMin || input.share > s.lotsMax) throw new DomainError('contract_lots_out_of_range');
-    const tick = this.freshMark(symbol);
+    // A limit only needs a fresh index now (its triggers fire on recorded ticks); a market order waits for its tick.
+    const tick = input.status === 'market' ? await this.tickAfterNow(symbol) : this.freshMark(symbol);
     const price = input.status === 'market' ? openPriceWithSpread(input.type, tick.price, spreadAt(s.spread, tick.price)) : input.target_price!;
     if (!isPositive(price)) throw new DomainError('wrong_number');
     const problem = stopProblem(input.type, input.status === 'market' ? tick.price : price, input.target_profit_price, input.stop_loss_price);
@@ -518,8 +561,14 @@ export class ContractService {
     return answer;
   }
 
-  /** POST /lever/close: closes the caller's open position at the mark, or cancels its pending limit order. */
+  /**
+   * POST /lever/close: closes the caller's open position on the first tick after the request (awaited
+   * before anything is locked), or cancels its pending limit order.
+   */
   async close(userId: number, id: number): Promise<ContractPosition> {
+    const [seen] = await positionsById(this.db, [id]);
+    if (!seen || seen.userId !== userId) throw new DomainError('not_found');
+    const tick = seen.status === 'open' && !followsTrader(seen) ? await this.tickAfterNow(this.symbolById(seen.symbolId)!) : undefined;
     // The rows closed: this position first, then any the account's settlement closed with it (settlement.ts).
     const rows = await this.db.transaction(async (tx) => {
       const p = await lockPosition(tx, id);
@@ -527,26 +576,29 @@ export class ContractService {
       if (p.status === 'pending') return [await this.cancelIn(tx, p)];
       if (p.status !== 'open') throw new DomainError('contract_position_closed');
       if (followsTrader(p)) throw new DomainError('copy_position_locked');
-      return this.closeMany(tx, [{ p, reason: 'user', tick: this.freshMark(this.symbolById(p.symbolId)!) }]);
+      // Filled since it was read as pending: no tick awaited for it yet (closed again below, on one after now).
+      if (!tick) return null;
+      return this.closeMany(tx, [{ p, reason: 'user', tick }]);
     });
+    if (!rows) return this.close(userId, id);
     await this.afterCommit(rows);
     return this.view(rows[0]!);
   }
 
   /** POST /lever/batch_close: the caller's open positions (all, longs or shorts; optionally one symbol) at their marks. */
   async batchClose(userId: number, input: { type: 'all' | 'long' | 'short'; currency_id?: number }) {
+    // Copies that follow a trader close with the trader's positions, not in a batch of the follower's.
     const open = (await livePositionsOfUser(this.db, userId)).filter(
-      (p) => p.status === 'open' && (input.type === 'all' || p.side === input.type) && (input.currency_id === undefined || p.symbolId === input.currency_id),
+      (p) => p.status === 'open' && !followsTrader(p) && (input.type === 'all' || p.side === input.type) && (input.currency_id === undefined || p.symbolId === input.currency_id),
     );
+    // Each symbol's positions close on its first tick after the request; a symbol whose index is stale or
+    // records none in time keeps its positions open, as a single close is refused.
+    const ticks = await this.ticksAfterNow([...new Set(open.map((p) => p.symbolId))].flatMap((id) => this.symbolById(id) ?? []));
     const closed = await this.db.transaction(async (tx) => {
       const locked = await lockPositions(tx, open.slice(0, BATCH_CLOSE_MAX).map((p) => p.id));
       const items = [...locked.values()].flatMap((p) => {
-        const symbol = this.symbolById(p.symbolId);
-        const tick = symbol && this.ticks.latest(symbol.symbol);
-        // Copies that follow a trader close with the trader's positions, not in a batch of the follower's;
-        // a position whose mark is not fresh stays open (index-freshness.ts), as a single close is refused.
-        const fresh = tick && tickFreshAt(tick, this.now(), this.indexFreshMs);
-        return p.status === 'open' && !followsTrader(p) && fresh ? [{ p, reason: 'batch' as const, tick }] : [];
+        const tick = ticks.get(p.symbolId);
+        return p.status === 'open' && !followsTrader(p) && tick ? [{ p, reason: 'batch' as const, tick }] : [];
       });
       return this.closeMany(tx, items);
     });

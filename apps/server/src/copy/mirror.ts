@@ -6,7 +6,10 @@
  * Open: every active follow gets a copy at the mark when the mirror runs (the latest recorded tick, which
  * it cites, refused unless fresh by the shared rule, index-freshness.ts: the row is retried later), never
  * at the trader's past price, so a mirror that runs late or a trader's through-the-market limit gives
- * followers no price they could not get themselves; same side and multiple, with copyLots lots, margin
+ * followers no price they could not get themselves. Nor ever on a tick older than the trader's own
+ * opening tick (the first after the trader's order, contracts/service.ts): the mirror runs once that tick
+ * is recorded, so it is the trader's tick itself, or a later one when the mirror runs late. Same side
+ * and multiple, with copyLots lots, margin
  * and fee sized at that mark and taken from the follower's contract account, or a skip with its reason
  * (lots below the minimum, not enough available, or the trader's position already closed when the row is
  * handled late). Copies carry no take-profit or stop-loss of their own: they close with the trader.
@@ -69,7 +72,8 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
     return { rows: [], copies: 0, skipped: skips.length };
   }
   const mark = contracts.latestTick(trader.symbolId);
-  if (!tickFreshAt(mark, now.getTime(), contracts.indexFreshMs)) throw new DomainError('index_unavailable');
+  // Tick ids grow as ticks are recorded: a mark before the trader's own (a store behind) waits for a later one.
+  if (!tickFreshAt(mark, now.getTime(), contracts.indexFreshMs) || Number(mark!.id) < (trader.openTickId ?? 0)) throw new DomainError('index_unavailable');
   const available: Map<number, MoneyValue> = await lockedAvailables(
     tx,
     follows.flatMap((f) => (f.account_id === null ? [] : [f.account_id])),

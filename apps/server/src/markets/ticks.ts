@@ -19,6 +19,31 @@ export interface TickStore {
   at(symbol: string, time: number): Promise<RecordedTick | undefined>;
   /** Called after each tick is recorded (its row written), in the feed's order. */
   onTick(listener: (tick: RecordedTick) => void): () => void;
+  /**
+   * The first tick of the symbol recorded with tick.time > `time` (an order accepted at `time` opens on
+   * it: index-freshness.ts openingTick): at once if already recorded, else awaited at most `withinMs`
+   * (undefined if none came by then).
+   */
+  firstAfter(symbol: string, time: number, withinMs: number): Promise<RecordedTick | undefined>;
+}
+
+/**
+ * firstAfter for ticks not yet recorded: the first tick of `symbol` with time > `time` that `store` tells
+ * its listeners within `withinMs`, else undefined. A listener, not polling: it resolves as the tick is told.
+ */
+export function nextTickHeard(store: Pick<TickStore, 'onTick'>, symbol: string, time: number, withinMs: number): Promise<RecordedTick | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      stop();
+      resolve(undefined);
+    }, withinMs);
+    const stop = store.onTick((tick) => {
+      if (tick.symbol !== symbol || tick.time <= time) return;
+      clearTimeout(timer);
+      stop();
+      resolve(tick);
+    });
+  });
 }
 
 /**
@@ -160,7 +185,7 @@ export class IndexTickStore implements TickStore {
       sql`select id::text as id, price::text as price, time::text as time, hash from ${indexTicks}
           where symbol_id = ${symbolId} and time <= ${time} order by time desc, id desc limit 1`,
     );
-    return row && { id: row.id, symbol, price: toAmountString(row.price), time: Number(row.time), ...(row.hash === null ? {} : { hash: row.hash }) };
+    return row && storedTick(symbol, row);
   }
 
   onTick(listener: (tick: RecordedTick) => void) {
@@ -168,11 +193,33 @@ export class IndexTickStore implements TickStore {
     return () => this.listeners.delete(listener);
   }
 
+  async firstAfter(symbol: string, time: number, withinMs: number): Promise<RecordedTick | undefined> {
+    const list = this.recent.get(symbol) ?? [];
+    // A time older than memory reaches: the database knows the first tick after it.
+    if (list.length > 0 && list[0]!.time > time) return this.storedFirstAfter(symbol, time);
+    // Recent ticks are in time order: the one after the last at or before `time`, else the next one told.
+    return (list.length > 0 ? list[lastAtOrBefore(list, time) + 1] : undefined) ?? nextTickHeard(this, symbol, time, withinMs);
+  }
+
+  private async storedFirstAfter(symbol: string, time: number): Promise<RecordedTick | undefined> {
+    const [row] = await queryRows<{ id: string; price: string; time: string; hash: string | null }>(
+      this.db,
+      sql`select id::text as id, price::text as price, time::text as time, hash from ${indexTicks}
+          where symbol_id = ${this.symbolId(symbol) ?? null} and time > ${time} order by time, id limit 1`,
+    );
+    return row && storedTick(symbol, row);
+  }
+
   /** Stops taking ticks and writes what is buffered (app close). */
   async stop() {
     this.unsubscribe();
     await this.flush();
   }
+}
+
+/** A row of index_ticks as a recorded tick. */
+function storedTick(symbol: string, row: { id: string; price: string; time: string; hash: string | null }): RecordedTick {
+  return { id: row.id, symbol, price: toAmountString(row.price), time: Number(row.time), ...(row.hash === null ? {} : { hash: row.hash }) };
 }
 
 /** Index of the last tick with time <= `time` in a list sorted by time whose first tick is at or before it. */

@@ -13,7 +13,7 @@ import { audit, offenders, type AuditResult } from '../../src/ledger/audit.ts';
 import type { Tx } from '../../src/db/client.ts';
 import { call, expectLedgerBalanced, makeTestApp, type TestApp } from '../support/app.ts';
 import { makeFundedUser } from '../support/ledger.ts';
-import { contractFigures, roundBtcSettings, scriptedContracts, systemFigure } from './support.ts';
+import { contractFigures, NEXT_TICK_MS, roundBtcSettings, scriptedContracts, systemFigure } from './support.ts';
 
 let test: TestApp;
 let harness: Awaited<ReturnType<typeof scriptedContracts>>;
@@ -298,6 +298,7 @@ describe('contracts', () => {
   it('charges the overnight fee once per position and day from available first, and catches up missed days exactly once', async () => {
     const user = await fundedUser('1000');
     harness.clock.now = Date.parse('2026-11-23T15:00:00Z');
+    await harness.tick('BTCUSDT', '65000');
     const opened = await submit(user.token, {});
     const id = opened.body.message.id;
     const run = (at: string) => test.db.transaction((tx) => chargeOvernightFees(tx, harness.contracts, Date.parse(at)));
@@ -313,7 +314,6 @@ describe('contracts', () => {
     expect(await run('2026-11-27T06:00:00Z')).toBe(0);
     listed = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 1 } });
     expect(listed.body.message.data.find((p: { id: number }) => p.id === id)).toMatchObject({ margin: '130', overnight_fee: '1.56' });
-    harness.clock.now = Date.parse('2026-11-23T15:00:00Z');
     await call(test.app, '/lever/close', { token: user.token, payload: { id } });
     // Margin 130 back, profit 0: 867.14 + 130.
     expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '997.14', frozen: '0' });
@@ -341,12 +341,15 @@ describe('account-level settlement, fair fills and fees', () => {
     expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '0', frozen: '0' });
     const fundBefore = await systemFigure(test, 'insurance_fund', usdt);
     const up = await harness.tick('BTCUSDT', '66950');
-    // The short alone gives back 65 - 195 = -130, which available (0) cannot pay: the long closes with it.
+    // The short alone gives back 65 - 195 = -130, which available (0) cannot pay: the long closes with it,
+    // both on the tick after the close (still 66950).
     const closed = await call(test.app, '/lever/close', { token: user.token, payload: { id: short.id } });
-    expect(closed.body.message).toMatchObject({ status: 'closed', profit: '-195', close_tick_id: up.id });
+    const closedOn = harness.ticks.latest('BTCUSDT')!;
+    expect(closedOn).toMatchObject({ price: '66950', time: up.time + NEXT_TICK_MS });
+    expect(closed.body.message).toMatchObject({ status: 'closed', profit: '-195', close_tick_id: closedOn.id });
     const again = await call(test.app, '/lever/close', { token: user.token, payload: { id: long.id } });
     expect(again.status).toBe(409);
-    expect((await history(user.token)).find((p) => p.id === long.id)).toMatchObject({ close_reason: 'account', profit: '195', close_tick_id: up.id });
+    expect((await history(user.token)).find((p) => p.id === long.id)).toMatchObject({ close_reason: 'account', profit: '195', close_tick_id: closedOn.id });
     expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '130', frozen: '0' });
     expect(await systemFigure(test, 'insurance_fund', usdt)).toBe(fundBefore);
     await harness.tick('BTCUSDT', '65000');
@@ -407,6 +410,7 @@ describe('account-level settlement, fair fills and fees', () => {
   it('charges B when another position can pay no fee (the review\'s 34-days-then-zero-fee run), closing that one at the mark', async () => {
     await hundredX();
     harness.clock.now = Date.parse('2026-11-23T15:00:00Z');
+    await harness.tick('BTCUSDT', '65000');
     const c = await fundedUser('71.5');
     const cPosition = await open(c.token, { share: 10, multiple: 100 });
     const b = await fundedUser('1000');
@@ -465,6 +469,53 @@ describe('account-level settlement, fair fills and fees', () => {
     const at = await harness.tick('BTCUSDT', '53315');
     expect((await history(user.token))[0]).toMatchObject({ id: position.id, close_reason: 'liquidation', current_price: '53315', close_tick_id: at.id });
     await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+});
+
+// A market open, a close and a batch close go through the first tick recorded after the request
+// (index-freshness.ts openingTick), not the latest one: the index lags the exchanges it follows.
+describe('the first tick after the request', () => {
+  it('a market order placed while the index still shows the old price opens on the next tick, not on the price the user saw', async () => {
+    const user = await fundedUser('1000');
+    const seen = harness.ticks.latest('BTCUSDT')!;
+    expect(seen.price).toBe('65000');
+    // An exchange has already moved: the index records 66000 only after the order is accepted.
+    harness.next('BTCUSDT', '66000');
+    const opened = await submit(user.token, {});
+    const openedOn = harness.ticks.latest('BTCUSDT')!;
+    expect(openedOn.time).toBeGreaterThan(seen.time);
+    // 2 lots x 0.01 x 66000 = 1320: margin 132, fee 1.32.
+    expect(opened.body.message).toMatchObject({ status: 'open', open_price: '66000', open_tick_id: openedOn.id, margin: '132', handling_fee: '1.32' });
+    // The close likewise: the user sees 66000, the index records 65500 next.
+    harness.next('BTCUSDT', '65500');
+    const closed = await call(test.app, '/lever/close', { token: user.token, payload: { id: opened.body.message.id } });
+    expect(closed.body.message).toMatchObject({ status: 'closed', current_price: '65500', profit: '-10', close_tick_id: harness.ticks.latest('BTCUSDT')!.id });
+    // 1000 - 133.32 + 132 - 10
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '988.68', frozen: '0' });
+    await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it('refuses a market order, a close and a batch close when no tick is recorded within indexFreshMs after them, charging nothing', async () => {
+    const user = await fundedUser('1000');
+    const position = (await submit(user.token, {})).body.message;
+    const silent = async (request: () => Promise<{ body: { type: string; code?: string; message: unknown } }>) => {
+      await harness.tick('BTCUSDT', '65000');
+      harness.next('BTCUSDT', null);
+      return (await request()).body;
+    };
+    expect(await silent(() => submit(user.token, {}))).toMatchObject({ type: 'error', code: 'index_unavailable' });
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '868.7', frozen: '0' });
+    expect(await silent(() => call(test.app, '/lever/close', { token: user.token, payload: { id: position.id } }))).toMatchObject({ type: 'error', code: 'index_unavailable' });
+    expect(await silent(() => call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } }))).toMatchObject({ type: 'ok', message: { closed: 0, profit: '0' } });
+    const current = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 1 } });
+    expect(current.body.message.data.map((p: { id: number }) => p.id)).toEqual([position.id]);
+    await expectLedgerBalanced(test);
+    // The index back, the close goes through on its next tick.
+    await harness.tick('BTCUSDT', '65000');
+    expect((await call(test.app, '/lever/close', { token: user.token, payload: { id: position.id } })).body.message).toMatchObject({ status: 'closed', profit: '0' });
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '998.7', frozen: '0' });
     await expectLedgerBalanced(test);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Contract test support: a tick store the test drives (each tick a real row of index_ticks, handed out
- * with its id as the recorded index does) and a ContractService on it swapped into the test app.
+ * with its id as the recorded index does) and a ContractService on it swapped into the test app. A market
+ * open or a close waits for the first tick after it (firstAfter): the scripted feed records it at once,
+ * NEXT_TICK_MS later, at the latest price or at the one the test scripted with `next`.
  */
 import { sql } from 'drizzle-orm';
 import { ContractService } from '../../src/contracts/service.ts';
@@ -11,9 +13,14 @@ import { accountsOf } from '../../src/ledger/index.ts';
 import type { RecordedTick, TickStore } from '../../src/markets/ticks.ts';
 import type { TestApp } from '../support/app.ts';
 
+/** How long after an order the scripted feed records the tick it waits for. */
+export const NEXT_TICK_MS = 1;
+
 export class ScriptedTicks implements TickStore {
   private readonly last = new Map<string, RecordedTick>();
   private readonly listeners = new Set<(tick: RecordedTick) => void>();
+  /** Per symbol, the price of the next tick an order waits for; null: none comes in time. */
+  private readonly scripted = new Map<string, string | null>();
 
   constructor(
     private readonly test: TestApp,
@@ -32,6 +39,24 @@ export class ScriptedTicks implements TickStore {
   onTick(listener: (tick: RecordedTick) => void) {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The next tick an order waits for: at `price`, or none at all (null: the wait runs out, the clock past it). */
+  next(symbol: string, price: string | null) {
+    this.scripted.set(symbol, price);
+  }
+
+  async firstAfter(symbol: string, time: number, withinMs: number) {
+    const last = this.last.get(symbol);
+    if (last && last.time > time) return last;
+    const price = this.scripted.has(symbol) ? this.scripted.get(symbol) : last?.price;
+    this.scripted.delete(symbol);
+    if (price === null || price === undefined) {
+      this.clock.now = Math.max(this.clock.now, time + withinMs + 1);
+      return undefined;
+    }
+    this.clock.now = Math.max(this.clock.now, time) + NEXT_TICK_MS;
+    return this.push(symbol, price);
   }
 
   /** Records a tick (a row of index_ticks) and tells the listeners, as the recorded index does. */
@@ -57,7 +82,9 @@ export async function scriptedContracts(test: TestApp, clock = { now: Date.parse
     await contracts.settled();
     return recorded;
   };
-  return { ticks, contracts, clock, tick };
+  /** The tick the next market open or close waits for: at `price`, or none (null). */
+  const next = (symbol: string, price: string | null) => ticks.next(symbol, price);
+  return { ticks, contracts, clock, tick, next };
 }
 
 /**

@@ -5,7 +5,7 @@
 // until taken over (self-hold); a cancelled follow keeping its open copies linked; a filled limit order
 // copied; the limits and refusals; statistics against worked figures; the ledger audit after each.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { selfHoldShare } from '@fairex/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
@@ -13,6 +13,7 @@ import { contractFigures } from '../contracts/support.ts';
 import { fundAccount } from '../support/ledger.ts';
 import { copyHarness } from './support.ts';
 import { COPY_DEMO_TRADERS, DemoTraders, seedCopyDemo } from '../../src/copy/demo.ts';
+import { openCopies } from '../../src/copy/mirror.ts';
 
 let test: TestApp;
 let h: Awaited<ReturnType<typeof copyHarness>>;
@@ -150,6 +151,41 @@ describe('mirroring', () => {
     const [own] = (await call(test.app, '/lever/my_trade', { token: trader.token, payload: { status: 1 } })).body.message.data;
     await h.close(trader.token, own.id);
     expect((await h.copies(a.token, 'history')).data[0]).toMatchObject({ close_reason: 'copy' });
+    await h.tick('65000');
+    await expectLedgerBalanced(test);
+  });
+});
+
+describe("the trader's tick", () => {
+  it("opens and closes the copies on the trader's own ticks, the first after the trader's order and close, not on the price shown before", async () => {
+    const trader = await h.makeTrader();
+    const a = await h.follower('1000');
+    await h.follow(a.token, trader.id, '1');
+    // The index shows 65000; it records 65200 only after the trader's order.
+    h.next('BTCUSDT', '65200');
+    const opened = await h.open(trader.token);
+    expect(opened.body.message).toMatchObject({ open_price: '65200' });
+    expect((await h.copies(a.token)).data[0]).toMatchObject({ open_price: '65200', open_tick_id: opened.body.message.open_tick_id });
+    h.next('BTCUSDT', '65300');
+    const closed = await h.close(trader.token, opened.body.message.id);
+    expect((await h.copies(a.token, 'history')).data[0]).toMatchObject({ current_price: '65300', close_tick_id: closed.body.message.close_tick_id });
+    await h.tick('65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it("never opens a copy on a tick older than the trader's opening tick: the mirror waits for a later one", async () => {
+    const trader = await h.makeTrader();
+    const before = h.ticks.latest('BTCUSDT')!;
+    const opened = (await h.open(trader.token)).body.message;
+    const a = await h.follower('1000');
+    await h.follow(a.token, trader.id, '1');
+    // A store behind the one that opened the trader's position (its latest is the tick before).
+    const behind = vi.spyOn(h.ticks, 'latest').mockReturnValue(before);
+    const mirror = (at: number) => test.db.transaction((tx) => openCopies(tx, h.contracts, opened.id, new Date(at)));
+    await expect(mirror(before.time)).rejects.toMatchObject({ code: 'index_unavailable' });
+    behind.mockRestore();
+    expect(await mirror(h.clock.now)).toMatchObject({ copies: 1, rows: [{ userId: a.id, openTickId: Number(opened.open_tick_id) }] });
+    await h.close(trader.token, opened.id);
     await h.tick('65000');
     await expectLedgerBalanced(test);
   });

@@ -1,6 +1,7 @@
 // Proves the recorded index (markets/ticks.ts): every tick the feed emits is stored with an id (written
 // in batches, handed out only once stored), `at` answers the tick in force at a time from memory or from
-// the database, and buffered ticks are written when the store or the app stops; every stored tick is
+// the database, `firstAfter` answers the first tick after a time (waiting for it a bounded time), and
+// buffered ticks are written when the store or the app stops; every stored tick is
 // hash-chained to the previous one of its symbol (across a restart), so a tampered or removed tick shows.
 import { firstBrokenLink, TICK_CHAIN_GENESIS, type HashedTick } from '@fairex/contract';
 import { asc, eq } from 'drizzle-orm';
@@ -137,6 +138,33 @@ describe('recorded index ticks', () => {
     expect(await again.at('ETH/USDT', 504_500)).toEqual(ticks[3]);
     expect(again.latest('ETH/USDT')).toBeUndefined();
     await again.stop();
+    expect(errors).toEqual([]);
+  });
+
+  it('answers the first tick recorded after a time: from memory or the database at once, else the next one recorded, else none within the wait', async () => {
+    const clock = { now: 7_000_000 };
+    const feed = feedAt(clock);
+    const { store, errors } = storeOn(feed, { indexTickFlushMs: 5, indexTicksInMemoryPerSymbol: 2 });
+    const ticks: RecordedTick[] = [];
+    store.onTick((tick) => tick.symbol === 'ETH/USDT' && ticks.push(tick));
+    for (let i = 0; i < 3; i++) {
+      clock.now += 1000;
+      feed.step();
+    }
+    await store.flush();
+    // Ticks at 7 001 000, 7 002 000 and 7 003 000; memory keeps the last two, the database the first.
+    expect(await store.firstAfter('ETH/USDT', 7_001_500, 0)).toEqual(ticks[1]);
+    expect(await store.firstAfter('ETH/USDT', 7_001_000, 0)).toEqual(ticks[1]);
+    expect(await store.firstAfter('ETH/USDT', 7_000_500, 0)).toEqual(ticks[0]);
+    // Nothing after 7 003 000 yet: the next tick, as soon as it is recorded.
+    const waiting = store.firstAfter('ETH/USDT', 7_003_000, 5_000);
+    clock.now += 1000;
+    feed.step();
+    expect(await waiting).toEqual(ticks[3]);
+    expect(ticks[3]!.time).toBe(7_004_000);
+    // No tick within the wait: none.
+    expect(await store.firstAfter('ETH/USDT', 7_004_000, 20)).toBeUndefined();
+    await store.stop();
     expect(errors).toEqual([]);
   });
 
