@@ -6,8 +6,10 @@
  *
  * Worked examples (a product lending USDT against BTC: initial LTV 65 %, margin call 75 %, liquidation
  * 85 %, daily rate 0.05 %; USDT has 6 decimals, BTC 8, the BTC/USDT index 2):
- *  - Borrowing: with 1 BTC pledged at an index of 60,000 the most one may borrow is 1 x 60,000 x 0.65 =
- *    39,000 USDT. Borrowing 30,000 gives an LTV of 30,000 / 60,000 = 50 %.
+ *  - Borrowing: with 1 BTC pledged at an index of 60,000 the debt may reach 1 x 60,000 x 0.65 = 39,000 USDT.
+ *    Day 1's interest is charged at borrowing, so the most one may borrow is what stays within that with
+ *    its day's interest: 39,000 / 1.0005 = 38,980.509745 (rounded down), whose interest 19.490255 (rounded
+ *    up) makes a debt of exactly 39,000, an LTV of 65 %. Borrowing 30,000 gives an LTV of 30,015 / 60,000.
  *  - Interest is charged per started day, at the day's start, on the principal then outstanding: day 1 at
  *    borrowing, day n at borrowing + (n - 1) days. 30,000 x 0.05 % = 15 USDT a day (rounded up to the
  *    coin's unit: 1,234.567891 x 0.05 % = 0.6172839455 -> 0.617284). A loan repaid an hour after borrowing
@@ -46,9 +48,18 @@ const up = (x: Decimal, decimals: number) => toAmountString(x.toDecimalPlaces(de
 /** What the debt is: principal plus the interest charged and not yet paid. */
 export const loanDebt = (principal: MoneyInput, interest: MoneyInput) => toAmountString(money(principal).plus(interest));
 
-/** The most one may borrow against `collateral` at `price`: collateral x price x initial LTV, rounded down to the loan coin's unit. */
-export function loanMaxAmount(collateral: MoneyInput, price: MoneyInput, initialLtv: MoneyInput, loanDecimals: number): string {
-  return down(money(collateral).times(price).times(initialLtv), loanDecimals);
+/**
+ * The most one may borrow against `collateral` at `price`: the largest amount on the loan coin's unit whose
+ * debt after day 1 (the amount plus that day's interest, charged at borrowing and rounded up) is at most
+ * collateral x price x initial LTV, so a loan never opens above the initial LTV (review 2026-11-27: "Max"
+ * opened at 65.03 %). cap / (1 + rate) rounded down can overshoot by the interest's rounding, by less than
+ * one unit, so one unit less is then the answer.
+ */
+export function loanMaxAmount(collateral: MoneyInput, price: MoneyInput, initialLtv: MoneyInput, dailyRate: MoneyInput, loanDecimals: number): string {
+  const cap = money(collateral).times(price).times(initialLtv);
+  let amount = money(down(cap.dividedBy(money(1).plus(dailyRate)), loanDecimals));
+  if (amount.plus(loanDayInterest(amount, dailyRate, false, loanDecimals)).gt(cap)) amount = amount.minus(money(10).pow(-loanDecimals));
+  return toAmountString(Decimal.max(amount, 0));
 }
 
 /** The least collateral that lends `amount` at `price` within the initial LTV: amount / (price x LTV), rounded up to the collateral's unit. */

@@ -21,12 +21,24 @@ import {
   loanTermInterest,
   loanToValue,
   loanTriggerPrice,
+  money,
 } from '../src/index.ts';
 
 describe('borrowing', () => {
-  it('lends at most 1 BTC x 60,000 x 65 % = 39,000 USDT', () => expect(loanMaxAmount('1', '60000', '0.65', 6)).toBe('39000'));
-  it('rounds 0.12345678 BTC x 61,234.57 x 65 % = 4,913.88484397499 down to the USDT unit: 4,913.884843', () =>
-    expect(loanMaxAmount('0.12345678', '61234.57', '0.65', 6)).toBe('4913.884843'));
+  it('lends at most what keeps the debt after day 1 within 1 BTC x 60,000 x 65 % = 39,000: 38,980.509745 + 19.490255 of interest', () => {
+    expect(loanMaxAmount('1', '60000', '0.65', '0.0005', 6)).toBe('38980.509745');
+    expect(loanDayInterest('38980.509745', '0.0005', false, 6)).toBe('19.490255');
+  });
+  it('rounds 4,913.88484397499 / 1.0005 down to the USDT unit: 4,911.429128, whose debt after day 1 stays within', () => {
+    expect(loanMaxAmount('0.12345678', '61234.57', '0.65', '0.0005', 6)).toBe('4911.429128');
+    expect(money('4911.429128').plus(loanDayInterest('4911.429128', '0.0005', false, 6)).lte(money('0.12345678').times('61234.57').times('0.65'))).toBe(true);
+  });
+  it('takes one unit off when the rounded-up interest would pass the cap: 0.001 BTC x 60,000.37 x 65 % = 39.0002405', () => {
+    // 39.0002405 / 1.0005 = 38.98075 (rounded down), but 38.98075 + 0.019491 = 39.000241 is above the cap.
+    expect(loanMaxAmount('0.001', '60000.37', '0.65', '0.0005', 6)).toBe('38.980749');
+    expect(money('38.980749').plus(loanDayInterest('38.980749', '0.0005', false, 6)).toString()).toBe('39.00024');
+  });
+  it('lends nothing against nothing', () => expect(loanMaxAmount('0', '60000', '0.65', '0.0005', 6)).toBe('0'));
   it('needs 1,000 / (60,000 x 65 %) = 0.025641025... rounded up to 0.02564103 BTC to lend 1,000 USDT', () =>
     expect(loanCollateralFor('1000', '60000', '0.65', 8)).toBe('0.02564103'));
   it('puts 30,000 against 1 BTC at 60,000 at an LTV of 50 %', () => {

@@ -152,7 +152,8 @@ export class LoanService {
   /**
    * POST /loan/borrow, in `transact`'s transaction (the idempotency key commits with it): the collateral
    * moves to the spot account's locked bucket and the loan from the pool to the spot account, the first
-   * day's interest charged; refused past the initial LTV at the latest fresh index tick.
+   * day's interest charged; refused when that debt (the amount and day 1's interest) would pass the
+   * initial LTV at the latest fresh index tick (loanMaxAmount, the rule the form's "Max" fills by).
    */
   async borrow(userId: number, lang: Lang, input: LoanBorrowInput, transact: Transact = plainTransact(this.db)): Promise<LoanView> {
     const found = await productById(this.db, input.product_id);
@@ -167,7 +168,7 @@ export class LoanService {
       const now = this.options.now();
       const tick = this.freshTick(collateral.index.symbol, now);
       if (!tick) throw new DomainError('index_unavailable');
-      if (cmp(input.amount, loanMaxAmount(input.collateral, tick.price, product.initialLtv, coin.decimals)) > 0) throw new DomainError('loan_ltv_too_high');
+      if (cmp(input.amount, loanMaxAmount(input.collateral, tick.price, product.initialLtv, product.dailyRate, coin.decimals)) > 0) throw new DomainError('loan_ltv_too_high');
       const terms = { principal: input.amount, interestOutstanding: '0', collateral: input.collateral, marginCallLtv: product.marginCallLtv, liquidationLtv: product.liquidationLtv };
       const opened = await insertLoan(tx, {
         userId,
@@ -211,7 +212,8 @@ export class LoanService {
         amount: input.amount,
         collateral: input.collateral,
         price: tick.price,
-        ltv: loanToValue(input.amount, input.collateral, tick.price),
+        // The LTV the loan opened at, day 1's interest included, as "My loans" shows it.
+        ltv: loanToValue(loanDebt(loan.principal, loan.interestOutstanding), input.collateral, tick.price),
         createdAt: now,
       });
       return this.view(tx, loan.id, lang, now);

@@ -68,7 +68,8 @@ describe('loans and liquidations for operators', () => {
     await rig.price('60000');
     const user = await borrower(rig, { [rig.btc]: '3' });
     const calm = await openLoan(rig, user.token, { product_id: product.id, collateral_currency_id: rig.btc, collateral: '1', amount: '10000', term_days: 0 });
-    const risky = await openLoan(rig, user.token, { product_id: product.id, collateral_currency_id: rig.btc, collateral: '1', amount: '39000', term_days: 0 });
+    // The most 1 BTC lends at 60,000: its debt after day 1 is 39,000, an LTV of 65 %.
+    const risky = await openLoan(rig, user.token, { product_id: product.id, collateral_currency_id: rig.btc, collateral: '1', amount: '38980.509745', term_days: 0 });
     const open = await admin('/loans', { user_id: user.id }, rig.op, 'GET');
     expect((open.body.message.data as { id: string; ltv: string }[]).map((l) => l.id)).toEqual([risky.id, calm.id]);
     rig.clock.now += 1_000;

@@ -16,7 +16,8 @@ const rig = useLoanRig();
 describe('the index path of a loan (the loans.watch job)', () => {
   it('calls for margin once per crossing and liquidates past 85 %, selling just what covers the debt at the tick', async () => {
     const product = await makeProduct(rig);
-    await rig.price('60000');
+    // At 60,100 the debt after day 1 may reach 60,100 x 65 % = 39,065.
+    await rig.price('60100');
     const user = await borrower(rig, { [rig.btc]: '1' });
     // 39,000 + day 1 (19.5): debt 39,019.5; margin call at 52,026 or below, liquidation at 45,905.29 or below.
     const loan = await openLoan(rig, user.token, { product_id: product.id, collateral_currency_id: rig.btc, collateral: '1', amount: '39000', term_days: 0 });
@@ -66,9 +67,9 @@ describe('the index path of a loan (the loans.watch job)', () => {
 
   it('covers a gap down from the reserve: all the collateral goes, the reserve pays the shortfall', async () => {
     const product = await makeProduct(rig);
-    await rig.price('3000', 'ETH/USDT');
+    await rig.price('3020', 'ETH/USDT');
     const user = await borrower(rig, { [rig.eth]: '10' });
-    // 19,500 against 10 ETH at 3,000 (65 %), day 1 9.75: debt 19,509.75.
+    // 19,500 against 10 ETH at 3,020, day 1 9.75: debt 19,509.75 (within 10 x 3,020 x 65 % = 19,630).
     const loan = await openLoan(rig, user.token, { product_id: product.id, collateral_currency_id: rig.eth, collateral: '10', amount: '19500', term_days: 0 });
     const reserveBefore = await systemBalance(rig, 'loan_reserve', rig.usdt);
     const poolEthBefore = await systemBalance(rig, 'loans', rig.eth);
@@ -114,7 +115,7 @@ describe('the index path of a loan (the loans.watch job)', () => {
 
   it('acts on no stale index: a tick 1.6 s old (over one feed interval) calls and liquidates nothing', async () => {
     const product = await makeProduct(rig);
-    await rig.price('60000');
+    await rig.price('60100');
     const user = await borrower(rig, { [rig.btc]: '1' });
     const loan = await openLoan(rig, user.token, { product_id: product.id, collateral_currency_id: rig.btc, collateral: '1', amount: '39000', term_days: 0 });
     rig.clock.now += 1_000;

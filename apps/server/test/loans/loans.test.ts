@@ -60,12 +60,12 @@ describe('borrowing (POST /loan/borrow)', () => {
     await expectLedgerBalanced(rig.test);
   });
 
-  it('lends exactly the initial LTV and refuses a unit more, and refuses what the product does not offer, each translated', async () => {
+  it('lends up to the initial LTV with day 1 charged (38,980.509745 + 19.490255 = 39,000 at 65 %) and refuses a unit more, and refuses what the product does not offer, each translated', async () => {
     const product = await makeProduct(rig);
     const off = await makeProduct(rig, { enabled: false });
     await rig.price('60000');
     const user = await borrower(rig, { [rig.btc]: '3' });
-    const base = { product_id: product.id, collateral_currency_id: rig.btc, collateral: '1', amount: '39000', term_days: 0 };
+    const base = { product_id: product.id, collateral_currency_id: rig.btc, collateral: '1', amount: '38980.509745', term_days: 0 };
     const refusal = async (payload: Record<string, unknown>, lang = 'en') => {
       const res = await call(rig.test.app, '/loan/borrow', { token: user.token, lang, payload: { ...base, ...payload } });
       // index_unavailable answers 503 (the project's status for a missing index); every other refusal a 4xx.
@@ -74,8 +74,9 @@ describe('borrowing (POST /loan/borrow)', () => {
       expect(res.body.message).toBe(errorMessage(res.body.code as never, lang as never));
       return res.body.code;
     };
-    expect(await refusal({ amount: '39000.000001' })).toBe('loan_ltv_too_high');
-    expect(await refusal({ amount: '39000.000001' }, 'zh')).toBe('loan_ltv_too_high');
+    // 38,980.509746 would owe 39,000.000001 after day 1: above 1 x 60,000 x 65 %.
+    expect(await refusal({ amount: '38980.509746' })).toBe('loan_ltv_too_high');
+    expect(await refusal({ amount: '38980.509746' }, 'zh')).toBe('loan_ltv_too_high');
     expect(await refusal({ amount: '99.999999', collateral: '0.1' })).toBe('loan_amount_below_minimum');
     expect(await refusal({ amount: '500000.000001', collateral: '3' })).toBe('loan_amount_above_maximum');
     expect(await refusal({ term_days: 30 })).toBe('loan_product_unavailable');
@@ -94,9 +95,11 @@ describe('borrowing (POST /loan/borrow)', () => {
     expect(missing.body.type).toBe('999');
     const foreign = await borrow(rig, 'not-a-session', base);
     expect(foreign.body.type).toBe('999');
-    // Exactly the initial LTV passes.
+    // Exactly the initial LTV passes: the loan opens at 65 %, and its history says the same.
     const loan = await openLoan(rig, user.token, base);
-    expect(loan.principal).toBe('39000');
+    expect(loan).toMatchObject({ principal: '38980.509745', debt: '39000', ltv: '0.65' });
+    const history = await call(rig.test.app, '/loan/history', { method: 'GET', token: user.token, payload: { loan_id: loan.id } });
+    expect(history.body.message.data[0]).toMatchObject({ kind: 'borrow', ltv: '0.65' });
     // An index older than 10 s is no index: no borrowing on it.
     rig.clock.now += 11_000;
     expect(await refusal({ amount: '1000' })).toBe('index_unavailable');

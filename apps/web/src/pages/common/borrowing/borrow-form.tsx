@@ -18,9 +18,10 @@ const usable = (text: string, decimals: number) => isAmount(text) && isPositive(
 
 /**
  * The borrow form of one product: the collateral coin and the term it offers, the collateral ("All" fills
- * the spot balance) and the amount ("Max" fills the most the initial LTV allows at the live index), and a
- * live preview by the contract's loan rules: LTV, the first day's interest, the whole term's, and the index
- * prices of the margin call and the liquidation. The server checks the same rules at its recorded index.
+ * the spot balance) and the amount ("Max" fills the most the initial LTV allows at the live index, day 1's
+ * interest included), and a live preview by the contract's loan rules: the LTV the loan opens at (with day
+ * 1's interest, charged at once), that interest, the whole term's, and the index prices of the margin call
+ * and the liquidation. The server checks the same rules at its recorded index.
  */
 export function BorrowForm({ product, onBorrowed }: { product: LoanProduct; onBorrowed: () => void }) {
   const { t } = useTranslation();
@@ -42,10 +43,10 @@ export function BorrowForm({ product, onBorrowed }: { product: LoanProduct; onBo
   const amountText = amount.trim();
   const hasCollateral = usable(collateralText, pledged.decimals);
   const hasAmount = usable(amountText, product.decimals);
-  const maxBorrow = price && hasCollateral ? loanMaxAmount(collateralText, price, product.initial_ltv, product.decimals) : null;
-  const ltv = price && hasCollateral && hasAmount ? loanToValue(amountText, collateralText, price) : null;
+  const maxBorrow = price && hasCollateral ? loanMaxAmount(collateralText, price, product.initial_ltv, product.daily_rate, product.decimals) : null;
   const dayInterest = hasAmount ? loanDayInterest(amountText, product.daily_rate, false, product.decimals) : null;
   const debt = hasAmount && dayInterest ? money(amountText).plus(dayInterest) : null;
+  const ltv = price && hasCollateral && debt ? loanToValue(debt, collateralText, price) : null;
   const termLabel = (days: number) => (days === LOAN_TERM_FLEXIBLE ? t('loan.flexible') : t('loan.termDays', { count: days }));
   const trigger = (level: string) => (debt && hasCollateral ? `${loanTriggerPrice(debt.toString(), collateralText, level, pledged.price_decimals)} ${coin}` : '--');
 

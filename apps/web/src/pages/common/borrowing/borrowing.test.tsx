@@ -1,9 +1,10 @@
 /**
  * Proves the borrowing screen on a fake API: the product's figures, the borrow form's live preview by the
- * contract's loan rules (LTV, a day's interest, the most one may borrow, the trigger prices) and its
- * problems under the fields without a call, the borrowing sent with an idempotency key only after a
- * confirmation; my loans with the LTV, the margin-call alert, repayment (interest first in the
- * confirmation) and a top-up; an ended loan's liquidation; and the history.
+ * contract's loan rules (the LTV the loan opens at, day 1's interest included, a day's interest, the most
+ * one may borrow so that it never opens above the initial LTV, the trigger prices) and its problems under
+ * the fields without a call, the borrowing sent with an idempotency key only after a confirmation; my
+ * loans with the LTV, the margin-call alert, repayment (interest first in the confirmation) and a top-up
+ * from the spot balance shown beside it and checked against it; an ended loan's liquidation; the history.
  */
 import type { LoanEventView, LoanProductView, LoanView } from '@fairex/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -129,17 +130,20 @@ describe('the borrowing screen', () => {
     expect(within(screen.getByRole('region', { name: 'Operator loan' })).queryByText('Demo')).toBeNull();
   });
 
-  it('previews 30,000 USDT against 1 BTC at 60,000: LTV 50 %, 15 a day, at most 39,000, margin call at 40,020', async () => {
+  it('previews 30,000 USDT against 1 BTC at 60,000: LTV 30,015 / 60,000, 15 a day, margin call at 40,020; Max stays within 65 %', async () => {
     open();
     await type('Collateral (BTC)', '1');
     await type('Borrow (USDT)', '30000');
-    expect(figure('LTV')).toBe('50%');
+    // The loan opens owing day 1's interest too: 30,015 / 60,000 = 50.025 %, shown rounded up.
+    expect(figure('LTV')).toBe('50.03%');
     expect(figure("A day's interest")).toBe('15 USDT');
-    expect(figure('Most you can borrow')).toBe('39000 USDT');
+    // 39,000 / 1.0005 rounded down: with its day's 19.490255 the debt is 39,000, exactly 65 %.
+    expect(figure('Most you can borrow')).toBe('38980.509745 USDT');
     expect(figure('Margin call at')).toBe('40020 USDT');
     expect(figure('Liquidation at')).toBe('35311.76 USDT');
     await press('Max');
-    expect(((await screen.findByLabelText('Borrow (USDT)')) as HTMLInputElement).value).toBe('39000');
+    expect(((await screen.findByLabelText('Borrow (USDT)')) as HTMLInputElement).value).toBe('38980.509745');
+    expect(figure('LTV')).toBe('65%');
   });
 
   it('moves the LTV and the most one may borrow with the index ticker, in its room', async () => {
@@ -147,12 +151,12 @@ describe('the borrowing screen', () => {
     open();
     await type('Collateral (BTC)', '1');
     await type('Borrow (USDT)', '30000');
-    expect(figure('LTV')).toBe('50%');
+    expect(figure('LTV')).toBe('50.03%');
     expect(socket.rooms()).toContain('ticker:BTC/USDT');
     socket.serverSends('ticker', { symbol: 'BTC/USDT', price: '40000', time: 2 });
-    await vi.waitFor(() => expect(figure('LTV')).toBe('75%'));
+    await vi.waitFor(() => expect(figure('LTV')).toBe('75.04%'));
     expect(figure('BTC/USDT index')).toBe('40000');
-    expect(figure('Most you can borrow')).toBe('26000 USDT');
+    expect(figure('Most you can borrow')).toBe('25987.006496 USDT');
   });
 
   it('shows the problems under the fields and sends nothing: beyond the balance, beyond the initial LTV, below the minimum', async () => {
@@ -163,9 +167,9 @@ describe('the borrowing screen', () => {
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
     expect(alerts).toEqual(['Insufficient balance', 'The minimum is 100 USDT']);
     await type('Collateral (BTC)', '1');
-    await type('Borrow (USDT)', '39000.000001');
+    await type('Borrow (USDT)', '38980.509746');
     await press('Borrow now');
-    expect(screen.getByRole('alert').textContent).toBe('Above the initial LTV: borrow at most 39000 USDT or pledge more');
+    expect(screen.getByRole('alert').textContent).toBe('Above the initial LTV: borrow at most 38980.509745 USDT or pledge more');
     expect(api.of('/loan/borrow')).toHaveLength(0);
   });
 
@@ -209,6 +213,15 @@ describe('the borrowing screen', () => {
     expect(within(card).getByRole('alert').textContent).toBe('The debt is 30015 USDT');
     expect(api.of('/loan/repay')).toHaveLength(0);
     await press('Add collateral');
+    // The top-up comes from the spot balance (1.5 BTC): shown, "All" fills it, and more is refused before asking.
+    const addForm = within(card).getByRole('form', { name: 'Add collateral' });
+    await vi.waitFor(() => expect(figure('Available', addForm)).toBe('1.5 BTC'));
+    await type('Collateral to add (BTC)', '10');
+    await act(async () => fireEvent.click(within(addForm).getByRole('button', { name: 'Add collateral' })));
+    expect(within(addForm).getByRole('alert').textContent).toBe('Insufficient balance');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => fireEvent.click(within(addForm).getByRole('button', { name: 'All' })));
+    expect((within(addForm).getByLabelText('Collateral to add (BTC)') as HTMLInputElement).value).toBe('1.5');
     await type('Collateral to add (BTC)', '0.5');
     await act(async () => fireEvent.click(within(within(card).getByRole('form', { name: 'Add collateral' })).getByRole('button', { name: 'Add collateral' })));
     const dialog = await screen.findByRole('dialog');

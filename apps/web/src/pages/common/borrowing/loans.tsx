@@ -1,10 +1,10 @@
-import { add, cmp, isPositive, money, toAmountString } from '@fairex/contract/money';
+import { add, cmp, displayBalance, isPositive, money, toAmountString } from '@fairex/contract/money';
 import { loanLtvPercent, loanRepaySplit, loanToValue } from '@fairex/contract/rules';
 import { isAmount } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountField, Field } from '../../../components/field.tsx';
+import { AmountField } from '../../../components/field.tsx';
 import { Empty, LoadMore, useFormatTime } from '../../../components/funds/funds.tsx';
 import { useRelativeTime } from '../../../components/relative-time.ts';
 import { PageState } from '../../../components/funds/page-state.tsx';
@@ -12,7 +12,7 @@ import { ratePercent } from '../../../components/mining/mining.tsx';
 import { SegmentTabs } from '../../../components/segment-tabs.tsx';
 import { Figures, type FigureRow } from '../../../components/wealth/figures.tsx';
 import { confirmThenSend } from '../../../notify.ts';
-import { useAddCollateral, useLoans, useRepay, type Loan, type LoanTab } from './api.ts';
+import { useAddCollateral, useLoanProducts, useLoans, useRepay, type Loan, type LoanTab } from './api.ts';
 import { useLiveIndex } from './live-index.ts';
 import { LtvBadge } from './ltv.tsx';
 import { DemoBadge } from '../../../components/demo-badge.tsx';
@@ -191,9 +191,18 @@ function RepayForm({ loan, onDone }: { loan: Loan; onDone: () => void }) {
   );
 }
 
+/** The user's spot balance of a coin as the loan products list it (the account a top-up is taken from); undefined until read. */
+function useSpotBalance(currencyId: number): string | undefined {
+  const products = useLoanProducts().data;
+  if (!products) return undefined;
+  return products.flatMap((p) => p.collaterals).find((c) => c.currency_id === currencyId)?.balance ?? '0';
+}
+
+/** A top-up from the spot balance, shown with an "All" button and checked against it before the confirmation. */
 function AddCollateralForm({ loan, price, onDone }: { loan: Loan; price: string | null; onDone: () => void }) {
   const { t } = useTranslation();
   const topUp = useAddCollateral();
+  const available = useSpotBalance(loan.collateral_currency_id);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
   const coin = loan.collateral_currency;
@@ -202,6 +211,7 @@ function AddCollateralForm({ loan, price, onDone }: { loan: Loan; price: string 
   function problemOf(): string | undefined {
     if (!isAmount(value) || !isPositive(value)) return t('loan.wrongAmount');
     if (money(value).decimalPlaces() > loan.collateral_decimals) return t('loan.tooFine', { coin, decimals: loan.collateral_decimals });
+    if (available !== undefined && cmp(value, available) > 0) return t('loan.insufficient');
     return undefined;
   }
 
@@ -221,16 +231,22 @@ function AddCollateralForm({ loan, price, onDone }: { loan: Loan; price: string 
 
   return (
     <form className="loan-action" onSubmit={(event) => void submit(event)} noValidate aria-label={t('loan.addCollateral')}>
-      <Field
+      <AmountField
         label={`${t('loan.addAmount')} (${coin})`}
-        inputMode="decimal"
         value={amount}
         onChange={(next) => {
           setAmount(next);
           setError(undefined);
         }}
         error={error}
+        allLabel={t('loan.all')}
+        allDisabled={available === undefined || !isPositive(available)}
+        onAll={() => {
+          setAmount(toAmountString(available ?? '0'));
+          setError(undefined);
+        }}
       />
+      <Figures rows={[[t('loan.available'), available === undefined ? '--' : `${displayBalance(available)} ${coin}`]]} />
       <Button block color="primary" shape="rounded" type="submit" loading={topUp.isPending}>
         {t('loan.addCollateral')}
       </Button>
