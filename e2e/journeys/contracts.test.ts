@@ -16,7 +16,7 @@ const browser = sharedBrowser();
 
 const api = <T,>(path: string, token: string, data: Record<string, string> = {}) => userApi<T>(baseUrl, path, { token, data });
 
-type Quotation = { id: number; symbol: string; kind: string; legal_id: number };
+type Quotation = { id: number; symbol: string; kind: string; legal_id: number; price_decimals: number };
 type Deal = { settings: { contract_size: string; fee_rate: string; spread: string }; mark_price: string; account: { available: string } };
 type Position = { id: number; status: string; margin: string; handling_fee: string; open_price: string; target_profit_price: string | null; stop_loss_price: string | null };
 
@@ -70,7 +70,8 @@ describe('contracts', () => {
     await form.getByLabel('Stop-loss').fill(stopLoss);
     await screenshot(page, 'contract-stops');
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => card.locator('dt', { hasText: 'Take-profit' }).locator('xpath=following-sibling::dd').innerText(), SLOW).toBe(takeProfit);
+    // Shown with the symbol's decimals.
+    await expect.poll(() => card.locator('dt', { hasText: 'Take-profit' }).locator('xpath=following-sibling::dd').innerText(), SLOW).toBe(Number(takeProfit).toFixed(btc.price_decimals));
     const stored = (await api<{ data: Position[] }>('/lever/dealall', token, { currency_id: String(btc.id) })).data.find((p) => p.id === id)!;
     expect([stored.target_profit_price, stored.stop_loss_price]).toEqual([takeProfit, stopLoss]);
 

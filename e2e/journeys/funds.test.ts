@@ -122,8 +122,9 @@ describe('the funds journey', () => {
       // Spot to contract: 100 USDT.
       await page.getByRole('navigation', { name: 'Funds actions' }).getByRole('button', { name: 'Transfer' }).click();
       await expect.poll(() => hashOf(page)).toBe('#/pages/fund/fundTransfer');
-      await page.getByLabel('From').selectOption({ label: 'Spot account' });
-      await page.getByLabel('To').selectOption({ label: 'Contract account' });
+      // The accounts are named by the products that use them; chosen by kind.
+      await page.getByLabel('From').selectOption('spot');
+      await page.getByLabel('To').selectOption('contract');
       await page.getByLabel('Coin', { exact: true }).selectOption({ label: 'USDT' });
       await expect.poll(() => page.getByText('Available: 500 USDT').isVisible()).toBe(true);
       await page.getByLabel('Amount').fill('100');

@@ -17,6 +17,10 @@ export type CoinBalance = {
   available: string;
   frozen: string;
   locked: string;
+  /** Held by open contract positions (contract account only): counted in `balance`, which is available + frozen + locked + margin. */
+  margin: string;
+  /** Their unrealised P&L at the latest marks, shown apart: counted in no balance until the positions close. */
+  profit: string;
   price_usdt: string;
   usdt_value: string;
 };

@@ -1,9 +1,10 @@
 import type { ContractSide } from '@fairex/contract';
-import { cmp, displayBalance } from '@fairex/contract/money';
+import { cmp, displayBalance, sub } from '@fairex/contract/money';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmitContract, type ContractDeal } from '../../api/contracts.ts';
 import { confirmDialog, toastSuccess } from '../../notify.ts';
+import { AccountNote } from '../funds/account-note.tsx';
 import { SegmentTabs } from '../segment-tabs.tsx';
 import { isPositiveAmount, orderPreview, stopsProblem, type StopsProblem } from './preview.ts';
 import { StopFields } from './stop-fields.tsx';
@@ -64,6 +65,8 @@ export function ContractOrderForm({ deal, coin }: { deal: ContractDeal; coin: Ma
     isPositiveAmount(unitPrice) && LOTS.test(lots.trim()) && Number(lots) > 0
       ? orderPreview(settings, { side, market, price: unitPrice, lots: Number(lots), multiple }, coin.decimals)
       : null;
+  // What the order needs beyond the contract account's available: the transfer link asks for exactly that.
+  const shortfall = preview && cmp(preview.cost, deal.account.available) > 0 ? { amount: sub(preview.cost, deal.account.available), currency: coin.name } : undefined;
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -188,6 +191,7 @@ export function ContractOrderForm({ deal, coin }: { deal: ContractDeal; coin: Ma
           </dd>
         </div>
       </dl>
+      <AccountNote kind="contract" currencyId={settings.legal_id} shortfall={shortfall} />
       {error && (
         <p className="trade-form__error" role="alert">
           {t(`contract.problem.${error}`, { min: settings.lots_min, max: settings.lots_max })}

@@ -1,4 +1,4 @@
-import { displayBalance } from '@fairex/contract/money';
+import { displayBalance, money, Money, sum } from '@fairex/contract/money';
 import { useQueries, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +61,9 @@ export function PositionList({ symbolId }: { symbolId?: number }) {
   const shown = positions.map(live);
   const totals = first.totals;
   // The whole account is on the pages read when they list every open position; otherwise the server's figure.
-  const rate = symbolId === undefined && first.total <= positions.length ? liveRiskRate(totals.available, shown) : totals.risk_rate;
+  const whole = symbolId === undefined && first.total <= positions.length;
+  const rate = whole ? liveRiskRate(totals.available, shown) : totals.risk_rate;
+  const profit = whole ? sum(shown.map((p) => p.profit)) : totals.profit_total;
   return (
     <>
       <dl className="contract-totals">
@@ -72,6 +74,10 @@ export function PositionList({ symbolId }: { symbolId?: number }) {
         <div>
           <dt>{t('contract.marginTotal')}</dt>
           <dd>{displayBalance(totals.margin_total)}</dd>
+        </div>
+        <div>
+          <dt>{t('funds.unrealisedProfit')}</dt>
+          <dd className={`text-${signOf(profit)}`}>{displayBalance(profit)}</dd>
         </div>
         <div>
           <dt>{t('contract.riskRate')}</dt>
@@ -105,6 +111,24 @@ export function PagedPositions({ query }: { query: UseInfiniteQueryResult<Infini
 export const followsTrader = (position: ContractPosition) => position.copy_trader_id !== null && !position.self_held;
 
 /**
+ * Prices with their symbol's decimals (a stock's 2, BTCUSDT's 1), truncated like every shown figure; the
+ * server's figure as it is while the symbol's decimals are unknown. A liquidation price is rounded toward
+ * the mark instead: a long is liquidated at or below it, a short at or above, so the shown price is
+ * reached no later than the real one (truncating showed a long's as lower).
+ */
+function usePriceFormat() {
+  const decimals = new Map((useQuotations().data ?? []).map((q) => [q.id, q.price_decimals]));
+  const format = (position: ContractPosition, price: string | null, up = false) => {
+    const places = decimals.get(position.symbol_id);
+    return price === null ? '--' : places === undefined ? price : money(price).toFixed(places, up ? Money.ROUND_UP : Money.ROUND_DOWN);
+  };
+  return {
+    price: (position: ContractPosition, price: string | null) => format(position, price),
+    liquidation: (position: ContractPosition) => format(position, position.liquidation_price, position.side === 'long'),
+  };
+}
+
+/**
  * Positions as cards; open ones can be closed or get TP/SL, pending ones cancelled. A copy that follows its
  * trader is marked "Copy" and has neither: it closes with the trader's position, unless the user takes it
  * over (self-hold, after a confirmation), after which it is theirs like any other.
@@ -115,6 +139,7 @@ export function PositionItems({ positions }: { positions: readonly ContractPosit
   const selfHold = useConfirmSelfHold();
   const [editing, setEditing] = useState<ContractPosition | null>(null);
   const shownAt = useRelativeTime();
+  const { price, liquidation } = usePriceFormat();
   const confirmClose = async (position: ContractPosition) => {
     const pending = position.status === 'pending';
     const confirmed = await confirmDialog({
@@ -171,20 +196,30 @@ export function PositionItems({ positions }: { positions: readonly ContractPosit
               )}
             </div>
             <dl className="order-item__figures">
-              <Figure label={t('contract.profit')} className={`text-${signOf(position.profit)}`}>
-                {position.profit}
-              </Figure>
-              <Figure label={t('contract.lots')}>{position.share}</Figure>
-              <Figure label={t('contract.margin')}>{position.margin}</Figure>
-              <Figure label={t(position.status === 'pending' ? 'market.entrustPrice' : 'contract.openPrice')}>
-                {position.open_price ?? position.target_price ?? '--'}
-              </Figure>
-              <Figure label={t(position.status === 'open' ? 'contract.markPrice' : 'contract.closePrice')}>{position.current_price ?? '--'}</Figure>
-              <Figure label={t('contract.fee')}>{position.handling_fee}</Figure>
-              <Figure label={t('contract.overnightFee')}>{position.overnight_fee}</Figure>
-              <Figure label={t('contract.takeProfit')}>{position.target_profit_price ?? '--'}</Figure>
-              <Figure label={t('contract.stopLoss')}>{position.stop_loss_price ?? '--'}</Figure>
-              {position.status === 'open' && <Figure label={t('contract.liquidationPrice')}>{position.liquidation_price ?? '--'}</Figure>}
+              {position.status === 'cancelled' ? (
+                // Never opened: no P&L, margin, fee or open price (the frozen margin and fee came back in full).
+                <>
+                  <Figure label={t('contract.lots')}>{position.share}</Figure>
+                  <Figure label={t('market.entrustPrice')}>{price(position, position.target_price)}</Figure>
+                </>
+              ) : (
+                <>
+                  <Figure label={t('contract.profit')} className={`text-${signOf(position.profit)}`}>
+                    {position.profit}
+                  </Figure>
+                  <Figure label={t('contract.lots')}>{position.share}</Figure>
+                  <Figure label={t('contract.margin')}>{position.margin}</Figure>
+                  <Figure label={t(position.status === 'pending' ? 'market.entrustPrice' : 'contract.openPrice')}>
+                    {price(position, position.open_price ?? position.target_price)}
+                  </Figure>
+                  <Figure label={t(position.status === 'open' ? 'contract.markPrice' : 'contract.closePrice')}>{price(position, position.current_price)}</Figure>
+                  <Figure label={t('contract.fee')}>{position.handling_fee}</Figure>
+                  <Figure label={t('contract.overnightFee')}>{position.overnight_fee}</Figure>
+                </>
+              )}
+              <Figure label={t('contract.takeProfit')}>{price(position, position.target_profit_price)}</Figure>
+              <Figure label={t('contract.stopLoss')}>{price(position, position.stop_loss_price)}</Figure>
+              {position.status === 'open' && <Figure label={t('contract.liquidationPrice')}>{liquidation(position)}</Figure>}
               <Figure label={t('market.time')}>{shownAt(position.closed_at ?? position.opened_at ?? position.created_at)}</Figure>
             </dl>
             {position.status === 'closed' && position.open_tick_id && position.close_tick_id && <TickCheck openId={position.open_tick_id} closeId={position.close_tick_id} />}

@@ -1,5 +1,6 @@
 import type { AccountKind } from '@fairex/contract';
-import { toAccountKind } from '@fairex/contract/rules';
+import { isZero } from '@fairex/contract/money';
+import { isTransferTarget, toAccountKind, TRANSFER_TARGET_KINDS } from '@fairex/contract/rules';
 import { Button } from 'antd-mobile';
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +17,21 @@ export function useKindLabel() {
   };
 }
 
-/** The account kinds a user moves funds between (the spec's legal, change, lever, micro and the product kinds). */
-export const TRANSFER_KINDS: readonly AccountKind[] = ['spot', 'fiat', 'contract', 'usdt_futures', 'coin_futures', 'options', 'margin', 'mining', 'financial', 'stock'];
+/**
+ * The label of an account a transfer can go into, named by the products that draw on it ("Contract
+ * account · futures, stocks, copy trading"); any other kind by its plain label.
+ */
+export function useTargetLabel() {
+  const { t } = useTranslation();
+  const kindLabel = useKindLabel();
+  return (kind: AccountKind) => (isTransferTarget(kind) ? t(`funds.target.${kind}`) : kindLabel(kind));
+}
+
+/** The kinds products keep money in: the transfer targets, and mining and financial (what mining and dual investment lock). */
+const PRODUCT_KINDS: readonly string[] = [...TRANSFER_TARGET_KINDS, 'mining', 'financial'];
+
+/** Whether the assets list an account: one a product uses, or any other while it still holds something. */
+export const isShownAccount = (kind: string, balances: readonly { balance: string }[]) => PRODUCT_KINDS.includes(kind) || balances.some((b) => !isZero(b.balance));
 
 /** A server time (ISO text or epoch ms) in the reader's language. */
 export function useFormatTime() {

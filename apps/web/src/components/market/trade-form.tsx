@@ -18,6 +18,7 @@ import { usePlaceOrder, useSpotBalances } from '../../api/spot.ts';
 import { LOGIN_PATH } from '../../navigation.ts';
 import { toastSuccess } from '../../notify.ts';
 import { useStore } from '../../store/store.ts';
+import { AccountNote } from '../funds/account-note.tsx';
 import { coinsOf } from './format.ts';
 import { useDepth } from './order-book.tsx';
 import { SegmentTabs } from '../segment-tabs.tsx';
@@ -221,6 +222,7 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
           </span>
         </p>
       )}
+      {loggedIn && availableId !== null && <AccountNote kind="spot" currencyId={availableId} />}
       {isPositive(orderValueMin) && (
         <p className="trade-form__available">
           <span>{t('market.orderValueMin')}</span>

@@ -1,4 +1,8 @@
-/** Proves the assets tab through the real route table with the wallet list faked: fiat total, figures and the small-balance switch. */
+/**
+ * Proves the assets tab through the real route table with the wallet list faked: fiat total, figures, the
+ * small-balance switch, the contract account's margin in use and unrealised P&L, and accounts no product uses
+ * shown only while they hold something.
+ */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getState, saveToken, setState } from '../../store/store.ts';
@@ -15,6 +19,8 @@ const coin = (currency_id: number, currency: string, balance: string, usdt_value
   available: balance,
   frozen: '0',
   locked: '0',
+  margin: '0',
+  profit: '0',
   price_usdt: '1',
   usdt_value,
 });
@@ -115,6 +121,40 @@ describe('assets tab', () => {
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ type: 'contract', currency: '1' });
     await act(async () => router.navigate(-1));
     expect((await screen.findByRole('tab', { name: 'Contract account' })).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('counts the margin of open positions in the contract balance and shows their unrealised P&L apart', async () => {
+    saveToken('a-token');
+    // 868.7 available and 130 margin in use: the balance and the value count both; the P&L of 20 only shows.
+    const contract = { ...coin(1, 'USDT', '998.7', '998.7'), available: '868.7', margin: '130', profit: '20' };
+    fakeOkApi({
+      '/wallet/list': { total_usdt: '998.7', accounts: [...WALLET.accounts, { kind: 'contract', field: 'lever', id: 3, total_usdt: '998.7', balance: [contract] }] },
+      '/apis/US.json': RATES,
+    });
+    renderApp('/pages/fund/assets?account=contract');
+
+    const account = await screen.findByRole('region', { name: 'Contract account' });
+    const shown = (label: string) => within(account).getByText(label).nextElementSibling?.textContent;
+    expect(shown('Balance')).toBe('998.7');
+    expect(shown('Available')).toBe('868.7');
+    expect(shown('Margin in use')).toBe('130');
+    expect(shown('Unrealised P&L')).toBe('20');
+    expect(within(account).getByText(/their unrealised P&L is paid or charged when they close/)).toBeTruthy();
+    // The spot account has no positions: no such rows.
+    await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Spot account' })));
+    expect(within(screen.getByRole('region', { name: 'Spot account' })).queryByText('Margin in use')).toBeNull();
+  });
+
+  it('lists an account no product uses only while it holds something', async () => {
+    saveToken('a-token');
+    const section = (kind: string, id: number, balance: string) => ({ kind, field: kind, id, total_usdt: balance, balance: [coin(1, 'USDT', balance, balance)] });
+    fakeOkApi({
+      '/wallet/list': { ...WALLET, accounts: [...WALLET.accounts, section('options', 4, '0'), section('mining', 5, '0'), section('stock', 7, '3'), section('margin', 10, '0')] },
+      '/apis/US.json': RATES,
+    });
+    renderApp('/pages/fund/assets');
+    const tabs = await screen.findByRole('tablist', { name: 'Accounts' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Spot account', 'Options account', 'Mining account', 'Stock account']);
   });
 
   it('opens the transfer screen from its button', async () => {

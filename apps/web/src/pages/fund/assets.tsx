@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useFiat } from '../../api/config.ts';
 import { useWalletList, type AccountSection, type CoinBalance } from '../../api/funds.ts';
-import { Empty, useKindLabel } from '../../components/funds/funds.tsx';
+import { Empty, isShownAccount, useKindLabel } from '../../components/funds/funds.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
@@ -32,11 +32,18 @@ function CoinFigures({ coin, kind, kindTitle }: { coin: CoinBalance; kind: strin
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toFiat = useToFiat();
+  // The contract account also holds what its open positions took as margin (in the balance) and their P&L (apart).
   const figures = [
     ['balance', coin.balance],
     ['available', coin.available],
     ['frozen', coin.frozen],
     ['locked', coin.locked],
+    ...(kind === 'contract'
+      ? ([
+          ['marginInUse', coin.margin],
+          ['unrealisedProfit', coin.profit],
+        ] as const)
+      : []),
   ] as const;
   return (
     <li className="funds-coin">
@@ -78,6 +85,7 @@ function AccountCard({ section, hideSmall }: { section: AccountSection; hideSmal
         </span>
       </div>
       {coins.length === 0 ? <Empty /> : <ul className="funds-list">{coins.map((coin) => <CoinFigures key={coin.currency_id} coin={coin} kind={section.kind} kindTitle={title} />)}</ul>}
+      {section.kind === 'contract' && <p className="muted">{t('funds.profitApart')}</p>}
     </section>
   );
 }
@@ -85,10 +93,14 @@ function AccountCard({ section, hideSmall }: { section: AccountSection; hideSmal
 /** The account kind shown first: the spot account, where deposits land and trading happens. */
 const FIRST_ACCOUNT = 'spot';
 
-/** One account at a time behind a row of tabs (ten kinds, mostly empty, would make a long page on a phone). */
-function Accounts({ accounts, hideSmall }: { accounts: AccountSection[]; hideSmall: boolean }) {
+/**
+ * One account at a time behind a row of tabs (ten kinds, mostly empty, would make a long page on a phone);
+ * an account no product uses only while it still holds something.
+ */
+function Accounts({ accounts: all, hideSmall }: { accounts: AccountSection[]; hideSmall: boolean }) {
   const { t } = useTranslation();
   const kindLabel = useKindLabel();
+  const accounts = all.filter((section) => isShownAccount(section.kind, section.balance));
   // Kept in the URL, so coming back from a coin's records shows the same account.
   const [params, setParams] = useSearchParams();
   const chosen = accounts.find((section) => section.kind === params.get('account')) ?? accounts.find((section) => section.kind === FIRST_ACCOUNT) ?? accounts[0];

@@ -1,7 +1,8 @@
 /**
- * Proves the transfer between account kinds: the available amount of the chosen kind, the amount and
- * account checks, the balance check, the confirmation (cancelling sends nothing), then POST /wallet/change
- * with the chosen kinds.
+ * Proves the transfer between account kinds: money goes only into the accounts products draw on, named by
+ * product, and comes out of those or any account still holding some; a product screen's link fills in the
+ * account, coin and missing amount; the available amount of the chosen kind, the amount and account checks,
+ * the balance check, the confirmation (cancelling sends nothing), then POST /wallet/change with the chosen kinds.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { setDefaultConfig } from '../../antd-startup.ts';
@@ -67,12 +68,54 @@ describe('fund transfer', () => {
       await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transfer' })));
       expect(screen.getByRole('alert').textContent, wrong).toBe('Please enter the correct amount');
     }
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: 'spot' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: 'spot' } });
     fireEvent.change(amount, { target: { value: '5' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transfer' })));
     expect(screen.getByRole('alert').textContent).toBe('Choose two different accounts');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.some((call) => call.path === '/wallet/change')).toBe(false);
+  });
+
+  it('moves money only into the accounts products use, named by product, and out of any account still holding some', async () => {
+    saveToken('a-token');
+    fakeFunds();
+    renderApp('/pages/fund/fundTransfer');
+    await screen.findByText('Available: 100 USDT');
+    const labels = (field: string) => within(screen.getByLabelText(field)).getAllByRole('option').map((option) => option.textContent);
+    const targets = ['Spot account · spot, exchange, wealth, NFT, loans', 'Contract account · futures, stocks, copy trading', 'Options account · seconds options', 'Fiat account · OTC'];
+    expect(labels('To')).toEqual(targets);
+    // Nothing in the stock account: not offered at all.
+    expect(labels('From')).toEqual(targets);
+  });
+
+  it('offers an account no product uses as a source while it holds money, and never swaps it into the target', async () => {
+    saveToken('a-token');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const path = new URL(url, 'http://test').pathname.replace(/^\/api/, '');
+        const message = path === '/currency/user_currency_list' ? [{ ...COINS[0], available: { ...COINS[0]!.available, stock: '3' } }] : null;
+        return new Response(JSON.stringify({ type: 'ok', message }), { status: 200 });
+      }),
+    );
+    renderApp('/pages/fund/fundTransfer');
+    await screen.findByText('Available: 100 USDT');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: 'stock' } });
+    expect(screen.getByText('Available: 3 USDT')).toBeTruthy();
+    expect(within(screen.getByLabelText('From')).getByRole('option', { name: 'Stock account' })).toBeTruthy();
+    expect(within(screen.getByLabelText('To')).queryByRole('option', { name: /Stock/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Swap accounts' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('fills in the account, coin and missing amount a product screen asks for, from the account holding the most', async () => {
+    saveToken('a-token');
+    fakeFunds();
+    renderApp('/pages/fund/fundTransfer?to=options&currency=1&amount=12.5');
+    await screen.findByText('Available: 100 USDT');
+    expect((screen.getByLabelText('To') as HTMLSelectElement).value).toBe('options');
+    expect((screen.getByLabelText('From') as HTMLSelectElement).value).toBe('spot');
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('12.5');
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {

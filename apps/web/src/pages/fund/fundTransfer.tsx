@@ -1,35 +1,54 @@
 import type { AccountKind } from '@fairex/contract';
 import { cmp, displayBalance, isPositive, toAmountString } from '@fairex/contract/money';
-import { accountFieldOf } from '@fairex/contract/rules';
+import { accountFieldOf, ACCOUNT_KINDS, isTransferTarget, toAccountKind, TRANSFER_TARGET_KINDS } from '@fairex/contract/rules';
 import { isAmount } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useAccountTransfer, useEnabledUserCoins } from '../../api/funds.ts';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAccountTransfer, useEnabledUserCoins, type UserCoin } from '../../api/funds.ts';
 import { AmountField } from '../../components/field.tsx';
-import { SelectField, TRANSFER_KINDS, useKindLabel } from '../../components/funds/funds.tsx';
+import { SelectField, useKindLabel, useTargetLabel } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { confirmThenSend } from '../../notify.ts';
 
-/** Moves an available amount of one coin between two account kinds (POST /wallet/change), after confirmation. */
+const availableIn = (coin: UserCoin | undefined, kind: AccountKind) => coin?.available[accountFieldOf(kind)] ?? '0';
+
+/** The account to move funds out of when none is chosen: the other product account holding the most of the coin. */
+function fullestOther(coin: UserCoin | undefined, to: AccountKind): AccountKind {
+  const others = TRANSFER_TARGET_KINDS.filter((kind) => kind !== to);
+  return others.reduce((best, kind) => (cmp(availableIn(coin, kind), availableIn(coin, best)) > 0 ? kind : best), others[0]!);
+}
+
+/**
+ * Moves an available amount of one coin between two account kinds (POST /wallet/change), after
+ * confirmation. Money goes only into an account a product draws on, each named by its products; any
+ * other account still holding some is offered as a source, so money left there can come back. A product
+ * screen opens it as ?to=<kind>&currency=<id>&amount=<missing>, the form filled in.
+ */
 export function FundTransferPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const coins = useEnabledUserCoins();
   const kindLabel = useKindLabel();
+  const targetLabel = useTargetLabel();
   const transfer = useAccountTransfer();
-  const [from, setFrom] = useState<AccountKind>('spot');
-  const [to, setTo] = useState<AccountKind>('contract');
-  const [coinId, setCoinId] = useState('');
-  const [amount, setAmount] = useState('');
+  const asked = toAccountKind(params.get('to'));
+  const [to, setTo] = useState<AccountKind>(asked && isTransferTarget(asked) ? asked : 'contract');
+  const [chosenFrom, setFrom] = useState<AccountKind>();
+  const [coinId, setCoinId] = useState(params.get('currency') ?? '');
+  const [amount, setAmount] = useState(() => (isAmount(params.get('amount') ?? '') ? params.get('amount')! : ''));
   const [error, setError] = useState<string>();
 
-  const kindOptions = TRANSFER_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }));
   const list = coins.data ?? [];
   const coin = list.find((c) => String(c.id) === coinId) ?? list[0];
-  const available = coin?.available[accountFieldOf(from)] ?? '0';
+  const from = chosenFrom ?? fullestOther(coin, to);
+  const available = availableIn(coin, from);
+  const toOptions = TRANSFER_TARGET_KINDS.map((kind) => ({ value: kind as AccountKind, label: targetLabel(kind) }));
+  const leftElsewhere = ACCOUNT_KINDS.filter((kind) => !isTransferTarget(kind) && (kind === from || isPositive(availableIn(coin, kind))));
+  const fromOptions = [...TRANSFER_TARGET_KINDS, ...leftElsewhere].map((kind) => ({ value: kind as AccountKind, label: targetLabel(kind) }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -60,12 +79,14 @@ export function FundTransferPage() {
         <PageState query={coins}>
           {() => (
             <form className="card funds-form" onSubmit={(event) => void submit(event)} noValidate>
-              <SelectField label={t('funds.from')} value={from} options={kindOptions} onChange={(value) => { setFrom(value); setError(undefined); }} />
+              <SelectField label={t('funds.from')} value={from} options={fromOptions} onChange={(value) => { setFrom(value); setError(undefined); }} />
               <Button
                 className="funds-swap"
                 size="small"
                 shape="rounded"
                 fill="outline"
+                // Money goes back only into an account a product uses.
+                disabled={!isTransferTarget(from)}
                 onClick={() => {
                   setFrom(to);
                   setTo(from);
@@ -73,7 +94,7 @@ export function FundTransferPage() {
               >
                 {t('funds.swap')}
               </Button>
-              <SelectField label={t('funds.to')} value={to} options={kindOptions} onChange={(value) => { setTo(value); setError(undefined); }} />
+              <SelectField label={t('funds.to')} value={to} options={toOptions} onChange={(value) => { setTo(value); setError(undefined); }} />
               <SelectField
                 label={t('funds.coin')}
                 value={coin ? String(coin.id) : ''}

@@ -127,6 +127,21 @@ describe('contract order form', () => {
     expect(api.of('/lever/submit')).toHaveLength(0);
   });
 
+  it('says the contract account is used and links a new user to a transfer into it, then to exactly the missing amount', async () => {
+    const empty = { legal_id: 1, balance: '0', available: '0', frozen: '0', margin_total: '0', profit_total: '0', risk_rate: null };
+    const api = openContract('/pages/transaction/contract?kind=futures', { '/lever/deal': deal(11, { account: empty }) });
+    expect(await screen.findByText(/Futures and stocks trade from your contract account/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Transfer funds in' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=contract&currency=1');
+    expect(preview('Available')).toBe('0 USDT');
+    // 2 lots at 5x: margin 260.002 and fee 0.650005, all of it missing.
+    fireEvent.change(screen.getByLabelText('Lots'), { target: { value: '2' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Open long' })));
+    expect(screen.getByRole('alert').textContent).toBe('Insufficient balance in the contract account');
+    const link = screen.getByRole('link', { name: 'Transfer the missing 260.652005 USDT' });
+    expect(link.getAttribute('href')).toBe('/pages/fund/fundTransfer?to=contract&currency=1&amount=260.652005');
+    expect(api.of('/lever/submit')).toHaveLength(0);
+  });
+
   it('sends a limit short with leverage and TP/SL after the confirmation prompt', async () => {
     const api = openContract('/pages/transaction/contract?kind=futures&symbol=BTCUSDT');
     fireEvent.click(await screen.findByRole('button', { name: 'Short' }));

@@ -2,7 +2,8 @@
  * Proves the contract positions screen: P&L and the risk rate follow the mark price live (ticker events,
  * by the contract's rules), closing one or several positions and cancelling a pending order go through
  * a confirmation prompt, TP/SL are checked against the side before /lever/setstop, and the history shows
- * why a position closed. A copy of a trader's position that still follows the trader is marked "Copy" and
+ * why a position closed, a cancelled limit order without the fee, margin and open price it never took, every
+ * price with the symbol's decimals, and the total unrealised P&L. A copy of a trader's position that still follows the trader is marked "Copy" and
  * offers Self-hold (after its prompt) instead of Close and TP/SL.
  */
 import type { ContractPosition } from '@fairex/contract';
@@ -108,9 +109,37 @@ describe('contract positions', () => {
     socket.serverSends('ticker', { symbol: 'BTCUSDT', price: '63000', time: Date.now() });
     // At 63000: long -20, short 30; (806 + 194 + 10) / 194 = 520.61 %.
     await vi.waitFor(() => expect(figure(card('BTCUSDT 1'), 'P&L')).toBe('-20'));
-    expect(figure(card('BTCUSDT 1'), 'Mark price')).toBe('63000');
+    expect(figure(card('BTCUSDT 1'), 'Mark price')).toBe('63000.00');
     expect(figure(card('BTCUSDT 2'), 'P&L')).toBe('30');
     expect(screen.getByLabelText('Risk rate').textContent).toBe('520.61%');
+  });
+
+  it('shows every price with the symbol decimals, the liquidation price rounded toward the mark, and the total unrealised P&L', async () => {
+    const stock = quotation({ id: 13, symbol: 'AAPL', kind: 'stock', currency_id: null, legal_id: 1, price: '228.5', price_decimals: 2, spot_rules: null });
+    const aaplLong = position({ id: 8, symbol_id: 13, symbol: 'AAPL', currency_id: 13, share: 1, open_price: '228.0428', current_price: '228.5', profit: '0.457', liquidation_price: '45.60856' });
+    const aaplShort = position({ id: 9, symbol_id: 13, symbol: 'AAPL', currency_id: 13, side: 'short', type: 2, share: 1, open_price: '229.0571', current_price: '228.5', profit: '0.557', liquidation_price: '410.33999', target_profit_price: '200.125' });
+    openOrders({
+      '/currency/quotation_new': [...QUOTATIONS, stock],
+      '/lever/dealall': { data: [aaplLong, aaplShort], total: 2, page: 1, limit: 10, totals: { ...TOTALS, profit_total: '1.014' } },
+    });
+    const long = await screen.findByRole('listitem', { name: 'AAPL 8' });
+    await vi.waitFor(() => expect(figure(long, 'Open price')).toBe('228.04'));
+    expect(figure(long, 'Mark price')).toBe('228.50');
+    // A long is liquidated at or below its price, a short at or above: each shown rounded toward the mark.
+    expect(figure(long, 'Est. liquidation price')).toBe('45.61');
+    const short = card('AAPL 9');
+    expect(figure(short, 'Est. liquidation price')).toBe('410.33');
+    expect(figure(short, 'Take-profit')).toBe('200.12');
+    expect(screen.getAllByText('Unrealised P&L').find((node) => node.tagName === 'DT')?.nextElementSibling?.textContent).toBe('1.014');
+  });
+
+  it('shows a cancelled limit order without the fee, margin, open price or P&L it never had', async () => {
+    const cancelled = position({ id: 12, status: 'cancelled', order_kind: 'limit', target_price: '90000', open_price: '90000', current_price: null, margin: '180', handling_fee: '0.45', profit: '0' });
+    openOrders({ '/lever/my_trade': { data: [cancelled], total: 1, page: 1, limit: 10 } });
+    fireEvent.click(await screen.findByRole('tab', { name: 'History' }));
+    const item = await screen.findByRole('listitem', { name: 'BTCUSDT 12' });
+    expect(figure(item, 'Entrust price')).toBe('90000.00');
+    for (const label of ['Handling fee', 'Margin', 'Open price', 'P&L', 'Close price']) expect(within(item).queryByText(label), label).toBeNull();
   });
 
   it('closes one position only after the confirmation prompt', async () => {
@@ -166,7 +195,7 @@ describe('contract positions', () => {
     });
     fireEvent.click(await screen.findByRole('tab', { name: 'Pending' }));
     const item = await screen.findByRole('listitem', { name: 'BTCUSDT 3' });
-    expect(figure(item, 'Entrust price')).toBe('60000');
+    expect(figure(item, 'Entrust price')).toBe('60000.00');
     await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Cancel order 3' })));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Cancel this limit order (BTCUSDT, 2 lots)?')).toBeTruthy();
@@ -177,7 +206,7 @@ describe('contract positions', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'History' }));
     const closed = await screen.findByRole('listitem', { name: 'BTCUSDT 4' });
     expect(within(closed).getByText('Liquidated')).toBeTruthy();
-    expect(figure(closed, 'Close price')).toBe('60800');
+    expect(figure(closed, 'Close price')).toBe('60800.00');
     // Its open and close index ticks, with a check of their public chain in the browser.
     expect(within(closed).getByText('Ticks #1 → #7')).toBeTruthy();
     expect(within(closed).getByRole('button', { name: 'Check' })).toBeTruthy();

@@ -1,6 +1,7 @@
 /**
  * Proves the spot order form's client checks and the order it sends, through the real route table; the
- * percentage shortcuts size buys by the server's freeze rules (fees, market protection at the best ask).
+ * percentage shortcuts size buys by the server's freeze rules (fees, market protection at the best ask);
+ * the form says it trades from the spot account, with a transfer link.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -54,6 +55,14 @@ describe('spot trade', () => {
     expect(book.textContent).not.toContain('No orders in the book yet');
     act(() => socket.serverSends('depth', { symbol: 'BTC/USDT', bids: [], asks: [], time: 0 }));
     expect(book.textContent).toContain('No orders in the book yet');
+  });
+
+  it('says the spot account is used, with a transfer into it of the coin the order spends', async () => {
+    await openSpot();
+    expect(screen.getByText(/Spot trading uses your spot account/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Transfer funds in' }).getAttribute('href')).toMatch(/\/pages\/fund\/fundTransfer\?to=spot&currency=1$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Sell' }));
+    expect(screen.getByRole('link', { name: 'Transfer funds in' }).getAttribute('href')).toMatch(/currency=2$/);
   });
 
   it('says under the book that the platform market maker quotes it, by its back-office account, and nothing of demo traders in production', async () => {

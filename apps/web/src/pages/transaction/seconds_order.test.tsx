@@ -90,6 +90,19 @@ describe('seconds options screen', () => {
     expect(api.of('/microtrade/submit')).toHaveLength(0);
   });
 
+  it('refuses a stake and fee beyond the options account before the prompt, and links to a transfer of exactly the missing amount', async () => {
+    const api = openPage();
+    expect(await screen.findByText(/Seconds options are staked from your options account/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Transfer funds in' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=options&currency=1');
+    // 500 stake + 0.5 fee against a 500 balance.
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '500' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy up' })));
+    expect(screen.getByRole('alert').textContent).toBe('Insufficient balance in the options account');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Transfer the missing 0.5 USDT' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=options&currency=1&amount=0.5');
+    expect(api.of('/microtrade/submit')).toHaveLength(0);
+  });
+
   it('sends up (type 1) with the symbol, coin, duration and amount only after the confirmation prompt', async () => {
     const api = openPage();
     fireEvent.change(await screen.findByLabelText('Amount'), { target: { value: '100' } });

@@ -1,8 +1,9 @@
 import type { OptionOrderView } from '@fairex/contract';
-import { cmp, isPositive } from '@fairex/contract/money';
+import { add, cmp, isPositive, sub } from '@fairex/contract/money';
 import { optionFee, optionProfit } from '@fairex/contract/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountNote } from '../../components/funds/account-note.tsx';
 import { TickCheck } from '../../components/tick-check.tsx';
 import { useSearchParams } from 'react-router';
 import { useQuotations } from '../../api/market.ts';
@@ -105,10 +106,17 @@ function OrderForm({ symbolId, symbol }: { symbolId: number; symbol: string }) {
   const valid = /^\d+(\.\d+)?$/.test(amount) && isPositive(amount);
   const fee = valid ? optionFee(amount, duration.fee_rate, coin.decimals) : '0';
   const profit = valid ? optionProfit(amount, duration.payout_ratio, coin.decimals) : '0';
+  // The stake and its fee come out of the options account: what they need beyond it, the transfer link asks for.
+  const cost = valid ? add(amount, fee) : '0';
+  const shortfall = cmp(cost, coin.balance) > 0 ? { amount: sub(cost, coin.balance), currency: coin.name } : undefined;
 
   const place = async (type: 1 | 2) => {
     if (!valid || cmp(amount, duration.stake_min) < 0 || cmp(amount, duration.stake_max) > 0) {
       setProblem(t('seconds.amountInvalid', { min: duration.stake_min, max: duration.stake_max }));
+      return;
+    }
+    if (shortfall) {
+      setProblem(t('seconds.insufficient'));
       return;
     }
     setProblem('');
@@ -162,6 +170,7 @@ function OrderForm({ symbolId, symbol }: { symbolId: number; symbol: string }) {
           {profit} {coin.name}
         </dd>
       </dl>
+      <AccountNote kind="options" currencyId={coin.id} shortfall={shortfall} />
       <div className="seconds-buttons">
         <button type="button" className="seconds-button seconds-button--up" disabled={submit.isPending} onClick={() => void place(1)}>
           {t('seconds.up')}
@@ -203,7 +212,8 @@ function OrderList({ status, symbolId, onShow }: { status: OptionListStatus; sym
         <button type="button" className="seconds-order" onClick={() => onShow(o.id)}>
           <span className={o.type === 1 ? 'up' : 'down'}>{t(o.type === 1 ? 'seconds.upWord' : 'seconds.downWord')}</span>
           <span>
-            {o.symbol} · {o.number} {o.currency} · {o.seconds} s
+            {/* No-break spaces: a wrapped row keeps "10 USDT" and "30 s" whole. */}
+            {o.symbol} · {o.number}{'\u00a0'}{o.currency} · {o.seconds}{'\u00a0'}s
           </span>
           <span>{o.open ? t('seconds.openPrice', { price: o.open.price }) : o.status === 'opening' ? t('ticks.opening') : t('ticks.voidResult')}</span>
           {o.status === 'holding' || o.status === 'opening' ? <CountdownRing order={o} now={now} /> : <Outcome order={o} />}
