@@ -106,6 +106,16 @@ export default async function setup(project: TestProject) {
     body: JSON.stringify({ enabled: false }),
   });
   if ((await off.json()).type !== 'ok') throw new Error('could not switch the demo spot traders off');
+  // The development start's welcome popup would cover home at each journey's first visit: taken down for the run.
+  const popup = (await (await fetch(`${server.baseUrl}/api/news/index_pop`)).json()).message as { id: number } | null;
+  if (popup) {
+    const removed = await fetch(`${server.baseUrl}/api/admin/content/delete`, {
+      method: 'POST',
+      headers: { ...operatorHeaders(operator), 'content-type': 'application/json' },
+      body: JSON.stringify({ id: popup.id }),
+    });
+    if ((await removed.json()).type !== 'ok') throw new Error('could not take the demo popup down');
+  }
   project.provide('baseUrl', server.baseUrl);
   project.provide('operatorToken', operator);
   return server.stop;

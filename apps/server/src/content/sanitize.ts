@@ -40,12 +40,21 @@ export function sanitizeContent(html: string): string {
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
 const BLOCK_END = /<\/(?:p|h[2-4]|li|td|th|tr|blockquote|pre|figcaption|summary|details)>|<br\s*\/?>/gi;
 
-/** The body as plain text (blocks apart by a space), cut to CONTENT_SUMMARY_CHARS_MAX characters with an ellipsis. */
-export function summaryOf(html: string): string {
-  const text = sanitizeHtml(html.replace(BLOCK_END, '$& '), { allowedTags: [], allowedAttributes: {} })
+const HEADING = /<h([2-4])\b[^>]*>[\s\S]*?<\/h\1>/gi;
+
+const plainText = (html: string) =>
+  sanitizeHtml(html.replace(BLOCK_END, '$& '), { allowedTags: [], allowedAttributes: {} })
     .replace(/&(?:amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
     .replace(/\s+/g, ' ')
     .trim();
+
+/**
+ * The body as plain text (blocks apart by a space), cut to CONTENT_SUMMARY_CHARS_MAX characters with an
+ * ellipsis. The body's headings are left out (the item's own title heads it in a list, and a heading run
+ * into its paragraph reads "Fair by construction Orders meet…"), unless the body has nothing else.
+ */
+export function summaryOf(html: string): string {
+  const text = plainText(html.replace(HEADING, ' ')) || plainText(html);
   const chars = [...text];
   return chars.length <= CONTENT_SUMMARY_CHARS_MAX ? text : `${chars.slice(0, CONTENT_SUMMARY_CHARS_MAX - 1).join('').trimEnd()}…`;
 }

@@ -11,9 +11,9 @@ export function ieoRoutes(app: FastifyInstance, ctx: AppContext) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 
-  app.get('/project', async (request) => ok(await ctx.ieo.list(await optionalUserId(ctx.db, request), parse(ieoListInput, request.query))));
+  app.get('/project', async (request) => ok(await ctx.ieo.list(await optionalUserId(ctx.db, request), parse(ieoListInput, request.query), request.lang)));
 
-  app.get('/project/detail', async (request) => ok(await ctx.ieo.detail(await optionalUserId(ctx.db, request), parse(ieoDetailInput, request.query).project_id)));
+  app.get('/project/detail', async (request) => ok(await ctx.ieo.detail(await optionalUserId(ctx.db, request), parse(ieoDetailInput, request.query).project_id, request.lang)));
 
   app.post('/project/order', auth, async (request) => {
     const input = parse(ieoOrderInput, data(request));

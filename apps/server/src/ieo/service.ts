@@ -19,6 +19,7 @@ import {
   type IeoOrderInput,
   type IeoOrderView,
   type IeoProjectView,
+  type Lang,
 } from '@fairex/contract';
 import type { Clock } from '../clock.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -44,6 +45,7 @@ import {
   type IeoOrder,
   type ProjectRow,
 } from './repository.ts';
+import { describedIn } from './demo.ts';
 import { orderView, projectView } from './views.ts';
 
 /** How often the allocation and release jobs look for due work. */
@@ -73,20 +75,20 @@ export class IeoService {
   }
 
   /** GET /project: enabled projects, in progress first; with a user, their applied totals and balances. */
-  async list(userId: number | undefined, input: { page: number; limit: number }): Promise<Page<IeoProjectView>> {
+  async list(userId: number | undefined, input: { page: number; limit: number }, lang: Lang): Promise<Page<IeoProjectView>> {
     const now = this.options.now();
     const { rows, total } = await pageProjects(this.db, { now, page: input.page, limit: input.limit, enabledOnly: true });
     const mine = await this.mine(userId, rows);
-    return { data: rows.map((row) => projectView(row, now, mine?.(row))), total, page: input.page, limit: input.limit };
+    return { data: rows.map((row) => ({ ...projectView(row, now, mine?.(row)), description: describedIn(row.project, lang) })), total, page: input.page, limit: input.limit };
   }
 
   /** GET /project/detail: one enabled project. */
-  async detail(userId: number | undefined, projectId: number): Promise<IeoProjectView> {
+  async detail(userId: number | undefined, projectId: number, lang: Lang): Promise<IeoProjectView> {
     const row = await findProject(this.db, projectId);
     if (!row) throw new DomainError('not_found');
     if (!row.project.enabled) throw new DomainError('wealth_product_unavailable');
     const mine = await this.mine(userId, [row]);
-    return projectView(row, this.options.now(), mine?.(row));
+    return { ...projectView(row, this.options.now(), mine?.(row)), description: describedIn(row.project, lang) };
   }
 
   /** The user's applied total per project and spot available per pay coin, for the views. */

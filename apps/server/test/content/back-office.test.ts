@@ -3,13 +3,14 @@
 // cannot write, reviewers cannot even read; what the editor sends is refused with coded errors (English
 // required, one version per language, a page by its key); the preview answers the sanitised HTML; the
 // site settings keywords are edited (logged), read back by GET /getSetting and followed by the CSP's
-// frame-src; and the demo seed writes its items once, marked demo, leaving an operator's pages alone.
-import { CONTENT_HTML_CHARS_MAX, errorMessage, type ErrorCode } from '@fairex/contract';
-import { and, eq, like } from 'drizzle-orm';
+// frame-src; and the demo seed writes its items (home's popup among them) once, in all eight languages, marked
+// demo, leaving an operator's pages alone.
+import { CONTENT_HTML_CHARS_MAX, errorMessage, LANGS, type ErrorCode } from '@fairex/contract';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorAuditLog } from '../../src/admin/tables.ts';
 import { seedContentDemo } from '../../src/content/demo.ts';
-import { news } from '../../src/content/tables.ts';
+import { news, newsVersions } from '../../src/content/tables.ts';
 import { makeOperatorToken } from '../funds/support.ts';
 import { call } from '../support/app.ts';
 import { writeRoutes } from '../support/routes.ts';
@@ -190,16 +191,22 @@ describe('demo content', () => {
   });
   afterAll(() => fresh.test.close());
 
-  it('seeds a banner, two news and the four pages in English and Chinese, marked demo, once, and leaves an operator page alone', async () => {
+  it('seeds a banner, a welcome popup, two news and the four pages in all eight languages, marked demo, once, and leaves an operator page alone', async () => {
     await saveItem(fresh, { kind: 'page', page_key: 'contactus', versions: [{ lang: 'en', title: 'Our own contact page' }] });
     await seedContentDemo(fresh.test.db, fresh.clock.now);
     await seedContentDemo(fresh.test.db, fresh.clock.now);
     const demo = await fresh.test.db.select().from(news).where(eq(news.demo, true));
-    expect(demo.map((n) => n.categoryId ?? n.pageKey).sort()).toEqual([4, 4, 5, 'aboutus', 'faq', 'operational_compliance'].sort() as never);
+    expect(demo.map((n) => n.categoryId ?? n.pageKey).sort()).toEqual([4, 4, 4, 5, 'aboutus', 'faq', 'operational_compliance'].sort() as never);
+    const versions = await fresh.test.db.select().from(newsVersions).where(inArray(newsVersions.newsId, demo.map((n) => n.id)));
+    for (const item of demo) expect(versions.filter((v) => v.newsId === item.id).map((v) => v.lang).sort(), `item ${item.id}`).toEqual([...LANGS].sort());
     expect(titles((await call(fresh.test.app, '/news/list', { payload: { c_id: 5 }, lang: 'zh' })).body)).toContain('公平交易：每个价格都跟随公开行情');
+    expect(titles((await call(fresh.test.app, '/news/list', { payload: { c_id: 5 }, lang: 'fra' })).body)).toContain('Négociez équitablement : chaque prix suit le flux public');
     expect((await call(fresh.test.app, '/contactus', { method: 'GET' })).body.message.title).toBe('Our own contact page');
     expect((await call(fresh.test.app, '/faq', { method: 'GET', lang: 'zh' })).body.message.content).toContain('开发环境的演示内容');
-    expect((await call(fresh.test.app, '/news/index_pop', { method: 'GET' })).body.message).toBeNull();
+    expect((await call(fresh.test.app, '/faq', { method: 'GET', lang: 'spa' })).body.message).toMatchObject({ lang: 'spa', title: 'Preguntas frecuentes' });
+    // Home's popup: the welcome notice, in the reader's language.
+    const popup = (await call(fresh.test.app, '/news/index_pop', { method: 'GET', lang: 'jp' })).body.message;
+    expect(popup).toMatchObject({ c_id: 4, lang: 'jp', title: 'FairEx デモへようこそ', version: 1 });
     expect(await fresh.test.db.select().from(news).where(like(news.pageKey, 'faq'))).toHaveLength(1);
   });
 });

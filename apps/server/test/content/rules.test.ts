@@ -24,8 +24,11 @@ describe('content rules', () => {
     expect(isVisible({ status: 'draft', publishAt }, publishAt.getTime() + 1)).toBe(false);
   });
 
-  it('summarises the body as plain text, blocks apart, cut with an ellipsis', () => {
-    expect(summaryOf('<h2>Title</h2><p>One &amp; two &lt;three&gt;</p><ul><li>a</li><li>b</li></ul>')).toBe('Title One & two <three> a b');
+  it('summarises the body as plain text, blocks apart, its headings left out, cut with an ellipsis', () => {
+    expect(summaryOf('<h2>Title</h2><p>One &amp; two &lt;three&gt;</p><ul><li>a</li><li>b</li></ul>')).toBe('One & two <three> a b');
+    expect(summaryOf('<h2>Fair by construction</h2><p>Orders meet real orders.</p><h3>Costs</h3><p>None.</p>')).toBe('Orders meet real orders. None.');
+    // A body of headings only keeps them: a summary is never empty while the body has text.
+    expect(summaryOf('<h2>Only a heading</h2>')).toBe('Only a heading');
     const long = summaryOf(`<p>${'字'.repeat(CONTENT_SUMMARY_CHARS_MAX + 10)}</p>`);
     expect([...long]).toHaveLength(CONTENT_SUMMARY_CHARS_MAX);
     expect(long.endsWith('…')).toBe(true);

@@ -1,7 +1,8 @@
 // Proves the demo seed: a development start gets one IEO in progress (FAIR, 10,000,000 at 0.05 USDT,
 // locked 30 days, ending in 7 days) and one in warm-up (starting in 3 days), each on its own demo token
-// coin without networks, marked demo; a second call adds nothing.
-import { DAY_MS } from '@fairex/contract';
+// coin without networks, marked demo; a second call adds nothing; each reads in the reader's language (all
+// eight) until an operator rewrites its description.
+import { DAY_MS, LANGS, type Lang } from '@fairex/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedIeoDemo } from '../../src/ieo/demo.ts';
@@ -34,5 +35,21 @@ describe('demo IEO projects', () => {
     ]);
     const fair = tokens.find((t) => t.name === 'FAIR')!;
     expect(Number(fair.referencePriceUsdt)).toBe(0.05);
+  });
+
+  it('describes each demo project in the reader language, and an operator edit as written', async () => {
+    const descriptions = async (lang: Lang) => ((await call(rig.test.app, '/project', { method: 'GET', lang })).body.message.data as { description: string }[]).map((p) => p.description);
+    const english = await descriptions('en');
+    expect(english[0]).toMatch(/^A demonstration project: subscribe with USDT/);
+    const seen = new Set<string>();
+    for (const lang of LANGS) {
+      const [fair, grid] = await descriptions(lang);
+      seen.add(fair!).add(grid!);
+    }
+    expect(seen.size).toBe(2 * LANGS.length);
+    const [project] = await rig.test.db.select().from(ieoProjects).where(eq(ieoProjects.name, 'FairEx Demo Token (FAIR)'));
+    expect((await call(rig.test.app, '/project/detail', { method: 'GET', lang: 'fra', payload: { project_id: project!.id } })).body.message.description).toMatch(/^Un projet de démonstration/);
+    await rig.test.db.update(ieoProjects).set({ description: 'Rewritten by an operator.' }).where(eq(ieoProjects.id, project!.id));
+    expect((await descriptions('fra'))[0]).toBe('Rewritten by an operator.');
   });
 });
