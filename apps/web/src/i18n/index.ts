@@ -53,6 +53,13 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+// i18next picks a plural form (`_one`, `_other`...) by Intl.PluralRules of the language's code, and the
+// app's codes are not all BCP 47 (Intl takes jp and hk for no language and uses the device's rules): it is
+// given each language's own tag, so "1 件" in Japanese and "1 lot" in English each follow their own rules.
+const plurals = i18n.services.pluralResolver;
+const ruleOf = plurals.getRule.bind(plurals);
+plurals.getRule = (code: string, options?: object) => ruleOf(INTL_LOCALES[code as Lang] ?? code, options);
+
 /** Fetches a language's catalogue once (English is always there); the start-up awaits the stored one before the first render. */
 export async function loadLanguage(lang: Lang): Promise<void> {
   if (lang === 'en' || i18n.hasResourceBundle(lang, 'translation')) return;

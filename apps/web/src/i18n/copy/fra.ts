@@ -85,6 +85,7 @@ export const copy: Catalogue['copy'] = {
     example: 'Le trader ouvre {{lots}} lots',
     exampleLots_one: 'Vous ouvrez {{count}} lot',
     exampleLots_other: 'Vous ouvrez {{count}} lots',
+    exampleLots_many: 'Vous ouvrez {{count}} lots',
     exampleSkip: 'Pas de copie (moins de {{min}} lot)',
     rounded: 'Un multiplicateur supérieur à 1 et non entier est arrondi à 2 décimales : {{typed}} est retenu comme {{kept}}.',
     rules: 'Les copies s’ouvrent sur votre compte de contrats avec l’effet de levier du trader et se clôturent avec ses positions. Une copie est ignorée si le solde de votre compte de contrats est insuffisant. Lorsqu’une copie se clôture avec le trader sur un bénéfice net, {{rate}} de ce bénéfice revient au trader ; une copie reprise à votre compte verse cette part sur son bénéfice à ce moment-là.',
@@ -107,8 +108,10 @@ export const copy: Catalogue['copy'] = {
     confirm: 'Ne plus suivre {{name}} ? Ses nouvelles positions ne seront plus copiées.',
     copiesStay_one: 'Votre copie ouverte ({{count}}) reste liée et se clôture avec sa position ; pour la clôturer vous-même avant, reprenez-la à votre compte dans Mes copies.',
     copiesStay_other: 'Vos {{count}} copies ouvertes restent liées et se clôturent avec ses positions ; pour en clôturer une vous-même avant, reprenez-la à votre compte dans Mes copies.',
+    copiesStay_many: 'Vos {{count}} copies ouvertes restent liées et se clôturent avec ses positions ; pour en clôturer une vous-même avant, reprenez-la à votre compte dans Mes copies.',
     selfHeldStay_one: 'Votre position reprise à votre compte ({{count}}) est la vôtre : elle ne se clôture pas avec les siennes et reste ouverte jusqu’à ce que vous la clôturiez.',
     selfHeldStay_other: 'Vos {{count}} positions reprises à votre compte sont les vôtres : elles ne se clôturent pas avec les siennes et restent ouvertes jusqu’à ce que vous les clôturiez.',
+    selfHeldStay_many: 'Vos {{count}} positions reprises à votre compte sont les vôtres : elles ne se clôturent pas avec les siennes et restent ouvertes jusqu’à ce que vous les clôturiez.',
     done: 'Suivi annulé',
   },
   selfHold: {
@@ -116,6 +119,7 @@ export const copy: Catalogue['copy'] = {
     action: 'Reprendre',
     confirm_one: 'Reprendre cette copie ({{symbol}}, {{count}} lot) à votre compte ? Elle devient votre propre position : elle ne se clôture plus avec le trader et vous la clôturez vous-même. Si elle est en bénéfice, la part convenue du trader sur ce bénéfice lui est versée maintenant, au prix de marque actuel ; ce qu’elle gagne ou perd ensuite n’appartient qu’à vous. C’est irréversible.',
     confirm_other: 'Reprendre cette copie ({{symbol}}, {{count}} lots) à votre compte ? Elle devient votre propre position : elle ne se clôture plus avec le trader et vous la clôturez vous-même. Si elle est en bénéfice, la part convenue du trader sur ce bénéfice lui est versée maintenant, au prix de marque actuel ; ce qu’elle gagne ou perd ensuite n’appartient qu’à vous. C’est irréversible.',
+    confirm_many: 'Reprendre cette copie ({{symbol}}, {{count}} lots) à votre compte ? Elle devient votre propre position : elle ne se clôture plus avec le trader et vous la clôturez vous-même. Si elle est en bénéfice, la part convenue du trader sur ce bénéfice lui est versée maintenant, au prix de marque actuel ; ce qu’elle gagne ou perd ensuite n’appartient qu’à vous. C’est irréversible.',
     done: 'La position est désormais la vôtre',
   },
   totals: 'Totaux de ma copie de trading',
@@ -145,8 +149,10 @@ export const copy: Catalogue['copy'] = {
   edit: 'Modifier',
   stillLinked_one: '{{count}} copie ouverte se clôture encore avec la position du trader.',
   stillLinked_other: '{{count}} copies ouvertes se clôturent encore avec les positions du trader.',
+  stillLinked_many: '{{count}} copies ouvertes se clôturent encore avec les positions du trader.',
   selfHeldOpen_one: '{{count}} position reprise à votre compte est la vôtre et reste ouverte jusqu’à ce que vous la clôturiez.',
   selfHeldOpen_other: '{{count}} positions reprises à votre compte sont les vôtres et restent ouvertes jusqu’à ce que vous les clôturiez.',
+  selfHeldOpen_many: '{{count}} positions reprises à votre compte sont les vôtres et restent ouvertes jusqu’à ce que vous les clôturiez.',
   copyTab: {
     current: 'En cours',
     history: 'Historique',
@@ -161,6 +167,7 @@ export const copy: Catalogue['copy'] = {
   noSkips: 'Aucune copie ignorée',
   traderLots_one: 'le trader a ouvert {{count}} lot',
   traderLots_other: 'le trader a ouvert {{count}} lots',
+  traderLots_many: 'le trader a ouvert {{count}} lots',
   skipReason: {
     insufficient_balance: 'Le solde de votre compte de contrats ne couvrait pas la marge et les frais',
     lots_below_minimum: 'Votre multiplicateur donnait moins de lots que le minimum',
@@ -190,6 +197,7 @@ export const copy: Catalogue['copy'] = {
   agreementEn: 'Contrat en anglais (English)',
   followingFirst_one: 'Vous suivez {{count}} trader : annulez vos suivis avant de postuler pour devenir trader.',
   followingFirst_other: 'Vous suivez {{count}} traders : annulez vos suivis avant de postuler pour devenir trader.',
+  followingFirst_many: 'Vous suivez {{count}} traders : annulez vos suivis avant de postuler pour devenir trader.',
   publicPage: 'Voir ma page publique de trader',
   cannotApply: {
     following: 'Annulez vos suivis avant de postuler pour devenir trader.',

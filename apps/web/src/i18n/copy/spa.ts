@@ -85,6 +85,7 @@ export const copy: Catalogue['copy'] = {
     example: 'El trader abre {{lots}} lotes',
     exampleLots_one: 'Tú abres {{count}} lote',
     exampleLots_other: 'Tú abres {{count}} lotes',
+    exampleLots_many: 'Tú abres {{count}} lotes',
     exampleSkip: 'Sin copia (menos de {{min}} lote)',
     rounded: 'Un multiplicador mayor que 1 y no entero se redondea a 2 decimales: {{typed}} se aplica como {{kept}}.',
     rules: 'Las copias se abren en tu cuenta de contratos con el apalancamiento del trader y se cierran con sus posiciones. Una copia se omite si el saldo de tu cuenta de contratos no alcanza. Cuando una copia se cierra con el trader con beneficio neto, el {{rate}} de ese beneficio es para el trader; una copia que asumes por tu cuenta paga esa parte sobre su beneficio en ese momento.',
@@ -107,8 +108,10 @@ export const copy: Catalogue['copy'] = {
     confirm: '¿Dejar de seguir a {{name}}? Sus nuevas posiciones ya no se copiarán.',
     copiesStay_one: 'Tu copia abierta ({{count}}) sigue vinculada y se cierra con su posición; para cerrarla tú mismo antes, mantenla por tu cuenta en Mis copias.',
     copiesStay_other: 'Tus {{count}} copias abiertas siguen vinculadas y se cierran con sus posiciones; para cerrar una tú mismo antes, mantenla por tu cuenta en Mis copias.',
+    copiesStay_many: 'Tus {{count}} copias abiertas siguen vinculadas y se cierran con sus posiciones; para cerrar una tú mismo antes, mantenla por tu cuenta en Mis copias.',
     selfHeldStay_one: 'Tu posición mantenida por tu cuenta ({{count}}) es tuya: no se cierra con las suyas y sigue abierta hasta que la cierres.',
     selfHeldStay_other: 'Tus {{count}} posiciones mantenidas por tu cuenta son tuyas: no se cierran con las suyas y siguen abiertas hasta que las cierres.',
+    selfHeldStay_many: 'Tus {{count}} posiciones mantenidas por tu cuenta son tuyas: no se cierran con las suyas y siguen abiertas hasta que las cierres.',
     done: 'Seguimiento cancelado',
   },
   selfHold: {
@@ -116,6 +119,7 @@ export const copy: Catalogue['copy'] = {
     action: 'Mantener',
     confirm_one: '¿Asumir esta copia ({{symbol}}, {{count}} lote)? Pasa a ser tu propia posición: ya no se cierra con el trader y la cierras tú. Si ahora tiene beneficio, la parte acordada del trader sobre ese beneficio se paga ahora, al precio de marca actual; lo que gane o pierda después es solo tuyo. No se puede deshacer.',
     confirm_other: '¿Asumir esta copia ({{symbol}}, {{count}} lotes)? Pasa a ser tu propia posición: ya no se cierra con el trader y la cierras tú. Si ahora tiene beneficio, la parte acordada del trader sobre ese beneficio se paga ahora, al precio de marca actual; lo que gane o pierda después es solo tuyo. No se puede deshacer.',
+    confirm_many: '¿Asumir esta copia ({{symbol}}, {{count}} lotes)? Pasa a ser tu propia posición: ya no se cierra con el trader y la cierras tú. Si ahora tiene beneficio, la parte acordada del trader sobre ese beneficio se paga ahora, al precio de marca actual; lo que gane o pierda después es solo tuyo. No se puede deshacer.',
     done: 'La posición ahora es tuya',
   },
   totals: 'Totales de mis copias de operaciones',
@@ -145,8 +149,10 @@ export const copy: Catalogue['copy'] = {
   edit: 'Editar',
   stillLinked_one: '{{count}} copia abierta aún se cierra con la posición del trader.',
   stillLinked_other: '{{count}} copias abiertas aún se cierran con las posiciones del trader.',
+  stillLinked_many: '{{count}} copias abiertas aún se cierran con las posiciones del trader.',
   selfHeldOpen_one: '{{count}} posición mantenida por tu cuenta es tuya y sigue abierta hasta que la cierres.',
   selfHeldOpen_other: '{{count}} posiciones mantenidas por tu cuenta son tuyas y siguen abiertas hasta que las cierres.',
+  selfHeldOpen_many: '{{count}} posiciones mantenidas por tu cuenta son tuyas y siguen abiertas hasta que las cierres.',
   copyTab: {
     current: 'Actuales',
     history: 'Historial',
@@ -161,6 +167,7 @@ export const copy: Catalogue['copy'] = {
   noSkips: 'No hay copias omitidas',
   traderLots_one: 'el trader abrió {{count}} lote',
   traderLots_other: 'el trader abrió {{count}} lotes',
+  traderLots_many: 'el trader abrió {{count}} lotes',
   skipReason: {
     insufficient_balance: 'El saldo de tu cuenta de contratos no cubría el margen y la comisión',
     lots_below_minimum: 'Tu multiplicador daba menos lotes que el mínimo',
@@ -190,6 +197,7 @@ export const copy: Catalogue['copy'] = {
   agreementEn: 'Acuerdo en inglés (English)',
   followingFirst_one: 'Sigues a {{count}} trader: cancela tus seguimientos antes de solicitar ser trader.',
   followingFirst_other: 'Sigues a {{count}} traders: cancela tus seguimientos antes de solicitar ser trader.',
+  followingFirst_many: 'Sigues a {{count}} traders: cancela tus seguimientos antes de solicitar ser trader.',
   publicPage: 'Ver mi página pública de trader',
   cannotApply: {
     following: 'Cancela tus seguimientos antes de solicitar ser trader.',

@@ -79,4 +79,9 @@ export const coupon = {
     noDuration: 'No option duration takes a stake of {{value}} {{coin}} at the moment',
     close: 'Close',
   },
+  trialResult: 'Trial result',
+  trialPending: 'Waiting for settlement',
+  trialWon: 'Won {{profit}} {{coin}}, paid to your options account',
+  trialLost: 'Lost: the stake was the coupon\'s, so you pay nothing',
+  trialDraw: 'Draw: nothing paid',
 };

@@ -23,6 +23,7 @@ export const coupon: Catalogue['coupon'] = {
   leftOf: "{{left}} sur {{quantity}}",
   validDays_one: "{{count}} jour après l'obtention",
   validDays_other: "{{count}} jours après l'obtention",
+  validDays_many: "{{count}} jours après l'obtention",
   validity: "Validité",
   claimBy: "À obtenir avant le",
   forWhom: "Pour",
@@ -81,4 +82,9 @@ export const coupon: Catalogue['coupon'] = {
     noDuration: "Aucune durée d'option n'accepte une mise de {{value}} {{coin}} pour le moment",
     close: "Fermer",
   },
+  trialResult: 'Résultat de l’essai',
+  trialPending: 'En attente du règlement',
+  trialWon: 'Gagné : {{profit}} {{coin}} versés sur votre compte options',
+  trialLost: 'Perdu : la mise venait du coupon, vous ne payez rien',
+  trialDraw: 'Égalité : rien n’est versé',
 };

@@ -21,7 +21,6 @@ export const coupon: Catalogue['coupon'] = {
   value: "面值",
   left: "剩餘",
   leftOf: "{{left}} / {{quantity}}",
-  validDays_one: "領取後 {{count}} 天",
   validDays_other: "領取後 {{count}} 天",
   validity: "有效期",
   claimBy: "領取截止",
@@ -81,4 +80,9 @@ export const coupon: Catalogue['coupon'] = {
     noDuration: "目前沒有期權週期接受 {{value}} {{coin}} 的本金",
     close: "關閉",
   },
+  trialResult: '體驗結果',
+  trialPending: '等待結算',
+  trialWon: '盈利 {{profit}} {{coin}}，已計入你的期權賬戶',
+  trialLost: '虧損：本金來自體驗券，你無需支付',
+  trialDraw: '平局：無收益',
 };

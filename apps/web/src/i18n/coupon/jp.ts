@@ -21,7 +21,6 @@ export const coupon: Catalogue['coupon'] = {
   value: "額面",
   left: "残り",
   leftOf: "{{quantity}} 枚中 {{left}} 枚",
-  validDays_one: "受け取りから {{count}} 日",
   validDays_other: "受け取りから {{count}} 日",
   validity: "有効期間",
   claimBy: "受け取り期限",
@@ -81,4 +80,9 @@ export const coupon: Catalogue['coupon'] = {
     noDuration: "現在 {{value}} {{coin}} の賭け金を受け付けるオプション期間はありません",
     close: "閉じる",
   },
+  trialResult: '体験結果',
+  trialPending: '決済待ち',
+  trialWon: '{{profit}} {{coin}} の利益をオプション口座に入金しました',
+  trialLost: '損失：賭け金はクーポン分のため、お支払いはありません',
+  trialDraw: '引き分け：支払いなし',
 };

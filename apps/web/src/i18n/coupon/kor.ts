@@ -21,7 +21,6 @@ export const coupon: Catalogue['coupon'] = {
   value: "액면가",
   left: "남은 수량",
   leftOf: "{{quantity}}장 중 {{left}}장",
-  validDays_one: "받은 후 {{count}}일",
   validDays_other: "받은 후 {{count}}일",
   validity: "유효 기간",
   claimBy: "받기 마감",
@@ -81,4 +80,9 @@ export const coupon: Catalogue['coupon'] = {
     noDuration: "지금은 {{value}} {{coin}} 원금을 받는 옵션 기간이 없습니다",
     close: "닫기",
   },
+  trialResult: '체험 결과',
+  trialPending: '정산 대기 중',
+  trialWon: '{{profit}} {{coin}} 수익이 옵션 계정에 지급되었습니다',
+  trialLost: '손실: 투자금은 쿠폰에서 나와 부담할 금액이 없습니다',
+  trialDraw: '무승부: 지급 없음',
 };

@@ -23,6 +23,7 @@ export const coupon: Catalogue['coupon'] = {
   leftOf: "{{left}} de {{quantity}}",
   validDays_one: "{{count}} día tras obtenerlo",
   validDays_other: "{{count}} días tras obtenerlo",
+  validDays_many: "{{count}} días tras obtenerlo",
   validity: "Validez",
   claimBy: "Obtener antes de",
   forWhom: "Para",
@@ -81,4 +82,9 @@ export const coupon: Catalogue['coupon'] = {
     noDuration: "Ahora no hay ninguna duración de opción que acepte una apuesta de {{value}} {{coin}}",
     close: "Cerrar",
   },
+  trialResult: 'Resultado de la prueba',
+  trialPending: 'Pendiente de liquidación',
+  trialWon: 'Ganaste {{profit}} {{coin}}, abonados en tu cuenta de opciones',
+  trialLost: 'Perdida: la apuesta era del cupón, no pagas nada',
+  trialDraw: 'Empate: no se paga nada',
 };

@@ -21,7 +21,6 @@ export const coupon: Catalogue['coupon'] = {
   value: "มูลค่า",
   left: "คงเหลือ",
   leftOf: "{{left}} จาก {{quantity}}",
-  validDays_one: "{{count}} วันหลังรับ",
   validDays_other: "{{count}} วันหลังรับ",
   validity: "อายุการใช้งาน",
   claimBy: "รับได้ถึง",
@@ -81,4 +80,9 @@ export const coupon: Catalogue['coupon'] = {
     noDuration: "ขณะนี้ไม่มีระยะเวลาออปชันที่รับเงินวาง {{value}} {{coin}}",
     close: "ปิด",
   },
+  trialResult: 'ผลการทดลอง',
+  trialPending: 'รอการชำระ',
+  trialWon: 'ได้กำไร {{profit}} {{coin}} เข้าบัญชีออปชันของคุณแล้ว',
+  trialLost: 'ขาดทุน: เงินเดิมพันมาจากคูปอง คุณไม่ต้องจ่าย',
+  trialDraw: 'เสมอ: ไม่มีการจ่าย',
 };

@@ -21,7 +21,6 @@ export const coupon: Catalogue['coupon'] = {
   value: "面值",
   left: "剩余",
   leftOf: "{{left}} / {{quantity}}",
-  validDays_one: "领取后 {{count}} 天",
   validDays_other: "领取后 {{count}} 天",
   validity: "有效期",
   claimBy: "领取截止",
@@ -81,4 +80,9 @@ export const coupon: Catalogue['coupon'] = {
     noDuration: "目前没有期权周期接受 {{value}} {{coin}} 的本金",
     close: "关闭",
   },
+  trialResult: '体验结果',
+  trialPending: '等待结算',
+  trialWon: '盈利 {{profit}} {{coin}}，已计入您的期权账户',
+  trialLost: '亏损：本金来自体验券，您无需支付',
+  trialDraw: '平局：无收益',
 };

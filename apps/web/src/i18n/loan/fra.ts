@@ -19,6 +19,7 @@ export const loan: Catalogue['loan'] = {
   flexible: 'Sans échéance',
   termDays_one: '{{count}} jour',
   termDays_other: '{{count}} jours',
+  termDays_many: '{{count}} jours',
   collateral: 'Garantie',
   collateralPlaceholder: 'Quantité de {{coin}} à déposer',
   amount: 'Emprunt',

@@ -17,7 +17,6 @@ export const loan: Catalogue['loan'] = {
   collateralCoin: '質押幣種',
   term: '期限',
   flexible: '隨借隨還',
-  termDays_one: '{{count}} 天',
   termDays_other: '{{count}} 天',
   collateral: '質押物',
   collateralPlaceholder: '質押多少 {{coin}}',

@@ -17,7 +17,6 @@ export const loan: Catalogue['loan'] = {
   collateralCoin: '担保通貨',
   term: '期間',
   flexible: '無期限',
-  termDays_one: '{{count}}日',
   termDays_other: '{{count}}日',
   collateral: '担保',
   collateralPlaceholder: '担保にする {{coin}} の数量',

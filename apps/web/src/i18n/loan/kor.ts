@@ -17,7 +17,6 @@ export const loan: Catalogue['loan'] = {
   collateralCoin: '담보 코인',
   term: '기간',
   flexible: '자유 상환',
-  termDays_one: '{{count}}일',
   termDays_other: '{{count}}일',
   collateral: '담보',
   collateralPlaceholder: '담보로 맡길 {{coin}} 수량',

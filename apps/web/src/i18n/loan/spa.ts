@@ -19,6 +19,7 @@ export const loan: Catalogue['loan'] = {
   flexible: 'Sin plazo fijo',
   termDays_one: '{{count}} día',
   termDays_other: '{{count}} días',
+  termDays_many: '{{count}} días',
   collateral: 'Garantía',
   collateralPlaceholder: 'Cuánto {{coin}} dejar en garantía',
   amount: 'Préstamo',

@@ -17,7 +17,6 @@ export const loan: Catalogue['loan'] = {
   collateralCoin: 'เหรียญหลักประกัน',
   term: 'ระยะเวลา',
   flexible: 'ไม่กำหนดระยะ',
-  termDays_one: '{{count}} วัน',
   termDays_other: '{{count}} วัน',
   collateral: 'หลักประกัน',
   collateralPlaceholder: 'จำนวน {{coin}} ที่จะวางเป็นหลักประกัน',

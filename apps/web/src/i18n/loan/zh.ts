@@ -17,7 +17,6 @@ export const loan: Catalogue['loan'] = {
   collateralCoin: '质押币种',
   term: '期限',
   flexible: '随借随还',
-  termDays_one: '{{count}} 天',
   termDays_other: '{{count}} 天',
   collateral: '质押物',
   collateralPlaceholder: '质押多少 {{coin}}',

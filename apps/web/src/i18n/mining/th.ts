@@ -15,7 +15,6 @@ export const mining: Catalogue['mining'] = {
   noProducts: 'ยังไม่มีผลิตภัณฑ์ประเภทนี้',
   dailyYield: 'ผลตอบแทนรายวัน',
   term: 'ระยะเวลา',
-  termDays_one: '{{count}} วัน',
   termDays_other: '{{count}} วัน',
   todayRate: 'อัตราวันนี้',
   tomorrowRate: 'อัตราพรุ่งนี้',
@@ -70,7 +69,6 @@ export const mining: Catalogue['mining'] = {
   redeemTitle: 'ไถ่ถอนก่อนกำหนดใช่หรือไม่?',
   redeemConfirm:
     'การไถ่ถอน {{amount}} {{coin}} ตอนนี้ ({{left}}) มีค่าปรับ {{penalty}} {{coin}}: {{returned}} {{coin}} จะคืนเข้าบัญชีสปอตของคุณ ดอกเบี้ยที่จ่ายแล้วยังเป็นของคุณ',
-  daysLeft_one: 'เหลือ {{count}} วัน',
   daysLeft_other: 'เหลือ {{count}} วัน',
   redeem: 'ไถ่ถอน',
   keep: 'ถือต่อ',

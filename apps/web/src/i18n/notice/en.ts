@@ -50,6 +50,24 @@ export const notice = {
       bodyBuy: 'Your {{symbol}} buy order for {{quantity}} was filled at an average price of {{price}}.',
       bodySell: 'Your {{symbol}} sell order for {{quantity}} was filled at an average price of {{price}}.',
     },
+    mining_unlocked: {
+      title: 'Lock-up mining ended',
+      body: 'Your lock-up mining of {{amount}} {{currency}} reached its term: the principal is back in your spot account. Interest earned over the term: {{interest}} {{currency}}.',
+    },
+    dual_settled: {
+      title: 'Dual investment settled',
+      bodySuccess: '{{symbol}}: your {{amount}} {{currency}} investment settled and {{payout}} {{payout_currency}} was paid to your spot account.',
+      bodyFail: '{{symbol}}: the index was not known at the settlement time, so your {{amount}} {{currency}} investment was refunded in full to your spot account.',
+    },
+    ieo_allocated: {
+      title: 'IEO allocation',
+      body: '{{project}}: you were allocated {{allocated}} {{token}} for {{charged}} {{pay_currency}}, and {{refunded}} {{pay_currency}} was refunded to your spot account.',
+      locked: 'The tokens are locked until {{time}}.',
+    },
+    copy_skipped: {
+      title: 'Copy skipped',
+      body: 'Your contract account could not pay the margin and fee to copy {{trader}}’s {{symbol}} position, so no copy was opened. Transfer funds to your contract account to copy their next positions.',
+    },
   },
   labelOnly: {
     superLeverage: 'Super leverage is a label only: FairEx does not offer leveraged margin trading. Futures, with the multiple you choose, are under Futures.',

@@ -3,9 +3,7 @@ import type { Catalogue } from '../catalogue.ts';
 /** notice: jp strings, the same keys as ./en.ts. */
 export const notice: Catalogue['notice'] = {
   title: 'お知らせ',
-  unread_one: '未読 {{count}} 件',
   unread_other: '未読 {{count}} 件',
-  bellUnread_one: 'お知らせ、未読 {{count}} 件',
   bellUnread_other: 'お知らせ、未読 {{count}} 件',
   list: 'お知らせ一覧',
   empty: 'お知らせはまだありません',
@@ -15,11 +13,8 @@ export const notice: Catalogue['notice'] = {
   system: 'システムのお知らせ',
   time: {
     justNow: 'たった今',
-    minutes_one: '{{count}} 分前',
     minutes_other: '{{count}} 分前',
-    hours_one: '{{count}} 時間前',
     hours_other: '{{count}} 時間前',
-    days_one: '{{count}} 日前',
     days_other: '{{count}} 日前',
   },
   level: {
@@ -51,6 +46,24 @@ export const notice: Catalogue['notice'] = {
       title: '注文が約定しました',
       bodyBuy: '{{symbol}} の買い注文（数量 {{quantity}}）が平均価格 {{price}} で全量約定しました。',
       bodySell: '{{symbol}} の売り注文（数量 {{quantity}}）が平均価格 {{price}} で全量約定しました。',
+    },
+    mining_unlocked: {
+      title: 'ロックアップマイニングが満期になりました',
+      body: '{{amount}} {{currency}} のロックアップマイニングが満期になり、元本が現物口座に戻りました。期間中の利息：{{interest}} {{currency}}。',
+    },
+    dual_settled: {
+      title: 'デュアル投資が決済されました',
+      bodySuccess: '{{symbol}}：{{amount}} {{currency}} の投資が決済され、{{payout}} {{payout_currency}} が現物口座に支払われました。',
+      bodyFail: '{{symbol}}：決済時刻の指数価格が得られなかったため、{{amount}} {{currency}} の投資は現物口座に全額返金されました。',
+    },
+    ieo_allocated: {
+      title: 'IEO の割当',
+      body: '{{project}}：{{allocated}} {{token}} が割り当てられ、{{charged}} {{pay_currency}} を支払い、{{refunded}} {{pay_currency}} が現物口座に返金されました。',
+      locked: 'トークンは {{time}} までロックされます。',
+    },
+    copy_skipped: {
+      title: 'コピーがスキップされました',
+      body: '先物口座の残高では {{trader}} の {{symbol}} ポジションをコピーする証拠金と手数料を支払えなかったため、コピーは建てられませんでした。次のポジションをコピーするには、先物口座に資金を振り替えてください。',
     },
   },
   labelOnly: {

@@ -3,9 +3,7 @@ import type { Catalogue } from '../catalogue.ts';
 /** notice: kor strings, the same keys as ./en.ts. */
 export const notice: Catalogue['notice'] = {
   title: '알림',
-  unread_one: '읽지 않음 {{count}}개',
   unread_other: '읽지 않음 {{count}}개',
-  bellUnread_one: '알림, 읽지 않음 {{count}}개',
   bellUnread_other: '알림, 읽지 않음 {{count}}개',
   list: '알림 목록',
   empty: '아직 알림이 없습니다',
@@ -15,11 +13,8 @@ export const notice: Catalogue['notice'] = {
   system: '시스템 공지',
   time: {
     justNow: '방금 전',
-    minutes_one: '{{count}}분 전',
     minutes_other: '{{count}}분 전',
-    hours_one: '{{count}}시간 전',
     hours_other: '{{count}}시간 전',
-    days_one: '{{count}}일 전',
     days_other: '{{count}}일 전',
   },
   level: {
@@ -51,6 +46,24 @@ export const notice: Catalogue['notice'] = {
       title: '주문 체결',
       bodyBuy: '{{symbol}} 매수 주문(수량 {{quantity}})이 평균 가격 {{price}}에 모두 체결되었습니다.',
       bodySell: '{{symbol}} 매도 주문(수량 {{quantity}})이 평균 가격 {{price}}에 모두 체결되었습니다.',
+    },
+    mining_unlocked: {
+      title: '락업 채굴 만기',
+      body: '{{amount}} {{currency}} 락업 채굴이 만기되어 원금이 현물 계정으로 돌아왔습니다. 기간 중 받은 이자: {{interest}} {{currency}}.',
+    },
+    dual_settled: {
+      title: '듀얼 투자 정산 완료',
+      bodySuccess: '{{symbol}}: {{amount}} {{currency}} 투자가 정산되어 {{payout}} {{payout_currency}}가 현물 계정으로 지급되었습니다.',
+      bodyFail: '{{symbol}}: 정산 시각의 지수 가격을 알 수 없어 {{amount}} {{currency}} 투자금이 현물 계정으로 전액 환불되었습니다.',
+    },
+    ieo_allocated: {
+      title: 'IEO 배정 결과',
+      body: '{{project}}: {{allocated}} {{token}}이(가) 배정되어 {{charged}} {{pay_currency}}를 지불했고, {{refunded}} {{pay_currency}}는 현물 계정으로 환불되었습니다.',
+      locked: '토큰은 {{time}}까지 잠겨 있습니다.',
+    },
+    copy_skipped: {
+      title: '카피 건너뜀',
+      body: '선물 계정 잔액으로 {{trader}}의 {{symbol}} 포지션을 카피할 증거금과 수수료를 낼 수 없어 카피가 열리지 않았습니다. 다음 포지션을 카피하려면 선물 계정으로 자금을 이체하세요.',
     },
   },
   labelOnly: {

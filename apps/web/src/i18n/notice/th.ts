@@ -3,9 +3,7 @@ import type { Catalogue } from '../catalogue.ts';
 /** notice: th strings, the same keys as ./en.ts. */
 export const notice: Catalogue['notice'] = {
   title: 'การแจ้งเตือน',
-  unread_one: 'ยังไม่อ่าน {{count}} รายการ',
   unread_other: 'ยังไม่อ่าน {{count}} รายการ',
-  bellUnread_one: 'การแจ้งเตือน ยังไม่อ่าน {{count}} รายการ',
   bellUnread_other: 'การแจ้งเตือน ยังไม่อ่าน {{count}} รายการ',
   list: 'รายการแจ้งเตือน',
   empty: 'ยังไม่มีการแจ้งเตือน',
@@ -15,11 +13,8 @@ export const notice: Catalogue['notice'] = {
   system: 'ประกาศของระบบ',
   time: {
     justNow: 'เมื่อสักครู่',
-    minutes_one: '{{count}} นาทีที่แล้ว',
     minutes_other: '{{count}} นาทีที่แล้ว',
-    hours_one: '{{count}} ชั่วโมงที่แล้ว',
     hours_other: '{{count}} ชั่วโมงที่แล้ว',
-    days_one: '{{count}} วันที่แล้ว',
     days_other: '{{count}} วันที่แล้ว',
   },
   level: {
@@ -51,6 +46,24 @@ export const notice: Catalogue['notice'] = {
       title: 'คำสั่งซื้อขายสำเร็จแล้ว',
       bodyBuy: 'คำสั่งซื้อ {{symbol}} จำนวน {{quantity}} ของคุณจับคู่ครบแล้ว ที่ราคาเฉลี่ย {{price}}',
       bodySell: 'คำสั่งขาย {{symbol}} จำนวน {{quantity}} ของคุณจับคู่ครบแล้ว ที่ราคาเฉลี่ย {{price}}',
+    },
+    mining_unlocked: {
+      title: 'การขุดแบบล็อกครบกำหนดแล้ว',
+      body: 'การขุดแบบล็อก {{amount}} {{currency}} ของคุณครบกำหนดแล้ว เงินต้นกลับเข้าบัญชีสปอตของคุณแล้ว ดอกเบี้ยที่ได้รับตลอดระยะเวลา: {{interest}} {{currency}}',
+    },
+    dual_settled: {
+      title: 'การลงทุนแบบดูอัลชำระแล้ว',
+      bodySuccess: '{{symbol}}: การลงทุน {{amount}} {{currency}} ของคุณชำระแล้ว และจ่าย {{payout}} {{payout_currency}} เข้าบัญชีสปอตของคุณแล้ว',
+      bodyFail: '{{symbol}}: ไม่ทราบราคาดัชนี ณ เวลาชำระ จึงคืนเงินลงทุน {{amount}} {{currency}} เต็มจำนวนเข้าบัญชีสปอตของคุณ',
+    },
+    ieo_allocated: {
+      title: 'ผลการจัดสรร IEO',
+      body: '{{project}}: คุณได้รับการจัดสรร {{allocated}} {{token}} โดยชำระ {{charged}} {{pay_currency}} และคืน {{refunded}} {{pay_currency}} เข้าบัญชีสปอตของคุณแล้ว',
+      locked: 'โทเค็นถูกล็อกไว้จนถึง {{time}}',
+    },
+    copy_skipped: {
+      title: 'ข้ามการคัดลอก',
+      body: 'บัญชีฟิวเจอร์สของคุณไม่พอจ่ายมาร์จิ้นและค่าธรรมเนียมเพื่อคัดลอกสถานะ {{symbol}} ของ {{trader}} จึงไม่ได้เปิดการคัดลอก โอนเงินเข้าบัญชีฟิวเจอร์สเพื่อคัดลอกสถานะถัดไปของเขา',
     },
   },
   labelOnly: {

@@ -3,9 +3,7 @@ import type { Catalogue } from '../catalogue.ts';
 /** notice: zh strings, the same keys as ./en.ts. */
 export const notice: Catalogue['notice'] = {
   title: '消息通知',
-  unread_one: '{{count}} 条未读',
   unread_other: '{{count}} 条未读',
-  bellUnread_one: '消息通知，{{count}} 条未读',
   bellUnread_other: '消息通知，{{count}} 条未读',
   list: '通知列表',
   empty: '暂无通知',
@@ -15,11 +13,8 @@ export const notice: Catalogue['notice'] = {
   system: '系统公告',
   time: {
     justNow: '刚刚',
-    minutes_one: '{{count}} 分钟前',
     minutes_other: '{{count}} 分钟前',
-    hours_one: '{{count}} 小时前',
     hours_other: '{{count}} 小时前',
-    days_one: '{{count}} 天前',
     days_other: '{{count}} 天前',
   },
   level: {
@@ -51,6 +46,24 @@ export const notice: Catalogue['notice'] = {
       title: '订单已成交',
       bodyBuy: '您的 {{symbol}} 买单（数量 {{quantity}}）已全部成交，成交均价 {{price}}。',
       bodySell: '您的 {{symbol}} 卖单（数量 {{quantity}}）已全部成交，成交均价 {{price}}。',
+    },
+    mining_unlocked: {
+      title: '锁仓挖矿已到期',
+      body: '您 {{amount}} {{currency}} 的锁仓挖矿已到期：本金已退回您的现货账户。期内获得利息 {{interest}} {{currency}}。',
+    },
+    dual_settled: {
+      title: '双币投资已结算',
+      bodySuccess: '{{symbol}}：您投资的 {{amount}} {{currency}} 已结算，{{payout}} {{payout_currency}} 已支付到您的现货账户。',
+      bodyFail: '{{symbol}}：结算时间的指数价格无法获得，您投资的 {{amount}} {{currency}} 已全额退回您的现货账户。',
+    },
+    ieo_allocated: {
+      title: 'IEO 分配结果',
+      body: '{{project}}：您获配 {{allocated}} {{token}}，支付 {{charged}} {{pay_currency}}，{{refunded}} {{pay_currency}} 已退回您的现货账户。',
+      locked: '代币锁定至 {{time}}。',
+    },
+    copy_skipped: {
+      title: '跟单已跳过',
+      body: '您的合约账户不足以支付跟随 {{trader}} 的 {{symbol}} 持仓所需的保证金和手续费，因此未开立跟单。请向合约账户划转资金，以跟随其后续持仓。',
     },
   },
   labelOnly: {

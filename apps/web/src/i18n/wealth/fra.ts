@@ -15,4 +15,5 @@ export const wealth: Catalogue['wealth'] = {
   inProgress: "{{count}} en cours",
   subscriptions_one: "{{count}} souscription",
   subscriptions_other: "{{count}} souscriptions",
+  subscriptions_many: "{{count}} souscriptions",
 };

@@ -13,6 +13,5 @@ export const wealth: Catalogue['wealth'] = {
   subscribed: "已申購",
   myHoldings: "我的持倉",
   inProgress: "進行中 {{count}} 筆",
-  subscriptions_one: "申購 {{count}} 筆",
   subscriptions_other: "申購 {{count}} 筆",
 };

@@ -13,6 +13,5 @@ export const wealth: Catalogue['wealth'] = {
   subscribed: "申込済み",
   myHoldings: "保有状況",
   inProgress: "運用中 {{count}} 件",
-  subscriptions_one: "申込 {{count}} 件",
   subscriptions_other: "申込 {{count}} 件",
 };

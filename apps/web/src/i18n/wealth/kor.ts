@@ -13,6 +13,5 @@ export const wealth: Catalogue['wealth'] = {
   subscribed: "청약률",
   myHoldings: "내 보유 현황",
   inProgress: "진행 중 {{count}}건",
-  subscriptions_one: "청약 {{count}}건",
   subscriptions_other: "청약 {{count}}건",
 };

@@ -15,4 +15,5 @@ export const wealth: Catalogue['wealth'] = {
   inProgress: "{{count}} en curso",
   subscriptions_one: "{{count}} suscripción",
   subscriptions_other: "{{count}} suscripciones",
+  subscriptions_many: "{{count}} suscripciones",
 };

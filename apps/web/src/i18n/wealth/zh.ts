@@ -13,6 +13,5 @@ export const wealth: Catalogue['wealth'] = {
   subscribed: "已申购",
   myHoldings: "我的持仓",
   inProgress: "进行中 {{count}} 笔",
-  subscriptions_one: "申购 {{count}} 笔",
   subscriptions_other: "申购 {{count}} 笔",
 };
