@@ -11,7 +11,6 @@ import { DomainError } from '../http/errors.ts';
 import { listDurations } from '../options/repository.ts';
 import { COUPON_FUND_COIN } from './fund.ts';
 import { batchById, coinById, couponFundBalances, insertBatch, listCoins, pageBatches, pageCoupons, setBatchEnabled, usesOf } from './repository.ts';
-import { experienceSettlement } from './rules.ts';
 import { batchRow, couponView } from './views.ts';
 
 /** GET /api/admin/coupons: the coins a batch may be in and the coupon fund's balance per coin. */
@@ -85,15 +84,7 @@ export async function searchCoupons(db: Executor, lang: Lang, input: AdminCoupon
   );
   const data: AdminCouponRow[] = rows.map((r) => {
     const use = uses.get(r.coupon.id)!;
-    const settled = use.outcome !== null && use.payout !== null && use.stake !== null;
-    return {
-      ...couponView(r, lang, use.orderId),
-      user_id: r.coupon.userId,
-      refunds: use.refunds,
-      refunded: toAmountString(use.refunded),
-      option_outcome: use.outcome,
-      option_profit: settled ? experienceSettlement(use.outcome!, use.payout!, use.stake!).toHolder : null,
-    };
+    return { ...couponView(r, lang, use), user_id: r.coupon.userId, refunds: use.refunds, refunded: toAmountString(use.refunded) };
   });
   return { data, total, page: input.page, limit: input.limit };
 }

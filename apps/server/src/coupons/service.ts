@@ -139,6 +139,6 @@ export class CouponService {
       db,
       rows.map((r) => r.coupon.id),
     );
-    return rows.map((r) => couponView(r, lang, uses.get(r.coupon.id)?.orderId ?? null));
+    return rows.map((r) => couponView(r, lang, uses.get(r.coupon.id)));
   }
 }

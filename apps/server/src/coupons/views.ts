@@ -1,7 +1,8 @@
 /** The wire forms of coupons and batches (the coupon centre, my coupons and the back office). */
 import { toAmountString, type CouponBatchRow, type CouponOfferView, type CouponView, type Lang } from '@fairex/contract';
 import { nameIn } from '../mining/views.ts';
-import type { BatchTotals, BatchWithCoin, CouponWithNames } from './repository.ts';
+import type { BatchTotals, BatchWithCoin, CouponUse, CouponWithNames } from './repository.ts';
+import { experienceSettlement } from './rules.ts';
 
 export function offerView({ batch, currency }: BatchWithCoin, lang: Lang, claimedByMe: number, eligible: boolean): CouponOfferView {
   return {
@@ -23,7 +24,9 @@ export function offerView({ batch, currency }: BatchWithCoin, lang: Lang, claime
   };
 }
 
-export function couponView({ coupon, name, currency, demo }: CouponWithNames, lang: Lang, optionOrderId: number | null): CouponView {
+/** A claimed coupon; an experience coupon with the trial option it staked and, once settled, what it paid. */
+export function couponView({ coupon, name, currency, demo }: CouponWithNames, lang: Lang, use: CouponUse | undefined): CouponView {
+  const settled = use !== undefined && use.outcome !== null && use.payout !== null && use.stake !== null;
   return {
     id: coupon.id,
     batch_id: coupon.batchId,
@@ -38,7 +41,9 @@ export function couponView({ coupon, name, currency, demo }: CouponWithNames, la
     expires_at: coupon.expiresAt,
     activated_at: coupon.activatedAt,
     used_at: coupon.usedAt,
-    option_order_id: optionOrderId === null ? null : String(optionOrderId),
+    option_order_id: use?.orderId ? String(use.orderId) : null,
+    option_outcome: use?.outcome ?? null,
+    option_profit: settled ? experienceSettlement(use.outcome!, use.payout!, use.stake!).toHolder : null,
     demo,
   };
 }

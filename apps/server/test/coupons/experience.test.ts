@@ -66,14 +66,15 @@ describe('experience coupons', () => {
     expect(placed.body.message).toMatchObject({ number: '10', fee: '0', coupon_id: coupon.id, status: 'opening' });
     expect(Number(await fund())).toBe(before - 10);
     expect(await optionsBalance(rig.test, user.id, rig.usdt)).toBe('0');
-    expect(await couponOf(rig, user, coupon.id)).toMatchObject({ status: 'used', remaining: '0', option_order_id: placed.body.message.id });
+    expect(await couponOf(rig, user, coupon.id)).toMatchObject({ status: 'used', remaining: '0', option_order_id: placed.body.message.id, option_outcome: null, option_profit: null });
 
     await settleAt(expiresAt, '101');
     const result = await call(rig.test.app, '/microtrade/get_result', { method: 'GET', token: user.token, payload: { id: placed.body.message.id } });
     expect(result.body.message).toMatchObject({ status: 'settled', outcome: 'win', payout: '8', profit: '8', coupon_id: coupon.id });
     expect(await optionsBalance(rig.test, user.id, rig.usdt)).toBe('8');
     expect(Number(await fund())).toBe(before);
-    // What the back office sees of the coupon's use.
+    // The holder's coupon now says what its trial paid; the back office sees the same.
+    expect(await couponOf(rig, user, coupon.id)).toMatchObject({ option_outcome: 'win', option_profit: '8' });
     const claims = await call(rig.test.app, '/admin/coupons/claims', { method: 'GET', token: rig.op, payload: { user_id: user.id } });
     expect(claims.body.message.data[0]).toMatchObject({ option_order_id: placed.body.message.id, option_outcome: 'win', option_profit: '8' });
   });

@@ -89,6 +89,9 @@ export type CouponView = {
   used_at: number | null;
   /** The trial option an experience coupon staked (its id), once placed. */
   option_order_id: string | null;
+  /** The trial option's outcome and what it paid the holder (a win's profit; 0 otherwise), once settled. */
+  option_outcome: 'win' | 'lose' | 'draw' | null;
+  option_profit: string | null;
   /** Claimed from a demo batch of a development start. */
   demo: boolean;
 };
@@ -169,7 +172,4 @@ export type AdminCouponRow = Omit<CouponView, 'name'> & {
   /** Fee refunds paid from this coupon so far (fee discount). */
   refunds: number;
   refunded: string;
-  /** The trial option's outcome and what it paid the user (experience), once settled. */
-  option_outcome: 'win' | 'lose' | 'draw' | null;
-  option_profit: string | null;
 };

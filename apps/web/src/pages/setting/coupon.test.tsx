@@ -50,6 +50,8 @@ const coupon = (overrides: Partial<CouponView> = {}): CouponView => ({
   activated_at: null,
   used_at: null,
   option_order_id: null,
+  option_outcome: null,
+  option_profit: null,
   ...overrides,
 });
 
@@ -210,8 +212,8 @@ describe('my coupons', () => {
     expect(await screen.findByText('No option duration takes a stake of 50000 USDT at the moment')).toBeTruthy();
   });
 
-  it('shows used and expired coupons by tab, a used trial linking to the options, and loads more', async () => {
-    const used = coupon({ id: 23, kind: 'experience', name: 'Used trial', status: 'used', remaining: '0', used_at: Date.parse('2026-11-25T11:00:00Z'), option_order_id: '77' });
+  it('shows used and expired coupons by tab, a used trial with its result and a link to the options, and loads more', async () => {
+    const used = coupon({ id: 23, kind: 'experience', name: 'Used trial', status: 'used', remaining: '0', used_at: Date.parse('2026-11-25T11:00:00Z'), option_order_id: '77', option_outcome: 'win', option_profit: '8' });
     const api = open({
       '/coupon/mine': (p: Record<string, string>) =>
         p.status === 'used' ? (p.page === '2' ? page([coupon({ id: 24, name: 'Older', status: 'used', remaining: '0' })], 11, 2) : page([used], 11)) : page([]),
@@ -221,6 +223,7 @@ describe('my coupons', () => {
     await act(async () => fireEvent.click(screen.getByRole('tab', { name: 'Used' })));
     const card = await screen.findByRole('article', { name: 'Used trial' });
     expect(value(card, 'Used up')).toBe('20 minutes ago');
+    expect(value(card, 'Trial result')).toBe('Won 8 USDT, paid to your options account');
     expect(within(card).getByRole('link', { name: 'Trial option #77 · See my options' }).getAttribute('href')).toBe('/pages/transaction/seconds_order');
     expect(within(card).queryByRole('button', { name: 'Use' })).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Load more' })));

@@ -174,6 +174,7 @@ function CouponCard({ coupon }: { coupon: CouponView }) {
           coupon.activated_at !== null && [t('coupon.activatedAt'), shownAt(coupon.activated_at)],
           coupon.used_at !== null && [t('coupon.usedAt'), shownAt(coupon.used_at)],
           [t('coupon.expiresAt'), formatTime(coupon.expires_at)],
+          coupon.option_order_id !== null && [t('coupon.trialResult'), <TrialOutcome key="trial" coupon={coupon} />],
         ]}
       />
       {coupon.status === 'active' && <p className="growth-hint">{t('coupon.activeNote')}</p>}
@@ -190,6 +191,15 @@ function CouponCard({ coupon }: { coupon: CouponView }) {
       {trial && <TrialForm coupon={coupon} onClose={() => setTrial(false)} />}
     </article>
   );
+}
+
+/** What an experience coupon's trial option came to: waiting, or won (its profit, paid to the options account), lost or a draw. */
+function TrialOutcome({ coupon }: { coupon: CouponView }) {
+  const { t } = useTranslation();
+  if (coupon.option_outcome === 'win') return <>{t('coupon.trialWon', { profit: coupon.option_profit ?? '0', coin: coupon.currency })}</>;
+  if (coupon.option_outcome === 'lose') return <>{t('coupon.trialLost')}</>;
+  if (coupon.option_outcome === 'draw') return <>{t('coupon.trialDraw')}</>;
+  return <>{t('coupon.trialPending')}</>;
 }
 
 /** An experience coupon's trial option: a symbol, a duration whose stake range takes the coupon's value, up or down. */
