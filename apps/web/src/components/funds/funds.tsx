@@ -27,6 +27,23 @@ export function useTargetLabel() {
   return (kind: AccountKind) => (isTransferTarget(kind) ? t(`funds.target.${kind}`) : kindLabel(kind));
 }
 
+type AccountFigures = { balance: string; available: string; frozen: string; locked: string; margin?: string; profit?: string };
+type FigureKey = 'balance' | 'available' | 'frozen' | 'locked' | 'marginInUse' | 'unrealisedProfit';
+
+/**
+ * The figures an account shows of a coin, by their funds.* label. The contract account also shows what
+ * its open positions hold: the margin in use (counted in the balance) and their unrealised P&L (apart).
+ */
+export function accountFigures(kind: string, coin: AccountFigures): [FigureKey, string][] {
+  const figures: [FigureKey, string][] = [
+    ['balance', coin.balance],
+    ['available', coin.available],
+    ['frozen', coin.frozen],
+    ['locked', coin.locked],
+  ];
+  return toAccountKind(kind) === 'contract' ? [...figures, ['marginInUse', coin.margin ?? '0'], ['unrealisedProfit', coin.profit ?? '0']] : figures;
+}
+
 /** The kinds products keep money in: the transfer targets, and mining and financial (what mining and dual investment lock). */
 const PRODUCT_KINDS: readonly string[] = [...TRANSFER_TARGET_KINDS, 'mining', 'financial'];
 

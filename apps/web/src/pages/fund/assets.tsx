@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useFiat } from '../../api/config.ts';
 import { useWalletList, type AccountSection, type CoinBalance } from '../../api/funds.ts';
-import { Empty, isShownAccount, useKindLabel } from '../../components/funds/funds.tsx';
+import { accountFigures, Empty, isShownAccount, useKindLabel } from '../../components/funds/funds.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
@@ -32,19 +32,7 @@ function CoinFigures({ coin, kind, kindTitle }: { coin: CoinBalance; kind: strin
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toFiat = useToFiat();
-  // The contract account also holds what its open positions took as margin (in the balance) and their P&L (apart).
-  const figures = [
-    ['balance', coin.balance],
-    ['available', coin.available],
-    ['frozen', coin.frozen],
-    ['locked', coin.locked],
-    ...(kind === 'contract'
-      ? ([
-          ['marginInUse', coin.margin],
-          ['unrealisedProfit', coin.profit],
-        ] as const)
-      : []),
-  ] as const;
+  const figures = accountFigures(kind, coin);
   return (
     <li className="funds-coin">
       {/* The coin's row opens its movements in this account. */}

@@ -1,6 +1,7 @@
 /**
  * Proves the records screens: filters and the account in the address become /wallet/legal_log parameters,
- * pages load 10 at a time with "load more" until "no more data", times as spec section 9 says.
+ * pages load 10 at a time with "load more" until "no more data", times as spec section 9 says; the contract
+ * account's figures include the margin in use and the unrealised P&L.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -77,6 +78,18 @@ describe('records', () => {
     fireEvent.change(screen.getByLabelText('Account'), { target: { value: 'fiat' } });
     await vi.waitFor(() => expect(api.of('/wallet/legal_log').at(-1)!.params).toMatchObject({ type: 'fiat', currency: '2' }));
     expect(api.of('/wallet/detail').at(-1)!.params).toMatchObject({ currency: '2', type: 'fiat' });
+  });
+
+  it('shows the contract account with the margin in use in its balance and the unrealised P&L apart', async () => {
+    saveToken('a-token');
+    const contract = { ...DETAIL, kind: 'contract', field: 'lever', currency_id: 1, currency: 'USDT', balance: '998.7', available: '868.7', frozen: '0', margin: '130', profit: '-4.5' };
+    fakeOkApi({ '/currency/user_currency_list': COINS, '/wallet/legal_log': bills, '/wallet/detail': contract });
+    renderApp('/pages/fund/assets_record?type=contract&currency=1');
+    const figures = await screen.findByRole('region', { name: 'USDT records · Contract account' });
+    const shown = (label: string) => within(figures).getByText(label).nextElementSibling?.textContent;
+    await vi.waitFor(() => expect(shown('Balance')).toBe('998.7'));
+    expect(shown('Margin in use')).toBe('130');
+    expect(shown('Unrealised P&L')).toBe('-4.5');
   });
 
   it('is reached from an account row of the assets page, and all records from its header', async () => {

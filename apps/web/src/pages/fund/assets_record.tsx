@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUserCoins, useWalletDetail, type UserCoin } from '../../api/funds.ts';
 import { BillList } from '../../components/funds/bill-list.tsx';
-import { SelectField, useKindLabel } from '../../components/funds/funds.tsx';
+import { accountFigures, SelectField, useKindLabel } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
 
-const FIGURES = ['balance', 'available', 'frozen', 'locked'] as const;
+/** Stands in for the figures while they load (each shows "--"). */
+const LOADING = { balance: '0', available: '0', frozen: '0', locked: '0' };
 
 /** The chosen account's figures (POST /wallet/detail) above its movements. */
 function AccountRecords({ coins }: { coins: UserCoin[] }) {
@@ -44,10 +45,10 @@ function AccountRecords({ coins }: { coins: UserCoin[] }) {
           <section className="card" aria-label={title}>
             <h2 className="section-title">{title}</h2>
             <dl className="funds-figures">
-              {FIGURES.map((key) => (
+              {accountFigures(kind, detail.data ?? LOADING).map(([key, value]) => (
                 <div key={key}>
                   <dt>{t(`funds.${key}`)}</dt>
-                  <dd>{detail.data ? displayBalance(detail.data[key]) : '--'}</dd>
+                  <dd>{detail.data ? displayBalance(value) : '--'}</dd>
                 </div>
               ))}
             </dl>
