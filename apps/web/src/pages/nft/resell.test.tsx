@@ -59,9 +59,10 @@ describe('NFT resale', () => {
     // 99.99 x (1 - 2.5 %) = 97.49025, the seller's share rounded down to the coin's unit; the fee is the rest.
     type('Price', '99.99');
     expect(figure('You receive')).toBe('97.49025 USDT');
+    type('Days on sale', '1');
     await submit();
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('Resell Golden Hour at 99.99 USDT (Fixed price) for 7 days? The platform keeps 2.49975 USDT (2.5%) and you receive 97.49025 USDT. This cannot be undone.');
+    expect(dialog.textContent).toContain('Resell Golden Hour at 99.99 USDT (Fixed price) for 1 day? The platform keeps 2.49975 USDT (2.5%) and you receive 97.49025 USDT. This cannot be undone.');
     expect(api.of('/bind_box/resellNFT')).toHaveLength(0);
   });
 

@@ -97,7 +97,7 @@ function ResellForm({ detail, coins }: { detail: NftDetailView; coins: NftCurren
       ...(auction ? { increment: increment.trim(), margin: margin.trim() } : {}),
     };
     const coinName = coin?.name ?? '';
-    const terms = { title: detail.title, price: priced(request.price, coinName), days: request.times, rate, fee: net ? priced(net.fee, coinName) : '--', proceeds: net ? priced(net.proceeds, coinName) : '--' };
+    const terms = { title: detail.title, price: priced(request.price, coinName), days: t('nft.daysCount', { count: request.times }), rate, fee: net ? priced(net.fee, coinName) : '--', proceeds: net ? priced(net.proceeds, coinName) : '--' };
     const sent = await confirmThenSend(
       {
         content: auction ? t('nft.confirmResellAuction', terms) : t('nft.confirmResell', { ...terms, saleType: t(`nft.saleType.${saleType}`) }),
