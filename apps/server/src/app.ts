@@ -110,7 +110,7 @@ export async function buildApp(options: BuildOptions) {
     app.log.error({ err: error }, 'recording index ticks failed'),
   );
   markets.publishRecordedTicks(ticks);
-  // Built first: other services (loans) record their users' notifications through it.
+  // Built first: other services (loans, mining, IEO, dual, copy trading) record their users' notifications through it.
   const notifications = new NotificationService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'notifications failed') });
   const contracts = await ContractService.open(options.database.db, ticks, bus, { now: clock, indexFreshMs: limits.indexFreshMs, onError: (error) => app.log.error({ err: error }, 'contract triggers failed') });
   const uploads = await UploadUrls.open(options.database.db);
@@ -130,9 +130,9 @@ export async function buildApp(options: BuildOptions) {
     jobs: new JobScheduler(options.database.db, { now: clock, onError: (error, job) => app.log.error({ err: error, job: job.name }, 'scheduled job failed') }),
     options: new OptionsService(options.database.db, { ticks, bus, indexFreshMs: limits.indexFreshMs, now: clock }),
     contracts,
-    copy: new CopyService(options.database.db, { contracts, uploads, now: clock, onError: (error) => app.log.error({ err: error }, 'copy trading failed') }),
-    mining: new MiningService(options.database.db, { now: clock, onError: (error) => app.log.error({ err: error }, 'mining payout failed') }),
-    ieo: new IeoService(options.database.db, { now: clock, onError: (error) => app.log.error({ err: error }, 'IEO allocation failed') }),
+    copy: new CopyService(options.database.db, { contracts, uploads, now: clock, notifications, onError: (error) => app.log.error({ err: error }, 'copy trading failed') }),
+    mining: new MiningService(options.database.db, { now: clock, notifications, onError: (error) => app.log.error({ err: error }, 'mining payout failed') }),
+    ieo: new IeoService(options.database.db, { now: clock, notifications, onError: (error) => app.log.error({ err: error }, 'IEO allocation failed') }),
     support: new SupportService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'support failed') }),
     referrals: new ReferralService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'referrals failed') }),
     coupons: new CouponService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'coupons failed') }),
@@ -145,7 +145,7 @@ export async function buildApp(options: BuildOptions) {
     }),
     otc: new OtcService(options.database.db, { now: clock, bus, feed: markets.feed, onError: (error) => app.log.error({ err: error }, 'otc failed') }),
     loans: new LoanService(options.database.db, { now: clock, ticks, indexFreshMs: limits.indexFreshMs, notifications, onError: (error) => app.log.error({ err: error }, 'loans failed') }),
-    invest: new InvestService(options.database.db, { now: clock, ticks, indexFreshMs: limits.indexFreshMs, onError: (error) => app.log.error({ err: error }, 'dual settlement failed') }),
+    invest: new InvestService(options.database.db, { now: clock, ticks, indexFreshMs: limits.indexFreshMs, notifications, onError: (error) => app.log.error({ err: error }, 'dual settlement failed') }),
   };
   registerUploadJobs(ctx.jobs, uploadsDir(ctx));
   registerRetention(ctx.jobs);

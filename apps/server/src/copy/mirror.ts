@@ -12,25 +12,50 @@
  * and multiple, with copyLots lots, margin
  * and fee sized at that mark and taken from the follower's contract account, or a skip with its reason
  * (lots below the minimum, not enough available, or the trader's position already closed when the row is
- * handled late). Copies carry no take-profit or stop-loss of their own: they close with the trader.
+ * handled late); a follower skipped for want of balance is notified in the same transaction. Copies carry
+ * no take-profit or stop-loss of their own: they close with the trader.
  * Batched: the followers' accounts are locked and read at once (id order, as the ledger locks), the
  * copies written in one statement, the money in entries of up to BATCH_LEGS_PER_ENTRY_MAX legs, each leg
  * naming its copy.
  *
  * Close: the copies still following (not taken over) close at the trader's close price and tick (reason
- * `copy`), through the contract service's own close; each copy that made a net profit pays the trader the
- * share its follow agreed (copy-rules.ts profitShare), from the follower's contract account to the
- * trader's, in the same transaction.
+ * `copy`), through the contract service's own close.
+ *
+ * Profit share, one rule whatever closed a copy still following its trader (the trader's close, its
+ * account's liquidation or settlement with another position, an overnight fee it could not pay): a net
+ * profit pays the trader the share its follow agreed (copy-rules.ts profitShare), from the follower's
+ * contract account to the trader's, in the close's own transaction (payProfitShares, which the contract
+ * service's close calls through CopyService.record). A self-held copy settled its share when taken over.
  */
-import { copyLots, handlingFee, marginOf, money, netProfit, notional, payUnits, profitShare, sum, tickFreshAt, toAmountString, type CopySkipReason, type MoneyValue } from '@fairex/contract';
+import {
+  copyLots,
+  handlingFee,
+  isPositive,
+  marginOf,
+  minOf,
+  Money,
+  money,
+  netProfit,
+  notional,
+  payUnits,
+  profitShare,
+  sum,
+  tickFreshAt,
+  toAmountString,
+  type CopySkipReason,
+  type MoneyValue,
+} from '@fairex/contract';
 import { DomainError } from '../http/errors.ts';
 import type { Tx } from '../db/client.ts';
 import { BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
 import { lockedAvailables, lockPositions, type PositionRow } from '../contracts/repository.ts';
-import type { ContractService } from '../contracts/service.ts';
+import { followsTrader, type ContractService } from '../contracts/service.ts';
+import type { Locked } from '../contracts/settlement.ts';
 import { contractPositions } from '../contracts/tables.ts';
 import { eq } from 'drizzle-orm';
-import { followingCopyIds, followsToMirror, insertCopies, insertSkips, setCopyShares } from './repository.ts';
+import type { NotificationService } from '../notifications/service.ts';
+import { maskAccount } from '../referrals/rules.ts';
+import { followingCopyIds, followsToMirror, insertCopies, insertSkips, setCopyShares, userNames } from './repository.ts';
 
 /** Copies written in one INSERT at most. */
 export const COPIES_PER_INSERT_MAX = 2_000;
@@ -58,7 +83,19 @@ async function postGrouped(tx: Tx, kind: string, groups: { positionId: number; l
   }
 }
 
-export async function openCopies(tx: Tx, contracts: ContractService, traderPositionId: number, now: Date): Promise<MirrorResult> {
+/**
+ * Followers skipped because their contract account could not pay are told (they can act on it: fund it);
+ * the other reasons are the follow's own setting or timing, shown under Skipped only.
+ */
+async function tellSkipped(tx: Tx, notifications: NotificationService | undefined, trader: PositionRow, symbol: string, written: { id: number; follower_id: number; reason: CopySkipReason }[]) {
+  const short = written.filter((k) => k.reason === 'insufficient_balance');
+  if (!notifications || short.length === 0) return;
+  const name = (await userNames(tx, [trader.userId])).get(trader.userId);
+  const figures = { trader_name: name?.nickname || maskAccount(name?.account ?? ''), symbol, side: trader.side, trader_lots: trader.lots };
+  await notifications.recordMany(tx, short.map((k) => ({ userId: k.follower_id, refId: k.id, event: { kind: 'copy_skipped' as const, figures } })));
+}
+
+export async function openCopies(tx: Tx, contracts: ContractService, traderPositionId: number, now: Date, notifications?: NotificationService): Promise<MirrorResult> {
   const trader = await traderPosition(tx, traderPositionId);
   const symbol = trader && contracts.symbolById(trader.symbolId);
   if (!trader || !symbol || trader.copyOf !== null) return { rows: [], copies: 0, skipped: 0 };
@@ -172,8 +209,46 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
       (chunk) => [{ accountId: margins, amount: sum(chunk.map((g) => marginOfCopy.get(g.positionId)!)) }],
     );
   }
-  await insertSkips(tx, skips);
+  await tellSkipped(tx, notifications, trader, symbol.symbol, await insertSkips(tx, skips));
   return { rows, copies: rows.length, skipped: skips.length };
+}
+
+/**
+ * Pays the trader's shares of copies that closed still following their trader (the rule above), each
+ * written on its copy (0 without one), in the close's transaction. Never more than the follower's
+ * available once the close is settled (the close's credits are there first): a share never makes an
+ * account short, nor is it ever paid by the insurance fund.
+ */
+export async function payProfitShares(tx: Tx, contracts: ContractService, closed: Locked[]): Promise<void> {
+  const copies = closed.filter(followsTrader);
+  if (copies.length === 0) return;
+  const accountOf = new Map<number, number>();
+  for (const p of copies) accountOf.set(p.id, p.accountId ?? (await userAccount(tx, p.userId, p.currencyId, 'contract')));
+  const available = await lockedAvailables(tx, [...new Set(accountOf.values())]);
+  const shares: { p: Locked; share: string }[] = [];
+  for (const p of copies) {
+    const owed = profitShare(netProfit({ profit: p.profit ?? '0', fee: p.fee, overnightFee: p.overnightFee }), p.copyShareRate ?? '0', contracts.symbolById(p.symbolId)!.coinDecimals);
+    const left = available.get(accountOf.get(p.id)!) ?? money(0);
+    const share = minOf(owed, Money.max(left, 0));
+    if (!isPositive(share)) continue;
+    available.set(accountOf.get(p.id)!, left.minus(share));
+    shares.push({ p, share });
+  }
+  const traderAccounts = new Map<string, number>();
+  for (const { p } of shares) {
+    const key = `${p.copyTraderId}:${p.currencyId}`;
+    if (!traderAccounts.has(key)) traderAccounts.set(key, await userAccount(tx, p.copyTraderId!, p.currencyId, 'contract'));
+  }
+  await postGrouped(
+    tx,
+    'copy_profit_share',
+    shares.map(({ p, share }) => {
+      const ref = { refType: 'contract_position', refId: p.id };
+      return { positionId: p.id, legs: [{ accountId: accountOf.get(p.id)!, amount: `-${share}`, ...ref }, { accountId: traderAccounts.get(`${p.copyTraderId}:${p.currencyId}`)!, amount: share, ...ref }] };
+    }),
+  );
+  const shared = new Map(shares.map(({ p, share }) => [p.id, share]));
+  await setCopyShares(tx, copies.map((p) => ({ id: p.id, share: shared.get(p.id) ?? '0' })));
 }
 
 export async function closeCopies(tx: Tx, contracts: ContractService, traderPositionId: number): Promise<MirrorResult> {
@@ -183,26 +258,7 @@ export async function closeCopies(tx: Tx, contracts: ContractService, traderPosi
   const locked = await lockPositions(tx, await followingCopyIds(tx, trader.id));
   const tick = { id: String(trader.closeTickId), symbol: symbol.symbol, price: trader.closePrice, time: trader.closedAt!.getTime() };
   const items = [...locked.values()].filter((p) => p.status === 'open' && p.selfHeldAt === null).map((p) => ({ p, reason: 'copy' as const, tick }));
-  // An account-level close may take a follower's other positions with a copy (reason account): only this
-  // trader's copies share their profit with this trader.
+  // The close pays their shares, and those of any copy its account-level settlement took with them.
   const all = await contracts.closeMany(tx, items);
-  const closed = all.filter((p) => p.copyOf === trader.id);
-  const shares = closed.flatMap((p) => {
-    const share = profitShare(netProfit({ profit: p.profit ?? '0', fee: p.fee, overnightFee: p.overnightFee }), p.copyShareRate ?? '0', symbol.coinDecimals);
-    return money(share).isZero() ? [] : [{ p, share }];
-  });
-  if (shares.length > 0) {
-    const traderAccount = await userAccount(tx, trader.userId, trader.currencyId, 'contract');
-    await postGrouped(
-      tx,
-      'copy_profit_share',
-      shares.map(({ p, share }) => {
-        const ref = { refType: 'contract_position', refId: p.id };
-        return { positionId: p.id, legs: [{ accountId: locked.get(p.id)!.accountId!, amount: `-${share}`, ...ref }, { accountId: traderAccount, amount: share, ...ref }] };
-      }),
-    );
-  }
-  const shared = new Map(shares.map(({ p, share }) => [p.id, share]));
-  await setCopyShares(tx, closed.map((p) => ({ id: p.id, share: shared.get(p.id) ?? '0' })));
-  return { rows: all.map((p) => (p.copyOf === trader.id ? { ...p, copyShare: shared.get(p.id) ?? '0' } : p)), copies: closed.length, skipped: 0 };
+  return { rows: all, copies: all.filter((p) => p.copyOf === trader.id).length, skipped: 0 };
 }

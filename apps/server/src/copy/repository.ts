@@ -379,12 +379,17 @@ export async function insertCopies(
   return new Map(inserted.map((r) => [Number(r.copy_follow_id), Number(r.id)]));
 }
 
+/** Records skips (one per trader position and follow); answers the ones written now. */
 export async function insertSkips(tx: Tx, rows: { follow_id: number; follower_id: number; trader_id: number; trader_position_id: number; reason: CopySkipReason; created_at: string }[]) {
-  if (rows.length === 0) return;
-  await tx.execute(sql`insert into copy_skips (follow_id, follower_id, trader_id, trader_position_id, reason, created_at)
+  if (rows.length === 0) return [];
+  const written = await queryRows<{ id: number; follower_id: number; reason: CopySkipReason }>(
+    tx,
+    sql`insert into copy_skips (follow_id, follower_id, trader_id, trader_position_id, reason, created_at)
     select v.follow_id, v.follower_id, v.trader_id, v.trader_position_id, v.reason, v.created_at
     from json_to_recordset(${JSON.stringify(rows)}::json) as v (follow_id bigint, follower_id int, trader_id int, trader_position_id bigint, reason text, created_at timestamptz)
-    on conflict (trader_position_id, follow_id) do nothing`);
+    on conflict (trader_position_id, follow_id) do nothing returning id, follower_id, reason`,
+  );
+  return written.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 export async function setCopyShares(tx: Tx, rows: { id: number; share: string }[]) {

@@ -49,12 +49,14 @@ import { DomainError } from '../http/errors.ts';
 import { errorText, retryDelayMs, type JobScheduler } from '../jobs/scheduler.ts';
 import type { ContractService, PositionMirror } from '../contracts/service.ts';
 import { lockPosition, positionsById, type PositionRow } from '../contracts/repository.ts';
+import type { Locked } from '../contracts/settlement.ts';
 import { post, userAccount } from '../ledger/index.ts';
+import type { NotificationService } from '../notifications/service.ts';
 import { maskAccount } from '../referrals/rules.ts';
 import type { UploadUrls } from '../uploads/signing.ts';
 import { wealthTimeZone } from '../wealth/settings.ts';
 import { logAction, type Operator } from '../admin/operators.ts';
-import { closeCopies, openCopies } from './mirror.ts';
+import { closeCopies, openCopies, payProfitShares } from './mirror.ts';
 import {
   activeFollow,
   activeFollowCount,
@@ -103,7 +105,14 @@ export const STATS_JOB_EVERY_MS = 60 * 60_000;
 /** Mirrors one drain handles at most before yielding to the next kick. */
 export const MIRRORS_PER_DRAIN_MAX = 100;
 
-export type CopyServiceOptions = { contracts: ContractService; uploads: UploadUrls; now?: () => number; onError?: (error: unknown) => void };
+export type CopyServiceOptions = {
+  contracts: ContractService;
+  uploads: UploadUrls;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+  /** Tells a follower a copy was skipped for want of balance (the app's; tests may leave it out). */
+  notifications?: NotificationService;
+};
 
 const nameOf = (u: { account: string; nickname: string | null }) => u.nickname || maskAccount(u.account);
 
@@ -124,9 +133,13 @@ export class CopyService implements PositionMirror {
 
   // ---------------------------------------------------------------- mirroring
 
-  /** In the transaction that opened or closed positions: the approved traders' own ones get an outbox row. */
-  async record(tx: Tx, action: 'open' | 'close', rows: PositionRow[]) {
+  /**
+   * In the transaction that opened or closed positions: the approved traders' own ones get an outbox row;
+   * closed copies still following their trader pay the trader's share, whatever closed them (mirror.ts).
+   */
+  async record(tx: Tx, action: 'open' | 'close', rows: Locked[]) {
     await recordMirrors(tx, action, rows.filter((r) => r.copyOf === null), new Date(this.now()));
+    if (action === 'close') await payProfitShares(tx, this.contracts, rows);
   }
 
   /** After that transaction committed: the pending mirrors are handled in turn (one queue per process). */
@@ -163,7 +176,9 @@ export class CopyService implements PositionMirror {
           claimed = await claimMirror(tx, now);
           if (!claimed) return null;
           const done =
-            claimed.action === 'open' ? await openCopies(tx, this.contracts, claimed.trader_position_id, now) : await closeCopies(tx, this.contracts, claimed.trader_position_id);
+            claimed.action === 'open'
+              ? await openCopies(tx, this.contracts, claimed.trader_position_id, now, this.options.notifications)
+              : await closeCopies(tx, this.contracts, claimed.trader_position_id);
           await markMirrorDone(tx, claimed.id, done.copies, done.skipped, now);
           return done;
         })

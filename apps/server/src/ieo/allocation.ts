@@ -4,10 +4,11 @@
  * (rounded up, never more than it paid) and has the rest of its payment refunded. The tokens come out
  * of the ieo_sale system account into the user's spot account, locked for the project's lock period
  * (released at once without one); the proceeds go to ieo_sale. One project is one job item: its orders,
- * its ledger entries and its passed total commit together or not at all.
+ * its ledger entries, its passed total and its subscribers' notifications commit together or not at all.
  */
 import { cmp, DAY_MS, ieoAllocate, ieoCost, isPositive, money, sub, sum, toAmountString } from '@fairex/contract';
 import type { Tx } from '../db/client.ts';
+import type { NotificationService } from '../notifications/service.ts';
 import { BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
 import { coinById, markAllocated, markProjectAllocated, pendingOrders, type Allocation, type IeoOrder, type IeoProject } from './repository.ts';
 
@@ -41,7 +42,7 @@ export function allocationsOf(project: IeoProject, orders: IeoOrder[], tokenDeci
   });
 }
 
-export async function allocateProject(tx: Tx, project: IeoProject, now: number): Promise<AllocationResult> {
+export async function allocateProject(tx: Tx, project: IeoProject, now: number, notifications?: NotificationService): Promise<AllocationResult> {
   const [token, payCoin] = await Promise.all([coinById(tx, project.currencyId), coinById(tx, project.payCurrencyId)]);
   if (!token || !payCoin) throw new Error(`ieo project ${project.id}: coin missing`);
   const orders = await pendingOrders(tx, project.id);
@@ -57,6 +58,18 @@ export async function allocateProject(tx: Tx, project: IeoProject, now: number):
   }
   const allocated = sum(allocations.map((a) => a.allocated));
   await markProjectAllocated(tx, project.id, allocated, now);
+  // Each subscriber is told what they got, kept and got back, with the allocation.
+  await notifications?.recordMany(
+    tx,
+    allocations.map((a) => ({
+      userId: byId.get(a.id)!.userId,
+      refId: a.id,
+      event: {
+        kind: 'ieo_allocated' as const,
+        figures: { order_id: a.id, project: project.name, allocated: a.allocated, token: token.name, charged: a.charged, refunded: a.refunded, pay_currency: payCoin.name, unlock_at: a.unlockAt },
+      },
+    })),
+  );
   return {
     orders: allocations.length,
     token: token.name,

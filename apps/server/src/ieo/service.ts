@@ -29,6 +29,7 @@ import { plainTransact, type Transact } from '../http/idempotency.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
 import { accountsOf, freeze, post, userAccount } from '../ledger/index.ts';
 import { CoinTotals, eachDue, recordRun } from '../wealth/runs.ts';
+import type { NotificationService } from '../notifications/service.ts';
 import { allocateProject } from './allocation.ts';
 import {
   addApplied,
@@ -57,7 +58,8 @@ export const IEO_ALLOCATE_PROJECTS_MAX = 20;
 /** Orders one release run unlocks at most; the rest wait for the next run. */
 export const IEO_RELEASE_ORDERS_MAX = 500;
 
-export type IeoOptions = { now: Clock; onError?: (error: unknown) => void };
+/** notifications: tells each subscriber their allocation (the app's; tests may leave it out). */
+export type IeoOptions = { now: Clock; onError?: (error: unknown) => void; notifications?: NotificationService };
 
 type Page<T> = { data: T[]; total: number; page: number; limit: number };
 
@@ -140,7 +142,7 @@ export class IeoService {
   async allocateDue(tx: Tx): Promise<void> {
     const now = this.options.now();
     const due = await dueProjects(tx, now, IEO_ALLOCATE_PROJECTS_MAX);
-    const done = await eachDue(tx, due, (savepoint, project) => allocateProject(savepoint, project, now), (error) => this.options.onError?.(error));
+    const done = await eachDue(tx, due, (savepoint, project) => allocateProject(savepoint, project, now, this.options.notifications), (error) => this.options.onError?.(error));
     const paid = new CoinTotals();
     const charged = new CoinTotals();
     const refunded = new CoinTotals();

@@ -25,6 +25,7 @@ import { accountsOf, post, userAccount } from '../ledger/index.ts';
 import type { TickStore } from '../markets/ticks.ts';
 import { wealthTimeZone } from '../wealth/settings.ts';
 import { findProduct, fitsAmountColumn, insertOrder, listOpenProducts, pageOrders, takeShares, type ProductRow } from './repository.ts';
+import type { NotificationService } from '../notifications/service.ts';
 import { DUAL_SETTLE_JOB, settleDueProducts, WEALTH_SWEEP_EVERY_MS } from './settlement.ts';
 import { holdingDaysAt, investCoinOf, orderView, productView } from './views.ts';
 
@@ -40,6 +41,8 @@ export type InvestOptions = {
   /** Products and orders one settlement run takes at most (settlement.ts's limits unless given; tests make them small). */
   settleProductsMax?: number;
   settleOrdersMax?: number;
+  /** Tells each buyer how their order ended at settlement (the app's; tests may leave it out). */
+  notifications?: NotificationService;
 };
 
 export class InvestService {
@@ -56,8 +59,8 @@ export class InvestService {
 
   /** The job's work, in its transaction. */
   settleDue(tx: Tx) {
-    const { ticks, indexFreshMs, onError, settleProductsMax: productsMax, settleOrdersMax: ordersMax } = this.options;
-    return settleDueProducts(tx, { now: this.options.now(), ticks, indexFreshMs, onError, productsMax, ordersMax });
+    const { ticks, indexFreshMs, onError, settleProductsMax: productsMax, settleOrdersMax: ordersMax, notifications } = this.options;
+    return settleDueProducts(tx, { now: this.options.now(), ticks, indexFreshMs, onError, productsMax, ordersMax, notifications });
   }
 
   /** GET /dual/index: the open products of a type, with the user's spot balance of the invested coin when logged in. */

@@ -18,8 +18,9 @@
  *  - A recurring job claims due products with FOR UPDATE SKIP LOCKED and settles each in a savepoint,
  *    so a product is settled once whatever the number of schedulers, and after downtime once.
  */
-import { dualSettlement, money, settlementTick, toAmountString } from '@fairex/contract';
+import { dualSettlement, money, settlementTick, toAmountString, type NotificationFigures } from '@fairex/contract';
 import type { Tx } from '../db/client.ts';
+import type { NotificationService } from '../notifications/service.ts';
 import { post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
 import { symbolById, ticksInForce } from '../markets/repository.ts';
 import type { TickStore } from '../markets/ticks.ts';
@@ -48,7 +49,15 @@ export type SettleDeps = {
   /** DUAL_SETTLE_PRODUCTS_MAX and DUAL_SETTLE_ORDERS_MAX unless given (tests make them small). */
   productsMax?: number;
   ordersMax?: number;
+  /** Tells each buyer how their order ended (the app's; tests may leave it out). */
+  notifications?: NotificationService;
 };
+type Settled = { userId: number; refId: number; event: { kind: 'dual_settled'; figures: NotificationFigures['dual_settled'] } };
+const settledEvent = (order: DualOrder, symbol: string, status: 'success' | 'fail', currency: string, payout: string, payoutCurrency: string): Settled => ({
+  userId: order.userId,
+  refId: order.id,
+  event: { kind: 'dual_settled', figures: { order_id: order.id, symbol, status, amount: toAmountString(order.amount), currency, payout: toAmountString(payout), payout_currency: payoutCurrency } },
+});
 type Paid = { coin: string; amount: string };
 type Handled = { productId: number; tickId: string | null; price: string | null; orders: number; settled: boolean; paid: Paid[]; void?: true };
 
@@ -77,7 +86,7 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
   const inForce = cited ?? (await ticksInForce(tx, product.symbolId, [product.settleAt])).get(product.settleAt);
   const decision = cited ? { kind: 'use' as const, tick: cited } : settlementTick(inForce, (latest?.time ?? -1) >= product.settleAt, product.settleAt, deps.now, deps.indexFreshMs);
   if (decision.kind === 'wait') return undefined;
-  if (decision.kind === 'void') return voidProduct(tx, product, deps);
+  if (decision.kind === 'void') return voidProduct(tx, product, symbol.symbol, deps);
   const tick = decision.tick;
   const [base, quote] = await Promise.all([coinById(tx, product.baseCurrencyId), coinById(tx, product.quoteCurrencyId)]);
   if (!base || !quote) throw new Error(`dual product ${product.id}: its coins are missing`);
@@ -85,6 +94,7 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
   const ordersMax = deps.ordersMax ?? DUAL_SETTLE_ORDERS_MAX;
   const orders = await purchasedOrders(tx, product.id, ordersMax);
   const paid: Paid[] = [];
+  const told: Settled[] = [];
   for (const order of orders) {
     const payout = dualSettlement({
       type: product.type,
@@ -100,7 +110,10 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
     if (!(await endOrder(tx, order.id, { status: 'success', payoutCurrencyId: coin.id, payout: payout.amount, settledAt: deps.now }))) continue;
     await post(tx, { kind: 'dual_settle', refType: 'dual_order', refId: order.id, legs: await settlementLegs(tx, order, coin.id, payout.amount) });
     paid.push({ coin: coin.name, amount: payout.amount });
+    const invested = order.investCurrencyId === base.id ? base : quote;
+    told.push(settledEvent(order, symbol.symbol, 'success', invested.name, payout.amount, coin.name));
   }
+  await deps.notifications?.recordMany(tx, told);
   // The tick is cited on the product with the first orders it paid (every order's view shows it); the
   // product is settled once no purchase is left.
   const settled = orders.length < ordersMax;
@@ -113,11 +126,12 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
  * DUAL_SETTLE_ORDERS_MAX a run; the product stays open for the next run until none is left, then ends
  * "cancelled" with no settlement tick).
  */
-async function voidProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Promise<Handled> {
+async function voidProduct(tx: Tx, product: DualProduct, symbol: string, deps: SettleDeps): Promise<Handled> {
   const ordersMax = deps.ordersMax ?? DUAL_SETTLE_ORDERS_MAX;
   const orders = await purchasedOrders(tx, product.id, ordersMax);
   const names = new Map<number, string>();
   const paid: Paid[] = [];
+  const told: Settled[] = [];
   for (const order of orders) {
     const amount = toAmountString(order.amount);
     if (!(await endOrder(tx, order.id, { status: 'fail', payoutCurrencyId: order.investCurrencyId, payout: amount, settledAt: deps.now }))) continue;
@@ -132,7 +146,9 @@ async function voidProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Prom
     });
     if (!names.has(order.investCurrencyId)) names.set(order.investCurrencyId, (await coinById(tx, order.investCurrencyId))?.name ?? String(order.investCurrencyId));
     paid.push({ coin: names.get(order.investCurrencyId)!, amount });
+    told.push(settledEvent(order, symbol, 'fail', names.get(order.investCurrencyId)!, amount, names.get(order.investCurrencyId)!));
   }
+  await deps.notifications?.recordMany(tx, told);
   const settled = orders.length < ordersMax;
   if (settled) await updateProduct(tx, product.id, { status: 'cancelled', settledAt: deps.now });
   return { productId: product.id, tickId: null, price: null, orders: paid.length, settled, paid, void: true };

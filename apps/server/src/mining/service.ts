@@ -15,6 +15,7 @@ import {
   localDay,
   MINING_PAYOUTS_SHOWN,
   money,
+  toAmountString,
   type Lang,
   type MiningCategory,
   type MiningDepositInput,
@@ -28,6 +29,7 @@ import { DomainError } from '../http/errors.ts';
 import { plainTransact, type Transact } from '../http/idempotency.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
 import { post, userAccount } from '../ledger/index.ts';
+import type { NotificationService } from '../notifications/service.ts';
 import { CoinTotals, eachDue, recordRun, type WealthJob } from '../wealth/runs.ts';
 import { wealthTimeZone } from '../wealth/settings.ts';
 import { payDueDays, payoutDueAt, redeem, unlock, unlockable, type DayPaid } from './payouts.ts';
@@ -60,6 +62,8 @@ export const MINING_PAYOUT_BATCH_MAX = 1_000;
 
 export type MiningOptions = {
   now: Clock;
+  /** Tells each user whose order reached its term (the app's; tests may leave it out). */
+  notifications?: NotificationService;
   /** Told about an order whose payout or unlock failed (it is rolled back alone and retried next run). */
   onError?: (error: unknown) => void;
   /** MINING_PAYOUT_BATCH_MAX unless a test makes it small. */
@@ -196,6 +200,13 @@ export class MiningService {
     const unlocks = await claimUnlocks(tx, now, batchMax);
     const unlocked = await eachDue(tx, unlocks, async (savepoint, order) => unlock(savepoint, order, await coinOf(savepoint, order.currencyId), now), onError);
     for (const { item } of unlocked) returned.add((await coinOf(tx, item.currencyId)).name, item.amount);
+    // Each owner is told the principal is back, in this run's transaction.
+    const ended = [];
+    for (const { result: order } of unlocked) {
+      const figures = { order_id: order.id, amount: toAmountString(order.amount), currency: (await coinOf(tx, order.currencyId)).name, interest: toAmountString(order.interestPaid) };
+      ended.push({ userId: order.userId, refId: order.id, event: { kind: 'mining_unlocked' as const, figures } });
+    }
+    await this.options.notifications?.recordMany(tx, ended);
 
     const runId = await recordRun(tx, MINING_PAYOUT_JOB, now, payoutsDone.length + unlocked.length, {
       paid: paid.toJSON(),

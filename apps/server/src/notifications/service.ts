@@ -2,7 +2,9 @@
  * Notifications (spec section 2, settings; section 9, relative times on the client): the user's own
  * events and the system notices operators publish (back-office.ts), one list newest first, with an unread
  * count and marking read. An event's row is written in the transaction of the change it reports (a
- * deposit credited, a withdrawal or identity review decided), so it exists exactly when the change does;
+ * deposit credited, a withdrawal or identity review decided, a loan's margin call or liquidation, a mining
+ * order's end, a dual investment settled, an IEO subscription allocated, a copy skipped for want of
+ * balance), so it exists exactly when the change does;
  * spot fills are the exception (see recordFills). The realtime signal goes out from a recurring job that
  * claims the rows not signalled yet: a row is only ever signalled once its transaction has committed.
  */
@@ -35,7 +37,7 @@ export const NOTIFICATION_PUSH_JOB = 'notifications.push';
 export const NOTIFICATION_PUSH_EVERY_MS = 1_000;
 /** Events (and, separately, notices) one run signals at most; a full batch leaves the rest to the next run. */
 export const NOTIFICATION_PUSH_BATCH_MAX = 500;
-/** Spot fills written in one insert at most. */
+/** Spot fills (and the events of one job run) written in one insert at most. */
 export const NOTIFICATION_FILLS_PER_INSERT_MAX = 500;
 
 export type NotificationOptions = { now: Clock; bus: EventBus; onError?: (error: unknown) => void };
@@ -120,6 +122,18 @@ export class NotificationService {
   /** A loan's collateral liquidated (loans/liquidation.ts, in the liquidation's transaction); one notice per loan. */
   async loanLiquidated(tx: Tx, liquidation: { userId: number; loanId: number; figures: NotificationFigures['loan_liquidated'] }) {
     await this.record(tx, liquidation.userId, liquidation.loanId, { kind: 'loan_liquidated', figures: liquidation.figures });
+  }
+
+  /**
+   * Events of one job run (wealth settlements, IEO allocations, skipped copies), in the transaction that
+   * made their changes, in one insert; each names its business row (`refId`), so it is recorded once.
+   */
+  async recordMany(tx: Tx, events: { userId: number; refId: number; event: NotificationEvent }[]) {
+    const createdAt = this.options.now();
+    for (let i = 0; i < events.length; i += NOTIFICATION_FILLS_PER_INSERT_MAX) {
+      const rows = events.slice(i, i + NOTIFICATION_FILLS_PER_INSERT_MAX).map(({ userId, refId, event }) => ({ userId, refId, kind: event.kind, figures: event.figures, createdAt }));
+      await insertNotifications(tx, rows);
+    }
   }
 
   private async record(tx: Tx, userId: number, refId: number, event: NotificationEvent | undefined) {

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { selfHoldShare } from '@fairex/contract';
 import { queryRows } from '../../src/db/client.ts';
 import { call, expectLedgerBalanced, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
-import { contractFigures } from '../contracts/support.ts';
+import { contractFigures, roundBtcSettings, systemFigure } from '../contracts/support.ts';
 import { fundAccount } from '../support/ledger.ts';
+import { listOf } from '../notifications/support.ts';
 import { copyHarness } from './support.ts';
 import { COPY_DEMO_TRADERS, DemoTraders, seedCopyDemo } from '../../src/copy/demo.ts';
 import { openCopies } from '../../src/copy/mirror.ts';
@@ -61,6 +62,12 @@ describe('mirroring', () => {
     const skips = async (token: string) => (await call(test.app, '/follow/mySkips', { method: 'GET', token })).body.message.data.map((s: { reason: string }) => s.reason);
     expect(await skips(poor.token)).toEqual(['insufficient_balance']);
     expect(await skips(tiny.token)).toEqual(['lots_below_minimum']);
+    // Skipped for want of balance, the follower is told (they can fund the account); a multiple too small is their setting.
+    const trader_name = (await call(test.app, '/follow/traderDetail', { method: 'GET', payload: { trader_user_id: trader.id } })).body.message.name;
+    expect((await listOf(test, poor.token)).data.filter((n) => n.kind === 'copy_skipped')).toEqual([
+      expect.objectContaining({ figures: { trader_name, symbol: 'BTCUSDT', side: 'long', trader_lots: 3 } }),
+    ]);
+    expect((await listOf(test, tiny.token)).data.filter((n) => n.kind === 'copy_skipped')).toEqual([]);
     expect(await contractFigures(test, poor.id, h.usdt)).toEqual({ available: '100', frozen: '0' });
 
     // The trader closes at 66,000: every copy closes at the same tick; 10 USDT a lot.
@@ -187,6 +194,67 @@ describe("the trader's tick", () => {
     expect(await mirror(h.clock.now)).toMatchObject({ copies: 1, rows: [{ userId: a.id, openTickId: Number(opened.open_tick_id) }] });
     await h.close(trader.token, opened.id);
     await h.tick('65000');
+    await expectLedgerBalanced(test);
+  });
+});
+
+// One rule for the trader's share, whatever closed a copy still following its trader (copy-rules.ts).
+describe('the profit share whatever closed the copy', () => {
+  const hundredX = () => roundBtcSettings(test, h.contracts, { multiples: [5, 10, 20, 100] });
+
+  it("pays the trader's share on a copy the account-level settlement closed with the follower's own position (reason account)", async () => {
+    await hundredX();
+    const trader = await h.makeTrader();
+    const f = await h.follower('143');
+    await h.follow(f.token, trader.id, '1');
+    // The trader's long of 10 lots x100 is copied (margin 65, fee 6.5); the follower's own short alike: available 0.
+    const long = (await h.open(trader.token, { share: 10, multiple: 100 })).body.message;
+    const [copy] = (await h.copies(f.token)).data;
+    const short = (await h.open(f.token, { share: 10, multiple: 100, type: 2 })).body.message;
+    expect(await contractFigures(test, f.id, h.usdt)).toEqual({ available: '0', frozen: '0' });
+    await h.tick('66950');
+    // The short gives back 65 - 195 = -130, which available cannot pay: the copy (+195) closes with it.
+    await h.close(f.token, short.id);
+    // Net 195 - 6.5 = 188.5: a share of 18.85, from the 130 the follower keeps.
+    expect((await h.copies(f.token, 'history')).data[0]).toMatchObject({ id: copy.id, close_reason: 'account', profit: '195', profit_share: '18.85' });
+    expect(await contractFigures(test, f.id, h.usdt)).toEqual({ available: '111.15', frozen: '0' });
+    // 100000 - 71.5 + 18.85; the trader's own close later pays nothing twice.
+    expect(await contractFigures(test, trader.id, h.usdt)).toEqual({ available: '99947.35', frozen: '0' });
+    await h.close(trader.token, long.id);
+    expect(await contractFigures(test, f.id, h.usdt)).toEqual({ available: '111.15', frozen: '0' });
+    expect((await call(test.app, '/follow/me', { method: 'GET', token: trader.token })).body.message.trader).toMatchObject({ profit_share_received: '18.85' });
+    await h.tick('65000');
+    await roundBtcSettings(test, h.contracts);
+    await expectLedgerBalanced(test);
+  });
+
+  it("pays the share on a copy liquidated with its follower's account, from what the follower has left, never from the insurance fund", async () => {
+    await hundredX();
+    const trader = await h.makeTrader();
+    const f = await h.follower('202.15');
+    const g = await h.follower('202.15');
+    await h.follow(f.token, trader.id, '1');
+    await h.follow(g.token, trader.id, '1');
+    // The trader's short of 1 lot x5 is copied (margin 130, fee 0.65); each follower's own long of 10 lots x100 (margin 65, fee 6.5): available 0.
+    const short = (await h.open(trader.token, { share: 1, multiple: 5, type: 2 })).body.message;
+    await h.open(f.token, { share: 10, multiple: 100 });
+    expect(await contractFigures(test, f.id, h.usdt)).toEqual({ available: '0', frozen: '0' });
+    // At 63050 f's equity is 19.5 (risk rate 10 %): liquidated. The copy made 19.5, net 18.85: a share of 1.885.
+    await h.tick('63050');
+    expect((await h.copies(f.token, 'history')).data[0]).toMatchObject({ close_reason: 'liquidation', profit: '19.5', profit_share: '1.885' });
+    expect(await contractFigures(test, f.id, h.usdt)).toEqual({ available: '17.615', frozen: '0' });
+    await h.tick('65000');
+    // g's long opens after the copy; a gap to 60000 leaves its account 255 short (long -500, copy +50).
+    await h.open(g.token, { share: 10, multiple: 100 });
+    const fund = await systemFigure(test, 'insurance_fund', h.usdt);
+    await h.tick('60000');
+    // The copy's net 49.35 owes 4.935, but the account has nothing left: it pays 0, and the fund only the 255.
+    expect((await h.copies(g.token, 'history')).data[0]).toMatchObject({ close_reason: 'liquidation', profit: '50', profit_share: '0' });
+    expect(await contractFigures(test, g.id, h.usdt)).toEqual({ available: '0', frozen: '0' });
+    expect(Number(fund) - Number(await systemFigure(test, 'insurance_fund', h.usdt))).toBe(255);
+    await h.close(trader.token, short.id);
+    await h.tick('65000');
+    await roundBtcSettings(test, h.contracts);
     await expectLedgerBalanced(test);
   });
 });

@@ -11,7 +11,13 @@ import { roundBtcSettings, scriptedContracts } from '../contracts/support.ts';
 
 export async function copyHarness(test: TestApp) {
   const harness = await scriptedContracts(test);
-  const copy = new CopyService(test.db, { contracts: harness.contracts, uploads: test.ctx.uploads, now: () => harness.clock.now, onError: (error) => console.error(error) });
+  const copy = new CopyService(test.db, {
+    contracts: harness.contracts,
+    uploads: test.ctx.uploads,
+    now: () => harness.clock.now,
+    notifications: test.ctx.notifications,
+    onError: (error) => console.error(error),
+  });
   test.ctx.copy = copy;
   const symbol = test.ctx.markets.symbolByName('BTCUSDT')!;
   const btc = symbol.id;

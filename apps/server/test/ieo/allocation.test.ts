@@ -13,6 +13,7 @@ import { IEO_ALLOCATE_JOB, IEO_RELEASE_JOB, WEALTH_SWEEP_EVERY_MS } from '../../
 import { wealthRuns } from '../../src/wealth/tables.ts';
 import { call, expectLedgerBalanced } from '../support/app.ts';
 import { createProject, fundedUser, ieoRig, orderRow, projectRow, spot, subscribe, type IeoRig } from './support.ts';
+import { listOf } from '../notifications/support.ts';
 
 let rig: IeoRig;
 
@@ -97,6 +98,12 @@ describe('allocation', () => {
     expect(await saleBalance(project.currency_id)).toBe('-998');
     const detail = await call(rig.test.app, '/project/detail', { method: 'GET', payload: { project_id: project.id } });
     expect(detail.body.message).toMatchObject({ applied: '1500', passed: '998', allocated: true, state: 'ended' });
+    // Each subscriber is told what they got, kept and got back, with the allocation.
+    expect((await listOf(rig.test, placed[0]!.user.token)).data.filter((n) => n.kind === 'ieo_allocated')).toEqual([
+      expect.objectContaining({
+        figures: { order_id: Number(placed[0]!.order.id), project: 'Test project', allocated: '466', token: project.currency, charged: '23.3', refunded: '11.7', pay_currency: 'USDT', unlock_at: null },
+      }),
+    ]);
     await expectLedgerBalanced(rig.test);
   });
 

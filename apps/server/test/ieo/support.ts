@@ -21,7 +21,7 @@ export async function ieoRig(start = Date.parse('2026-11-23T10:00:00Z')) {
   const errors: unknown[] = [];
   const op = await operatorToken(test);
   const usdt = await coinId(test, 'USDT');
-  const makeService = () => new IeoService(test.db, { now, onError: (error) => errors.push(error) });
+  const makeService = () => new IeoService(test.db, { now, notifications: test.ctx.notifications, onError: (error) => errors.push(error) });
   return {
     test,
     clock,

@@ -15,6 +15,7 @@ import { dualOrders, dualProducts } from '../../src/invest/tables.ts';
 import { ledgerEntries, ledgerPostings } from '../../src/ledger/tables.ts';
 import { IndexTickStore } from '../../src/markets/ticks.ts';
 import { wealthRuns } from '../../src/wealth/tables.ts';
+import { listOf } from '../notifications/support.ts';
 import { call, expectLedgerBalanced, makeUser } from '../support/app.ts';
 import { fundAccount } from '../support/ledger.ts';
 import { buyer, createProduct, createPutProduct, figures, HOUR_MS, investRig, saveProduct, useInvestRig, type InvestRig } from './support.ts';
@@ -60,6 +61,12 @@ describe('settling at 16:00 on the maturity date', () => {
     const row = await productRow(p.id);
     expect(row).toMatchObject({ status: 'settled', settledAt: p.settle_at + 1_000 });
     expect(row.settleTickId?.toString()).toBe(inForce.id);
+    // The buyer is told, in the settlement's transaction.
+    expect((await listOf(rig.test, user.token)).data.filter((n) => n.kind === 'dual_settled')).toEqual([
+      expect.objectContaining({
+        figures: { order_id: Number(order.id), symbol: 'BTC/USDT', status: 'success', amount: '0.005', currency: 'BTC', payout: '0.005035', payout_currency: 'BTC' },
+      }),
+    ]);
     await expectLedgerBalanced(rig.test);
   });
 
@@ -132,6 +139,9 @@ describe('settling at 16:00 on the maturity date', () => {
     expect(await figures(rig.test, user.id, rig.btc)).toEqual({ spot: '0.005', locked: '0' });
     expect(await productRow(p.id)).toMatchObject({ status: 'cancelled', settleTickId: null });
     expect((await myOrders(user.token))[0]).toMatchObject({ id: order.id, status: 'fail' });
+    expect((await listOf(rig.test, user.token)).data.find((n) => n.kind === 'dual_settled')).toMatchObject({
+      figures: { status: 'fail', amount: '0.005', currency: 'BTC', payout: '0.005', payout_currency: 'BTC' },
+    });
     await expectLedgerBalanced(rig.test);
   });
 

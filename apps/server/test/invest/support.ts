@@ -27,7 +27,8 @@ export async function investRig(start = Date.parse('2026-11-23T10:00:00Z')) {
   const { test, clock, now } = await makeClockedApp(start);
   const errors: unknown[] = [];
   const { feed, store, tick } = scriptedIndex(test, (error) => errors.push(error));
-  const makeService = (ticks = store) => new InvestService(test.db, { now, ticks, indexFreshMs: DEFAULT_LIMITS.indexFreshMs, onError: (error) => errors.push(error) });
+  const makeService = (ticks = store) =>
+    new InvestService(test.db, { now, ticks, indexFreshMs: DEFAULT_LIMITS.indexFreshMs, notifications: test.ctx.notifications, onError: (error) => errors.push(error) });
   const service = makeService();
   test.ctx.invest = service;
   const symbol = (name: string) => test.ctx.markets.symbolByName(name)!;

@@ -13,6 +13,7 @@ import { ledgerEntries } from '../../src/ledger/tables.ts';
 import { miningPayouts, miningRates } from '../../src/mining/tables.ts';
 import { wealthRuns } from '../../src/wealth/tables.ts';
 import { call, expectLedgerBalanced } from '../support/app.ts';
+import { listOf } from '../notifications/support.ts';
 import { deposit, figures, fundedUser, makeProduct, orderRow, payoutRow, payoutRows, publishRate, redeem, runPayouts, useMiningRig } from './support.ts';
 
 /** Each test starts at 10:00 UTC of its own day, a month after the last, once everything earlier is paid and unlocked. */
@@ -233,6 +234,12 @@ describe('unlocking', () => {
     expect(runs.body.message.data[0]).toMatchObject({ id: run.runId, job: 'mining.payout', items: 2 });
     const again = await runPayouts(rig);
     expect(again.unlocked).toBe(0);
+    // Each owner is told once, with the principal back and the interest of the term (3.5 + 2.5 a day).
+    const told = await listOf(rig.test, usdtOrder.user.token);
+    expect(told.data.filter((n) => n.kind === 'mining_unlocked')).toEqual([
+      expect.objectContaining({ figures: { order_id: Number(usdtOrder.order.id), amount: '1000', currency: 'USDT', interest: '6' } }),
+    ]);
+    expect((await listOf(rig.test, btcOrder.user.token)).data.find((n) => n.kind === 'mining_unlocked')).toMatchObject({ figures: { amount: '0.5', currency: 'BTC', interest: '0.003' } });
     await expectLedgerBalanced(rig.test);
   });
 });

@@ -25,6 +25,10 @@ export const NOTIFICATION_EVENT_KINDS = [
   'spot_order_filled',
   'loan_margin_call',
   'loan_liquidated',
+  'mining_unlocked',
+  'dual_settled',
+  'ieo_allocated',
+  'copy_skipped',
 ] as const;
 export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
 
@@ -49,6 +53,17 @@ export type NotificationFigures = {
     collateral_returned: string;
     collateral_currency: string;
   };
+  /** A lock-up mining order reached its term: the whole principal is back in the spot account; `interest` was paid over the term. */
+  mining_unlocked: { order_id: number; amount: string; currency: string; interest: string };
+  /**
+   * A dual investment settled at its maturity: paid `payout` in `payout_currency` (`success`), or refunded its
+   * `amount` in full because the index was not known at the settlement time (`fail`).
+   */
+  dual_settled: { order_id: number; symbol: string; status: 'success' | 'fail'; amount: string; currency: string; payout: string; payout_currency: string };
+  /** An IEO subscription allocated at the project's end: tokens received, payment kept and refunded; locked until `unlock_at` (epoch ms) when not null. */
+  ieo_allocated: { order_id: number; project: string; allocated: string; token: string; charged: string; refunded: string; pay_currency: string; unlock_at: number | null };
+  /** A trader's position the follower got no copy of because their contract account could not pay its margin and fee. */
+  copy_skipped: { trader_name: string; symbol: string; side: 'long' | 'short'; trader_lots: number };
 };
 
 /** An event as a kind with its figures, typed together. */

@@ -1,5 +1,7 @@
 import type { NotificationItem } from '@fairex/contract';
 import { useTranslation } from 'react-i18next';
+import { INTL_LOCALES } from '../../i18n/index.ts';
+import { useStore } from '../../store/store.ts';
 
 /**
  * A notification's title and text in the reader's language: an event is stored as its kind and figures
@@ -7,6 +9,9 @@ import { useTranslation } from 'react-i18next';
  */
 export function useNotificationText() {
   const { t } = useTranslation();
+  // Exact, as funds.tsx useFormatTime words a scheduled time (not imported: the sheet stays light).
+  const lang = useStore((state) => state.lang);
+  const formatTime = (at: number) => new Date(at).toLocaleString(INTL_LOCALES[lang]);
   const levelOf = (level: 1 | 2) => (level === 2 ? t('notice.level.advanced') : t('notice.level.basic'));
   return (item: NotificationItem): { title: string; body: string } => {
     switch (item.kind) {
@@ -46,6 +51,20 @@ export function useNotificationText() {
           title: t('loan.notice.liquidatedTitle'),
           body: item.figures.reason === 'overdue' ? t('loan.notice.liquidatedOverdue', item.figures) : t('loan.notice.liquidatedLtv', item.figures),
         };
+      case 'mining_unlocked':
+        return { title: t('notice.kind.mining_unlocked.title'), body: t('notice.kind.mining_unlocked.body', item.figures) };
+      case 'dual_settled':
+        return {
+          title: t('notice.kind.dual_settled.title'),
+          body: item.figures.status === 'success' ? t('notice.kind.dual_settled.bodySuccess', item.figures) : t('notice.kind.dual_settled.bodyFail', item.figures),
+        };
+      case 'ieo_allocated': {
+        const { unlock_at: unlockAt, ...figures } = item.figures;
+        const body = t('notice.kind.ieo_allocated.body', figures);
+        return { title: t('notice.kind.ieo_allocated.title'), body: unlockAt === null ? body : `${body} ${t('notice.kind.ieo_allocated.locked', { time: formatTime(unlockAt) })}` };
+      }
+      case 'copy_skipped':
+        return { title: t('notice.kind.copy_skipped.title'), body: t('notice.kind.copy_skipped.body', { trader: item.figures.trader_name, symbol: item.figures.symbol }) };
     }
   };
 }

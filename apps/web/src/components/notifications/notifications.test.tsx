@@ -116,6 +116,34 @@ describe('notification list', { timeout: 20_000 }, () => {
     expect(within(await card('Order filled')).queryByRole('button', { name: 'Mark as read' })).toBeNull();
   });
 
+  it('words the wealth and copy-trading events: a mining term ended, a dual settled or refunded, an IEO allocation, a copy skipped', async () => {
+    const unlockAt = Date.parse('2026-12-30T08:00:00Z');
+    const wealth: NotificationItem[] = [
+      event(20, ago(MINUTE), { kind: 'mining_unlocked', figures: { order_id: 5, amount: '1000', currency: 'USDT', interest: '6' } }),
+      event(19, ago(2 * MINUTE), {
+        kind: 'dual_settled',
+        figures: { order_id: 6, symbol: 'BTC/USDT', status: 'success', amount: '0.005', currency: 'BTC', payout: '332.31', payout_currency: 'USDT' },
+      }),
+      event(18, ago(3 * MINUTE), { kind: 'dual_settled', figures: { order_id: 7, symbol: 'ETH/USDT', status: 'fail', amount: '300', currency: 'USDT', payout: '300', payout_currency: 'USDT' } }),
+      event(17, ago(4 * MINUTE), {
+        kind: 'ieo_allocated',
+        figures: { order_id: 8, project: 'Fair token', allocated: '466', token: 'FAIR', charged: '23.3', refunded: '11.7', pay_currency: 'USDT', unlock_at: unlockAt },
+      }),
+      event(16, ago(5 * MINUTE), { kind: 'copy_skipped', figures: { trader_name: 'Alpha demo', symbol: 'BTCUSDT', side: 'long', trader_lots: 3 } }),
+    ];
+    open('/pages/setting/setting?notices=1', { '1': page(wealth, wealth.length) });
+    expect((await card('Lock-up mining ended')).textContent).toContain(
+      'Your lock-up mining of 1000 USDT reached its term: the principal is back in your spot account. Interest earned over the term: 6 USDT.',
+    );
+    const [settled, refunded] = within(await sheet()).getAllByRole('article', { name: 'Dual investment settled' });
+    expect(settled!.textContent).toContain('BTC/USDT: your 0.005 BTC investment settled and 332.31 USDT was paid to your spot account.');
+    expect(refunded!.textContent).toContain('ETH/USDT: the index was not known at the settlement time, so your 300 USDT investment was refunded in full to your spot account.');
+    const ieo = (await card('IEO allocation')).textContent;
+    expect(ieo).toContain('Fair token: you were allocated 466 FAIR for 23.3 USDT, and 11.7 USDT was refunded to your spot account.');
+    expect(ieo).toContain(`The tokens are locked until ${new Date(unlockAt).toLocaleString('en')}.`);
+    expect((await card('Copy skipped')).textContent).toContain('Your contract account could not pay the margin and fee to copy Alpha demo’s BTCUSDT position, so no copy was opened.');
+  });
+
   // The Chinese catalogue is its own file, compiled on first use: a slow first load on a busy machine.
   it('words events in the reader’s language', { timeout: 30_000 }, async () => {
     applyLanguage('zh');
