@@ -80,12 +80,12 @@ export function FilterPanel({ filters, onChange }: { filters: NftFilters; onChan
   );
 }
 
-/** Listings as a two-column grid of cards, 10 at a time with "load more". */
-export function ListingGrid({ filters, label }: { filters: NftFilters; label: string }) {
+/** Listings as a two-column grid of cards, 10 at a time with "load more"; `empty` says what an empty grid means (a search by default). */
+export function ListingGrid({ filters, label, empty }: { filters: NftFilters; label: string; empty?: string }) {
   const { t } = useTranslation();
   const list = useNftList(filters);
   return (
-    <PagedList query={list} label={label} empty={t('nft.noArtworks')} keyOf={(row) => row.id} className="nft-grid">
+    <PagedList query={list} label={label} empty={empty ?? t('nft.noArtworks')} keyOf={(row) => row.id} className="nft-grid">
       {(row) => <ListingCard listing={row} />}
     </PagedList>
   );

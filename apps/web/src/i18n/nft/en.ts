@@ -238,4 +238,5 @@ export const nft = {
   backToMarket: 'Back to the NFT market',
   artistNotFound: 'This artist does not exist',
   allArtists: 'All artists',
+  noFavourites: 'No favourites yet: tap ♡ on an artwork to keep it here',
 };

@@ -246,4 +246,5 @@ export const nft: Catalogue['nft'] = {
   backToMarket: 'Retour au marché NFT',
   artistNotFound: 'Cet artiste n’existe pas',
   allArtists: 'Tous les artistes',
+  noFavourites: 'Aucun favori pour l’instant : touchez ♡ sur une œuvre pour la garder ici',
 };

@@ -234,4 +234,5 @@ export const nft: Catalogue['nft'] = {
   backToMarket: '返回 NFT 市場',
   artistNotFound: '此藝術家不存在',
   allArtists: '全部藝術家',
+  noFavourites: '尚未收藏：在作品頁點 ♡ 即可收藏到這裡',
 };

@@ -234,4 +234,5 @@ export const nft: Catalogue['nft'] = {
   backToMarket: 'NFT マーケットに戻る',
   artistNotFound: 'このアーティストは存在しません',
   allArtists: 'すべてのアーティスト',
+  noFavourites: 'お気に入りはまだありません。作品の ♡ をタップするとここに保存されます',
 };

@@ -234,4 +234,5 @@ export const nft: Catalogue['nft'] = {
   backToMarket: 'NFT 마켓으로 돌아가기',
   artistNotFound: '존재하지 않는 아티스트입니다',
   allArtists: '전체 아티스트',
+  noFavourites: '아직 즐겨찾기가 없습니다. 작품에서 ♡를 누르면 여기에 보관됩니다',
 };

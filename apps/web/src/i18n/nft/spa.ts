@@ -246,4 +246,5 @@ export const nft: Catalogue['nft'] = {
   backToMarket: 'Volver al mercado NFT',
   artistNotFound: 'Este artista no existe',
   allArtists: 'Todos los artistas',
+  noFavourites: 'Aún no hay favoritos: toca ♡ en una obra para guardarla aquí',
 };

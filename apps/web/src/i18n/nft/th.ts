@@ -234,4 +234,5 @@ export const nft: Catalogue['nft'] = {
   backToMarket: 'กลับไปที่ตลาด NFT',
   artistNotFound: 'ไม่มีศิลปินนี้',
   allArtists: 'ศิลปินทั้งหมด',
+  noFavourites: 'ยังไม่มีรายการโปรด: แตะ ♡ ที่ผลงานเพื่อเก็บไว้ที่นี่',
 };

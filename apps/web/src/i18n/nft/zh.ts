@@ -234,4 +234,5 @@ export const nft: Catalogue['nft'] = {
   backToMarket: '返回 NFT 市场',
   artistNotFound: '该艺术家不存在',
   allArtists: '全部艺术家',
+  noFavourites: '还没有收藏：在作品页点 ♡ 即可收藏到这里',
 };

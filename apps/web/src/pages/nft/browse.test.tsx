@@ -1,11 +1,12 @@
 /**
  * Proves the catalogue's sub-screens: an artist's page with their works, a collection's artworks under
- * its name, the search screen keeping its keyword in the address, and the favourites list.
+ * its name, the search screen keeping its keyword in the address, the favourites list (titled so, its
+ * empty state no search's), and an unknown artist's clear not-found state.
  */
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../store/store.ts';
-import { fakeOkApi } from '../../test/fake-api.ts';
+import { fakeApi, fakeOkApi } from '../../test/fake-api.ts';
 import { NftArtistDetailPage } from './artistDetail.tsx';
 import { NftComponentsArtworkPage } from './components/artwork.tsx';
 import { NftComponentsSearchPage } from './components/search.tsx';
@@ -67,5 +68,22 @@ describe('NFT catalogue screens', () => {
     openAt('/pages/nft/myNft', { path: '/pages/nft/myNft', Component: NftMyNftPage });
     await screen.findByRole('list', { name: 'Favourites' });
     expect(calls.of('/bind_box/getBoxList')[0]!.params.favourite).toBe('1');
+    expect(screen.getByRole('heading', { name: 'Favourites' })).toBeTruthy();
+  });
+
+  it('says no favourites yet, not that no artwork matches a search', async () => {
+    saveToken('a-token');
+    fakeOkApi({ '/bind_box/getBoxList': page([]) });
+    openAt('/pages/nft/myNft', { path: '/pages/nft/myNft', Component: NftMyNftPage });
+    expect(await screen.findByText('No favourites yet: tap ♡ on an artwork to keep it here')).toBeTruthy();
+    expect(screen.queryByText('No artworks match')).toBeNull();
+  });
+
+  it('says an unknown artist does not exist, with a link to all artists', async () => {
+    saveToken('a-token');
+    fakeApi({ '/bind_box/getArtistDetail': { type: 'error', code: 'not_found', message: 'Not found' } });
+    openAt('/pages/nft/artistDetail?uid=999', { path: '/pages/nft/artistDetail', Component: NftArtistDetailPage });
+    expect(await screen.findByRole('heading', { name: 'This artist does not exist' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All artists' }).getAttribute('href')).toBe('/pages/nft/components/artist');
   });
 });

@@ -51,6 +51,19 @@ describe('NFT buy screen', () => {
     expect(api.of('/bind_box/buyNFT')[0]!.params).toMatchObject({ code: 'SER-000001', user_seed: 'my-lucky_seed' });
   });
 
+  it('draws a fresh random seed when the seed field is left empty, instead of refusing the purchase', async () => {
+    const series = detail({ code: 'SER-000001', kind: 'series', title: 'Harbour box', media: null, media_type: 'blind_box', listing: listing({ code: 'SER-000001', sale_type: 'blind_box', price: '20', remaining: 3 }) });
+    const { api } = open({ '/bind_box/getBoxDetail': series, '/bind_box/buyNFT': order({ code: 'BOX-000004', sale_type: 'blind_box', media_type: 'blind_box', status: 'paid' }) }, 'SER-000001');
+    const field = (await screen.findByLabelText('Your seed')) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: '  ' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Buy a box' })));
+    expect(screen.queryByText('Use 1 to 64 letters, digits, - or _')).toBeNull();
+    expect(field.value).toMatch(/^[0-9a-f]{16}$/);
+    await confirm('Buy one box of Harbour box for 20 USDT?');
+    await vi.waitFor(() => expect(api.of('/bind_box/buyNFT')).toHaveLength(1));
+    expect(api.of('/bind_box/buyNFT')[0]!.params.user_seed).toBe(field.value);
+  });
+
   it('takes the margin first, after a confirmation saying when it comes back', async () => {
     const { api } = open({ '/bind_box/getBoxDetail': auctionDetail(), '/bind_box/marginNFT': { amount: '10', status: 'held', paid_at: NOW } }, 'NFT-000013');
     expect(await screen.findByText(/Step 1: pay the margin of 10 USDT/)).toBeTruthy();

@@ -87,7 +87,7 @@ function ItemSummary({ detail }: { detail: NftDetailView }) {
   );
 }
 
-/** A fixed-price artwork, or one box of a series with the buyer's seed. */
+/** A fixed-price artwork, or one box of a series with the buyer's seed (a fresh random one when the field is left empty). */
 function BuyForm({ detail, listing }: { detail: NftDetailView; listing: NftBoxView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -98,11 +98,14 @@ function BuyForm({ detail, listing }: { detail: NftDetailView; listing: NftBoxVi
   const price = priced(listing.price, listing.currency);
 
   async function submit() {
-    if (box && !NFT_SEED_PATTERN.test(seed.trim())) return setError(t('nft.wrongSeed'));
+    // An emptied field draws a new random seed, shown in the field, rather than blocking the purchase.
+    const chosen = seed.trim() === '' ? randomSeed() : seed.trim();
+    if (box && !NFT_SEED_PATTERN.test(chosen)) return setError(t('nft.wrongSeed'));
+    setSeed(chosen);
     setError(undefined);
     if (!(await confirmDialog({ content: t(box ? 'nft.confirmBox' : 'nft.confirmBuy', { title: detail.title, price }), confirmText: t('nft.confirm'), cancelText: t('nft.cancel') }))) return;
     try {
-      const order = await buy.mutateAsync({ code: detail.code, user_seed: box ? seed.trim() : undefined });
+      const order = await buy.mutateAsync({ code: detail.code, user_seed: box ? chosen : undefined });
       toastSuccess(t(box ? 'nft.boxBought' : 'nft.bought'));
       navigate(nftItemPath(order.code, order.media_type), { replace: true });
     } catch {
