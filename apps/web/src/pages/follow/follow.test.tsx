@@ -51,7 +51,7 @@ describe('follow form', { timeout: 20_000 }, () => {
     const head = await screen.findByRole('region', { name: 'Alice' }, WAIT);
     const note = await within(head).findByRole('note', undefined, WAIT);
     expect(note.textContent).toContain('Your contract account holds no USDT: every copy will be skipped until you transfer funds to it.');
-    expect(within(note).getByRole('link', { name: 'Transfer funds' }).getAttribute('href')).toBe('/pages/fund/fundTransfer');
+    expect(within(note).getByRole('link', { name: 'Transfer funds' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=contract&currency=1');
   });
 
   it('refuses an empty or malformed number without calling the server', async () => {

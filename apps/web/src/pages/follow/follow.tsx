@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { copyLots, normalizeCopyNumber, useFollow, useTraderDetail, type CopyType, type FollowView, type TraderDetail } from '../../api/copy.ts';
 import { useConfirmCancelFollow } from '../../components/copy/cancel-follow.ts';
 import { useWalletList } from '../../api/funds.ts';
+import { transferPath } from '../../components/funds/account-note.tsx';
 import { COPY_HUB_PATH, traderIdOf, traderPath, TRADERS_PATH } from '../../components/copy/paths.ts';
 import { amountText, COPY_COIN, TraderName, useFollowSetting } from '../../components/copy/trader.tsx';
 import { Field } from '../../components/field.tsx';
@@ -22,7 +23,6 @@ const COPY_NUMBER = /^\d{1,6}(\.\d{1,8})?$/;
 /** The example of the preview: the trader opens this many lots; the symbol's minimum is one lot. */
 const EXAMPLE_TRADER_LOTS = 3;
 const LOTS_MIN = 1;
-const TRANSFER_PATH = '/pages/fund/fundTransfer';
 
 /**
  * /pages/follow/follow?id= (login): follow a trader, or edit the follow. Fixed multiple (of the trader's
@@ -87,7 +87,8 @@ function FollowForm({ trader, mine }: { trader: TraderDetail; mine: FollowView |
   const text = number.trim();
   // The agreed rate: an existing follow keeps the one it was made with; a new one takes the trader's now.
   const rate = mine?.profit_share_rate ?? trader.profit_share_rate;
-  const available = useContractAvailable();
+  const contract = useContractAvailable();
+  const available = contract?.available;
 
   /** The number as kept, or why it cannot be sent (checked before asking the server). */
   function check(): Check {
@@ -150,7 +151,7 @@ function FollowForm({ trader, mine }: { trader: TraderDetail; mine: FollowView |
         {available !== undefined && !isPositive(available) && (
           <div className="funds-notice" role="note">
             <p>{t('copy.form.noFunds', { coin: COPY_COIN })}</p>
-            <Link className="pill pill--ghost" to={TRANSFER_PATH}>
+            <Link className="pill pill--ghost" to={transferPath('contract', contract?.currencyId)}>
               {t('copy.form.transfer')}
             </Link>
           </div>
@@ -207,12 +208,13 @@ function FollowForm({ trader, mine }: { trader: TraderDetail; mine: FollowView |
 }
 
 /**
- * What the follower's contract account has available in the copy coin: copies take their margin and fee
- * from it, and each one it cannot pay is skipped. Undefined until the wallet answers.
+ * What the follower's contract account has available in the copy coin (and the coin's id, for the
+ * transfer screen): copies take their margin and fee from it, and each one it cannot pay is skipped.
+ * Undefined until the wallet answers.
  */
-function useContractAvailable(): string | undefined {
+function useContractAvailable(): { available: string; currencyId?: number } | undefined {
   const wallet = useWalletList();
   if (!wallet.data) return undefined;
-  const contract = wallet.data.accounts.find((account) => account.kind === 'contract');
-  return contract?.balance.find((coin) => coin.currency === COPY_COIN)?.available ?? '0';
+  const coin = wallet.data.accounts.find((account) => account.kind === 'contract')?.balance.find((c) => c.currency === COPY_COIN);
+  return { available: coin?.available ?? '0', currencyId: coin?.currency_id };
 }
