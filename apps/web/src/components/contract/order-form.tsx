@@ -77,7 +77,7 @@ export function ContractOrderForm({ deal, coin }: { deal: ContractDeal; coin: Ma
       title: t('contract.confirmTitle'),
       content: t('contract.confirmOrder', {
         side: t(`contract.${side}`),
-        lots: lots.trim(),
+        count: Number(lots.trim()),
         symbol: settings.symbol,
         multiple,
         margin: preview.margin,
@@ -159,7 +159,7 @@ export function ContractOrderForm({ deal, coin }: { deal: ContractDeal; coin: Ma
           className="trade-form__input"
           value={lots}
           inputMode="numeric"
-          placeholder={t('contract.lotsRange', { min: settings.lots_min, max: settings.lots_max })}
+          placeholder={t('contract.lotsRange', { min: settings.lots_min, count: settings.lots_max })}
           onChange={(event) => setLots(event.target.value)}
           aria-invalid={error === 'wrongLots' || error === 'lotsRange'}
         />

@@ -143,7 +143,7 @@ export function PositionItems({ positions }: { positions: readonly ContractPosit
   const confirmClose = async (position: ContractPosition) => {
     const pending = position.status === 'pending';
     const confirmed = await confirmDialog({
-      content: t(pending ? 'contract.cancelConfirm' : 'contract.closeConfirm', { symbol: position.symbol, lots: position.share }),
+      content: t(pending ? 'contract.cancelConfirm' : 'contract.closeConfirm', { symbol: position.symbol, count: position.share }),
       confirmText: t('market.confirm'),
       cancelText: t('market.keep'),
     });

@@ -11,7 +11,10 @@ export const kefu = {
   message: 'Message',
   placeholder: 'Write your message',
   send: 'Send',
-  charsLeft: '{{count}} characters left',
+  charsLeft_one: '{{count}} character left',
+  charsLeft_other: '{{count}} characters left',
+  charsOver_one: '{{count}} character too many',
+  charsOver_other: '{{count}} characters too many',
   emptyMessage: 'Write a message or add an image',
   tooLong: 'At most {{max}} characters',
 };

@@ -13,7 +13,12 @@ export const kefu: Catalogue['kefu'] = {
   message: 'Votre message',
   placeholder: 'Écrivez votre message',
   send: 'Envoyer',
-  charsLeft: '{{count}} caractères restants',
+  charsLeft_one: '{{count}} caractère restant',
+  charsLeft_other: '{{count}} caractères restants',
+  charsOver_one: '{{count}} caractère en trop',
+  charsOver_other: '{{count}} caractères en trop',
+  charsOver_many: '{{count}} caractères en trop',
+  charsLeft_many: '{{count}} caractères restants',
   emptyMessage: 'Écrivez un message ou ajoutez une image',
   tooLong: '{{max}} caractères au plus',
 };

@@ -13,7 +13,8 @@ export const kefu: Catalogue['kefu'] = {
   message: '訊息內容',
   placeholder: '請輸入訊息',
   send: '傳送',
-  charsLeft: '還可輸入 {{count}} 個字元',
+  charsLeft_other: '還可輸入 {{count}} 個字元',
+  charsOver_other: '超出 {{count}} 個字元',
   emptyMessage: '請輸入訊息或加入圖片',
   tooLong: '最多 {{max}} 個字元',
 };

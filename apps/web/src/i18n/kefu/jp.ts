@@ -13,7 +13,8 @@ export const kefu: Catalogue['kefu'] = {
   message: 'メッセージ本文',
   placeholder: 'メッセージを入力',
   send: '送信',
-  charsLeft: '残り {{count}} 文字',
+  charsLeft_other: '残り {{count}} 文字',
+  charsOver_other: '{{count}} 文字オーバー',
   emptyMessage: 'メッセージを入力するか画像を追加してください',
   tooLong: '{{max}} 文字まで',
 };

@@ -13,7 +13,8 @@ export const kefu: Catalogue['kefu'] = {
   message: '메시지 내용',
   placeholder: '메시지를 입력하세요',
   send: '보내기',
-  charsLeft: '{{count}}자 남음',
+  charsLeft_other: '{{count}}자 남음',
+  charsOver_other: '{{count}}자 초과',
   emptyMessage: '메시지를 입력하거나 이미지를 추가해 주세요',
   tooLong: '최대 {{max}}자',
 };

@@ -13,7 +13,12 @@ export const kefu: Catalogue['kefu'] = {
   message: 'Su mensaje',
   placeholder: 'Escriba su mensaje',
   send: 'Enviar',
-  charsLeft: 'Quedan {{count}} caracteres',
+  charsLeft_one: 'Queda {{count}} carácter',
+  charsLeft_other: 'Quedan {{count}} caracteres',
+  charsOver_one: '{{count}} carácter de más',
+  charsOver_other: '{{count}} caracteres de más',
+  charsOver_many: '{{count}} caracteres de más',
+  charsLeft_many: 'Quedan {{count}} caracteres',
   emptyMessage: 'Escriba un mensaje o añada una imagen',
   tooLong: 'Como máximo {{max}} caracteres',
 };

@@ -13,7 +13,8 @@ export const kefu: Catalogue['kefu'] = {
   message: 'ข้อความของคุณ',
   placeholder: 'พิมพ์ข้อความของคุณ',
   send: 'ส่ง',
-  charsLeft: 'เหลืออีก {{count}} ตัวอักษร',
+  charsLeft_other: 'เหลืออีก {{count}} ตัวอักษร',
+  charsOver_other: 'เกิน {{count}} ตัวอักษร',
   emptyMessage: 'กรุณาเขียนข้อความหรือเพิ่มรูปภาพ',
   tooLong: 'ไม่เกิน {{max}} ตัวอักษร',
 };

@@ -13,7 +13,8 @@ export const kefu: Catalogue['kefu'] = {
   message: '消息内容',
   placeholder: '请输入消息',
   send: '发送',
-  charsLeft: '还可输入 {{count}} 个字符',
+  charsLeft_other: '还可输入 {{count}} 个字符',
+  charsOver_other: '超出 {{count}} 个字符',
   emptyMessage: '请输入消息或添加图片',
   tooLong: '最多 {{max}} 个字符',
 };

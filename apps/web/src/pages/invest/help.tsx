@@ -15,7 +15,7 @@ export function InvestHelpPage() {
   const factor = toAmountString(dualYieldFactor(EXAMPLE.apr, EXAMPLE.days));
   const example = (e: typeof CALL_EXAMPLE | typeof PUT_EXAMPLE) => (
     <>
-      <p>{t('invest.helpExample', { amount: e.amount, coin: e.coin, price: e.linked_price, apr: aprText(e.apr), days: e.days, factor })}</p>
+      <p>{t('invest.helpExample', { amount: e.amount, coin: e.coin, price: e.linked_price, apr: aprText(e.apr), count: e.days, factor })}</p>
       <Outcomes outcomes={settlementOutcomes(e, e.amount, e.days)} label={t('invest.outcomes')} />
     </>
   );

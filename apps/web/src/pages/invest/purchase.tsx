@@ -75,7 +75,7 @@ function PurchaseForm({ product }: { product: DualProductView }) {
     if (cmp(amount, balance) > 0) return setError(t('invest.insufficient'));
     const sent = await confirmThenSend(
       {
-        content: t('invest.confirm', { shares: num, amount, coin, maturity: product.maturity_date, time: formatTime(product.settle_at) }),
+        content: t('invest.confirm', { count: num, amount, coin, maturity: product.maturity_date, time: formatTime(product.settle_at) }),
         confirmText: t('invest.confirmOk'),
         cancelText: t('invest.cancel'),
       },

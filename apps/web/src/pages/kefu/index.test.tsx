@@ -110,9 +110,11 @@ describe('customer service', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
     expect(screen.getByRole('alert').textContent).toBe('Write a message or add an image');
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'x'.repeat(1001) } });
-    expect(screen.getByText('-1 characters left')).toBeTruthy();
+    expect(screen.getByText('1 character too many')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
     expect(screen.getByRole('alert').textContent).toBe('At most 1000 characters');
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'x'.repeat(999) } });
+    expect(screen.getByText('1 character left')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'ok' } });
     expect(screen.getByText('998 characters left')).toBeTruthy();
     expect(api.of('/support/send')).toHaveLength(0);

@@ -135,7 +135,8 @@ function Composer() {
     message: t('kefu.message'),
     placeholder: t('kefu.placeholder'),
     send: t('kefu.send'),
-    charsLeft: (count) => t('kefu.charsLeft', { count }),
+    // Past the limit it says how many too many, not "-1 characters left".
+    charsLeft: (count) => (count < 0 ? t('kefu.charsOver', { count: -count }) : t('kefu.charsLeft', { count })),
   };
   return <ChatComposer className="kefu__composer" maxChars={SUPPORT_MESSAGE_CHARS_MAX} labels={labels} pending={send.isPending} send={(message) => send.mutateAsync(message)} />;
 }

@@ -156,6 +156,18 @@ describe('contract positions', () => {
     expect(api.of('/lever/close')[0]!.params.id).toBe('1');
   });
 
+  it('words one lot and one closed position in the singular', async () => {
+    openOrders();
+    await screen.findByRole('listitem', { name: 'BTCUSDT 2' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close 2' })));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Close this position (BTCUSDT, 1 lot) at the mark price?')).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close all' })));
+    await act(async () => fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' })));
+    expect(await screen.findByText('1 position closed')).toBeTruthy();
+  });
+
   it.each([
     ['Close all', 'Close all your positions at the mark price?', '0'],
     ['Close longs', 'Close all your long positions at the mark price?', '1'],
