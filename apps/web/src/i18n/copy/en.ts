@@ -54,7 +54,8 @@ export const copy = {
   cannotFollow: {
     self: 'This is your own trader page: you cannot follow yourself.',
     is_trader: 'Traders, and users who have applied to become one, cannot follow other traders.',
-    follows_max: 'You already follow {{max}} traders, the most allowed. Cancel a follow to follow this trader.',
+    follows_max_one: 'You already follow {{count}} trader, the most allowed. Cancel your follow to follow this trader.',
+    follows_max_other: 'You already follow {{count}} traders, the most allowed. Cancel a follow to follow this trader.',
     not_logged_in: 'Log in to follow this trader.',
     unavailable: 'This trader cannot be followed at the moment.',
   },

@@ -56,7 +56,9 @@ export const copy: Catalogue['copy'] = {
   cannotFollow: {
     self: 'C’est votre propre page de trader : vous ne pouvez pas vous suivre vous-même.',
     is_trader: 'Un trader, ou un utilisateur qui a demandé à le devenir, ne peut pas suivre d’autres traders.',
-    follows_max: 'Vous suivez déjà {{max}} traders, le maximum autorisé. Annulez un suivi pour suivre ce trader.',
+    follows_max_one: 'Vous suivez déjà {{count}} trader, le maximum autorisé. Annulez votre suivi pour suivre ce trader.',
+    follows_max_other: 'Vous suivez déjà {{count}} traders, le maximum autorisé. Annulez un suivi pour suivre ce trader.',
+    follows_max_many: 'Vous suivez déjà {{count}} traders, le maximum autorisé. Annulez un suivi pour suivre ce trader.',
     not_logged_in: 'Connectez-vous pour suivre ce trader.',
     unavailable: 'Ce trader ne peut pas être suivi pour le moment.',
   },

@@ -56,7 +56,7 @@ export const copy: Catalogue['copy'] = {
   cannotFollow: {
     self: '這是您自己的交易員主頁：不能跟隨自己。',
     is_trader: '交易員及已申請成為交易員的用戶不能跟隨其他交易員。',
-    follows_max: '您已跟隨 {{max}} 位交易員，已達上限。取消一個跟隨後才能跟隨該交易員。',
+    follows_max_other: '您已跟隨 {{count}} 位交易員，已達上限。取消一個跟隨後才能跟隨該交易員。',
     not_logged_in: '登入後即可跟隨該交易員。',
     unavailable: '該交易員暫時無法跟隨。',
   },

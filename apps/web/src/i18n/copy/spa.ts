@@ -56,7 +56,9 @@ export const copy: Catalogue['copy'] = {
   cannotFollow: {
     self: 'Es tu propia página de trader: no puedes seguirte a ti mismo.',
     is_trader: 'Un trader, o un usuario que ha solicitado serlo, no puede seguir a otros traders.',
-    follows_max: 'Ya sigues a {{max}} traders, el máximo permitido. Cancela un seguimiento para seguir a este trader.',
+    follows_max_one: 'Ya sigues a {{count}} trader, el máximo permitido. Cancela tu seguimiento para seguir a este trader.',
+    follows_max_other: 'Ya sigues a {{count}} traders, el máximo permitido. Cancela un seguimiento para seguir a este trader.',
+    follows_max_many: 'Ya sigues a {{count}} traders, el máximo permitido. Cancela un seguimiento para seguir a este trader.',
     not_logged_in: 'Inicia sesión para seguir a este trader.',
     unavailable: 'Este trader no se puede seguir en este momento.',
   },

@@ -56,7 +56,7 @@ export const copy: Catalogue['copy'] = {
   cannotFollow: {
     self: '这是您自己的交易员主页：不能跟随自己。',
     is_trader: '交易员及已申请成为交易员的用户不能跟随其他交易员。',
-    follows_max: '您已跟随 {{max}} 位交易员，已达上限。取消一个跟随后才能跟随该交易员。',
+    follows_max_other: '您已跟随 {{count}} 位交易员，已达上限。取消一个跟随后才能跟随该交易员。',
     not_logged_in: '登录后即可跟随该交易员。',
     unavailable: '该交易员暂时无法跟随。',
   },

@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, fakeOkApi } from '../../test/fake-api.ts';
-import { follow, openCopy, page, trade, traderCard, traderDetail, WAIT } from './test-fixtures.tsx';
+import { follow, LIMITS, openCopy, page, trade, traderCard, traderDetail, WAIT } from './test-fixtures.tsx';
 
 const figure = (scope: HTMLElement, label: string) => within(scope).getByText(label).nextElementSibling?.textContent;
 
@@ -94,6 +94,12 @@ describe('trader page', { timeout: 20_000 }, () => {
     expect(within(head).getByRole('note').textContent).toContain(text);
     expect(within(head).queryByRole('link', { name: 'Follow' })).toBeNull();
     expect(within(head).queryByRole('link', { name: 'Log in' }) !== null).toBe(reason === 'not_logged_in');
+  });
+
+  it('words a limit of one trader in the singular', async () => {
+    open(traderDetail({ can_follow: false, cannot_follow_reason: 'follows_max', limits: { ...LIMITS, traders_per_follower_max: 1 } }), page([]), true);
+    const head = await screen.findByRole('region', { name: 'Alice' }, WAIT);
+    expect(within(head).getByRole('note').textContent).toContain('You already follow 1 trader, the most allowed. Cancel your follow to follow this trader.');
   });
 
   it('goes to the list when the id is missing', async () => {

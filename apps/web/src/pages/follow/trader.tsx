@@ -103,7 +103,7 @@ function FollowAction({ trader }: { trader: TraderDetail }) {
   const reason = trader.cannot_follow_reason ?? 'unavailable';
   return (
     <div className="copy-action" role="note">
-      <span>{t(`copy.cannotFollow.${reason}`, { max: trader.limits.traders_per_follower_max })}</span>
+      <span>{t(`copy.cannotFollow.${reason}`, { count: trader.limits.traders_per_follower_max })}</span>
       {reason === 'not_logged_in' && (
         <Link className="pill pill--primary" to={LOGIN_PATH}>
           {t('copy.logIn')}
