@@ -12,6 +12,14 @@
  *  - Profit share at 10 % on a copy closed with the trader: P&L 120, opening fee 1.5, overnight fee 0.5:
  *    net 118, share 11.8 (rounded down to the coin's unit). A copy that lost, or broke even after fees,
  *    shares nothing.
+ *  - The same share whatever closed a copy still following its trader (review 2026-11-27): its
+ *    follower's liquidation, the account-level settlement of another position, an overnight fee it could
+ *    not pay. A follower with 143 holds a copied long of 10 lots x100 at 65,000 (margin 65, fee 6.5) and
+ *    an own short alike; at 66,950 the short's close cannot pay its -130, so the copy closes with it
+ *    (reason account): P&L 195, net 188.5, share 18.85, paid from the 130 the follower keeps. A share is
+ *    paid from what the close leaves the follower, never more: a copied short of 1 lot x5 (fee 0.65)
+ *    liquidated at 60,000 with an own long of 10 lots x100 leaves the account 255 short (the insurance
+ *    fund pays that); the copy's net 49.35 would owe 4.935 and pays 0.
  *  - Self-hold (review 2026-11-27, money 10: taking a winning copy over dodged the share): the share is
  *    settled at that moment on the profit so far, at the mark then (the tick is cited), and the copy is
  *    the follower's from then on (its later gains or losses share nothing). Long 6 lots x 0.01 BTC opened

@@ -160,11 +160,12 @@ export const INDEX_FRESH_MS_DEFAULT = 1_500;
 
 /**
  * What copy trading (copy/service.ts) hears of positions: told in the transaction that opened (a market
- * order, a filled limit) or closed them, so the copies to follow are recorded with the change itself;
- * kicked once that transaction has committed.
+ * order, a filled limit) or closed them (closed rows with their owners' account ids), so the copies to
+ * follow and the profit shares of closed copies are recorded with the change itself; kicked once that
+ * transaction has committed.
  */
 export type PositionMirror = {
-  record(tx: Tx, action: 'open' | 'close', rows: PositionRow[]): Promise<void>;
+  record(tx: Tx, action: 'open' | 'close', rows: Locked[]): Promise<void>;
   kick(): void;
 };
 

@@ -35,8 +35,8 @@ export type SettlementDeps = {
   latestTick(symbol: string): RecordedTick | undefined;
   systemId(tx: Tx, name: 'contract_margins' | 'contract_pnl' | 'insurance_fund', currencyId: number): Promise<number> | number;
   now(): number;
-  /** Told of the closed rows in the transaction (copy trading). */
-  recordClosed?(tx: Tx, rows: PositionRow[]): Promise<void>;
+  /** Told of the closed rows, with their owners' account ids, in the transaction (copy trading: mirrors, profit shares). */
+  recordClosed?(tx: Tx, rows: Locked[]): Promise<void>;
   /** Cancels locked pending limit orders in the transaction, their frozen amounts back to available. */
   cancelPending(tx: Tx, rows: PositionRow[]): Promise<unknown>;
   /** Whether a tick is fresh now (index-freshness.ts): an account close the user asked for needs fresh marks. */
@@ -145,6 +145,7 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
   const closedAt = new Date(deps.now());
   const rows = items.map((c) => ({
     ...c.p,
+    accountId: accountOf.get(c.p.id),
     status: 'closed' as const,
     closePrice: c.tick.price,
     closeTickId: Number(c.tick.id),
