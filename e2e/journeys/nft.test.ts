@@ -140,8 +140,11 @@ describe('NFT marketplace', () => {
     await page.goto(`/#/pages/nft/resell?code=${item.code}`);
     await page.getByLabel('Price', { exact: true }).fill('150');
     await page.getByLabel('Days on sale').fill('5');
+    // The fee rate and the net proceeds show before the irrevocable confirmation: 150 x (1 - 2.5 %) = 146.25.
+    expect(await figure(page, 'Platform fee')).toBe('2.5%');
+    expect(await figure(page, 'You receive')).toBe('146.25 USDT');
     await page.getByRole('button', { name: 'Submit for review' }).click();
-    await confirm(page, 'Resell Harbour at Dusk at 150 USDT (Fixed price) for 5 days? This cannot be undone.');
+    await confirm(page, 'Resell Harbour at Dusk at 150 USDT (Fixed price) for 5 days? The platform keeps 3.75 USDT (2.5%) and you receive 146.25 USDT. This cannot be undone.');
     await expect.poll(() => page.url(), SLOW).toContain('/pages/nft/mine?tab=reselling');
     const reselling = page.getByRole('list', { name: 'Reselling' });
     await expect.poll(() => reselling.innerText(), SLOW).toContain('Under review');
