@@ -1,9 +1,11 @@
 /**
  * Proves the one shared list time (spec section 9) on each boundary, worded in the reader's language:
- * under 5 minutes "just now", whole minutes to an hour, hours to a day, days to 30 days, then the date.
+ * under 5 minutes "just now", whole minutes to an hour, hours to a day, days to 30 days, then the date;
+ * and that shown times move forward while they stay on screen, every list on one shared timer.
  */
-import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, renderHook } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadLanguage } from '../i18n/index.ts';
 import { useRelativeTime } from './relative-time.ts';
 
@@ -46,6 +48,24 @@ describe('useRelativeTime', () => {
 
   it('shows the local date from 30 days', () => {
     expect(shown(30 * DAY)).toBe('2024-05-16');
+  });
+
+  it('moves a shown time forward while the list stays open, on one timer for every list', () => {
+    vi.useFakeTimers({ now: NOW });
+    const timers = vi.spyOn(globalThis, 'setInterval');
+    const at = NOW - 4 * MINUTE;
+    const Shown = () => createElement('p', null, useRelativeTime()(at));
+    const lists = [render(createElement(Shown)), render(createElement(Shown))];
+    const texts = () => lists.map((list) => list.container.textContent);
+    expect(texts()).toEqual(['Just now', 'Just now']);
+    act(() => vi.advanceTimersByTime(MINUTE));
+    expect(texts()).toEqual(['5 minutes ago', '5 minutes ago']);
+    act(() => vi.advanceTimersByTime(HOUR));
+    expect(texts()).toEqual(['1 hour ago', '1 hour ago']);
+    expect(timers).toHaveBeenCalledTimes(1);
+    for (const list of lists) list.unmount();
+    timers.mockRestore();
+    vi.useRealTimers();
   });
 
   it('speaks the reader language', async () => {
