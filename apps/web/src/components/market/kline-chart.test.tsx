@@ -86,7 +86,7 @@ describe('K-line chart', () => {
     expect(screen.getByText('Index price')).toBeTruthy();
   });
 
-  it('beside an option draws the index from its ticks (source=index, short periods), live from the ticker, not spot trades', async () => {
+  it('beside an option draws the index from its ticks (source=index, short periods, 1 minute first), live from the ticker, not spot trades', async () => {
     const socket = fakeSocket();
     const candle = { time: 1_767_225_600, open: '50000', high: '50100', low: '49900', close: '50050', volume: '0', amount: '0' };
     const fetchMock = fakeServer({ '/currency/new_timeshar': [candle] });
@@ -97,10 +97,11 @@ describe('K-line chart', () => {
     );
     expect(await screen.findByText('Last candle: open 50000, high 50100, low 49900, close 50050')).toBeTruthy();
     expect(screen.getByText('Index price')).toBeTruthy();
-    expect(new URL(fetchMock.mock.calls[0]![0], 'http://x').searchParams.get('source')).toBe('index');
+    expect(Object.fromEntries(new URL(fetchMock.mock.calls[0]![0], 'http://x').searchParams)).toMatchObject({ source: 'index', period: '1min' });
     expect(socket.rooms()).toEqual(['ticker:BTC/USDT']);
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['1m', '5m', '15m', '1H']);
-    socket.serverSends('ticker', { symbol: 'BTC/USDT', price: '50300', time: (candle.time + 60) * 1000 });
+    expect(screen.getByRole('tab', { name: '1m' }).getAttribute('aria-selected')).toBe('true');
+    socket.serverSends('ticker', { symbol: 'BTC/USDT', price: '50300', time: (candle.time + 30) * 1000 });
     expect(await screen.findByText('Last candle: open 50000, high 50300, low 49900, close 50300')).toBeTruthy();
   });
 

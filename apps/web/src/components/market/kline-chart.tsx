@@ -89,7 +89,8 @@ function cssVariable(name: string) {
  */
 export function KlineChart({ symbol, priceDecimals = 2, draws = 'trades', fromTicks = false }: { symbol: string; priceDecimals?: number; draws?: 'trades' | 'index'; fromTicks?: boolean }) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<Period>('15min');
+  // Beside an option (seconds long) the shortest period; a 15-minute bar could not show a 30-second trade.
+  const [period, setPeriod] = useState<Period>(fromTicks ? '1min' : '15min');
   const periods = fromTicks ? INDEX_PERIODS : CANDLE_PERIOD_NAMES;
   const primary = fromTicks ? INDEX_PRIMARY_PERIODS : PRIMARY_PERIODS;
   const container = useRef<HTMLDivElement>(null);
