@@ -2,9 +2,12 @@
  * Proves the seconds-option screen: fee and profit previewed by the contract's option rules, the stake
  * checked against the duration's range, the order sent after the confirmation prompt, holding orders
  * counting down in a ring, an order opening on the next tick and a void one refunded, and a result showing
- * its open and close ticks with a check of their public hash chain in the browser; and that the home
+ * its open and close ticks with a check of their public hash chain in the browser, above the nav bar; a
+ * stake beyond the options account refused before the prompt with a transfer link; and that the home
  * shortcut "options" opens it.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { TICK_CHAIN_GENESIS, tickHash, type OptionOrderView } from '@fairex/contract';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -12,6 +15,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quotation } from '../../components/market/fake-server.ts';
 import { i18n } from '../../i18n/index.ts';
 import { saveToken } from '../../store/store.ts';
+import { installDesignTokens } from '../../theme/theme.ts';
 import { fakeOkApi } from '../../test/fake-api.ts';
 import { renderRoutes } from '../../test/render-app.tsx';
 import { SHORTCUTS } from '../index/shortcuts.ts';
@@ -128,6 +132,20 @@ describe('seconds options screen', () => {
     expect(within(result).getByText(/65010 · tick #530/)).toBeTruthy();
     expect(within(result).getByText('Win 79.9 USDT')).toBeTruthy();
     expect(within(result).getByTestId('kline').textContent).toBe('BTC/USDT');
+  });
+
+  it('opens the result above the sticky nav bar, which hid its heading', () => {
+    installDesignTokens(document.documentElement);
+    const sheets = ['seconds_order.css', '../../styles/app.css'].map((file) => {
+      const style = document.createElement('style');
+      style.textContent = fs.readFileSync(path.join(import.meta.dirname, file), 'utf8');
+      return document.head.appendChild(style);
+    });
+    document.body.innerHTML = '<div class="nav-bar"></div><div class="seconds-result"></div>';
+    const layer = (selector: string) => Number(getComputedStyle(document.querySelector(selector)!).zIndex);
+    expect(layer('.seconds-result')).toBeGreaterThan(layer('.nav-bar'));
+    for (const sheet of sheets) sheet.remove();
+    document.body.innerHTML = '';
   });
 
   it('shows an order waiting for its open tick as opening, and a void one as refunded with its reason (no close tick is ever a settle)', async () => {
