@@ -126,6 +126,8 @@ describe('seconds options screen', () => {
       '/microtrade/get_result': settled,
     });
     expect((await screen.findByRole('timer')).getAttribute('aria-label')).toMatch(/^(20|19) s left$/);
+    // No-break spaces: a wrapped row never leaves "s" or "USDT" alone on a line.
+    expect(screen.getByRole('button', { name: /Open 65000.5/ }).textContent).toContain('BTC/USDT · 100\u00a0USDT · 30\u00a0s');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Open 65000.5/ })));
     const result = await screen.findByRole('dialog', { name: 'Result' });
     expect(within(result).getByText(/65000.5 · tick #501/)).toBeTruthy();
