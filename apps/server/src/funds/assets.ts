@@ -1,9 +1,9 @@
 /** Assets (per-kind balances with USDT values), one account's detail, the bills, and moves between kinds. */
 import {
   ACCOUNT_KIND_IDS,
-  add,
   ACCOUNT_KINDS,
   accountFieldOf,
+  add,
   isZero,
   money,
   sum,
