@@ -145,7 +145,8 @@ export function defaultSettings(symbol: { id: number; symbol: string; kind: 'fut
 }
 
 /** A liquidation trigger carries its price, which the position views show as the liquidation price. */
-type Trigger = { kind: 'limit' | 'take_profit' | 'stop_loss'; positionId: number } | { kind: 'liquidation'; userId: number; currencyId: number; price: string; when: 'below' | 'above' };
+type LiquidationTrigger = { kind: 'liquidation'; userId: number; currencyId: number; price: string; when: 'below' | 'above' };
+type Trigger = { kind: 'limit' | 'take_profit' | 'stop_loss'; positionId: number } | LiquidationTrigger;
 
 /**
  * `indexFreshMs`: the shared freshness limit (Limits.indexFreshMs, index-freshness.ts): a market open or
@@ -358,9 +359,14 @@ export class ContractService {
    * the very entry the trigger index liquidates by (account-level, given the account's other
    * positions and balance; refreshed after every change and every TRIGGER_REFRESH_EVERY_MS). A hedge
    * that no mark of the symbol can liquidate shows none; an account due at any mark shows the mark.
+   * `trigger`: one computed in a transaction not yet committed (a new position's answer; null: none), else the index's.
    */
-  private liquidationPrice(p: PositionRow, symbol: ContractSymbol, mark: string | undefined): string | null {
-    const trigger = this.index.get(symbol.symbol, liquidationKey(p.userId, p.currencyId));
+  private liquidationPrice(
+    p: PositionRow,
+    symbol: ContractSymbol,
+    mark: string | undefined,
+    trigger: Trigger | null | undefined = this.index.get(symbol.symbol, liquidationKey(p.userId, p.currencyId)),
+  ): string | null {
     if (!trigger || trigger.kind !== 'liquidation') return null;
     return trigger.when === 'above' && money(trigger.price).isZero() ? (mark ?? null) : trigger.price;
   }
@@ -398,7 +404,8 @@ export class ContractService {
     return price && p.openPrice ? profitLoss(p.side, p.openPrice, price, p.lots, p.contractSize) : '0';
   }
 
-  view(p: PositionRow): ContractPosition {
+  /** A position as the API shows it; `liquidation`: its account's trigger on its symbol when not the index's (liquidationPrice). */
+  view(p: PositionRow, liquidation?: LiquidationTrigger | null): ContractPosition {
     const symbol = this.symbolById(p.symbolId);
     const open = p.status === 'open';
     const mark = open && symbol ? this.ticks.latest(symbol.symbol)?.price : undefined;
@@ -424,7 +431,7 @@ export class ContractService {
       target_profit_price: amount(p.takeProfit),
       stop_loss_price: amount(p.stopLoss),
       profit: open ? this.unrealised(p, mark) : toAmountString(p.profit ?? '0'),
-      liquidation_price: open && symbol && p.openPrice ? this.liquidationPrice(p, symbol, mark) : null,
+      liquidation_price: open && symbol && p.openPrice ? this.liquidationPrice(p, symbol, mark, liquidation) : null,
       close_reason: p.closeReason,
       open_tick_id: p.openTickId === null ? null : String(p.openTickId),
       close_tick_id: p.closeTickId === null ? null : String(p.closeTickId),
@@ -549,7 +556,9 @@ export class ContractService {
         });
       }
       placed = row;
-      return this.view(row);
+      // The answer (kept for a retry under the same key) shows the liquidation price the account has with
+      // this position: computed here, as the index learns it only after the commit.
+      return this.view(row, row.status === 'open' ? await this.liquidationTriggerIn(tx, row) : undefined);
     });
     const position = placed;
     if (!position) return answer;
@@ -757,7 +766,24 @@ export class ContractService {
   private setAccountTrigger(userId: number, currencyId: number, held: ExposureRow[], available: string) {
     const key = keyOf({ kind: 'liquidation', userId, currencyId });
     for (const s of this.symbols) if (s.currencyId === currencyId) this.index.remove(s.symbol, key);
-    if (held.length === 0) return;
+    for (const [symbol, trigger] of this.accountTriggers(userId, currencyId, held, available)) this.index.set(symbol, key, trigger.price, trigger.when, trigger);
+  }
+
+  /**
+   * The liquidation trigger of the account open in `p`'s coin on `p`'s symbol, from its positions and
+   * balance as `tx` sees them (before commit, so before the index follows); null when it has none there.
+   */
+  private async liquidationTriggerIn(tx: Executor, p: PositionRow): Promise<LiquidationTrigger | null> {
+    const account = [{ userId: p.userId, currencyId: p.currencyId }];
+    const [exposures, balances] = await Promise.all([accountExposures(tx, account), contractBalancesOf(tx, account)]);
+    const available = balances.get(accountKey(p.userId, p.currencyId))?.available ?? '0';
+    return this.accountTriggers(p.userId, p.currencyId, exposures, available).get(this.symbolById(p.symbolId)?.symbol ?? '') ?? null;
+  }
+
+  /** An account's liquidation trigger on each symbol it holds, by symbol name (setAccountTrigger's figures). */
+  private accountTriggers(userId: number, currencyId: number, held: ExposureRow[], available: string): Map<string, LiquidationTrigger> {
+    const triggers = new Map<string, LiquidationTrigger>();
+    if (held.length === 0) return triggers;
     const marginTotal = sum(held.map((h) => h.margin));
     const threshold = maxOf('0', ...held.map((h) => this.symbolById(h.symbolId)?.settings.maintenanceThreshold ?? '0'));
     // Each symbol's P&L at its latest mark ("0" without one, as for a single position).
@@ -772,10 +798,10 @@ export class ContractService {
       const trigger = accountTriggerPrice({ available, marginTotal, otherProfit, thresholdPercent: threshold, exposure: here.exposure, cost: here.cost });
       // A trigger at or below zero cannot be reached by a falling mark; one in the clouds still waits.
       if (trigger && (trigger.when === 'above' || isPositive(trigger.price))) {
-        const price = maxOf(trigger.price, 0);
-        this.index.set(symbol.symbol, key, price, trigger.when, { kind: 'liquidation', userId, currencyId, price, when: trigger.when });
+        triggers.set(symbol.symbol, { kind: 'liquidation', userId, currencyId, price: maxOf(trigger.price, 0), when: trigger.when });
       }
     });
+    return triggers;
   }
 
   /**

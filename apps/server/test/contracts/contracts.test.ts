@@ -457,10 +457,12 @@ describe('account-level settlement, fair fills and fees', () => {
     await expectLedgerBalanced(test);
   });
 
-  it('shows the account-level liquidation price 53315 (not the isolated 61750) and liquidates exactly there', async () => {
+  it('shows the account-level liquidation price 53315 (not the isolated 61750) in the submit\'s own answer and the list, and liquidates exactly there', async () => {
     // Available 168.7 after margin 130 and fee 1.3: (65 - 168.7 - 130 + 1300) / 0.02 = 53315.
     const user = await fundedUser('300');
-    const position = await open(user.token, {});
+    // Keyed: `call` sends it again and wants the same answer, byte for byte.
+    const position = await open(user.token, { client_id: 'lever-liquidation-price-1' });
+    expect(position.liquidation_price).toBe('53315');
     const listed = await call(test.app, '/lever/dealall', { token: user.token, payload: { currency_id: btc, legal_id: usdt } });
     expect(listed.body.message.data[0]).toMatchObject({ id: position.id, liquidation_price: '53315' });
     await harness.tick('BTCUSDT', '53316');
