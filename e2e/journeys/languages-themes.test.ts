@@ -105,21 +105,22 @@ describe('languages, themes and layout', () => {
 });
 
 /**
- * Pages that take a parameter, opened with a wrong one: each leads somewhere useful (its list, the coin
- * picker, a default symbol, or a message with a way on), never a blank page or an endless spinner. The
- * address each should end on; the same address when the page explains itself in place.
+ * Pages that take a parameter, opened with a wrong one: each leads somewhere useful (the coin picker, a
+ * default symbol, or a message with a way on: a wrong id says nothing has it, with a link to its list),
+ * never a blank page or an endless spinner. The address each should end on; the same address when the
+ * page explains itself in place.
  */
 const WRONG_PARAMETER: [string, string | RegExp][] = [
   ['/pages/common/article?id=999999', '/pages/common/article?id=999999'],
   ['/pages/common/webView?id=999999', '/pages/common/webView?id=999999'],
-  ['/pages/follow/trader?id=999999', '/pages/follow/index'],
-  ['/pages/follow/follow?id=999999', '/pages/follow/index'],
+  ['/pages/follow/trader?id=999999', '/pages/follow/trader?id=999999'],
+  ['/pages/follow/follow?id=999999', '/pages/follow/follow?id=999999'],
   ['/pages/fund/receive', /^\/pages\/fund\/select/],
   ['/pages/fund/receive?coin=NOPE', /^\/pages\/fund\/select/],
   ['/pages/fund/withdraw?coin=NOPE', '/pages/fund/withdraw?coin=NOPE'],
-  ['/pages/ieo/subscribe?id=999999', '/pages/ieo/ieo'],
-  ['/pages/invest/purchase?id=999999', '/pages/invest/invest'],
-  ['/pages/lockming/buy?id=999999', '/pages/lockming/lockming'],
+  ['/pages/ieo/subscribe?id=999999', '/pages/ieo/subscribe?id=999999'],
+  ['/pages/invest/purchase?id=999999', '/pages/invest/purchase?id=999999'],
+  ['/pages/lockming/buy?id=999999', '/pages/lockming/buy?id=999999'],
   ['/pages/nft/artistDetail?id=999999', '/pages/nft/components/artist'],
   ['/pages/nft/artworkDetail?id=999999', '/pages/nft/nft'],
   ['/pages/nft/purchase_one?id=999999', '/pages/nft/nft'],

@@ -3,8 +3,11 @@ import { Link } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { Icon } from './icon.tsx';
 
-/** Whether a failed read names nothing that exists (the server's not_found): asking again cannot help. */
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.code === 'not_found';
+/** The refusals of a read by id that say the thing is not there for this reader: asking again cannot help. */
+const GONE_CODES: readonly string[] = ['not_found', 'wealth_product_unavailable', 'copy_trader_unavailable'];
+
+/** Whether a failed read names nothing that exists, or nothing the reader may see (a product off sale, a trader no longer one). */
+export const isNotFound = (error: unknown) => error instanceof ApiError && GONE_CODES.includes(error.code ?? '');
 
 /**
  * The clear state for a wrong id or a page that does not exist: a title (the page's own, else "This page

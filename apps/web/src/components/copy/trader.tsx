@@ -6,8 +6,9 @@ import type { TraderCard } from '../../api/copy.ts';
 import { Avatar } from '../avatar.tsx';
 import { DemoBadge } from '../demo-badge.tsx';
 import { ratePercent } from '../mining/mining.tsx';
+import { NotFound } from '../not-found.tsx';
 import { Figures } from '../wealth/figures.tsx';
-import { traderPath } from './paths.ts';
+import { traderPath, TRADERS_PATH } from './paths.ts';
 // The position rows, up/down colours and link buttons the contract screens use too.
 import '../market/market.css';
 import './copy.css';
@@ -94,4 +95,10 @@ export function TraderStatistics({ stats }: { stats: TraderStatsView }) {
       ]}
     />
   );
+}
+
+/** A trader page opened with an id that names no trader the reader may see: says so, with the list. */
+export function TraderGone() {
+  const { t } = useTranslation();
+  return <NotFound title={t('copy.traderGone')} backTo={TRADERS_PATH} backLabel={t('copy.allTraders')} />;
 }

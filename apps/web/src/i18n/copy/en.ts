@@ -1,6 +1,8 @@
 /** copy: English strings, the reference for the other languages (./<lang>.ts). */
 export const copy = {
   traders: 'Traders',
+  traderGone: 'This trader is not available: they may no longer be a trader.',
+  allTraders: 'See all traders',
   noTraders: 'No traders to follow yet',
   sortBy: 'Sort traders by',
   sort: {

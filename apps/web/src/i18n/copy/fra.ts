@@ -3,6 +3,8 @@ import type { Catalogue } from '../catalogue.ts';
 /** copy: fra strings, the same keys as ./en.ts. */
 export const copy: Catalogue['copy'] = {
   traders: 'Liste des traders',
+  traderGone: 'Ce trader n’est pas disponible : il n’est peut-être plus trader.',
+  allTraders: 'Voir tous les traders',
   noTraders: 'Aucun trader à suivre pour le moment',
   sortBy: 'Trier les traders par',
   sort: {

@@ -3,6 +3,8 @@ import type { Catalogue } from '../catalogue.ts';
 /** copy: hk strings, the same keys as ./en.ts. */
 export const copy: Catalogue['copy'] = {
   traders: '交易員',
+  traderGone: '該交易員不可用：可能已不再是交易員。',
+  allTraders: '查看全部交易員',
   noTraders: '暫無可跟隨的交易員',
   sortBy: '交易員排序方式',
   sort: {

@@ -3,6 +3,8 @@ import type { Catalogue } from '../catalogue.ts';
 /** copy: jp strings, the same keys as ./en.ts. */
 export const copy: Catalogue['copy'] = {
   traders: 'トレーダー',
+  traderGone: 'このトレーダーはご利用いただけません：すでにトレーダーではない可能性があります。',
+  allTraders: 'すべてのトレーダーを見る',
   noTraders: 'フォローできるトレーダーはまだいません',
   sortBy: 'トレーダーの並び順',
   sort: {

@@ -3,6 +3,8 @@ import type { Catalogue } from '../catalogue.ts';
 /** copy: kor strings, the same keys as ./en.ts. */
 export const copy: Catalogue['copy'] = {
   traders: '트레이더',
+  traderGone: '이 트레이더는 이용할 수 없습니다: 더 이상 트레이더가 아닐 수 있습니다.',
+  allTraders: '모든 트레이더 보기',
   noTraders: '아직 팔로우할 수 있는 트레이더가 없습니다',
   sortBy: '트레이더 정렬 기준',
   sort: {

@@ -3,6 +3,8 @@ import type { Catalogue } from '../catalogue.ts';
 /** copy: spa strings, the same keys as ./en.ts. */
 export const copy: Catalogue['copy'] = {
   traders: 'Lista de traders',
+  traderGone: 'Este trader no está disponible: puede que ya no sea trader.',
+  allTraders: 'Ver todos los traders',
   noTraders: 'Aún no hay traders para seguir',
   sortBy: 'Ordenar traders por',
   sort: {

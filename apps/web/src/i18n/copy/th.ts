@@ -3,6 +3,8 @@ import type { Catalogue } from '../catalogue.ts';
 /** copy: th strings, the same keys as ./en.ts. */
 export const copy: Catalogue['copy'] = {
   traders: 'เทรดเดอร์',
+  traderGone: 'เทรดเดอร์รายนี้ไม่พร้อมให้บริการ: อาจไม่ได้เป็นเทรดเดอร์แล้ว',
+  allTraders: 'ดูเทรดเดอร์ทั้งหมด',
   noTraders: 'ยังไม่มีเทรดเดอร์ให้ติดตาม',
   sortBy: 'เรียงเทรดเดอร์ตาม',
   sort: {

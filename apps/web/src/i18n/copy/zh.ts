@@ -3,6 +3,8 @@ import type { Catalogue } from '../catalogue.ts';
 /** copy: zh strings, the same keys as ./en.ts. */
 export const copy: Catalogue['copy'] = {
   traders: '交易员',
+  traderGone: '该交易员不可用：可能已不再是交易员。',
+  allTraders: '查看全部交易员',
   noTraders: '暂无可跟随的交易员',
   sortBy: '交易员排序方式',
   sort: {

@@ -13,4 +13,7 @@ export const wealth = {
   inProgress: "{{count}} in progress",
   subscriptions_one: "{{count}} subscription",
   subscriptions_other: "{{count}} subscriptions",
+  productGone: "This product is not available: it may have ended or been taken off sale.",
+  projectGone: "This project is not available: it may have been taken down.",
+  backToList: "See the products on offer",
 };

@@ -15,5 +15,8 @@ export const wealth: Catalogue['wealth'] = {
   inProgress: "{{count}} en cours",
   subscriptions_one: "{{count}} souscription",
   subscriptions_other: "{{count}} souscriptions",
+  productGone: "Ce produit n’est pas disponible : il est peut-être terminé ou retiré de la vente.",
+  projectGone: "Ce projet n’est pas disponible : il a peut-être été retiré.",
+  backToList: "Voir les produits proposés",
   subscriptions_many: "{{count}} souscriptions",
 };

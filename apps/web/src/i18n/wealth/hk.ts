@@ -14,4 +14,7 @@ export const wealth: Catalogue['wealth'] = {
   myHoldings: "我的持倉",
   inProgress: "進行中 {{count}} 筆",
   subscriptions_other: "申購 {{count}} 筆",
+  productGone: "該產品不可用：可能已結束或已下架。",
+  projectGone: "該項目不可用：可能已被下架。",
+  backToList: "查看在售產品",
 };

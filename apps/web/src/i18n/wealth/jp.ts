@@ -14,4 +14,7 @@ export const wealth: Catalogue['wealth'] = {
   myHoldings: "保有状況",
   inProgress: "運用中 {{count}} 件",
   subscriptions_other: "申込 {{count}} 件",
+  productGone: "この商品はご利用いただけません：終了したか、販売が停止された可能性があります。",
+  projectGone: "このプロジェクトはご利用いただけません：取り下げられた可能性があります。",
+  backToList: "販売中の商品を見る",
 };

@@ -14,4 +14,7 @@ export const wealth: Catalogue['wealth'] = {
   myHoldings: "내 보유 현황",
   inProgress: "진행 중 {{count}}건",
   subscriptions_other: "청약 {{count}}건",
+  productGone: "이 상품은 이용할 수 없습니다: 종료되었거나 판매가 중단되었을 수 있습니다.",
+  projectGone: "이 프로젝트는 이용할 수 없습니다: 내려졌을 수 있습니다.",
+  backToList: "판매 중인 상품 보기",
 };

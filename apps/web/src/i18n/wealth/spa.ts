@@ -15,5 +15,8 @@ export const wealth: Catalogue['wealth'] = {
   inProgress: "{{count}} en curso",
   subscriptions_one: "{{count}} suscripción",
   subscriptions_other: "{{count}} suscripciones",
+  productGone: "Este producto no está disponible: puede haber terminado o haberse retirado de la venta.",
+  projectGone: "Este proyecto no está disponible: puede haberse retirado.",
+  backToList: "Ver los productos disponibles",
   subscriptions_many: "{{count}} suscripciones",
 };

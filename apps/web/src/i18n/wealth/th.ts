@@ -14,4 +14,7 @@ export const wealth: Catalogue['wealth'] = {
   myHoldings: "การถือครองของฉัน",
   inProgress: "กำลังดำเนินการ {{count}} รายการ",
   subscriptions_other: "จองซื้อ {{count}} รายการ",
+  productGone: "ผลิตภัณฑ์นี้ไม่พร้อมให้บริการ: อาจสิ้นสุดแล้วหรือถูกนำออกจากการขาย",
+  projectGone: "โครงการนี้ไม่พร้อมให้บริการ: อาจถูกนำออกแล้ว",
+  backToList: "ดูผลิตภัณฑ์ที่เปิดขาย",
 };

@@ -14,4 +14,7 @@ export const wealth: Catalogue['wealth'] = {
   myHoldings: "我的持仓",
   inProgress: "进行中 {{count}} 笔",
   subscriptions_other: "申购 {{count}} 笔",
+  productGone: "该产品不可用：可能已结束或已下架。",
+  projectGone: "该项目不可用：可能已被下架。",
+  backToList: "查看在售产品",
 };

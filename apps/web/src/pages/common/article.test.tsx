@@ -38,14 +38,15 @@ describe('article', () => {
     expect(await screen.findByText('以英文显示：此内容暂无您所用语言的版本。')).toBeTruthy();
   });
 
-  it('leads an id that names nothing to the news list', async () => {
+  it('says an id names nothing, with a link to the news list', async () => {
     fakeApi({
       '/news/detail': { type: 'error', code: 'not_found', message: 'Not found' },
       '/news/list': { type: 'ok', message: newsPage([newsItem()]) },
     });
     const { router } = renderApp('/pages/common/article?id=99');
     expect(await screen.findByText('This article is not available: it may have been removed or not published yet.')).toBeTruthy();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'All news' })));
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'All news' })));
     expect(router.state.location.pathname).toBe('/pages/common/article');
     expect(router.state.location.search).toBe('');
     expect(await screen.findByRole('link', { name: /Fees lowered/ })).toBeTruthy();

@@ -1,13 +1,13 @@
 import { INT_ID_MAX } from '@fairex/contract/validators';
-import { Button, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { NEWS_LIST_PATH, useArticle, useNewsPages } from '../../api/content.ts';
 import { ContentCard } from '../../components/content/content.tsx';
 import { NewsItems } from '../../components/content/news-items.tsx';
 import { Empty, LoadMore, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
+import { NotFound } from '../../components/not-found.tsx';
 
 /**
  * /pages/common/article: the article of ?id= (news, a banner or the popup ad) in the reader's language
@@ -22,32 +22,22 @@ export function ArticlePage() {
 
 function Article({ id }: { id: number }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const formatTime = useFormatTime();
   const article = useArticle(id);
   return (
     <div className="page">
       <NavBar title={t('page.article')} />
-      {article.data ? (
-        <ContentCard
-          title={article.data.title}
-          lang={article.data.lang}
-          image={article.data.image}
-          html={article.data.content}
-          meta={t('content.publishedAt', { date: formatTime(article.data.published_at) })}
-        />
-      ) : article.isError ? (
-        <div className="empty" role="alert">
-          <span>{t('content.articleMissing')}</span>
-          <Button size="small" shape="rounded" fill="outline" onClick={() => navigate(NEWS_LIST_PATH, { replace: true })}>
-            {t('content.allNews')}
-          </Button>
-        </div>
-      ) : (
-        <div className="empty" role="status" aria-label={t('funds.loading')}>
-          <DotLoading color="currentColor" />
-        </div>
-      )}
+      <PageState query={article} notFound={<NotFound title={t('content.articleMissing')} backTo={NEWS_LIST_PATH} backLabel={t('content.allNews')} />}>
+        {(data) => (
+          <ContentCard
+            title={data.title}
+            lang={data.lang}
+            image={data.image}
+            html={data.content}
+            meta={t('content.publishedAt', { date: formatTime(data.published_at) })}
+          />
+        )}
+      </PageState>
     </div>
   );
 }

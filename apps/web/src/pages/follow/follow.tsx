@@ -2,13 +2,13 @@ import { cmp, displayBalance, isPositive } from '@fairex/contract/money';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { copyLots, normalizeCopyNumber, useFollow, useTraderDetail, type CopyType, type FollowView, type TraderDetail } from '../../api/copy.ts';
 import { useConfirmCancelFollow } from '../../components/copy/cancel-follow.ts';
 import { useWalletList } from '../../api/funds.ts';
 import { transferPath } from '../../components/funds/account-note.tsx';
-import { COPY_HUB_PATH, traderIdOf, traderPath, TRADERS_PATH } from '../../components/copy/paths.ts';
-import { amountText, COPY_COIN, TraderName, useFollowSetting } from '../../components/copy/trader.tsx';
+import { COPY_HUB_PATH, traderIdOf, traderPath } from '../../components/copy/paths.ts';
+import { amountText, COPY_COIN, TraderGone, TraderName, useFollowSetting } from '../../components/copy/trader.tsx';
 import { Field } from '../../components/field.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { ratePercent } from '../../components/mining/mining.tsx';
@@ -33,22 +33,29 @@ const LOTS_MIN = 1;
  * and the answer's kept number is told. Editing starts from the current follow and offers Cancel follow.
  */
 export function FollowFollowPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = traderIdOf(params.get('id'));
-  if (id === null) return <Navigate to={TRADERS_PATH} replace />;
+  if (id === null) {
+    return (
+      <div className="page copy">
+        <NavBar title={t('page.follow')} />
+        <TraderGone />
+      </div>
+    );
+  }
   return <FollowScreen key={id} id={id} />;
 }
 
 function FollowScreen({ id }: { id: number }) {
   const { t } = useTranslation();
   const detail = useTraderDetail(id);
-  if (detail.isError) return <Navigate to={TRADERS_PATH} replace />;
   const editing = detail.data?.my_follow?.status === 'following';
   return (
     <div className="page copy">
       <NavBar title={t(editing ? 'copy.editFollow' : 'page.follow')} />
       <div className="page__body">
-        <PageState query={detail}>
+        <PageState query={detail} notFound={<TraderGone />}>
           {(trader) => {
             const mine = trader.my_follow?.status === 'following' ? trader.my_follow : null;
             if (!mine && !trader.can_follow) return <CannotFollow trader={trader} />;
@@ -64,7 +71,7 @@ function CannotFollow({ trader }: { trader: TraderDetail }) {
   const { t } = useTranslation();
   return (
     <div className="funds-notice" role="note">
-      <p>{t(`copy.cannotFollow.${trader.cannot_follow_reason ?? 'unavailable'}`, { max: trader.limits.traders_per_follower_max })}</p>
+      <p>{t(`copy.cannotFollow.${trader.cannot_follow_reason ?? 'unavailable'}`, { count: trader.limits.traders_per_follower_max })}</p>
       <Link className="pill pill--ghost" to={traderPath(trader.trader_user_id)}>
         {t('copy.backToTrader')}
       </Link>

@@ -1,7 +1,7 @@
 /**
  * Proves the trader's page: every statistic, the chart of cumulative P&L, how the figures are computed
  * (period, formula, when recomputed, time zone, when last), the closed trades; Follow or Edit follow, or why the
- * caller cannot follow; and that a missing id or an unavailable trader leads to the list.
+ * caller cannot follow; and that a missing id or an unavailable trader says so, with a link to the list.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -102,20 +102,20 @@ describe('trader page', { timeout: 20_000 }, () => {
     expect(within(head).getByRole('note').textContent).toContain('You already follow 1 trader, the most allowed. Cancel your follow to follow this trader.');
   });
 
-  it('goes to the list when the id is missing', async () => {
+  it('says the trader is not available, with a link to all traders, for a malformed id', async () => {
     fakeOkApi({ '/follow/index': page([traderCard()]) });
     const router = openCopy('/pages/follow/trader?id=abc');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/follow/index'), WAIT);
+    expect(await screen.findByText('This trader is not available: they may no longer be a trader.', undefined, WAIT)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'See all traders' })));
+    expect(router.state.location.pathname).toBe('/pages/follow/index');
     expect(await screen.findByRole('link', { name: 'Alice' }, WAIT)).toBeTruthy();
   });
 
-  it('goes to the list, with the server’s reason, when the trader is not available', async () => {
-    fakeApi({
-      '/follow/traderDetail': { type: 'error', message: 'This trader is not available for copy trading', code: 'copy_trader_unavailable' },
-      '/follow/index': { type: 'ok', message: page([traderCard()]) },
-    });
+  it('says so in place, without a pointless retry, when the server has no such trader', async () => {
+    fakeApi({ '/follow/traderDetail': { type: 'error', message: 'This trader is not available for copy trading', code: 'copy_trader_unavailable' } });
     const router = openCopy('/pages/follow/trader?id=999');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/follow/index'), WAIT);
-    expect(await screen.findByText('This trader is not available for copy trading', undefined, WAIT)).toBeTruthy();
+    expect(await screen.findByText('This trader is not available: they may no longer be a trader.', undefined, WAIT)).toBeTruthy();
+    expect(router.state.location.search).toBe('?id=999');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTraderDetail, useTraderTrades, type TraderDetail, type TraderTrade } from '../../api/copy.ts';
 import { Avatar } from '../../components/avatar.tsx';
-import { followPath, traderIdOf, TRADERS_PATH } from '../../components/copy/paths.ts';
+import { followPath, traderIdOf } from '../../components/copy/paths.ts';
 import { ReturnsChart } from '../../components/copy/returns-chart.tsx';
-import { amountText, signClass, TraderName, TraderStatistics, useFollowSetting } from '../../components/copy/trader.tsx';
+import { amountText, signClass, TraderGone, TraderName, TraderStatistics, useFollowSetting } from '../../components/copy/trader.tsx';
 import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { ratePercent } from '../../components/mining/mining.tsx';
@@ -18,43 +18,44 @@ import { LOGIN_PATH } from '../../navigation.ts';
  * /pages/follow/trader?id= (public): one trader: every statistic, the chart of cumulative P&L by day, how
  * the figures are computed (period, formula, when recomputed, time zone), the closed trades ten at a
  * time, and Follow / Edit follow, or why the caller cannot follow. A missing id, or a trader who is not
- * available (the api client says why), leads to the list.
+ * available, says so with a link to the list.
  */
 export function FollowTraderPage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = traderIdOf(params.get('id'));
-  if (id === null) return <Navigate to={TRADERS_PATH} replace />;
-  return <Trader key={id} id={id} />;
+  return (
+    <div className="page copy">
+      <NavBar title={t('page.trader')} />
+      {id === null ? <TraderGone /> : <Trader key={id} id={id} />}
+    </div>
+  );
 }
 
 function Trader({ id }: { id: number }) {
   const { t } = useTranslation();
   const detail = useTraderDetail(id);
-  if (detail.isError) return <Navigate to={TRADERS_PATH} replace />;
   return (
-    <div className="page copy">
-      <NavBar title={t('page.trader')} />
-      <PageState query={detail}>
-        {(trader) => (
-          <>
-            <TraderHead trader={trader} />
-            <section className="card" aria-label={t('copy.statistics')}>
-              <h2 className="section-title">{t('copy.statistics')}</h2>
-              <TraderStatistics stats={trader.stats} />
-            </section>
-            <section className="card" aria-label={t('copy.chart.title')}>
-              <h2 className="section-title">{t('copy.chart.title')}</h2>
-              <ReturnsChart series={trader.series} />
-              <Method trader={trader} />
-            </section>
-            <section className="card" aria-label={t('copy.historyTrades')}>
-              <h2 className="section-title">{t('copy.historyTrades')}</h2>
-              <TradeHistory id={trader.trader_user_id} />
-            </section>
-          </>
-        )}
-      </PageState>
-    </div>
+    <PageState query={detail} notFound={<TraderGone />}>
+      {(trader) => (
+        <>
+          <TraderHead trader={trader} />
+          <section className="card" aria-label={t('copy.statistics')}>
+            <h2 className="section-title">{t('copy.statistics')}</h2>
+            <TraderStatistics stats={trader.stats} />
+          </section>
+          <section className="card" aria-label={t('copy.chart.title')}>
+            <h2 className="section-title">{t('copy.chart.title')}</h2>
+            <ReturnsChart series={trader.series} />
+            <Method trader={trader} />
+          </section>
+          <section className="card" aria-label={t('copy.historyTrades')}>
+            <h2 className="section-title">{t('copy.historyTrades')}</h2>
+            <TradeHistory id={trader.trader_user_id} />
+          </section>
+        </>
+      )}
+    </PageState>
   );
 }
 

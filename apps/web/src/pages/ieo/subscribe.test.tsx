@@ -3,7 +3,7 @@
  * previewed by the server's rule (rounded up), the pay balance, "All" as the most tokens the balance buys
  * within the cap, each rule's message under the field with nothing sent, the confirmation before
  * POST /project/order (with the project's price and coin and an idempotency key), then the records;
- * closed with its reason outside the subscription; a missing or unknown id leads back to the list.
+ * closed with its reason outside the subscription; a missing or unknown id says so, with a link to the list.
  */
 import type { IeoProjectView } from '@fairex/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -16,6 +16,8 @@ import { renderApp } from '../../test/render-app.tsx';
 import { DAY_MS, order, project } from './fixtures.ts';
 
 const mine = (overrides: Partial<IeoProjectView> = {}) => project({ id: 7, my_applied: '0', pay_balance: '1000', ...overrides });
+
+const PROJECT_GONE = 'This project is not available: it may have been taken down.';
 
 function open(answer: IeoProjectView, path = '/pages/ieo/subscribe?id=7') {
   saveToken('a-token');
@@ -141,16 +143,18 @@ describe('IEO subscription', () => {
     expect(fact('Passed quantity')?.textContent).toBe('9999000 FAIR');
   });
 
-  it('leads back to the list without an id, with a malformed id, and when the server does not know the project', async () => {
+  it('says the project is not available, with a link to the list, without an id, with a malformed id, and when the server does not know it', async () => {
     for (const path of ['/pages/ieo/subscribe', '/pages/ieo/subscribe?id=abc', '/pages/ieo/subscribe?id=-3']) {
-      const { router, unmount } = open(mine(), path);
-      await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/ieo/ieo'));
+      const { unmount } = open(mine(), path);
+      expect(await screen.findByText(PROJECT_GONE)).toBeTruthy();
       unmount();
       vi.unstubAllGlobals();
     }
     saveToken('a-token');
     fakeApi({ '/project/detail': { type: 'error', message: 'Not found', code: 'not_found' }, '/project': { type: 'ok', message: { data: [], total: 0, page: 1, limit: 10 } } });
     const { router } = renderApp('/pages/ieo/subscribe?id=99');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/ieo/ieo'));
+    expect(await screen.findByText(PROJECT_GONE)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'See the products on offer' })));
+    expect(router.state.location.pathname).toBe('/pages/ieo/ieo');
   });
 });

@@ -3,15 +3,16 @@ import { ieoCost } from '@fairex/contract/rules';
 import { isAmount } from '@fairex/contract/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ieoKeys, useIeoProject, useSubscribeIeo, type IeoProject } from '../../api/ieo.ts';
 import { AmountField } from '../../components/field.tsx';
 import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { Countdown, ProgressBar, StateBadge } from '../../components/ieo/ieo.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
+import { NotFound } from '../../components/not-found.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
 import { confirmThenSend } from '../../notify.ts';
 import { usePreloadFeedback } from '../../components/preload-feedback.ts';
@@ -30,28 +31,32 @@ function projectIdOf(params: URLSearchParams): number | undefined {
  * applied, passed and remaining quantities) and the subscription form: the cost previewed by the rule
  * the server charges by (ieoCost: rounded up to the pay coin's unit), the pay balance, "All" (the most
  * tokens the balance buys within the per-user cap), then a confirmation. Closed outside the subscription,
- * saying why. A missing or unknown id leads back to the list.
+ * saying why. A missing or unknown id, or a project taken down, says so with a link to the list.
  */
 export function IeoSubscribePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = projectIdOf(params);
-  const project = useIeoProject(id);
-  if (id === undefined || project.isError) return <Navigate to={LIST_PATH} replace />;
+  const gone = <NotFound title={t('wealth.projectGone')} backTo={LIST_PATH} backLabel={t('wealth.backToList')} />;
   return (
     <div className="page">
       <NavBar title={t('page.subscribe')} />
-      <div className="page__body">
-        <PageState query={project}>
-          {(data) => (
-            <>
-              <Terms project={data} />
-              <SubscribeForm key={data.id} project={data} />
-            </>
-          )}
-        </PageState>
-      </div>
+      <div className="page__body">{id === undefined ? gone : <Project id={id} gone={gone} />}</div>
     </div>
+  );
+}
+
+function Project({ id, gone }: { id: number; gone: ReactNode }) {
+  const project = useIeoProject(id);
+  return (
+    <PageState query={project} notFound={gone}>
+      {(data) => (
+        <>
+          <Terms project={data} />
+          <SubscribeForm key={data.id} project={data} />
+        </>
+      )}
+    </PageState>
   );
 }
 

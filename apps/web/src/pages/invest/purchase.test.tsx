@@ -2,7 +2,7 @@
  * Proves the purchase screen: the two settlement outcomes and the estimated income for the chosen shares
  * computed by the contract's rules (the figures the server pays), whole shares only with the spec's
  * message, the balance and "Max", the confirmation naming shares, amount and maturity before the
- * idempotent purchase, then my investments; and a missing or unknown id leading back to the list.
+ * idempotent purchase, then my investments; and a missing or unknown id saying so, with a link to the list.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -114,9 +114,9 @@ describe('dual purchase screen', () => {
     expect((screen.getByRole('button', { name: 'Buy now' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('goes back to the list when the id is missing or the product is not available', async () => {
-    const { router } = open(dualProduct(), '/pages/invest/purchase');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/invest/invest'));
+  it('says the product is not available, with a link to the list, when the id is missing or names no product on offer', async () => {
+    open(dualProduct(), '/pages/invest/purchase');
+    expect(await screen.findByText('This product is not available: it may have ended or been taken off sale.')).toBeTruthy();
     vi.unstubAllGlobals();
     document.body.innerHTML = '';
     fakeApi({
@@ -124,6 +124,9 @@ describe('dual purchase screen', () => {
       '/dual/index': { type: 'ok', message: [] },
     });
     const again = renderInvest('/pages/invest/purchase?id=999');
-    await vi.waitFor(() => expect(again.state.location.pathname).toBe('/pages/invest/invest'));
+    expect(await screen.findByText('This product is not available: it may have ended or been taken off sale.')).toBeTruthy();
+    expect(again.state.location.search).toBe('?id=999');
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'See the products on offer' })));
+    expect(again.state.location.pathname).toBe('/pages/invest/invest');
   });
 });

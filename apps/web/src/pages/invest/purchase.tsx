@@ -2,14 +2,15 @@ import type { DualProductView } from '@fairex/contract';
 import { cmp, displayBalance, money } from '@fairex/contract/money';
 import { dualAmount, dualEstimatedIncome } from '@fairex/contract/rules';
 import { Button } from 'antd-mobile';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useBuyDual, useDualDetail } from '../../api/invest.ts';
 import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { aprText, INVEST_PATHS, Outcomes, settlementOutcomes, useTypeLabel } from '../../components/invest/invest.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
+import { NotFound } from '../../components/not-found.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
 import { confirmThenSend } from '../../notify.ts';
 import { usePreloadFeedback } from '../../components/preload-feedback.ts';
@@ -21,27 +22,27 @@ const wholeShares = (text: string) => (/^\d{1,7}$/.test(text) && Number(text) >=
 /**
  * /pages/invest/purchase?id=: one dual product, the two outcomes of the chosen number of shares and the
  * estimated income (computed by the contract's rules, as the server pays), then the purchase after a
- * confirmation. A missing or unknown id goes back to the list.
+ * confirmation. A missing or unknown id, or a product no longer offered, says so with a link to the list.
  */
 export function InvestPurchasePage() {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  if (!Number.isInteger(id) || id <= 0) return <Navigate to={INVEST_PATHS.list} replace />;
-  return <Purchase id={id} />;
-}
-
-function Purchase({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const detail = useDualDetail(id);
-  // The product is gone or not offered (the api client told why): back to the list.
-  if (detail.isError) return <Navigate to={INVEST_PATHS.list} replace />;
+  const gone = <NotFound title={t('wealth.productGone')} backTo={INVEST_PATHS.list} backLabel={t('wealth.backToList')} />;
   return (
     <div className="page">
       <NavBar title={t('page.purchase')} />
-      <div className="page__body">
-        <PageState query={detail}>{(product) => <PurchaseForm product={product} />}</PageState>
-      </div>
+      <div className="page__body">{Number.isInteger(id) && id > 0 ? <Purchase id={id} gone={gone} /> : gone}</div>
     </div>
+  );
+}
+
+function Purchase({ id, gone }: { id: number; gone: ReactNode }) {
+  const detail = useDualDetail(id);
+  return (
+    <PageState query={detail} notFound={gone}>
+      {(product) => <PurchaseForm product={product} />}
+    </PageState>
   );
 }
 

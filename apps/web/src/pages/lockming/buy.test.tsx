@@ -3,7 +3,7 @@
  * (a day at today's rate rounded down to the coin, the term at that rate, the unlock time), "All"
  * filling the exact spot balance, the amount's problems shown under the field without a call, the
  * deposit sent with an idempotency key only after a confirmation naming amount, coin and term, then
- * the orders; and that a missing or unknown id goes back to the product list.
+ * the orders; and that a missing or unknown id says the product is not available, with a link to the list.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -96,14 +96,16 @@ describe('mining purchase', () => {
     expect(api.of('/lh/deposit')[0]!.params.client_id).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  it('goes back to the product list for an unknown or a missing id', async () => {
+  it('says an unknown id names no product on offer, with a link to the product list', async () => {
     const { router } = open('/pages/lockming/buy?id=99');
+    expect(await screen.findByText('This product is not available: it may have ended or been taken off sale.')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'See the products on offer' })));
     expect(await screen.findByText('screen /pages/lockming/lockming')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/pages/lockming/lockming');
   });
 
-  it('goes back to the product list without an id', async () => {
+  it('says so without an id too', async () => {
     open('/pages/lockming/buy');
-    expect(await screen.findByText('screen /pages/lockming/lockming')).toBeTruthy();
+    expect(await screen.findByText('This product is not available: it may have ended or been taken off sale.')).toBeTruthy();
   });
 });

@@ -4,13 +4,14 @@ import { isAmount } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useMiningDeposit, useMiningProducts, type MiningProduct } from '../../api/mining.ts';
 import { AmountField } from '../../components/field.tsx';
 import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { MINING_LIST_PATH, MINING_ORDERS_PATH, ProductHeading, ratePercent } from '../../components/mining/mining.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
+import { NotFound } from '../../components/not-found.tsx';
 import { Figures } from '../../components/wealth/figures.tsx';
 import { confirmThenSend } from '../../notify.ts';
 import { usePreloadFeedback } from '../../components/preload-feedback.ts';
@@ -19,7 +20,8 @@ import { usePreloadFeedback } from '../../components/preload-feedback.ts';
  * /pages/lockming/buy?id= (login): one product's figures, the amount (checked against the minimum, the
  * maximum, the coin's unit and the spot balance, "All" filling the exact balance), a preview by the
  * contract's mining rules (a day's interest at today's rate, the term at that rate, the unlock time),
- * then a confirmation and the order. A missing or unknown id goes back to the product list.
+ * then a confirmation and the order. A missing or unknown id says the product is not available, with a link
+ * to the product list.
  */
 export function MiningBuyPage() {
   const { t } = useTranslation();
@@ -32,7 +34,7 @@ export function MiningBuyPage() {
       <PageState query={products}>
         {(all) => {
           const product = all.find((p) => p.id === id);
-          if (!product) return <Navigate to={MINING_LIST_PATH} replace />;
+          if (!product) return <NotFound title={t('wealth.productGone')} backTo={MINING_LIST_PATH} backLabel={t('wealth.backToList')} />;
           return <BuyForm product={product} />;
         }}
       </PageState>
