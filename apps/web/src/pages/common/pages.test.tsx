@@ -2,7 +2,8 @@
  * Proves the pages operators write: FAQ, contact and compliance show the page GET /<key> answers in the
  * reader's language (its HTML as the server sanitised it), say so when none is published yet, and the
  * contact page leads to customer service; about keeps the product and its version line, shows the
- * operator's about text, the other published pages (GET /menu) and the download links the operator set.
+ * operator's about text, the other published pages (GET /menu) and the download links the operator set;
+ * settings leads to those pages directly.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -80,5 +81,25 @@ describe('about', () => {
     fakeOkApi({ '/getSiteConfig': SITE, '/aboutus': null, '/menu': [], '/getSetting': '' });
     renderApp('/pages/common/aboutus');
     expect(await screen.findByText('A fair and transparent platform for trading and growing your digital assets.')).toBeTruthy();
+  });
+
+  it('reaches the published help pages straight from settings, by their own titles', async () => {
+    saveToken('a-token');
+    fakeOkApi({
+      '/user/info': USER,
+      '/menu': [
+        { key: 'faq', title: 'FAQ', path: '/pages/common/faq' },
+        { key: 'contactus', title: 'Contact us', path: '/pages/common/contactus' },
+        { key: 'aboutus', title: 'About FairEx', path: '/pages/common/aboutus' },
+        { key: 'operational_compliance', title: 'Compliance', path: '/pages/setting/operational_compliance' },
+      ],
+      '/faq': page(),
+    });
+    const { router } = renderApp('/pages/setting/setting');
+    for (const title of ['FAQ', 'Contact us', 'Compliance']) expect(await screen.findByRole('button', { name: title })).toBeTruthy();
+    // About keeps its own entry, with the version line.
+    expect(screen.queryByRole('button', { name: 'About FairEx' })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'FAQ' })));
+    expect(router.state.location.pathname).toBe('/pages/common/faq');
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../../api/auth.ts';
 import { useFiatRates } from '../../api/config.ts';
+import { useContentMenu } from '../../api/content.ts';
 import { useUserInfo } from '../../api/user.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { Cell, CellGroup } from '../../components/cell.tsx';
@@ -21,6 +22,13 @@ import { VERSION_LINE } from '../common/aboutus.tsx';
 import { SupportEntry } from '../kefu/settings-entry.tsx';
 
 type Sheet = 'language' | 'theme' | 'fiat' | null;
+
+/** The operator's published help pages (FAQ, contact, compliance) by their own titles, reached straight from settings. */
+function HelpPages() {
+  const navigate = useNavigate();
+  const pages = (useContentMenu().data ?? []).filter((entry) => entry.key !== 'aboutus');
+  return pages.map((entry) => <Cell key={entry.key} icon="info" label={entry.title} onClick={() => navigate(entry.path)} />);
+}
 
 function UserCard() {
   const { t } = useTranslation();
@@ -101,6 +109,7 @@ export function SettingPage() {
         <CellGroup>
           <NotificationsEntry />
           <SupportEntry />
+          <HelpPages />
           <Cell icon="info" label={t('settings.about')} value={VERSION_LINE} onClick={() => navigate('/pages/common/aboutus')} />
         </CellGroup>
         <Button block shape="rounded" size="large" className="logout-button" onClick={() => void confirmLogout()} loading={logout.isPending}>
