@@ -595,7 +595,7 @@ export class ContractService {
     return this.view(rows[0]!);
   }
 
-  /** POST /lever/batch_close: the caller's open positions (all, longs or shorts; optionally one symbol) at their marks. */
+  /** POST /lever/batch_close: the caller's open positions (all, longs or shorts; optionally one symbol), each on its symbol's first tick after the request. */
   async batchClose(userId: number, input: { type: 'all' | 'long' | 'short'; currency_id?: number }) {
     // Copies that follow a trader close with the trader's positions, not in a batch of the follower's.
     const open = (await livePositionsOfUser(this.db, userId)).filter(
