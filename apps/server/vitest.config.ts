@@ -30,6 +30,7 @@ const databaseFree = [
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/template.ts'],
     exclude: process.env.TEST_DATABASE_URL ? databaseFree : [],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -27,10 +27,11 @@ const POOL_SIZE_MAX = 20;
 
 /**
  * Opens the database and applies pending migrations. No URL: embedded PGlite, kept in `dataDir/pglite`
- * (or in memory when dataDir is 'memory://', for tests). PGlite runs one transaction at a time and does
- * not lock its folder, so a process opens exactly one.
+ * (or in memory when dataDir is 'memory://', for tests, then starting from `template` when given: a
+ * migratedPgliteDump, so only migrations newer than it run). PGlite runs one transaction at a time and
+ * does not lock its folder, so a process opens exactly one.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; template?: Blob }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POOL_SIZE_MAX });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -39,7 +40,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   let client: PGlite;
   if (options.dataDir === 'memory://') {
-    client = await PGlite.create();
+    client = await PGlite.create(options.template ? { loadDataDir: options.template } : {});
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
@@ -48,6 +49,17 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** A freshly migrated in-memory PGlite, dumped: tests start each database from it instead of migrating again. */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = await PGlite.create();
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`, which the shared Drizzle type leaves unknown. */

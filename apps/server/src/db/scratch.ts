@@ -7,10 +7,10 @@ const DROP_ATTEMPTS_MAX = 20;
 const DROP_RETRY_MS = 100;
 
 /**
- * A throw-away database on a PostgreSQL server (tests and benchmarks): created empty, dropped with
- * `drop`. Returns the URL to open it with.
+ * A throw-away database on a PostgreSQL server (tests and benchmarks): created empty (or as a copy of the
+ * database `template`, which nobody may be connected to), dropped with `drop`. Returns the URL to open it with.
  */
-export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(serverUrl: string, prefix: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -21,7 +21,7 @@ export async function createScratchDatabase(serverUrl: string, prefix: string): 
       await client.end();
     }
   };
-  await run(`create database ${name}`);
+  await run(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // Connections of a just-closed pool may still be leaving: wait for them before forcing the drop,
@@ -55,12 +55,15 @@ export async function postgresAnswers(serverUrl: string): Promise<boolean> {
 /**
  * A fresh, migrated database that goes away with `dispose`: a scratch database on the PostgreSQL
  * server at `postgresUrl`, else PGlite in `dataDir` (a folder removed afterwards), else PGlite in memory.
+ * `template` saves replaying the migrations: a migrated database's name on that server, or a
+ * migratedPgliteDump for PGlite in memory.
  */
 export async function openScratchDatabase(
-  options: { postgresUrl?: string; dataDir?: string; prefix?: string } = {},
+  options: { postgresUrl?: string; dataDir?: string; prefix?: string; template?: string | Blob } = {},
 ): Promise<{ database: Database; dispose: () => Promise<void> }> {
   if (options.postgresUrl) {
-    const scratch = await createScratchDatabase(options.postgresUrl, options.prefix ?? 'fairex_scratch');
+    const template = typeof options.template === 'string' ? options.template : undefined;
+    const scratch = await createScratchDatabase(options.postgresUrl, options.prefix ?? 'fairex_scratch', template);
     const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
     return {
       database,
@@ -71,7 +74,7 @@ export async function openScratchDatabase(
     };
   }
   const dataDir = options.dataDir;
-  const database = await openDatabase({ dataDir: dataDir ?? 'memory://' });
+  const database = await openDatabase({ dataDir: dataDir ?? 'memory://', template: options.template instanceof Blob && !dataDir ? options.template : undefined });
   return {
     database,
     async dispose() {

@@ -1,14 +1,24 @@
+import fs from 'node:fs';
 import { inArray } from 'drizzle-orm';
+import { inject } from 'vitest';
 import type { Database, Executor } from '../../src/db/client.ts';
 import { openScratchDatabase } from '../../src/db/scratch.ts';
 import { currencies } from '../../src/site/tables.ts';
 
+/** This worker's copy of the run's PGlite dump (support/template.ts), read once. */
+let pgliteDump: Promise<Blob> | undefined;
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * `<prefix>_<random>` on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by dispose).
+ * `<prefix>_<random>` on the PostgreSQL server named by TEST_DATABASE_URL (created here, dropped by
+ * dispose). Either starts from the run's migrated template (support/template.ts).
  */
-export function openTestDatabase(prefix = 'fairex_test'): Promise<{ database: Database; dispose: () => Promise<void> }> {
-  return openScratchDatabase({ postgresUrl: process.env.TEST_DATABASE_URL || undefined, prefix });
+export async function openTestDatabase(prefix = 'fairex_test'): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+  const template = inject('databaseTemplate');
+  if (postgresUrl) return openScratchDatabase({ postgresUrl, prefix, template });
+  pgliteDump ??= fs.promises.readFile(template).then((bytes) => new Blob([bytes]));
+  return openScratchDatabase({ template: await pgliteDump });
 }
 
 export const TEST_CURRENCIES = ['USDT', 'ETH', 'BTC', 'BNB'] as const;
