@@ -1,14 +1,16 @@
 // Proves every route of spec section 2 in all eight languages and both themes (each language in one theme,
-// four languages per theme), logged in as the demo user, in chromium against the real server. On each
-// route: the page draws (never left blank or loading), no console error, no i18n key left showing, its
-// headings, buttons and labels differ from the English ones, and at 360, 390 and 430 px wide nothing sticks
-// out of the viewport and no text is cut (support/layout.ts says what counts). The document language follows
-// the choice and the theme reaches the page. Routes are reached the way the app moves between pages (the
-// hash changes, no reload), so the sweep stays quick.
+// four languages per theme), logged in as the demo user and then, on the same page, the public routes
+// logged out, in chromium against the real server. On each route: the page draws (never left blank or
+// loading), no console error, no i18n key left showing, its headings, buttons and labels differ from the
+// English ones, and at 360, 390 and 430 px wide nothing sticks out of the viewport, no text is cut or
+// wraps in the title bar, and every control writes in the page's font (support/layout.ts says what
+// counts). The document language follows the choice and the theme reaches the page. Routes are reached
+// the way the app moves between pages (the hash changes, no reload), so the sweep stays quick.
 import { deviceLocale, LANGS, SPEC_ROUTES, type Lang } from '@fairex/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../apps/web/src/i18n/en.ts';
+import { PUBLIC_ROUTES } from '../../apps/web/src/public-routes.ts';
 import { demoToken } from '../support/api.ts';
 import { openPhone, sharedBrowser } from '../support/browser.ts';
 import { overflowing } from '../support/layout.ts';
@@ -68,29 +70,48 @@ const backgrounds = new Map<string, string>();
 // Every language once, the themes taking turns (four languages each), English first as the reference.
 const COMBINATIONS = (['en', ...LANGS.filter((l) => l !== 'en')] as Lang[]).map((lang, index) => [lang, index % 2 === 0 ? 'light' : 'dark'] as const);
 
+/**
+ * Visits each route the way the app moves (the hash changes, no reload) and notes what is wrong: a page
+ * left blank or loading, a catalogue key showing, fixed texts left in English, a console error, and at
+ * each width what sticks out or is cut.
+ */
+async function sweep(page: Page, errors: string[], routes: readonly string[], lang: Lang, visit: string): Promise<string[]> {
+  const findings: string[] = [];
+  for (const route of routes) {
+    const where = `${lang} ${visit} ${route}`;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate((r) => (location.hash = `#${r}`), route);
+    if (!(await drawn(page))) findings.push(`${visit} ${route}: still blank or loading after 15 s (${new URL(page.url()).hash})`);
+    const text = await page.locator('#root').innerText();
+    expect(text.match(KEY_SHAPE)?.[0], where).toBeUndefined();
+    const fixed = await fixedTexts(page);
+    if (lang === 'en') english.set(`${visit} ${route}`, fixed);
+    else if (fixed !== '' && !SAME_AS_ENGLISH[route]?.includes(lang)) expect(fixed, where).not.toBe(english.get(`${visit} ${route}`));
+    expect(errors, where).toEqual([]);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      for (const finding of await overflowing(page)) findings.push(`${visit} ${route} at ${width} px: ${finding}`);
+    }
+  }
+  return findings;
+}
+
 describe('languages, themes and layout', () => {
-  it.each(COMBINATIONS)('shows every route in %s, %s theme, fitting 360 to 430 px', async (lang, theme) => {
+  it.each(COMBINATIONS)('shows every route in %s, %s theme, logged in and out, fitting 360 to 430 px', async (lang, theme) => {
     const token = await demoToken(baseUrl);
     const { page, context, errors } = await openPhone(browser(), baseUrl);
     await openAs(page, token, lang, theme);
-    const findings: string[] = [];
-    for (const route of SPEC_ROUTES) {
-      const where = `${lang} ${theme} ${route}`;
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.evaluate((r) => (location.hash = `#${r}`), route);
-      if (!(await drawn(page))) findings.push(`${route}: still blank or loading after 15 s (${new URL(page.url()).hash})`);
-      const text = await page.locator('#root').innerText();
-      expect(text.match(KEY_SHAPE)?.[0], where).toBeUndefined();
-      const fixed = await fixedTexts(page);
-      if (lang === 'en') english.set(route, fixed);
-      else if (fixed !== '' && !SAME_AS_ENGLISH[route]?.includes(lang)) expect(fixed, where).not.toBe(english.get(route));
-      expect(errors, where).toEqual([]);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 844 });
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        for (const finding of await overflowing(page)) findings.push(`${route} at ${width} px: ${finding}`);
-      }
-    }
+    const findings = await sweep(page, errors, SPEC_ROUTES, lang, 'logged in');
+    // The same page, logged out: the public routes as a visitor sees them (log-in prompts where figures were).
+    await page.evaluate(() => {
+      localStorage.removeItem('token');
+      location.hash = '#/';
+    });
+    await page.reload();
+    // Home offers Log in and Sign up: the visitor's view.
+    await page.locator('.home-header__auth').waitFor();
+    findings.push(...(await sweep(page, errors, PUBLIC_ROUTES, lang, 'logged out')));
     expect(findings).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(deviceLocale(lang));
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);

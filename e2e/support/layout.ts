@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 /**
  * What sticks out of the viewport on the page as drawn now: the document scrolling sideways, an element
  * reaching past either edge that no scrolling box of its own holds, and text cut off by a box that hides
- * its overflow without an ellipsis, and two controls (buttons, links, fields, tabs) drawn over each other.
+ * its overflow without an ellipsis, a title bar's text that wraps, a control not in the page's font, and
+ * two controls (buttons, links, fields, tabs) drawn over each other.
  * Each finding names the element by its tag, classes and text.
  */
 export function overflowing(page: Page): Promise<string[]> {
@@ -45,6 +46,22 @@ export function overflowing(page: Page): Promise<string[]> {
       if (ownText && ['hidden', 'clip'].includes(style.overflowX) && style.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 1) {
         found.push(`${name(el)} is cut: ${el.scrollWidth} px of text in ${el.clientWidth} px`);
       }
+    }
+    // The title bar's texts stay on one line (a link that wraps, "Mes / positions", does not fit its side).
+    for (const bar of document.querySelectorAll('.nav-bar')) {
+      for (const el of bar.querySelectorAll('*')) {
+        const text = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+        if (!text) continue;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) found.push(`${name(el)} wraps in the title bar`);
+      }
+    }
+    // Every control writes in the page's font: a browser's or a library's own font on a button stands out.
+    const font = getComputedStyle(document.body).fontFamily;
+    for (const el of document.body.querySelectorAll('button, input, select, textarea')) {
+      if (el.checkVisibility() && getComputedStyle(el).fontFamily !== font) found.push(`${name(el)} writes in ${getComputedStyle(el).fontFamily}`);
     }
     // Controls over each other: compared only within one layer (the page's flow, or what is fixed or
     // sticky on top of it, which rightly covers the flow scrolling beneath it).
