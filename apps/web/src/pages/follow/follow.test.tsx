@@ -158,9 +158,15 @@ describe('follow form', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to the trader' }).getAttribute('href')).toBe('/pages/follow/trader?id=21');
   });
 
-  it('says the trader is not available, with a link to all traders, when the id is missing', async () => {
+  it('goes to the list when the id is missing', async () => {
     fakeOkApi({ '/follow/index': page([]) });
     const router = openCopy('/pages/follow/follow');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/follow/index'), WAIT);
+  });
+
+  it('says the trader is not available, with a link to all traders, for a malformed id', async () => {
+    fakeOkApi({ '/follow/index': page([]) });
+    const router = openCopy('/pages/follow/follow?id=abc');
     expect(await screen.findByText('This trader is not available: they may no longer be a trader.', undefined, WAIT)).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'See all traders' })));
     expect(router.state.location.pathname).toBe('/pages/follow/index');

@@ -2,12 +2,12 @@ import { cmp, displayBalance, isPositive } from '@fairex/contract/money';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { copyLots, normalizeCopyNumber, useFollow, useTraderDetail, type CopyType, type FollowView, type TraderDetail } from '../../api/copy.ts';
 import { useConfirmCancelFollow } from '../../components/copy/cancel-follow.ts';
 import { useWalletList } from '../../api/funds.ts';
 import { transferPath } from '../../components/funds/account-note.tsx';
-import { COPY_HUB_PATH, traderIdOf, traderPath } from '../../components/copy/paths.ts';
+import { COPY_HUB_PATH, traderIdOf, traderPath, TRADERS_PATH } from '../../components/copy/paths.ts';
 import { amountText, COPY_COIN, TraderGone, TraderName, useFollowSetting } from '../../components/copy/trader.tsx';
 import { Field } from '../../components/field.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
@@ -36,6 +36,7 @@ export function FollowFollowPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = traderIdOf(params.get('id'));
+  if (params.get('id') === null) return <Navigate to={TRADERS_PATH} replace />;
   if (id === null) {
     return (
       <div className="page copy">

@@ -1,7 +1,8 @@
 /**
  * Proves the trader's page: every statistic, the chart of cumulative P&L, how the figures are computed
  * (period, formula, when recomputed, time zone, when last), the closed trades; Follow or Edit follow, or why the
- * caller cannot follow; and that a missing id or an unavailable trader says so, with a link to the list.
+ * caller cannot follow; and that a missing id leads to the list, a wrong one or an unavailable trader says
+ * so with a link to it.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -100,6 +101,12 @@ describe('trader page', { timeout: 20_000 }, () => {
     open(traderDetail({ can_follow: false, cannot_follow_reason: 'follows_max', limits: { ...LIMITS, traders_per_follower_max: 1 } }), page([]), true);
     const head = await screen.findByRole('region', { name: 'Alice' }, WAIT);
     expect(within(head).getByRole('note').textContent).toContain('You already follow 1 trader, the most allowed. Cancel your follow to follow this trader.');
+  });
+
+  it('goes to the list when the id is missing', async () => {
+    fakeOkApi({ '/follow/index': page([traderCard()]) });
+    const router = openCopy('/pages/follow/trader');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/follow/index'), WAIT);
   });
 
   it('says the trader is not available, with a link to all traders, for a malformed id', async () => {

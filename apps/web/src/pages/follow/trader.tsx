@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTraderDetail, useTraderTrades, type TraderDetail, type TraderTrade } from '../../api/copy.ts';
 import { Avatar } from '../../components/avatar.tsx';
-import { followPath, traderIdOf } from '../../components/copy/paths.ts';
+import { followPath, traderIdOf, TRADERS_PATH } from '../../components/copy/paths.ts';
 import { ReturnsChart } from '../../components/copy/returns-chart.tsx';
 import { amountText, signClass, TraderGone, TraderName, TraderStatistics, useFollowSetting } from '../../components/copy/trader.tsx';
 import { useFormatTime } from '../../components/funds/funds.tsx';
@@ -17,13 +17,14 @@ import { LOGIN_PATH } from '../../navigation.ts';
 /**
  * /pages/follow/trader?id= (public): one trader: every statistic, the chart of cumulative P&L by day, how
  * the figures are computed (period, formula, when recomputed, time zone), the closed trades ten at a
- * time, and Follow / Edit follow, or why the caller cannot follow. A missing id, or a trader who is not
- * available, says so with a link to the list.
+ * time, and Follow / Edit follow, or why the caller cannot follow. Without an id it goes to the list; a
+ * wrong id, or a trader who is not available, says so with a link to the list.
  */
 export function FollowTraderPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = traderIdOf(params.get('id'));
+  if (params.get('id') === null) return <Navigate to={TRADERS_PATH} replace />;
   return (
     <div className="page copy">
       <NavBar title={t('page.trader')} />

@@ -3,7 +3,8 @@
  * previewed by the server's rule (rounded up), the pay balance, "All" as the most tokens the balance buys
  * within the cap, each rule's message under the field with nothing sent, the confirmation before
  * POST /project/order (with the project's price and coin and an idempotency key), then the records;
- * closed with its reason outside the subscription; a missing or unknown id says so, with a link to the list.
+ * closed with its reason outside the subscription; a missing id leads to the list, an unknown one says so
+ * with a link to it.
  */
 import type { IeoProjectView } from '@fairex/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
@@ -143,8 +144,12 @@ describe('IEO subscription', () => {
     expect(fact('Passed quantity')?.textContent).toBe('9999000 FAIR');
   });
 
-  it('says the project is not available, with a link to the list, without an id, with a malformed id, and when the server does not know it', async () => {
-    for (const path of ['/pages/ieo/subscribe', '/pages/ieo/subscribe?id=abc', '/pages/ieo/subscribe?id=-3']) {
+  it('goes to the list without an id, and says the project is not available, with a link to the list, for a malformed id or one the server does not know', async () => {
+    const first = open(mine(), '/pages/ieo/subscribe');
+    await vi.waitFor(() => expect(first.router.state.location.pathname).toBe('/pages/ieo/ieo'));
+    first.unmount();
+    vi.unstubAllGlobals();
+    for (const path of ['/pages/ieo/subscribe?id=abc', '/pages/ieo/subscribe?id=-3']) {
       const { unmount } = open(mine(), path);
       expect(await screen.findByText(PROJECT_GONE)).toBeTruthy();
       unmount();

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ieoKeys, useIeoProject, useSubscribeIeo, type IeoProject } from '../../api/ieo.ts';
 import { AmountField } from '../../components/field.tsx';
 import { useFormatTime } from '../../components/funds/funds.tsx';
@@ -31,12 +31,14 @@ function projectIdOf(params: URLSearchParams): number | undefined {
  * applied, passed and remaining quantities) and the subscription form: the cost previewed by the rule
  * the server charges by (ieoCost: rounded up to the pay coin's unit), the pay balance, "All" (the most
  * tokens the balance buys within the per-user cap), then a confirmation. Closed outside the subscription,
- * saying why. A missing or unknown id, or a project taken down, says so with a link to the list.
+ * saying why. Without an id it goes to the list; an unknown id, or a project taken down, says so with a
+ * link to the list.
  */
 export function IeoSubscribePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = projectIdOf(params);
+  if (params.get('id') === null) return <Navigate to={LIST_PATH} replace />;
   const gone = <NotFound title={t('wealth.projectGone')} backTo={LIST_PATH} backLabel={t('wealth.backToList')} />;
   return (
     <div className="page">

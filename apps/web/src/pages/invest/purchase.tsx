@@ -4,7 +4,7 @@ import { dualAmount, dualEstimatedIncome } from '@fairex/contract/rules';
 import { Button } from 'antd-mobile';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useBuyDual, useDualDetail } from '../../api/invest.ts';
 import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
@@ -22,12 +22,14 @@ const wholeShares = (text: string) => (/^\d{1,7}$/.test(text) && Number(text) >=
 /**
  * /pages/invest/purchase?id=: one dual product, the two outcomes of the chosen number of shares and the
  * estimated income (computed by the contract's rules, as the server pays), then the purchase after a
- * confirmation. A missing or unknown id, or a product no longer offered, says so with a link to the list.
+ * confirmation. Without an id it goes to the list; an unknown id, or a product no longer offered, says so
+ * with a link to the list.
  */
 export function InvestPurchasePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
+  if (params.get('id') === null) return <Navigate to={INVEST_PATHS.list} replace />;
   const gone = <NotFound title={t('wealth.productGone')} backTo={INVEST_PATHS.list} backLabel={t('wealth.backToList')} />;
   return (
     <div className="page">

@@ -3,7 +3,8 @@
  * (a day at today's rate rounded down to the coin, the term at that rate, the unlock time), "All"
  * filling the exact spot balance, the amount's problems shown under the field without a call, the
  * deposit sent with an idempotency key only after a confirmation naming amount, coin and term, then
- * the orders; and that a missing or unknown id says the product is not available, with a link to the list.
+ * the orders; and that a missing id goes back to the product list, an unknown one says the product is not
+ * available, with a link to the list.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -104,8 +105,8 @@ describe('mining purchase', () => {
     expect(router.state.location.pathname).toBe('/pages/lockming/lockming');
   });
 
-  it('says so without an id too', async () => {
+  it('goes back to the product list without an id', async () => {
     open('/pages/lockming/buy');
-    expect(await screen.findByText('This product is not available: it may have ended or been taken off sale.')).toBeTruthy();
+    expect(await screen.findByText('screen /pages/lockming/lockming')).toBeTruthy();
   });
 });

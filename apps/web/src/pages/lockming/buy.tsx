@@ -4,7 +4,7 @@ import { isAmount } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMiningDeposit, useMiningProducts, type MiningProduct } from '../../api/mining.ts';
 import { AmountField } from '../../components/field.tsx';
 import { useFormatTime } from '../../components/funds/funds.tsx';
@@ -20,14 +20,15 @@ import { usePreloadFeedback } from '../../components/preload-feedback.ts';
  * /pages/lockming/buy?id= (login): one product's figures, the amount (checked against the minimum, the
  * maximum, the coin's unit and the spot balance, "All" filling the exact balance), a preview by the
  * contract's mining rules (a day's interest at today's rate, the term at that rate, the unlock time),
- * then a confirmation and the order. A missing or unknown id says the product is not available, with a link
- * to the product list.
+ * then a confirmation and the order. Without an id it goes to the product list; an unknown id says the
+ * product is not available, with a link to that list.
  */
 export function MiningBuyPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const products = useMiningProducts();
+  if (params.get('id') === null) return <Navigate to={MINING_LIST_PATH} replace />;
   return (
     <div className="page">
       <NavBar title={t('page.mining')} />
