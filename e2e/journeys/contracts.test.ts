@@ -48,7 +48,7 @@ describe('contracts', () => {
     const openBefore = await openButtons.count();
     await page.getByRole('button', { name: 'Open long' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.innerText()).toMatch(/Long 1 lots of BTCUSDT at 20x: margin [\d.]+ USDT, handling fee [\d.]+ USDT\./);
+    await expect.poll(() => dialog.innerText()).toMatch(/Long 1 lot of BTCUSDT at 20x: margin [\d.]+ USDT, handling fee [\d.]+ USDT\./);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => openButtons.count(), SLOW).toBe(openBefore + 1);
     const labels = await openButtons.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
@@ -83,7 +83,7 @@ describe('contracts', () => {
 
     // Close it, after the prompt; it leaves the open positions and shows in the history.
     await page.getByRole('button', { name: `Close ${id}` }).click();
-    await expect.poll(() => dialog.innerText()).toMatch(/Close this position \(BTCUSDT, 1 lots\) at the mark price\?/);
+    await expect.poll(() => dialog.innerText()).toMatch(/Close this position \(BTCUSDT, 1 lot\) at the mark price\?/);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.getByRole('button', { name: `Close ${id}` }).count(), SLOW).toBe(0);
     await page.goto('/#/pages/transaction/contract_order');
