@@ -97,7 +97,7 @@ describe('wealth products', () => {
     await page.getByRole('button', { name: 'Buy now' }).waitFor(SLOW);
     await page.getByRole('button', { name: 'Buy now' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.innerText()).toContain(`Buy 1 shares for ${product.per_price} ${product.invest_currency}?`);
+    await expect.poll(() => dialog.innerText()).toContain(`Buy 1 share for ${product.per_price} ${product.invest_currency}?`);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect.poll(() => page.url(), SLOW).toContain('/pages/invest/mine');
     const [bought] = (await api<Paged<DualOrderView>>('/dual/dual_list')).data;
