@@ -1,11 +1,13 @@
 import { money, roundTo, toAmountString } from '@fairex/contract';
 
 /**
- * One exchange's last price for a coin. `receivedAt` is when this server received it (its own clock);
+ * One exchange's last price for a coin. `requestedAt` is when this server sent the request (its own
+ * clock): anyone could have asked the exchange the same at that moment, so a price is knowable from
+ * then on (an index priced from it is priced no later). `receivedAt` is when the answer came;
  * `sourceTime` is the exchange's own time of that price where its answer gives one (Coinbase `time`,
  * OKX `ts`; Binance's and Kraken's tickers give none).
  */
-export type SourceQuote = { source: string; price: string; receivedAt: number; sourceTime?: number };
+export type SourceQuote = { source: string; price: string; requestedAt: number; receivedAt: number; sourceTime?: number };
 
 /** Each source's state for a coin, as the back office shows it: live and used, stale (or never answered), or an outlier dropped. */
 export type SourceState = { source: string; status: 'live' | 'stale' | 'outlier'; price: string | null; time: number | null };
@@ -76,7 +78,9 @@ export function outliers(live: SourceQuote[], deviation: string = OUTLIER_DEVIAT
 
 /**
  * The index of a coin from its sources' quotes: the median of the live quotes that are not outliers,
- * at the symbol's price decimals, when at least `minSources` remain; otherwise none. The status names
+ * at the symbol's price decimals, when at least `minSources` remain; otherwise none. `pricedAt` is the
+ * oldest request time among the quotes used: the earliest moment that median could have been known
+ * (an order accepted at or after it must not open on it, index-freshness.ts tickAfter). The status names
  * the sources used and each known source's state (`expected` lists sources that never answered).
  * Worked examples (INDEX_SOURCES_MIN 3): 100 and 200 -> no index (two live); 100, 101, 102, 1,000,000
  * -> 101 (the outlier dropped); 100, 101, 1,000,000 -> no index (two agree).
@@ -85,7 +89,7 @@ export function indexOf(
   quotes: SourceQuote[],
   now: number,
   rules: { staleMs: number; minSources: number; priceDecimals: number; expected?: string[] },
-): { price: string; status: IndexStatus } | { price: undefined; status: IndexStatus } {
+): { price: string; pricedAt: number; status: IndexStatus } | { price: undefined; status: IndexStatus } {
   const live = liveQuotes(quotes, now, rules.staleMs);
   const dropped = outliers(live);
   const used = live.filter((q) => !dropped.has(q.source));
@@ -93,7 +97,8 @@ export function indexOf(
   const states = sourceStates(quotes, live, dropped, rules.expected ?? []);
   if (used.length < rules.minSources) return { price: undefined, status: { available: false, reason: 'too_few_sources', sources, required: rules.minSources, quotes: states } };
   const price = toAmountString(roundTo(median(used.map((q) => q.price))!, rules.priceDecimals));
-  return { price, status: { available: true, sources, quotes: states } };
+  const pricedAt = Math.min(...used.map((q) => q.requestedAt));
+  return { price, pricedAt, status: { available: true, sources, quotes: states } };
 }
 
 function sourceStates(quotes: SourceQuote[], live: SourceQuote[], dropped: Set<string>, expected: string[]): SourceState[] {

@@ -2,8 +2,12 @@ import { money, roundTo, toAmountString } from '@fairex/contract';
 import type { IndexStatus } from './index-rules.ts';
 import { normal, randomSource } from './random.ts';
 
-/** One index price observation. Prices are decimal strings; time is epoch milliseconds. */
-export type Tick = { symbol: string; price: string; time: number };
+/**
+ * One index price observation. Prices are decimal strings; time is epoch milliseconds. `pricedAt`: the
+ * earliest moment the price could have been known, where before `time` (the public feed: its quotes'
+ * oldest request time); absent means `time` (the simulation draws its price as it ticks).
+ */
+export type Tick = { symbol: string; price: string; time: number; pricedAt?: number };
 
 /**
  * Where index prices come from. Everything that settles or values (contracts, options, dual

@@ -85,7 +85,8 @@ export const PUBLIC_FEED_DEFAULTS = { pollMs: 2000, staleMs: 10_000, minSources:
  * The public-market index for coins (PRICE_FEED=public): the median of several large exchanges' last
  * prices, polled over their public REST APIs, with staleness (by the exchange's own time where given)
  * and outlier rules (index-rules.ts: at least INDEX_SOURCES_MIN agreeing live sources). Symbols without a coin source
- * (stocks) have no index in this mode. One tick per second per symbol that has an index.
+ * (stocks) have no index in this mode. One tick per second per symbol that has an index, and one as
+ * each poll round completes; each tick carries pricedAt, its quotes' oldest request time.
  */
 export class PublicIndexFeed implements PriceFeed {
   private readonly symbols = new Map<string, SimulatedSymbol & { coin: string | undefined }>();
@@ -127,13 +128,15 @@ export class PublicIndexFeed implements PriceFeed {
       this.coins().flatMap((coin) =>
         this.sources.map(async (source) => {
           const base = this.options.baseUrls?.[source.name] ?? source.defaultBaseUrl;
+          // Sent now: anyone could ask the exchange the same from this moment (the quote's pricedAt).
+          const requestedAt = this.now();
           try {
             const response = await fetch(`${base}${source.path(coin)}`, { signal: AbortSignal.timeout(this.rules.requestTimeoutMs) });
             if (!response.ok) throw new Error(`${source.name} ${coin}: HTTP ${response.status}`);
             const quote = source.parse(await response.json(), coin);
             if (quote === undefined) throw new Error(`${source.name} ${coin}: no price in the answer`);
             const perSource = this.quotes.get(coin) ?? new Map<string, SourceQuote>();
-            perSource.set(source.name, { source: source.name, price: quote.price, receivedAt: this.now(), ...(quote.time === undefined ? {} : { sourceTime: quote.time }) });
+            perSource.set(source.name, { source: source.name, price: quote.price, requestedAt, receivedAt: this.now(), ...(quote.time === undefined ? {} : { sourceTime: quote.time }) });
             this.quotes.set(coin, perSource);
             this.failing.delete(`${source.name}\n${coin}`);
           } catch (error) {
@@ -157,15 +160,18 @@ export class PublicIndexFeed implements PriceFeed {
     return indexOf([...(this.quotes.get(spec.coin)?.values() ?? [])], this.now(), { ...this.rules, priceDecimals: spec.priceDecimals, expected });
   }
 
-  /** Emits one tick per symbol that has an index now; the timer calls it every second. */
+  /**
+   * Emits one tick per symbol that has an index now, priced at its quotes' oldest request time; the
+   * timer calls it every second, and a poll round calls it as it completes (round()).
+   */
   step(): Tick[] {
     const time = this.now();
     const ticks: Tick[] = [];
     for (const symbol of this.symbols.keys()) {
-      const price = this.index(symbol)?.price;
-      if (price === undefined) continue;
-      this.prices.set(symbol, price);
-      ticks.push({ symbol, price, time });
+      const index = this.index(symbol);
+      if (index?.price === undefined) continue;
+      this.prices.set(symbol, index.price);
+      ticks.push({ symbol, price: index.price, time, pricedAt: index.pricedAt });
     }
     for (const tick of ticks) for (const listener of this.listeners) listener(tick);
     return ticks;
@@ -187,10 +193,19 @@ export class PublicIndexFeed implements PriceFeed {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * One poll round, then a tick at once: an order accepted since the round's requests were sent opens
+   * on the first tick priced after it, which is this one, not the next second's (indexFreshMsFor).
+   */
+  async round(): Promise<Tick[]> {
+    await this.poll();
+    return this.step();
+  }
+
   start() {
     if (this.pollTimer) return;
-    void this.poll();
-    this.pollTimer = setInterval(() => void this.poll(), this.rules.pollMs);
+    void this.round();
+    this.pollTimer = setInterval(() => void this.round(), this.rules.pollMs);
     this.tickTimer = setInterval(() => this.step(), TICK_INTERVAL_MS);
   }
 

@@ -62,6 +62,12 @@ export const indexTicks = pgTable(
     price: amount('price').notNull(),
     /** Epoch milliseconds. */
     time: bigint('time', { mode: 'number' }).notNull(),
+    /**
+     * When the price was first knowable, where earlier than `time` (migration 0038: the public feed's
+     * oldest quote request time); null means `time`. Not covered by the hash. An order opens only on a
+     * tick with time and coalesce(priced_at, time) after its acceptance (index-freshness.ts tickAfter).
+     */
+    pricedAt: bigint('priced_at', { mode: 'number' }),
     /** The tick chain (migration 0030, markets/tick-chain.ts): hash = sha256 of the canonical string of prev_hash, symbol, id, price, time. */
     prevHash: text('prev_hash'),
     hash: text('hash'),

@@ -1,12 +1,16 @@
-import { TICK_CHAIN_GENESIS, tickHash, toAmountString } from '@fairex/contract';
+import { TICK_CHAIN_GENESIS, tickAfter, tickHash, toAmountString } from '@fairex/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { TICK_INTERVAL_MS, type PriceFeed, type Tick } from './price-feed.ts';
 import { PUBLIC_FEED_DEFAULTS } from './public-feed.ts';
 import { indexTicks } from './tables.ts';
 
-/** An index tick as stored: `id` names its row in index_ticks, so a result can cite the tick it used. */
-export type RecordedTick = { id: string; symbol: string; price: string; time: number; hash?: string };
+/**
+ * An index tick as stored: `id` names its row in index_ticks, so a result can cite the tick it used.
+ * `pricedAt` (index_ticks.priced_at, outside the chain's hash): when its price was first knowable,
+ * where earlier than `time` (the public feed); absent means `time`.
+ */
+export type RecordedTick = { id: string; symbol: string; price: string; time: number; pricedAt?: number; hash?: string };
 
 /**
  * The recorded index. Mark price for contracts = the index: the latest recorded tick of the symbol
@@ -20,16 +24,17 @@ export interface TickStore {
   /** Called after each tick is recorded (its row written), in the feed's order. */
   onTick(listener: (tick: RecordedTick) => void): () => void;
   /**
-   * The first tick of the symbol recorded with tick.time > `time` (an order accepted at `time` opens on
-   * it: index-freshness.ts openingTick): at once if already recorded, else awaited at most `withinMs`
-   * (undefined if none came by then).
+   * The first tick of the symbol (by time) recorded and priced after `time` (tickAfter: tick.time and
+   * its pricedAt > `time`; an order accepted at `time` opens on it: index-freshness.ts openingTick): at
+   * once if already recorded, else awaited at most `withinMs` (undefined if none came by then).
    */
   firstAfter(symbol: string, time: number, withinMs: number): Promise<RecordedTick | undefined>;
 }
 
 /**
- * firstAfter for ticks not yet recorded: the first tick of `symbol` with time > `time` that `store` tells
- * its listeners within `withinMs`, else undefined. A listener, not polling: it resolves as the tick is told.
+ * firstAfter for ticks not yet recorded: the first tick of `symbol` recorded and priced after `time`
+ * (tickAfter) that `store` tells its listeners within `withinMs`, else undefined; one priced before
+ * `time` is skipped. A listener, not polling: it resolves as the tick is told.
  */
 export function nextTickHeard(store: Pick<TickStore, 'onTick'>, symbol: string, time: number, withinMs: number): Promise<RecordedTick | undefined> {
   return new Promise((resolve) => {
@@ -38,7 +43,7 @@ export function nextTickHeard(store: Pick<TickStore, 'onTick'>, symbol: string, 
       resolve(undefined);
     }, withinMs);
     const stop = store.onTick((tick) => {
-      if (tick.symbol !== symbol || tick.time <= time) return;
+      if (tick.symbol !== symbol || !tickAfter(tick, time)) return;
       clearTimeout(timer);
       stop();
       resolve(tick);
@@ -59,12 +64,22 @@ export function markPrice(ticks: TickStore, symbol: string): RecordedTick | unde
 export const INDEX_FRESH_SLACK_MS = 250;
 
 /**
+ * How long the public exchanges' REST tickers normally take to answer (request sent to answer read). An
+ * answer slower than this only delays an order's opening tick past the window (the order is void).
+ */
+export const PUBLIC_REQUEST_LATENCY_MS = 1000;
+
+/**
  * indexFreshMs for a feed: one interval of new prices plus the recording delay (indexTickFlushMs) plus
- * slack. The simulation moves every second (1,500 ms with the default flush); the public feed emits every
- * second but learns new prices by polling every 2 s (2,500 ms).
+ * slack. The simulation moves every second and prices a tick as it emits it (1,500 ms with the default
+ * flush). The public feed learns prices by polling every 2 s, and an order opens only on a tick priced
+ * from quotes REQUESTED after it (tickAfter): accepted just after a round's requests went out, it waits
+ * for the next round's requests (pollMs), their answers (PUBLIC_REQUEST_LATENCY_MS; the feed ticks as
+ * the round completes) and the recording: 2,000 + 1,000 + 250 + 250 = 3,500 ms.
  */
 export function indexFreshMsFor(priceFeed: 'simulation' | 'public', flushMs: number): number {
-  return (priceFeed === 'public' ? PUBLIC_FEED_DEFAULTS.pollMs : TICK_INTERVAL_MS) + flushMs + INDEX_FRESH_SLACK_MS;
+  const newPrices = priceFeed === 'public' ? PUBLIC_FEED_DEFAULTS.pollMs + PUBLIC_REQUEST_LATENCY_MS : TICK_INTERVAL_MS;
+  return newPrices + flushMs + INDEX_FRESH_SLACK_MS;
 }
 
 export type TickStoreLimits = {
@@ -135,12 +150,13 @@ export class IndexTickStore implements TickStore {
       for (const [i, { tick, symbolId }] of batch.entries()) {
         const id = sorted[i]!.toString();
         const prevHash = this.heads.get(symbolId) ?? (await this.storedHead(symbolId));
+        // pricedAt stays outside the hash: the chain of rows stored before it was kept still verifies.
         const hash = tickHash(prevHash, { id, symbol: tick.symbol, price: tick.price, time: tick.time });
         this.heads.set(symbolId, hash);
-        recordedBatch.push({ id, symbol: tick.symbol, price: tick.price, time: tick.time, hash });
-        values.push(sql`(${id}::bigint, ${symbolId}, ${tick.price}::numeric, ${tick.time}::bigint, ${prevHash}, ${hash})`);
+        recordedBatch.push({ id, symbol: tick.symbol, price: tick.price, time: tick.time, ...(tick.pricedAt === undefined ? {} : { pricedAt: tick.pricedAt }), hash });
+        values.push(sql`(${id}::bigint, ${symbolId}, ${tick.price}::numeric, ${tick.time}::bigint, ${tick.pricedAt ?? null}::bigint, ${prevHash}, ${hash})`);
       }
-      await queryRows(this.db, sql`insert into ${indexTicks} (id, symbol_id, price, time, prev_hash, hash) values ${sql.join(values, sql`, `)}`);
+      await queryRows(this.db, sql`insert into ${indexTicks} (id, symbol_id, price, time, priced_at, prev_hash, hash) values ${sql.join(values, sql`, `)}`);
     } catch (error) {
       // The heads may name ticks that were not stored: read them again from the database next time.
       this.heads.clear();
@@ -180,9 +196,9 @@ export class IndexTickStore implements TickStore {
     if (list && list.length > 0 && list[0]!.time <= time) return list[lastAtOrBefore(list, time)];
     const symbolId = this.symbolId(symbol);
     if (symbolId === undefined) return undefined;
-    const [row] = await queryRows<{ id: string; price: string; time: string; hash: string | null }>(
+    const [row] = await queryRows<StoredRow>(
       this.db,
-      sql`select id::text as id, price::text as price, time::text as time, hash from ${indexTicks}
+      sql`select id::text as id, price::text as price, time::text as time, priced_at::text as priced_at, hash from ${indexTicks}
           where symbol_id = ${symbolId} and time <= ${time} order by time desc, id desc limit 1`,
     );
     return row && storedTick(symbol, row);
@@ -196,16 +212,19 @@ export class IndexTickStore implements TickStore {
   async firstAfter(symbol: string, time: number, withinMs: number): Promise<RecordedTick | undefined> {
     const list = this.recent.get(symbol) ?? [];
     // A time older than memory reaches: the database knows the first tick after it.
-    if (list.length > 0 && list[0]!.time > time) return this.storedFirstAfter(symbol, time);
-    // Recent ticks are in time order: the one after the last at or before `time`, else the next one told.
-    return (list.length > 0 ? list[lastAtOrBefore(list, time) + 1] : undefined) ?? nextTickHeard(this, symbol, time, withinMs);
+    if (list.length > 0 && list[0]!.time > time) return (await this.storedFirstAfter(symbol, time)) ?? nextTickHeard(this, symbol, time, withinMs);
+    // Recent ticks are in time order: the first after the last at or before `time` that is also priced
+    // after it (public feed: the ones priced from quotes requested before are skipped), else the next one told.
+    const recorded = list.length > 0 ? list.slice(lastAtOrBefore(list, time) + 1).find((t) => tickAfter(t, time)) : undefined;
+    return recorded ?? nextTickHeard(this, symbol, time, withinMs);
   }
 
   private async storedFirstAfter(symbol: string, time: number): Promise<RecordedTick | undefined> {
-    const [row] = await queryRows<{ id: string; price: string; time: string; hash: string | null }>(
+    const [row] = await queryRows<StoredRow>(
       this.db,
-      sql`select id::text as id, price::text as price, time::text as time, hash from ${indexTicks}
-          where symbol_id = ${this.symbolId(symbol) ?? null} and time > ${time} order by time, id limit 1`,
+      sql`select id::text as id, price::text as price, time::text as time, priced_at::text as priced_at, hash from ${indexTicks}
+          where symbol_id = ${this.symbolId(symbol) ?? null} and time > ${time} and coalesce(priced_at, time) > ${time}
+          order by time, id limit 1`,
     );
     return row && storedTick(symbol, row);
   }
@@ -217,9 +236,18 @@ export class IndexTickStore implements TickStore {
   }
 }
 
+type StoredRow = { id: string; price: string; time: string; priced_at: string | null; hash: string | null };
+
 /** A row of index_ticks as a recorded tick. */
-function storedTick(symbol: string, row: { id: string; price: string; time: string; hash: string | null }): RecordedTick {
-  return { id: row.id, symbol, price: toAmountString(row.price), time: Number(row.time), ...(row.hash === null ? {} : { hash: row.hash }) };
+function storedTick(symbol: string, row: StoredRow): RecordedTick {
+  return {
+    id: row.id,
+    symbol,
+    price: toAmountString(row.price),
+    time: Number(row.time),
+    ...(row.priced_at === null ? {} : { pricedAt: Number(row.priced_at) }),
+    ...(row.hash === null ? {} : { hash: row.hash }),
+  };
 }
 
 /** Index of the last tick with time <= `time` in a list sorted by time whose first tick is at or before it. */

@@ -231,7 +231,8 @@ export type OpeningOrder = OptionOrder & { firstAfter: { id: string; price: stri
 
 /**
  * Orders of a symbol still opening, oldest first, at most `limit`, each with the first tick of the
- * symbol recorded after its acceptance (time > accepted_at), if any yet: its open tick by the rule.
+ * symbol recorded and priced after its acceptance (time and coalesce(priced_at, time) > accepted_at:
+ * index-freshness.ts tickAfter), if any yet: its open tick by the rule.
  */
 export async function openingOrders(tx: Tx, symbolId: number, limit: number): Promise<OpeningOrder[]> {
   const orders = await tx
@@ -247,7 +248,7 @@ export async function openingOrders(tx: Tx, symbolId: number, limit: number): Pr
         from unnest(${bigintArray([...new Set(orders.map((o) => o.acceptedAt))])}::bigint[]) as e (at)
         cross join lateral (
           select id, price, time from index_ticks
-          where symbol_id = ${symbolId} and time > e.at order by time, id limit 1) t`,
+          where symbol_id = ${symbolId} and time > e.at and coalesce(priced_at, time) > e.at order by time, id limit 1) t`,
   );
   const firsts = new Map(ticks.map((t) => [Number(t.at), { id: t.id, price: t.price, time: Number(t.time) }]));
   return orders.map((o) => ({ ...o, firstAfter: firsts.get(o.acceptedAt) }));

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { tickAfter } from '@fairex/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { coinOfSymbol, indexOf, liveQuotes, median, outliers, quoteTime } from '../../src/markets/index-rules.ts';
@@ -23,9 +24,9 @@ describe('index rules', () => {
 
   it('drops a source silent for longer than the staleness window: quotes at 0, 5 s and 9 s are live at 12 s (10 s window) except the first', () => {
     const quotes = [
-      { source: 'a', price: '100', receivedAt: 0 },
-      { source: 'b', price: '101', receivedAt: 5000 },
-      { source: 'c', price: '103', receivedAt: 9000 },
+      { source: 'a', price: '100', requestedAt: 0, receivedAt: 0 },
+      { source: 'b', price: '101', requestedAt: 5000, receivedAt: 5000 },
+      { source: 'c', price: '103', requestedAt: 9000, receivedAt: 9000 },
     ];
     expect(liveQuotes(quotes, 12_000, 10_000).map((q) => q.source)).toEqual(['b', 'c']);
     expect(liveQuotes(quotes, 10_000, 10_000).map((q) => q.source)).toEqual(['a', 'b', 'c']);
@@ -33,16 +34,16 @@ describe('index rules', () => {
 
   it('measures staleness by the exchange\'s own time where it gives one, never later than receipt: a price stamped 15 s ago is stale though received now', () => {
     const now = 100_000;
-    const fresh = { source: 'binance', price: '100', receivedAt: now };
-    const old = { source: 'okx', price: '100', receivedAt: now, sourceTime: now - 15_000 };
-    const future = { source: 'coinbase', price: '100', receivedAt: now - 11_000, sourceTime: now + 60_000 };
+    const fresh = { source: 'binance', price: '100', requestedAt: now, receivedAt: now };
+    const old = { source: 'okx', price: '100', requestedAt: now, receivedAt: now, sourceTime: now - 15_000 };
+    const future = { source: 'coinbase', price: '100', requestedAt: now - 11_000, receivedAt: now - 11_000, sourceTime: now + 60_000 };
     expect(quoteTime(old)).toBe(now - 15_000);
     expect(quoteTime(future)).toBe(now - 11_000);
     expect(liveQuotes([fresh, old, future], now, 10_000).map((q) => q.source)).toEqual(['binance']);
   });
 
   const rules = { staleMs: 10_000, minSources: 3, priceDecimals: 2 };
-  const at = (prices: string[]) => prices.map((price, i) => ({ source: `s${i}`, price, receivedAt: 0 }));
+  const at = (prices: string[]) => prices.map((price, i) => ({ source: `s${i}`, price, requestedAt: 0, receivedAt: 0 }));
 
   it('gives no index from the review\'s two sources at 100 and 200 (it made 150): three live sources are needed', () => {
     expect(indexOf(at(['100', '200']), 0, rules)).toMatchObject({ price: undefined, status: { available: false, reason: 'too_few_sources', required: 3 } });
@@ -116,6 +117,8 @@ let server: http.Server;
 let origin: string;
 const down = new Set<string>();
 const asked: string[] = [];
+/** Runs as the fixture server reads each request (a test moves its clock there: answers come after requests). */
+let onRequest = () => {};
 
 function answer(source: string, url: URL): unknown {
   const coinOf = (text: string | null) => text?.replace(/-?USDT$/, '').replace(/^XBT$/, 'BTC');
@@ -130,6 +133,7 @@ beforeAll(async () => {
   server = http.createServer((request, response) => {
     const url = new URL(request.url!, 'http://localhost');
     const [, source, ...rest] = url.pathname.split('/');
+    onRequest();
     asked.push(`${source} ${rest.join('/')}${url.search}`);
     const body = down.has(source!) ? undefined : answer(source!, new URL(`/${rest.join('/')}${url.search}`, 'http://localhost'));
     response.writeHead(body ? 200 : 503, { 'content-type': 'application/json' });
@@ -181,9 +185,9 @@ describe('public index feed', () => {
     // BTC: 65012.34, 65015.1, 65018.2, 65020 -> (65015.1 + 65018.2) / 2 = 65016.65; one decimal for BTCUSDT: 65016.7.
     // ETH: 3199.9, 3200.8, 3201.5, 3202.1 -> 3201.15.
     expect(feed.step()).toEqual([
-      { symbol: 'BTC/USDT', price: '65016.65', time: 1_000_000 },
-      { symbol: 'BTCUSDT', price: '65016.7', time: 1_000_000 },
-      { symbol: 'ETH/USDT', price: '3201.15', time: 1_000_000 },
+      { symbol: 'BTC/USDT', price: '65016.65', time: 1_000_000, pricedAt: 1_000_000 },
+      { symbol: 'BTCUSDT', price: '65016.7', time: 1_000_000, pricedAt: 1_000_000 },
+      { symbol: 'ETH/USDT', price: '3201.15', time: 1_000_000, pricedAt: 1_000_000 },
     ]);
     expect(feed.price('ETH/USDT')).toBe('3201.15');
     expect(feed.status('BTC/USDT')).toMatchObject({ available: true, sources: ['binance', 'coinbase', 'kraken', 'okx'] });
@@ -205,7 +209,7 @@ describe('public index feed', () => {
     clock.now += 11_000;
     await feed.poll();
     // 65015.1, 65018.2, 65020 -> 65018.2.
-    expect(feed.step().find((t) => t.symbol === 'BTC/USDT')).toEqual({ symbol: 'BTC/USDT', price: '65018.2', time: 2_011_000 });
+    expect(feed.step().find((t) => t.symbol === 'BTC/USDT')).toEqual({ symbol: 'BTC/USDT', price: '65018.2', time: 2_011_000, pricedAt: 2_011_000 });
     expect(feed.status('BTC/USDT')).toMatchObject({ available: true, sources: ['coinbase', 'kraken', 'okx'] });
     expect((feed.status('BTC/USDT').quotes ?? []).map((q) => `${q.source} ${q.status} ${q.price}`)).toEqual([
       'binance stale 65012.34000000',
@@ -231,6 +235,36 @@ describe('public index feed', () => {
     await feed.poll();
     expect(feed.step().find((t) => t.symbol === 'BTC/USDT')?.price).toBe('65018.2');
     expect(feed.price('BTC/USDT')).toBe('65018.2');
+  });
+
+  it('prices each tick no later than its oldest used quote was REQUESTED, so an order placed after the requests never opens on the old median (the attack: open on it, close after the next poll)', async () => {
+    down.clear();
+    const clock = { now: 3_000_000 };
+    const feed = feedOn(clock, []);
+    // Every answer is read 400 ms after the requests went out.
+    onRequest = () => (clock.now = 3_000_400);
+    await feed.poll();
+    clock.now = 3_001_000;
+    const [tick] = feed.step();
+    expect(tick).toEqual({ symbol: 'BTC/USDT', price: '65016.65', time: 3_001_000, pricedAt: 3_000_000 });
+    // An order accepted at 3,000,200 (after the requests, before this tick's stamp) does not open on it.
+    expect(tickAfter(tick!, 3_000_200)).toBe(false);
+
+    // Next round, Binance fails: its first-round quote is still live and used, so the index is priced at its request.
+    down.add('binance');
+    clock.now = 3_002_000;
+    onRequest = () => (clock.now = 3_002_300);
+    // The round ticks as it completes, not a second later.
+    expect((await feed.round())[0]).toEqual({ symbol: 'BTC/USDT', price: '65016.65', time: 3_002_300, pricedAt: 3_000_000 });
+
+    // Binance answers again: every used quote was requested at 3,004,000, and an order at 3,003,000 opens on this tick.
+    down.clear();
+    clock.now = 3_004_000;
+    onRequest = () => (clock.now = 3_004_300);
+    const [after] = await feed.round();
+    expect(after).toEqual({ symbol: 'BTC/USDT', price: '65016.65', time: 3_004_300, pricedAt: 3_004_000 });
+    expect(tickAfter(after!, 3_003_000)).toBe(true);
+    onRequest = () => {};
   });
 
   it('ignores an answer that is not a price for the coin asked (an error body, a zero, another symbol)', async () => {

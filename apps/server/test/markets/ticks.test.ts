@@ -16,6 +16,7 @@ import { IndexTickStore, lastAtOrBefore, markPrice, type RecordedTick, type Tick
 import { seedSite } from '../../src/site/seed.ts';
 import { makeTestApp } from '../support/app.ts';
 import { openTestDatabase } from '../support/db.ts';
+import { ScriptedFeed } from '../support/index-ticks.ts';
 
 let database: Database;
 let dispose: () => Promise<void>;
@@ -164,6 +165,32 @@ describe('recorded index ticks', () => {
     expect(ticks[3]!.time).toBe(7_004_000);
     // No tick within the wait: none.
     expect(await store.firstAfter('ETH/USDT', 7_004_000, 20)).toBeUndefined();
+    await store.stop();
+    expect(errors).toEqual([]);
+  });
+
+  it('skips a tick recorded after a time but priced before it (public feed: quotes requested earlier), in memory, in the database and among the next ones heard', async () => {
+    const feed = new ScriptedFeed(['ETH/USDT']);
+    const { store, errors } = storeOn(feed, { indexTickFlushMs: 5, indexTicksInMemoryPerSymbol: 2 });
+    const emit = async (time: number, pricedAt: number) => {
+      feed.emit({ symbol: 'ETH/USDT', price: '3200', time, pricedAt });
+      await store.flush();
+      return store.latest('ETH/USDT')!;
+    };
+    await emit(8_001_000, 8_000_000);
+    await emit(8_002_000, 8_000_000);
+    const third = await emit(8_003_000, 8_002_500);
+    expect(third).toMatchObject({ time: 8_003_000, pricedAt: 8_002_500 });
+    // The database (older than memory): the first two were priced at 8,000,000, not after 8,000,500.
+    expect(await store.firstAfter('ETH/USDT', 8_000_500, 0)).toEqual(third);
+    expect(await store.firstAfter('ETH/USDT', 8_002_000, 0)).toEqual(third);
+    // Nothing priced after 8,003,000 yet: a tick recorded after it but priced before is skipped, the next one awaited.
+    const waiting = store.firstAfter('ETH/USDT', 8_003_000, 5_000);
+    await emit(8_004_000, 8_002_900);
+    const fifth = await emit(8_005_000, 8_004_000);
+    expect(await waiting).toEqual(fifth);
+    const [row] = await database.db.select({ pricedAt: indexTicks.pricedAt }).from(indexTicks).where(eq(indexTicks.id, BigInt(fifth.id)));
+    expect(row?.pricedAt).toBe(8_004_000);
     await store.stop();
     expect(errors).toEqual([]);
   });
