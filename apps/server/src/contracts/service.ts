@@ -33,6 +33,21 @@
  * prices of pending limits, TP/SL and each account's liquidation trigger; a recorded index tick crosses
  * only those entries, handled together (up to TRIGGERS_PER_TRANSACTION_MAX per transaction) and citing
  * the tick's id.
+ *
+ * A limit, TP or SL fires only on a tick recorded after the user placed or last set it: a tick is told
+ * to users (ticker) at once but handled here later, in turn, so without this rule an order placed after
+ * seeing a tick could still fill on it. Each such trigger keeps `after`, the id of the symbol's latest
+ * tick when it was placed (a limit: the tick its freshness was checked on; a market order's TP/SL: its
+ * opening tick; a filled limit's TP/SL: the limit's) or set (setstop); a crossing tick with an id not
+ * above it leaves the trigger in the index for a later tick. Loaded at start, `after` is 0: every tick
+ * this process handles was recorded after the triggers it found stored. Liquidations are not placed by
+ * the user and fire on any tick.
+ * Worked example (a long limit at 64,000): tick #7 at 63,900 is recorded, shown and queued here behind
+ * others; the user, seeing 63,900 while the exchanges are already at 65,500, places the limit (after #7).
+ * #7 is handled: it crosses 64,000 but is not above #7, so the limit waits (on #7 it would have filled at
+ * 63,900, a sure 32 on 2 lots of 0.01 BTC once #8 records 65,500); #8 at 65,500 does not reach it; #9 at
+ * 63,800 fills it at 63,800. Likewise a long's TP set at 66,000 while the latest is #11 at 65,200 does
+ * not close on #10 at 66,500 still queued, only on a tick after #11 that reaches 66,000.
  */
 import {
   accountTriggerPrice,
@@ -146,7 +161,9 @@ export function defaultSettings(symbol: { id: number; symbol: string; kind: 'fut
 
 /** A liquidation trigger carries its price, which the position views show as the liquidation price. */
 type LiquidationTrigger = { kind: 'liquidation'; userId: number; currencyId: number; price: string; when: 'below' | 'above' };
-type Trigger = { kind: 'limit' | 'take_profit' | 'stop_loss'; positionId: number } | LiquidationTrigger;
+type OwnTriggerKind = 'limit' | 'take_profit' | 'stop_loss';
+/** A position's own trigger fires only on a tick whose id is above `after` (header). */
+type Trigger = { kind: OwnTriggerKind; positionId: number; after: bigint } | LiquidationTrigger;
 
 /**
  * `indexFreshMs`: the shared freshness limit (Limits.indexFreshMs, index-freshness.ts): a market open or
@@ -175,7 +192,7 @@ export const followsTrader = (p: Pick<PositionRow, 'copyOf' | 'selfHeldAt'>) => 
 
 const typeOf = (side: ContractSide) => (side === 'long' ? 1 : 2) as 1 | 2;
 const liquidationKey = (userId: number, currencyId: number) => `liquidation:${userId}:${currencyId}`;
-const keyOf = (t: Trigger | { kind: 'liquidation'; userId: number; currencyId: number }) =>
+const keyOf = (t: { kind: OwnTriggerKind; positionId: number } | { kind: 'liquidation'; userId: number; currencyId: number }) =>
   t.kind === 'liquidation' ? liquidationKey(t.userId, t.currencyId) : `${t.kind}:${t.positionId}`;
 
 
@@ -193,6 +210,8 @@ export class ContractService {
   private readonly unsubscribe: () => void;
   private readonly now: () => number;
   private mirror: PositionMirror | null = null;
+  /** By trigger key: the id of the symbol's latest tick when the user placed or last set it (header; none: 0). */
+  private readonly placedAfter = new Map<string, bigint>();
 
   private constructor(
     private readonly db: Db,
@@ -562,6 +581,7 @@ export class ContractService {
     });
     const position = placed;
     if (!position) return answer;
+    this.placed(position.id, ['limit', 'take_profit', 'stop_loss'], tick.id);
     this.indexPosition(position);
     if (position.status === 'open') {
       this.mirror?.kick();
@@ -618,19 +638,23 @@ export class ContractService {
 
   /** POST /lever/setstop: sets or clears TP/SL of an open (or pending) position, checked against its side. */
   async setStop(userId: number, input: { id: number; target_profit_price?: string; stop_loss_price?: string }): Promise<ContractPosition> {
+    let latest: RecordedTick | undefined;
     const row = await this.db.transaction(async (tx) => {
       const p = await lockPosition(tx, input.id);
       if (!p || p.userId !== userId) throw new DomainError('not_found');
       if (p.status !== 'open' && p.status !== 'pending') throw new DomainError('contract_position_closed');
       if (followsTrader(p)) throw new DomainError('copy_position_locked');
       const symbol = this.symbolById(p.symbolId)!;
-      const reference = p.status === 'open' ? this.mark(symbol).price : p.targetPrice!;
+      latest = p.status === 'open' ? this.mark(symbol) : this.ticks.latest(symbol.symbol);
+      const reference = p.status === 'open' ? latest!.price : p.targetPrice!;
       const problem = stopProblem(p.side, reference, input.target_profit_price, input.stop_loss_price);
       if (problem) throw new DomainError(problem === 'take_profit_side' ? 'contract_take_profit_side' : 'contract_stop_loss_side');
       const patch = { takeProfit: input.target_profit_price ?? null, stopLoss: input.stop_loss_price ?? null };
       await updatePosition(tx, p.id, patch);
       return { ...p, ...patch };
     });
+    // Set now: they fire only on ticks after the latest one (a pending order without any keeps the limit's).
+    if (latest) this.placed(row.id, ['take_profit', 'stop_loss'], latest.id);
     this.indexPosition(row);
     await this.publish([row]);
     return this.view(row);
@@ -727,8 +751,10 @@ export class ContractService {
   /** A position's own triggers: a pending limit, or an open position's TP and SL. */
   private triggersOf(p: PositionRow) {
     const list: { key: string; price: string; when: 'below' | 'above'; value: Trigger }[] = [];
-    const add = (kind: 'limit' | 'take_profit' | 'stop_loss', price: string, when: 'below' | 'above') =>
-      list.push({ key: keyOf({ kind, positionId: p.id }), price, when, value: { kind, positionId: p.id } });
+    const add = (kind: OwnTriggerKind, price: string, when: 'below' | 'above') => {
+      const key = keyOf({ kind, positionId: p.id });
+      list.push({ key, price, when, value: { kind, positionId: p.id, after: this.placedAfter.get(key) ?? 0n } });
+    };
     if (p.status === 'pending' && p.targetPrice) add('limit', p.targetPrice, p.side === 'long' ? 'below' : 'above');
     if (p.status === 'open' && p.takeProfit) add('take_profit', p.takeProfit, p.side === 'long' ? 'above' : 'below');
     if (p.status === 'open' && p.stopLoss) add('stop_loss', p.stopLoss, p.side === 'long' ? 'below' : 'above');
@@ -739,8 +765,18 @@ export class ContractService {
   indexPosition(p: PositionRow) {
     const symbol = this.symbolById(p.symbolId);
     if (!symbol) return;
-    for (const kind of ['limit', 'take_profit', 'stop_loss'] as const) this.index.remove(symbol.symbol, keyOf({ kind, positionId: p.id }));
+    const ended = p.status === 'closed' || p.status === 'cancelled';
+    for (const kind of ['limit', 'take_profit', 'stop_loss'] as const) {
+      const key = keyOf({ kind, positionId: p.id });
+      this.index.remove(symbol.symbol, key);
+      if (ended) this.placedAfter.delete(key);
+    }
     for (const t of this.triggersOf(p)) this.index.set(symbol.symbol, t.key, t.price, t.when, t.value);
+  }
+
+  /** The user placed or set these triggers of a position while `tickId` was its symbol's latest tick (header). */
+  private placed(positionId: number, kinds: OwnTriggerKind[], tickId: string) {
+    for (const kind of kinds) this.placedAfter.set(keyOf({ kind, positionId }), BigInt(tickId));
   }
 
   /**
@@ -839,10 +875,18 @@ export class ContractService {
    */
   async onTick(tick: RecordedTick) {
     const touched: PositionRow[] = [];
+    const id = BigInt(tick.id);
     for (let pass = 0; pass < TRIGGER_PASSES_MAX; pass++) {
       const crossed = this.index.cross(tick.symbol, tick.price);
-      if (crossed.length === 0) break;
-      touched.push(...(await this.handleCrossed(tick, crossed)));
+      // A limit, TP or SL placed or set after this tick was recorded waits for a later one (header): put
+      // back at once, before anything else can move it.
+      const due: typeof crossed = [];
+      for (const c of crossed) {
+        if (c.value.kind === 'liquidation' || id > c.value.after) due.push(c);
+        else this.index.book(tick.symbol).set(c.key, c.price, c.when, c.value);
+      }
+      if (due.length === 0) break;
+      touched.push(...(await this.handleCrossed(tick, due)));
     }
     await this.publish(touched);
   }

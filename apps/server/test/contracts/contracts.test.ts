@@ -475,6 +475,49 @@ describe('account-level settlement, fair fills and fees', () => {
   });
 });
 
+// A limit, TP or SL fires only on a tick recorded after the user placed or set it (contracts/service.ts
+// header): a tick is shown to users at once but handled by the contract service later, in its queue.
+describe('triggers fire only on ticks recorded after they were placed', () => {
+  it('a limit placed while an older tick is still queued does not fill on that tick', async () => {
+    const user = await fundedUser('500');
+    // 63900 is recorded and shown; the service has not handled it yet when the user places the limit.
+    const seen = await harness.queued('BTCUSDT', '63900');
+    const placed = (await submit(user.token, { status: 0, target_price: '64000' })).body.message;
+    expect(placed.status).toBe('pending');
+    await seen.handle();
+    const pending = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 0 } });
+    expect(pending.body.message.data).toMatchObject([{ id: placed.id, status: 'pending' }]);
+    // Still indexed: the next tick that reaches the limit fills it there.
+    await harness.tick('BTCUSDT', '65500');
+    const reached = await harness.tick('BTCUSDT', '63800');
+    const current = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 1 } });
+    expect(current.body.message.data[0]).toMatchObject({ id: placed.id, open_price: '63800', open_tick_id: reached.id });
+    await call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } });
+    await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it('a take-profit set while an older, better tick is still queued does not close on that tick', async () => {
+    const user = await fundedUser('1000');
+    const opened = (await submit(user.token, {})).body.message;
+    // 66500 then 65200 are recorded and shown, neither handled yet; the TP is set against 65200.
+    const older = await harness.queued('BTCUSDT', '66500');
+    const latest = await harness.queued('BTCUSDT', '65200');
+    const set = await call(test.app, '/lever/setstop', { token: user.token, payload: { id: opened.id, target_profit_price: '66000', stop_loss_price: '64000' } });
+    expect(set.body.message).toMatchObject({ target_profit_price: '66000', stop_loss_price: '64000' });
+    await older.handle();
+    await latest.handle();
+    const current = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 1 } });
+    expect(current.body.message.data[0]).toMatchObject({ id: opened.id, status: 'open' });
+    // Still indexed: a later tick that reaches the TP closes there, (66100 - 65000) x 0.02.
+    const crossed = await harness.tick('BTCUSDT', '66100');
+    const history = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 2 } });
+    expect(history.body.message.data[0]).toMatchObject({ id: opened.id, close_reason: 'take_profit', profit: '22', close_tick_id: crossed.id });
+    await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+});
+
 // A market open, a close and a batch close go through the first tick recorded after the request
 // (index-freshness.ts openingTick), not the latest one: the index lags the exchanges it follows.
 describe('the first tick after the request', () => {

@@ -61,12 +61,22 @@ export class ScriptedTicks implements TickStore {
 
   /** Records a tick (a row of index_ticks) and tells the listeners, as the recorded index does. */
   async push(symbol: string, price: string): Promise<RecordedTick> {
+    const tick = await this.record(symbol, price);
+    this.tell(tick);
+    return tick;
+  }
+
+  /** Records a tick, the latest from now on, without telling the listeners yet (`tell`). */
+  async record(symbol: string, price: string): Promise<RecordedTick> {
     const symbolId = this.test.ctx.markets.symbolId(symbol)!;
     const [row] = await queryRows<{ id: string }>(this.test.db, sql`insert into index_ticks (symbol_id, price, time) values (${symbolId}, ${price}, ${this.clock.now}) returning id::text`);
     const tick = { id: row!.id, symbol, price, time: this.clock.now };
     this.last.set(symbol, tick);
-    for (const listener of this.listeners) listener(tick);
     return tick;
+  }
+
+  tell(tick: RecordedTick) {
+    for (const listener of this.listeners) listener(tick);
   }
 }
 
@@ -84,7 +94,21 @@ export async function scriptedContracts(test: TestApp, clock = { now: Date.parse
   };
   /** The tick the next market open or close waits for: at `price`, or none (null). */
   const next = (symbol: string, price: string | null) => ticks.next(symbol, price);
-  return { ticks, contracts, clock, tick, next };
+  /**
+   * A tick recorded (the latest, shown to users) that the contract service handles only when `handle` is
+   * called: one still waiting in its queue behind others.
+   */
+  const queued = async (symbol: string, price: string) => {
+    const recorded = await ticks.record(symbol, price);
+    return {
+      tick: recorded,
+      handle: async () => {
+        ticks.tell(recorded);
+        await contracts.settled();
+      },
+    };
+  };
+  return { ticks, contracts, clock, tick, next, queued };
 }
 
 /**
