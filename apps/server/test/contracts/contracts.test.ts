@@ -542,6 +542,22 @@ describe('the first tick after the request', () => {
     await expectLedgerBalanced(test);
   });
 
+  it('a market order does not open on a tick recorded after it but priced before it (public feed: the old median from quotes requested earlier), nor does a close: each waits for the next tick', async () => {
+    const user = await fundedUser('1000');
+    // The feed's next tick is stamped after the order, but its median (65000) came from quotes requested
+    // before it, a price the user could know in advance; the one after is priced after the order.
+    harness.next('BTCUSDT', '66000', { pricedBefore: '65000' });
+    const opened = await submit(user.token, {});
+    const openedOn = harness.ticks.latest('BTCUSDT')!;
+    expect(openedOn.price).toBe('66000');
+    expect(opened.body.message).toMatchObject({ status: 'open', open_price: '66000', open_tick_id: openedOn.id });
+    harness.next('BTCUSDT', '65500', { pricedBefore: '66000' });
+    const closed = await call(test.app, '/lever/close', { token: user.token, payload: { id: opened.body.message.id } });
+    expect(closed.body.message).toMatchObject({ status: 'closed', current_price: '65500', profit: '-10', close_tick_id: harness.ticks.latest('BTCUSDT')!.id });
+    await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+
   it('refuses a market order, a close and a batch close when no tick is recorded within indexFreshMs after them, charging nothing', async () => {
     const user = await fundedUser('1000');
     const position = (await submit(user.token, {})).body.message;

@@ -1,8 +1,9 @@
 /**
  * Contract test support: a tick store the test drives (each tick a real row of index_ticks, handed out
  * with its id as the recorded index does) and a ContractService on it swapped into the test app. A market
- * open or a close waits for the first tick after it (firstAfter): the scripted feed records it at once,
- * NEXT_TICK_MS later, at the latest price or at the one the test scripted with `next`.
+ * open or a close waits for the first tick after it (firstAfter, heard through the real nextTickHeard): the
+ * scripted feed records it at once, NEXT_TICK_MS later, at the latest price or at the one the test
+ * scripted with `next`, after a tick priced before the order where the test scripts one (public feed).
  */
 import { sql } from 'drizzle-orm';
 import { ContractService } from '../../src/contracts/service.ts';
@@ -10,7 +11,8 @@ import type { ContractSettingsUpdateInput } from '@fairex/contract';
 import { updateSettings } from '../../src/contracts/repository.ts';
 import { queryRows, type Executor } from '../../src/db/client.ts';
 import { accountsOf } from '../../src/ledger/index.ts';
-import type { RecordedTick, TickStore } from '../../src/markets/ticks.ts';
+import { tickAfter } from '@fairex/contract';
+import { nextTickHeard, type RecordedTick, type TickStore } from '../../src/markets/ticks.ts';
 import type { TestApp } from '../support/app.ts';
 
 /** How long after an order the scripted feed records the tick it waits for. */
@@ -21,6 +23,8 @@ export class ScriptedTicks implements TickStore {
   private readonly listeners = new Set<(tick: RecordedTick) => void>();
   /** Per symbol, the price of the next tick an order waits for; null: none comes in time. */
   private readonly scripted = new Map<string, string | null>();
+  /** Per symbol, the price of a tick recorded first, after the order but priced before it. */
+  private readonly pricedBefore = new Map<string, string>();
 
   constructor(
     private readonly test: TestApp,
@@ -41,36 +45,52 @@ export class ScriptedTicks implements TickStore {
     return () => this.listeners.delete(listener);
   }
 
-  /** The next tick an order waits for: at `price`, or none at all (null: the wait runs out, the clock past it). */
-  next(symbol: string, price: string | null) {
+  /**
+   * The next tick an order waits for: at `price`, or none at all (null: the wait runs out, the clock
+   * past it). `pricedBefore`: first a tick at that price recorded after the order but priced from quotes
+   * requested before it (the public feed's old median), which the order must not open on.
+   */
+  next(symbol: string, price: string | null, options: { pricedBefore?: string } = {}) {
     this.scripted.set(symbol, price);
+    if (options.pricedBefore !== undefined) this.pricedBefore.set(symbol, options.pricedBefore);
   }
 
   async firstAfter(symbol: string, time: number, withinMs: number) {
     const last = this.last.get(symbol);
-    if (last && last.time > time) return last;
+    if (last && tickAfter(last, time)) return last;
     const price = this.scripted.has(symbol) ? this.scripted.get(symbol) : last?.price;
+    const early = this.pricedBefore.get(symbol);
     this.scripted.delete(symbol);
+    this.pricedBefore.delete(symbol);
     if (price === null || price === undefined) {
       this.clock.now = Math.max(this.clock.now, time + withinMs + 1);
       return undefined;
     }
+    const heard = nextTickHeard(this, symbol, time, withinMs);
+    if (early !== undefined) {
+      this.clock.now = Math.max(this.clock.now, time) + NEXT_TICK_MS;
+      await this.push(symbol, early, time - 100);
+    }
     this.clock.now = Math.max(this.clock.now, time) + NEXT_TICK_MS;
-    return this.push(symbol, price);
+    await this.push(symbol, price);
+    return heard;
   }
 
-  /** Records a tick (a row of index_ticks) and tells the listeners, as the recorded index does. */
-  async push(symbol: string, price: string): Promise<RecordedTick> {
-    const tick = await this.record(symbol, price);
+  /** Records a tick (a row of index_ticks, priced at `pricedAt` where given) and tells the listeners, as the recorded index does. */
+  async push(symbol: string, price: string, pricedAt?: number): Promise<RecordedTick> {
+    const tick = await this.record(symbol, price, pricedAt);
     this.tell(tick);
     return tick;
   }
 
   /** Records a tick, the latest from now on, without telling the listeners yet (`tell`). */
-  async record(symbol: string, price: string): Promise<RecordedTick> {
+  async record(symbol: string, price: string, pricedAt?: number): Promise<RecordedTick> {
     const symbolId = this.test.ctx.markets.symbolId(symbol)!;
-    const [row] = await queryRows<{ id: string }>(this.test.db, sql`insert into index_ticks (symbol_id, price, time) values (${symbolId}, ${price}, ${this.clock.now}) returning id::text`);
-    const tick = { id: row!.id, symbol, price, time: this.clock.now };
+    const [row] = await queryRows<{ id: string }>(
+      this.test.db,
+      sql`insert into index_ticks (symbol_id, price, time, priced_at) values (${symbolId}, ${price}, ${this.clock.now}, ${pricedAt ?? null}::bigint) returning id::text`,
+    );
+    const tick = { id: row!.id, symbol, price, time: this.clock.now, ...(pricedAt === undefined ? {} : { pricedAt }) };
     this.last.set(symbol, tick);
     return tick;
   }
@@ -92,8 +112,8 @@ export async function scriptedContracts(test: TestApp, clock = { now: Date.parse
     await contracts.settled();
     return recorded;
   };
-  /** The tick the next market open or close waits for: at `price`, or none (null). */
-  const next = (symbol: string, price: string | null) => ticks.next(symbol, price);
+  /** The tick the next market open or close waits for: at `price`, or none (null); first one priced before it where scripted. */
+  const next = (symbol: string, price: string | null, options?: { pricedBefore?: string }) => ticks.next(symbol, price, options);
   /**
    * A tick recorded (the latest, shown to users) that the contract service handles only when `handle` is
    * called: one still waiting in its queue behind others.

@@ -136,6 +136,23 @@ describe('accepting an option', () => {
     await expectLedgerBalanced(test);
   });
 
+  it('does not open on a tick recorded after acceptance but priced before it (public feed: the old median from quotes requested earlier), live or by the sweep: the next tick opens it', async () => {
+    const user = await fundedUser();
+    await rig.tick('BTC/USDT', '100', t0);
+    rig.clock.now = t0 + 200;
+    const accepted = (await submit(user.token, { type: 1 })).body.message;
+    // Stamped after the order, priced from quotes requested at t0 + 100: the user could know 100 in advance.
+    await rig.tick('BTC/USDT', '100', t0 + 1_000, t0 + 100);
+    expect((await orderRow(accepted.id)).status).toBe('opening');
+    // The opening sweep (after a restart) skips it too.
+    rig.clock.now = t0 + 1_100;
+    await rig.scheduler().runDue();
+    expect((await orderRow(accepted.id)).status).toBe('opening');
+    const next = await rig.tick('BTC/USDT', '104', t0 + 1_500, t0 + 1_200);
+    expect((await result(user.token, accepted.id)).open).toEqual({ id: next.id, price: '104', time: t0 + 1_500 });
+    await expectLedgerBalanced(test);
+  });
+
   it('opens after a restart by the opening sweep on the first tick after acceptance, even when later ticks came since', async () => {
     const user = await fundedUser();
     await rig.tick('BTC/USDT', '100', t0);

@@ -23,8 +23,8 @@ export function optionsRig(test: TestApp, start: number) {
     new OptionsService(test.db, { ticks, bus: test.ctx.bus, indexFreshMs: DEFAULT_LIMITS.indexFreshMs, settleBatchMax, now, onError: (error) => errors.push(error) });
   const service = makeService();
   /** Records one index tick and waits until the orders it opens are open. */
-  const tick = async (symbol: string, price: string, time: number) => {
-    const recorded = await record(symbol, price, time);
+  const tick = async (symbol: string, price: string, time: number, pricedAt?: number) => {
+    const recorded = await record(symbol, price, time, pricedAt);
     await service.opened();
     return recorded;
   };

@@ -39,9 +39,9 @@ export function scriptedIndex(test: TestApp, onError: (error: unknown) => void) 
   return {
     feed,
     store,
-    /** Emits one index tick and waits until it is recorded; answers the recorded tick. */
-    async tick(symbol: string, price: string, time: number): Promise<RecordedTick> {
-      feed.emit({ symbol, price, time });
+    /** Emits one index tick (priced at `pricedAt` where given: the public feed's quotes requested earlier) and waits until it is recorded; answers the recorded tick. */
+    async tick(symbol: string, price: string, time: number, pricedAt?: number): Promise<RecordedTick> {
+      feed.emit({ symbol, price, time, ...(pricedAt === undefined ? {} : { pricedAt }) });
       await store.flush();
       const recorded = store.latest(symbol);
       if (!recorded || recorded.time !== time) throw new Error(`tick ${symbol} ${price} at ${time} not recorded`);
