@@ -355,8 +355,8 @@ export class ContractService {
     return new Map(found.flat());
   }
 
-  /** One symbol's tick after now (ticksAfterNow), else index_unavailable. */
-  private async tickAfterNow(symbol: ContractSymbol): Promise<RecordedTick> {
+  /** One symbol's tick after now (ticksAfterNow), else index_unavailable (a copy's self-hold settles on it too). */
+  async tickAfterNow(symbol: ContractSymbol): Promise<RecordedTick> {
     const tick = (await this.ticksAfterNow([symbol])).get(symbol.id);
     if (!tick) throw new DomainError('index_unavailable');
     return tick;

@@ -10,8 +10,11 @@
  *  - A follower's open copies stay linked after the follow is cancelled (or the trader revoked) and close
  *    with the trader's positions; the follower may take any over (self-hold) and close it by hand.
  *  - A self-held copy is the follower's own from then on, after the trader's share of its profit so far is
- *    settled at that moment's mark, citing the tick (copy-rules selfHoldShare; review money 10), so taking
- *    a winning copy over does not dodge the agreed share. A stale mark refuses the self-hold.
+ *    settled at the mark, citing the tick (copy-rules selfHoldShare; review money 10), so taking a winning
+ *    copy over does not dodge the agreed share. The mark is the first tick recorded after the request, as
+ *    for a contract close (contracts/service.ts), never the latest one the follower has seen: seeing the
+ *    exchanges rise, a follower would otherwise take over at the lower mark and share less profit. A stale
+ *    index, or no tick in time, refuses the self-hold (index_unavailable).
  *  - A follow counts among a trader's followers only while it holds funds (copy-rules followHoldsFunds).
  *  - The profit share is the one agreed when following (an edit of the follow keeps it); a later change of
  *    the setting applies to new follows only.
@@ -21,7 +24,6 @@ import {
   normalizeCopyNumber,
   isPositive,
   selfHoldShare,
-  tickFreshAt,
   PAGE_SIZE,
   cmp,
   addDays,
@@ -199,18 +201,23 @@ export class CopyService implements PositionMirror {
 
   /**
    * POST /follow/selfHolding: the follower takes a copy over; it closes by hand from then on. The trader's
-   * share of the profit so far is paid now, at the fresh mark (the tick recorded with it), in the same
-   * transaction: refused as insufficient_balance when the follower's available cannot pay it.
+   * share of the profit so far is paid at the first tick after the request (awaited before anything is
+   * locked; the tick recorded with it), in one transaction: refused as insufficient_balance when the
+   * follower's available cannot pay it.
    */
   async selfHold(userId: number, positionId: number): Promise<CopyPositionView> {
-    const row = await this.db.transaction(async (tx) => {
-      const p = await lockPosition(tx, positionId);
+    // Checked before the wait and again once locked.
+    const copyHeld = (p: PositionRow | undefined) => {
       if (!p || p.userId !== userId) throw new DomainError('not_found');
       if (p.copyOf === null || p.selfHeldAt !== null || p.status !== 'open') throw new DomainError('copy_not_a_copy');
+      return p;
+    };
+    const symbol = this.contracts.symbolById(copyHeld((await positionsById(this.db, [positionId]))[0]).symbolId);
+    if (!symbol) throw new DomainError('index_unavailable');
+    const tick = await this.contracts.tickAfterNow(symbol);
+    const row = await this.db.transaction(async (tx) => {
+      const p = copyHeld(await lockPosition(tx, positionId));
       const at = this.now();
-      const symbol = this.contracts.symbolById(p.symbolId);
-      const tick = this.contracts.latestTick(p.symbolId);
-      if (!symbol || !tick || !tickFreshAt(tick, at, this.contracts.indexFreshMs)) throw new DomainError('index_unavailable');
       const { profit, share } = selfHoldShare(
         { side: p.side, openPrice: p.openPrice!, markPrice: tick.price, lots: p.lots, contractSize: p.contractSize, fee: p.fee, overnightFee: p.overnightFee },
         p.copyShareRate ?? '0',

@@ -305,10 +305,11 @@ describe('copies and the follower', () => {
     const [copy] = (await h.copies(a.token)).data;
     const traderBefore = await contractFigures(test, trader.id, h.usdt);
     const followerBefore = await contractFigures(test, a.id, h.usdt);
-    // At 66,000 the copy is in profit: the share is 10 % of its P&L at this tick less its fee (copy-rules selfHoldShare).
-    const mark = await h.tick('66000');
+    // At 66,000 the copy is in profit: the share is 10 % of its P&L at the next tick (still 66,000) less its fee (copy-rules selfHoldShare).
+    await h.tick('66000');
     const held = await call(test.app, '/follow/selfHolding', { token: a.token, payload: { transaction_id: copy.id } });
     expect(held.body.message).toMatchObject({ id: copy.id, self_held: true, status: 'open' });
+    const mark = h.ticks.latest('BTCUSDT')!;
     const [cited] = await queryRows<{ tick_id: string; mark_price: string; profit: string; share: string }>(
       test.db,
       sql`select tick_id::text, mark_price::text, profit::text, share::text from copy_self_holds where position_id = ${copy.id}`,
@@ -332,6 +333,42 @@ describe('copies and the follower', () => {
     const back = Number((await contractFigures(test, a.id, h.usdt)).available) - Number(beforeClose.available);
     expect(back).toBeCloseTo(Number(copy.margin) + Number(closed.body.message.profit) - Number(closed.body.message.handling_fee) + Number(copy.handling_fee), 6);
     await h.tick('65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it('settles a self-hold on the first tick after the request: a follower who sees the exchange rise cannot take over at the lower mark shown and share less profit', async () => {
+    const trader = await h.makeTrader();
+    const a = await h.follower('1000');
+    const b = await h.follower('1000');
+    await h.follow(a.token, trader.id, '2');
+    await h.follow(b.token, trader.id, '2');
+    const opened = await h.open(trader.token);
+    const [copy] = (await h.copies(a.token)).data;
+    const seen = await h.tick('65500');
+    // The exchanges have risen: the index records 66,000 only after the request.
+    h.next('BTCUSDT', '66000');
+    const held = await call(test.app, '/follow/selfHolding', { token: a.token, payload: { transaction_id: copy.id } });
+    expect(held.body.message).toMatchObject({ id: copy.id, self_held: true });
+    const next = h.ticks.latest('BTCUSDT')!;
+    expect(next.id).not.toBe(seen.id);
+    const [cited] = await queryRows<{ tick_id: string; mark_price: string; share: string }>(
+      test.db,
+      sql`select tick_id::text, mark_price::text, share::text from copy_self_holds where position_id = ${copy.id}`,
+    );
+    const expected = selfHoldShare({ side: 'long', openPrice: copy.open_price, markPrice: '66000', lots: copy.share, contractSize: '0.01', fee: copy.handling_fee, overnightFee: '0' }, '0.1', 6);
+    expect(cited).toMatchObject({ tick_id: next.id });
+    expect(Number(cited!.mark_price)).toBe(66000);
+    expect(Number(cited!.share)).toBe(Number(expected.share));
+    // No tick in time after the request: refused, nothing paid, still a copy.
+    const [copyB] = (await h.copies(b.token)).data;
+    const before = await contractFigures(test, b.id, h.usdt);
+    h.next('BTCUSDT', null);
+    expect((await call(test.app, '/follow/selfHolding', { token: b.token, payload: { transaction_id: copyB.id } })).body).toMatchObject({ type: 'error', code: 'index_unavailable' });
+    expect(await contractFigures(test, b.id, h.usdt)).toEqual(before);
+    expect((await h.copies(b.token)).data[0]).toMatchObject({ id: copyB.id, self_held: false });
+    await h.tick('65000');
+    await h.close(trader.token, opened.body.message.id);
+    await h.close(a.token, copy.id);
     await expectLedgerBalanced(test);
   });
 
