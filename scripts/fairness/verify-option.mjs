@@ -12,8 +12,10 @@
  *     (GET /api/index/ticks, in pages) and each hash recomputes as
  *     sha256("fairex-tick-v1|" + prev_hash + "|" + symbol + "|" + id + "|" + price + "|" + time)
  *     with each prev_hash the previous tick's hash: no tick between them was changed, added or removed;
- *  2. the open: the open tick is the first tick of the symbol recorded after acceptance, within the
- *     freshness limit (fresh_ms, served with the ticks);
+ *  2. the open: the open tick is the first tick of the symbol recorded and priced after acceptance
+ *     (time and priced_at, or time where priced_at is null, after accepted_at: a public-feed tick priced
+ *     from quotes requested before the order does not count), within the freshness limit (fresh_ms,
+ *     served with the ticks);
  *  3. the close: the close tick is the one in force at expiry (at or before it, and the next tick is
  *     after it) and fresh (at most fresh_ms before expiry);
  *  4. the outcome: up wins on a higher close, down on a lower one, an equal close is a draw.
@@ -87,8 +89,11 @@ export async function verifyOption(input) {
   }
   check('chain from open to close', chain.length > 0 && chain[0].id === open.id && chain.at(-1).id === close.id && broken < 0, broken < 0 ? `${chain.length} ticks linked` : `link broken at tick ${chain[broken].id}`);
 
-  // 2. The open: the first tick after acceptance, within fresh_ms.
-  const firstAfter = (await get(input.server, '/index/ticks', { symbol: open.symbol, from: accepted + 1, limit: 1 })).data[0];
+  // 2. The open: the first tick (by time, then id) recorded and priced after acceptance, within fresh_ms.
+  const window = (await get(input.server, '/index/ticks', { symbol: open.symbol, from: accepted + 1, to: accepted + freshMs, limit: PAGE })).data;
+  const firstAfter = window
+    .filter((t) => (t.priced_at ?? t.time) > accepted)
+    .sort((a, b) => a.time - b.time || compareDecimals(a.id, b.id))[0];
   check('open is the first tick after acceptance', firstAfter?.id === open.id && open.time > accepted && open.time - accepted <= freshMs, `open ${open.id} at ${open.time}, accepted ${accepted}`);
 
   // 3. The close: in force at expiry (the next tick is after it) and fresh.

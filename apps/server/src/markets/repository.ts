@@ -214,14 +214,22 @@ export async function firstTickFrom(tx: Executor, symbolId: number, time: number
 
 // ---------------------------------------------------------------- public ticks (markets/tick-routes.ts)
 
-type TickRow = { id: string; symbol: string; price: string; time: string; prev_hash: string | null; hash: string | null };
-const tickView = (r: TickRow) => ({ id: r.id, symbol: r.symbol, price: toAmountString(r.price), time: Number(r.time), prev_hash: r.prev_hash, hash: r.hash });
+type TickRow = { id: string; symbol: string; price: string; time: string; priced_at: string | null; prev_hash: string | null; hash: string | null };
+const tickView = (r: TickRow) => ({
+  id: r.id,
+  symbol: r.symbol,
+  price: toAmountString(r.price),
+  time: Number(r.time),
+  priced_at: r.priced_at === null ? null : Number(r.priced_at),
+  prev_hash: r.prev_hash,
+  hash: r.hash,
+});
 
 /** One recorded tick by id, with its symbol's name and its chain link. */
 export async function tickById(db: Executor, id: number) {
   const rows = await queryRows<TickRow>(
     db,
-    sql`select t.id::text as id, s.symbol, t.price::text as price, t.time::text as time, t.prev_hash, t.hash
+    sql`select t.id::text as id, s.symbol, t.price::text as price, t.time::text as time, t.priced_at::text as priced_at, t.prev_hash, t.hash
         from ${indexTicks} t join ${marketSymbols} s on s.id = t.symbol_id where t.id = ${id}`,
   );
   return rows.map(tickView)[0];
@@ -234,7 +242,7 @@ export async function tickById(db: Executor, id: number) {
 export async function ticksOf(db: Executor, symbolId: number, bounds: { from?: number; to?: number; afterId?: number; toId?: number }, limit: number) {
   const rows = await queryRows<TickRow>(
     db,
-    sql`select t.id::text as id, s.symbol, t.price::text as price, t.time::text as time, t.prev_hash, t.hash
+    sql`select t.id::text as id, s.symbol, t.price::text as price, t.time::text as time, t.priced_at::text as priced_at, t.prev_hash, t.hash
         from ${indexTicks} t join ${marketSymbols} s on s.id = t.symbol_id
         where t.symbol_id = ${symbolId}
           ${bounds.from === undefined ? sql`` : sql`and t.time >= ${bounds.from}`}

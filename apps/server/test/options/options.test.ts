@@ -329,6 +329,26 @@ describe('settling at expiry', () => {
     await live.close();
   });
 
+  it('verifies an option opened past a tick priced before its acceptance (public feed): the script skips that tick as the server did', async () => {
+    const user = await fundedUser();
+    await rig.tick('BTC/USDT', '99', t0);
+    rig.clock.now = t0 + 200;
+    const accepted = (await submit(user.token, { type: 1 })).body.message;
+    await rig.tick('BTC/USDT', '99', t0 + 1_000, t0 + 100);
+    const open = await rig.tick('BTC/USDT', '100', t0 + 1_500, t0 + 1_200);
+    const expiresAt = accepted.accepted_at + 30_000;
+    await rig.tick('BTC/USDT', '101', expiresAt - 100);
+    await rig.tick('BTC/USDT', '98', expiresAt + 800);
+    await settleAll(expiresAt + 1_000);
+    const settled = await result(user.token, accepted.id);
+    expect(settled).toMatchObject({ status: 'settled', outcome: 'win', open: { id: open.id, price: '100' } });
+    const live = await liveRealtime(test);
+    const args = ['--server', live.url, '--open', settled.open.id, '--close', settled.close.id, '--direction', 'up', '--accepted', String(settled.accepted_at), '--expires', String(settled.expires_at)];
+    const verified = await runScript(args);
+    expect(verified.code, verified.output).toBe(0);
+    await live.close();
+  });
+
   it('settles after a restart long past expiry on the tick in force at expiry, not the latest', async () => {
     const { user, order, expiresAt } = await openAt100(2);
     const inForce = await rig.tick('BTC/USDT', '98', expiresAt - 300);

@@ -35,8 +35,13 @@ export const indexHeadsInput = z.object({
   day: z.string({ error: 'parameter_error' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'parameter_error').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'parameter_error'),
 });
 
-/** A recorded tick with its chain link; prev_hash and hash are null on ticks recorded before the chain began. */
-export type IndexTickView = { id: string; symbol: string; price: string; time: number; prev_hash: string | null; hash: string | null };
+/**
+ * A recorded tick with its chain link; prev_hash and hash are null on ticks recorded before the chain
+ * began. priced_at (not hashed): the earliest moment its price could have been known where before its
+ * time (the public feed: its quotes' oldest request time), else null; an order opens only on a tick
+ * with time and (priced_at ?? time) after its acceptance (index-freshness.ts tickAfter).
+ */
+export type IndexTickView = { id: string; symbol: string; price: string; time: number; priced_at: number | null; prev_hash: string | null; hash: string | null };
 
 /** The answer of /index/tick and /index/ticks: the rule's figures come with it, so a checker needs nothing else. */
 export type IndexTicksAnswer = {
