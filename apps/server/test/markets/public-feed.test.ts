@@ -11,7 +11,8 @@ import { tickAfter } from '@fairex/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { coinOfSymbol, indexOf, liveQuotes, median, outliers, quoteTime } from '../../src/markets/index-rules.ts';
-import { parseSourceUrls, PublicIndexFeed, sourceHosts } from '../../src/markets/public-feed.ts';
+import { parseSourceUrls, PUBLIC_FEED_DEFAULTS, PublicIndexFeed, sourceHosts } from '../../src/markets/public-feed.ts';
+import { INDEX_FRESH_SLACK_MS, indexFreshMsFor, PUBLIC_REQUEST_LATENCY_MS } from '../../src/markets/ticks.ts';
 
 describe('index rules', () => {
   it('takes the median: 3, 1, 2 is 2; 1, 2, 3, 4 is 2.5; 65000.1 and 65000.3 is 65000.2; none is undefined', () => {
@@ -80,6 +81,12 @@ describe('index rules', () => {
     expect(indexOf(at(['100', '101', '1000000']), 0, rules).price).toBeUndefined();
     // Rounded half up at the symbol's decimals: 100.05, 100.1, 100.1, 100.05 give 100.075, 100.08.
     expect(indexOf(at(['100.05', '100.1', '100.1', '100.05']), 0, rules).price).toBe('100.08');
+  });
+
+  it('gives the public feed a freshness window an order normally finds a tick priced after it in: a poll interval, the request latency and the recording (3,500 ms)', () => {
+    expect(indexFreshMsFor('public', 250)).toBe(PUBLIC_FEED_DEFAULTS.pollMs + PUBLIC_REQUEST_LATENCY_MS + 250 + INDEX_FRESH_SLACK_MS);
+    expect(indexFreshMsFor('public', 250)).toBe(3_500);
+    expect(indexFreshMsFor('simulation', 250)).toBe(1_500);
   });
 
   it('names each source\'s host, and labels one PRICE_SOURCE_URLS points away from its exchange as custom', () => {

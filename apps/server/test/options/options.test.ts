@@ -8,6 +8,7 @@
 // with translated messages. The ledger audit runs after every money scenario. The feed and the clock
 // are steered (support.ts).
 import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { errorMessage, optionExposureInput } from '@fairex/contract';
 import { and, desc, eq, inArray } from 'drizzle-orm';
@@ -342,11 +343,14 @@ describe('settling at expiry', () => {
     await settleAll(expiresAt + 1_000);
     const settled = await result(user.token, accepted.id);
     expect(settled).toMatchObject({ status: 'settled', outcome: 'win', open: { id: open.id, price: '100' } });
-    const live = await liveRealtime(test);
-    const args = ['--server', live.url, '--open', settled.open.id, '--close', settled.close.id, '--direction', 'up', '--accepted', String(settled.accepted_at), '--expires', String(settled.expires_at)];
-    const verified = await runScript(args);
+    // The script reads HTTP only: the app's server on a free port (Fastify's listen runs once per app, another test's already did).
+    const server = test.app.server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const verified = await runScript(['--server', url, '--open', settled.open.id, '--close', settled.close.id, '--direction', 'up', '--accepted', String(settled.accepted_at), '--expires', String(settled.expires_at)]);
     expect(verified.code, verified.output).toBe(0);
-    await live.close();
+    expect(JSON.parse(verified.output)).toMatchObject({ verified: true, outcome: 'win', open: { id: open.id, price: '100' } });
+    await new Promise((resolve) => server.close(resolve));
   });
 
   it('settles after a restart long past expiry on the tick in force at expiry, not the latest', async () => {
