@@ -88,7 +88,8 @@ describe('spot trading', () => {
 
     // Cancel after confirmation: the order goes, the toast says so, the funds come back.
     await cancelButton.click();
-    await page.getByRole('dialog').getByRole('button', { name: /confirm|ok|cancel order/i }).last().click();
+    // The cancel prompt itself, not any other dialog a notice may have opened.
+    await page.getByRole('dialog').filter({ hasText: 'Cancel this order?' }).getByRole('button', { name: /confirm|ok|cancel order/i }).last().click();
     await expect.poll(() => page.getByText('Order cancelled').first().isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => cancelButton.count(), { timeout: 10_000 }).toBe(0);
     expect(await spotAvailable(token, 'USDT')).toBe(usdtBefore);
@@ -173,7 +174,8 @@ describe('spot trading', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Asks' }).getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Choose a pair' }).click();
     await page.getByRole('searchbox', { name: 'Search pairs' }).fill('eth');
-    await page.getByRole('list', { name: 'Spot pairs' }).getByRole('button').first().click();
+    // By name: an earlier journey may have listed another ETH pair (ETH/BTC) before it.
+    await page.getByRole('list', { name: 'Spot pairs' }).getByRole('button').filter({ hasText: 'ETH/USDT' }).first().click();
     await expect.poll(() => page.getByRole('button', { name: 'Choose a pair' }).innerText()).toBe('ETH/USDT ▾');
     await screenshot(page, 'spot-visitor');
     await page.getByRole('button', { name: 'Log in to trade' }).click();

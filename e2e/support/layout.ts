@@ -21,7 +21,11 @@ export function overflowing(page: Page): Promise<string[]> {
     const heldBy = (el: Element) => {
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
         const style = getComputedStyle(p);
-        if (['auto', 'scroll'].includes(style.overflowX) || p.matches('.adm-swiper, .adm-swiper *')) return inside(p.getBoundingClientRect());
+        // A carousel's slides move through its own window (slides off to either side while it turns, when
+        // there are several banners): the window is what must fit.
+        const carousel = p.closest('.adm-swiper');
+        if (carousel) return inside(carousel.getBoundingClientRect());
+        if (['auto', 'scroll'].includes(style.overflowX)) return inside(p.getBoundingClientRect());
         if (style.overflowX === 'hidden' || style.overflowX === 'clip') return inside(p.getBoundingClientRect()) ? 'hidden' : false;
       }
       return false;
