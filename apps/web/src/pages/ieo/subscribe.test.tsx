@@ -105,6 +105,14 @@ describe('IEO subscription', () => {
     expect(api.of('/project/order')).toHaveLength(0);
   });
 
+  it('says the payment is frozen in the spot account, and links a transfer into it of exactly what the cost lacks: 2100 x 0.05 = 105 against 100', async () => {
+    open(mine({ pay_balance: '100' }));
+    expect(await screen.findByText(/The payment is frozen in your spot account until allocation/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Transfer funds in' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=1');
+    fireEvent.change(quantity(), { target: { value: '2100' } });
+    expect(screen.getByRole('link', { name: 'Transfer the missing 5 USDT' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=1&amount=5');
+  });
+
   it('sends the subscription with the project price and coin after the confirmation, then opens the records', async () => {
     const { api, router } = open(mine());
     await screen.findByText('FairEx Demo Token (FAIR)');

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ieoKeys, useIeoProject, useSubscribeIeo, type IeoProject } from '../../api/ieo.ts';
 import { AmountField } from '../../components/field.tsx';
+import { AccountNote, shortfallOf } from '../../components/funds/account-note.tsx';
 import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { Countdown, ProgressBar, StateBadge } from '../../components/ieo/ieo.tsx';
@@ -189,6 +190,7 @@ function SubscribeForm({ project }: { project: IeoProject }) {
           [t('ieo.available'), `${displayBalance(balance)} ${coin}`],
         ]}
       />
+      <AccountNote kind="ieo" currencyId={project.pay_currency_id} shortfall={shortfallOf(cost, balance, coin)} />
       <p className="ieo-hint">
         {left === undefined
           ? t('ieo.limits', { min: project.amount_min, token })

@@ -88,6 +88,14 @@ describe('dual purchase screen', () => {
     expect(api.of('/dual/buyDual')).toHaveLength(0);
   });
 
+  it('says the spot account pays and is paid the settlement, and links a transfer into it of what 13 shares lack: 0.013 - 0.0123 = 0.0007 BTC', async () => {
+    open();
+    expect(await screen.findByText(/Dual investment takes the amount from your spot account/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Transfer funds in' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=2');
+    setShares('13');
+    expect(screen.getByRole('link', { name: 'Transfer the missing 0.0007 BTC' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=2&amount=0.0007');
+  });
+
   it('buys after the confirmation naming shares, amount and maturity, with an idempotency key, then shows my investments', async () => {
     const { api, router } = open();
     await screen.findByLabelText('Shares');

@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useBuyDual, useDualDetail } from '../../api/invest.ts';
+import { AccountNote, shortfallOf } from '../../components/funds/account-note.tsx';
 import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { aprText, INVEST_PATHS, Outcomes, settlementOutcomes, useTypeLabel } from '../../components/invest/invest.tsx';
@@ -134,6 +135,7 @@ function PurchaseForm({ product }: { product: DualProductView }) {
             [t('invest.balance'), `${displayBalance(balance)} ${coin}`],
           ]}
         />
+        <AccountNote kind="dual" currencyId={product.invest_currency_id} shortfall={shortfallOf(amount, balance, coin)} />
         <Outcomes outcomes={outcomes} label={t('invest.outcomes')} />
         {!product.on_sale && <p className="invest-note">{product.remaining_shares === 0 ? t('invest.soldOut') : t('invest.offSale')}</p>}
         <Button type="submit" block color="primary" size="large" shape="rounded" disabled={!product.on_sale} loading={buy.isPending}>

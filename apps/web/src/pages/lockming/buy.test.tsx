@@ -84,6 +84,14 @@ describe('mining purchase', () => {
     expect(api.of('/lh/deposit')).toHaveLength(0);
   });
 
+  it('says the spot account pays and is paid back, and links a transfer into it of exactly what the balance lacks', async () => {
+    open('/pages/lockming/buy?id=1', [product({ balance: '150' })]);
+    expect(await screen.findByText(/Lock-up mining takes the amount from your spot account/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Transfer funds in' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=1');
+    await type('200.5');
+    expect(screen.getByRole('link', { name: 'Transfer the missing 50.5 USDT' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=1&amount=50.5');
+  });
+
   it('locks after a confirmation naming amount, coin and term, with an idempotency key, then opens the orders', async () => {
     const { api, router } = open();
     await type('500');

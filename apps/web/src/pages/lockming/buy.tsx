@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMiningDeposit, useMiningProducts, type MiningProduct } from '../../api/mining.ts';
 import { AmountField } from '../../components/field.tsx';
+import { AccountNote, shortfallOf } from '../../components/funds/account-note.tsx';
 import { useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { MINING_LIST_PATH, MINING_ORDERS_PATH, ProductHeading, ratePercent } from '../../components/mining/mining.tsx';
@@ -121,6 +122,7 @@ function BuyForm({ product }: { product: MiningProduct }) {
             [t('mining.unlockAt'), formatTime(Date.now() + product.term_days * DAY_MS)],
           ]}
         />
+        <AccountNote kind="mining" currencyId={product.currency_id} shortfall={previewable ? shortfallOf(value, balance, coin) : undefined} />
         <p className="mining-hint">{t('mining.estimateHint')}</p>
         <Button block color="primary" shape="rounded" type="submit" loading={deposit.isPending}>
           {t('mining.lockNow')}

@@ -4,7 +4,7 @@
  * after a confirmation; bids checked by the increment rule under the field without a call; a valid bid
  * sent after a confirmation; the server's refusal shown under the field; nothing offered off sale.
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveToken } from '../../store/store.ts';
 import { fakeApi, fakeOkApi } from '../../test/fake-api.ts';
@@ -105,6 +105,7 @@ describe('NFT buy screen', () => {
     fakeApi({
       '/bind_box/getBoxDetail': { type: 'ok', message: auctionDetail({ my_margin: { amount: '10', status: 'held', paid_at: NOW } }) },
       '/bind_box/getBindBoxQuotationLog': { type: 'ok', message: page([]) },
+      '/currency/user_currency_list': { type: 'ok', message: [] },
       '/bind_box/auctionNFT': { type: 'error', message: 'Your bid must be higher than the current bid', code: 'nft_bid_too_low' },
     });
     openAt(`${PATH}?code=NFT-000013`, { path: PATH, Component: NftPurchaseOnePage });
@@ -112,6 +113,30 @@ describe('NFT buy screen', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Place bid' })));
     await confirm('Bid 130 USDT');
     await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Your bid must be higher than the current bid'));
+  });
+
+  it('says a purchase, a margin and a bid draw on the spot account, with its balance, and links a transfer of what it lacks', async () => {
+    const coins = (available: string) => [{ id: 1, name: 'USDT', logo: null, decimals: 6, enabled: true, available: { change: available, lever: '500' } }];
+    open({ '/bind_box/getBoxDetail': detail(), '/currency/user_currency_list': coins('100') });
+    expect(await screen.findByText('Available: 100 USDT')).toBeTruthy();
+    expect(screen.getByText(/NFTs and blind boxes are paid from your spot account/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Transfer the missing 20 USDT' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=1&amount=20');
+    cleanup();
+    // The margin of 10 against 4 USDT.
+    open({ '/bind_box/getBoxDetail': auctionDetail(), '/currency/user_currency_list': coins('4') }, 'NFT-000013');
+    expect(await screen.findByText(/The margin and your bids are held from your spot account/)).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Transfer the missing 6 USDT' })).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=1&amount=6');
+    cleanup();
+    // A bid of 130 freezes 130 - 10 = 120 against 100; as the leader at 125 the server frees that bid's 115 first, so 5 is enough.
+    const margin = { my_margin: { amount: '10', status: 'held' as const, paid_at: NOW } };
+    open({ '/bind_box/getBoxDetail': auctionDetail(margin), '/currency/user_currency_list': coins('100') }, 'NFT-000013');
+    fireEvent.change(await screen.findByLabelText('Your bid'), { target: { value: '130' } });
+    expect((await screen.findByRole('link', { name: 'Transfer the missing 20 USDT' })).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=1&amount=20');
+    cleanup();
+    open({ '/bind_box/getBoxDetail': auctionDetail(margin), '/currency/user_currency_list': coins('5'), '/bind_box/getBindBoxQuotationLog': page([{ id: '1', bidder: 'a***n', self: true, price: '125', at: NOW }]) }, 'NFT-000013');
+    expect(await screen.findByText('a***n · Yours')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Your bid'), { target: { value: '130' } });
+    expect(screen.getByRole('link', { name: 'Transfer funds in' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=1');
   });
 
   it('offers nothing before the start or after the end', async () => {

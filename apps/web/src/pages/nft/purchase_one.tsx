@@ -1,14 +1,16 @@
-import type { NftBoxView, NftDetailView } from '@fairex/contract';
-import { isPositive, money } from '@fairex/contract/money';
-import { NFT_SEED_PATTERN, nftBidAcceptable, nftMinimumBid } from '@fairex/contract/rules';
+import { accountFieldOf, type NftBoxView, type NftDetailView } from '@fairex/contract';
+import { displayBalance, isPositive, money, sub } from '@fairex/contract/money';
+import { NFT_SEED_PATTERN, nftBidAcceptable, nftBidHold, nftMinimumBid } from '@fairex/contract/rules';
 import { isAmount } from '@fairex/contract/validators';
 import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { useNftBid, useNftBuy, useNftDetail, useNftMargin } from '../../api/nft.ts';
+import { useUserCoins } from '../../api/funds.ts';
+import { useNftBid, useNftBids, useNftBuy, useNftDetail, useNftMargin } from '../../api/nft.ts';
 import { Field } from '../../components/field.tsx';
+import { AccountNote, shortfallOf } from '../../components/funds/account-note.tsx';
 import { Empty } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
@@ -116,6 +118,7 @@ function BuyForm({ detail, listing }: { detail: NftDetailView; listing: NftBoxVi
   return (
     <div className="nft-form">
       {box && <SeedField value={seed} onChange={setSeed} error={error} />}
+      <SpotFunds kind="nft" listing={listing} need={listing.price} />
       <Button block shape="rounded" color="primary" loading={buy.isPending} onClick={() => void submit()}>
         {box ? t('nft.buyBox') : t('nft.buyNow')}
       </Button>
@@ -134,12 +137,19 @@ function AuctionForm({ detail, listing }: { detail: NftDetailView; listing: NftB
   const increment = listing.increment ?? '0';
   const minimum = nftMinimumBid(listing.price, listing.current_bid, increment);
   const held = detail.my_margin?.status === 'held';
+  // A bid freezes its price above the margin; the server first releases the hold of the bid it beats, so
+  // a leader raising their own bid needs only the difference.
+  const leading = useNftBids(detail.code, true).data?.pages[0]?.data[0];
+  const typed = isAmount(price.trim()) && isPositive(price.trim()) ? price.trim() : undefined;
+  const paid = detail.my_margin?.amount ?? '0';
+  const bidNeed = typed === undefined ? '0' : leading?.self ? sub(nftBidHold(typed, paid), nftBidHold(leading.price, paid)) : nftBidHold(typed, paid);
 
   if (!held) {
     const amount = priced(listing.margin ?? '0', coin);
     return (
       <div className="nft-form">
         <p className="nft-hint">{t('nft.marginStep', { amount })}</p>
+        <SpotFunds kind="nftBid" listing={listing} need={listing.margin ?? '0'} />
         <Button
           block
           shape="rounded"
@@ -198,9 +208,23 @@ function AuctionForm({ detail, listing }: { detail: NftDetailView; listing: NftB
         }}
         error={error}
       />
+      <SpotFunds kind="nftBid" listing={listing} need={bidNeed} />
       <Button block shape="rounded" color="primary" type="submit" loading={bid.isPending}>
         {t('nft.placeBid')}
       </Button>
     </form>
+  );
+}
+
+/** The spot balance an NFT payment, margin or bid draws on (refreshed with the funds after each), and its account note asking for what `need` lacks. */
+function SpotFunds({ kind, listing, need }: { kind: 'nft' | 'nftBid'; listing: NftBoxView; need: string }) {
+  const { t } = useTranslation();
+  const coin = listing.currency;
+  const available = useUserCoins().data?.find((c) => c.id === listing.currency_id)?.available[accountFieldOf('spot')];
+  return (
+    <>
+      {available !== undefined && <p className="nft-hint">{t('funds.availableAmount', { amount: displayBalance(available), currency: coin })}</p>}
+      <AccountNote kind={kind} currencyId={listing.currency_id} shortfall={available === undefined ? undefined : shortfallOf(need, available, coin)} />
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/field.tsx';
+import { AccountNote, shortfallOf } from '../../../components/funds/account-note.tsx';
 import { ratePercent } from '../../../components/mining/mining.tsx';
 import { SegmentTabs } from '../../../components/segment-tabs.tsx';
 import { Figures } from '../../../components/wealth/figures.tsx';
@@ -166,6 +167,7 @@ export function BorrowForm({ product, onBorrowed }: { product: LoanProduct; onBo
           [t('loan.liquidationPrice'), trigger(product.liquidation_ltv)],
         ]}
       />
+      <AccountNote kind="loan" currencyId={pledged.currency_id} shortfall={hasCollateral ? shortfallOf(collateralText, pledged.balance ?? '0', pledged.currency) : undefined} />
       <p className="loan-hint">{t('loan.rulesHint')}</p>
       <Button block color="primary" shape="rounded" type="submit" loading={borrow.isPending} disabled={!price}>
         {t('loan.borrowNow')}

@@ -173,6 +173,15 @@ describe('the borrowing screen', () => {
     expect(api.of('/loan/borrow')).toHaveLength(0);
   });
 
+  it('says the collateral is locked in the spot account and the loan paid into it, and links a transfer of the collateral the balance lacks', async () => {
+    open();
+    await screen.findByLabelText('Collateral (BTC)');
+    expect(screen.getByText(/The collateral is locked in your spot account and the loan is paid into it/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Transfer funds in' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=2');
+    await type('Collateral (BTC)', '2');
+    expect(screen.getByRole('link', { name: 'Transfer the missing 0.5 BTC' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=2&amount=0.5');
+  });
+
   it('borrows after a confirmation naming collateral, amount, term and the first day, with an idempotency key, then shows my loans', async () => {
     const { api, router } = open();
     await type('Collateral (BTC)', '1');
@@ -219,6 +228,9 @@ describe('the borrowing screen', () => {
     await type('Collateral to add (BTC)', '10');
     await act(async () => fireEvent.click(within(addForm).getByRole('button', { name: 'Add collateral' })));
     expect(within(addForm).getByRole('alert').textContent).toBe('Insufficient balance');
+    // Said to lock in the spot account, whose transfer link asks for what the top-up lacks.
+    expect(within(addForm).getByText(/Added collateral is locked in your spot account/)).toBeTruthy();
+    expect(within(addForm).getByRole('link', { name: 'Transfer the missing 8.5 BTC' }).getAttribute('href')).toBe('/pages/fund/fundTransfer?to=spot&currency=2&amount=8.5');
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(async () => fireEvent.click(within(addForm).getByRole('button', { name: 'All' })));
     expect((within(addForm).getByLabelText('Collateral to add (BTC)') as HTMLInputElement).value).toBe('1.5');

@@ -5,6 +5,7 @@ import { Button } from 'antd-mobile';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/field.tsx';
+import { AccountNote, shortfallOf } from '../../../components/funds/account-note.tsx';
 import { Empty, LoadMore, useFormatTime } from '../../../components/funds/funds.tsx';
 import { useRelativeTime } from '../../../components/relative-time.ts';
 import { PageState } from '../../../components/funds/page-state.tsx';
@@ -247,6 +248,11 @@ function AddCollateralForm({ loan, price, onDone }: { loan: Loan; price: string 
         }}
       />
       <Figures rows={[[t('loan.available'), available === undefined ? '--' : `${displayBalance(available)} ${coin}`]]} />
+      <AccountNote
+        kind="loanCollateral"
+        currencyId={loan.collateral_currency_id}
+        shortfall={available !== undefined && isAmount(value) && isPositive(value) ? shortfallOf(value, available, coin) : undefined}
+      />
       <Button block color="primary" shape="rounded" type="submit" loading={topUp.isPending}>
         {t('loan.addCollateral')}
       </Button>
