@@ -40,8 +40,11 @@
  * tick when it was placed (a limit: the tick its freshness was checked on; a market order's TP/SL: its
  * opening tick; a filled limit's TP/SL: the limit's) or set (setstop); a crossing tick with an id not
  * above it leaves the trigger in the index for a later tick. Loaded at start, `after` is 0: every tick
- * this process handles was recorded after the triggers it found stored. Liquidations are not placed by
- * the user and fire on any tick.
+ * this process handles was recorded after the triggers it found stored. A tick that says when it was
+ * priced (`pricedAt`, the public feed: index-freshness.ts) must also be priced after the trigger was
+ * placed or set (`placedAt`), as a market order's tick must: recorded later from quotes requested
+ * earlier, its price was knowable from the exchanges when the user placed the order. Liquidations are
+ * not placed by the user and fire on any tick.
  * Worked example (a long limit at 64,000): tick #7 at 63,900 is recorded, shown and queued here behind
  * others; the user, seeing 63,900 while the exchanges are already at 65,500, places the limit (after #7).
  * #7 is handled: it crosses 64,000 but is not above #7, so the limit waits (on #7 it would have filled at
@@ -162,8 +165,10 @@ export function defaultSettings(symbol: { id: number; symbol: string; kind: 'fut
 /** A liquidation trigger carries its price, which the position views show as the liquidation price. */
 type LiquidationTrigger = { kind: 'liquidation'; userId: number; currencyId: number; price: string; when: 'below' | 'above' };
 type OwnTriggerKind = 'limit' | 'take_profit' | 'stop_loss';
-/** A position's own trigger fires only on a tick whose id is above `after` (header). */
-type Trigger = { kind: OwnTriggerKind; positionId: number; after: bigint } | LiquidationTrigger;
+/** A position's own trigger fires only on a tick whose id is above `after`, priced after `placedAt` where it says (header). */
+type Trigger = { kind: OwnTriggerKind; positionId: number; after: bigint; placedAt: number } | LiquidationTrigger;
+/** When the user placed or last set a trigger: the symbol's latest tick id then, and the time. */
+type Placement = { after: bigint; placedAt: number };
 
 /**
  * `indexFreshMs`: the shared freshness limit (Limits.indexFreshMs, index-freshness.ts): a market open or
@@ -210,8 +215,8 @@ export class ContractService {
   private readonly unsubscribe: () => void;
   private readonly now: () => number;
   private mirror: PositionMirror | null = null;
-  /** By trigger key: the id of the symbol's latest tick when the user placed or last set it (header; none: 0). */
-  private readonly placedAfter = new Map<string, bigint>();
+  /** By trigger key: when the user placed or last set it (header; none: 0, 0). */
+  private readonly placedAfter = new Map<string, Placement>();
 
   private constructor(
     private readonly db: Db,
@@ -516,6 +521,7 @@ export class ContractService {
     if (!this.isOpenNow(symbol)) throw new DomainError('contract_market_closed');
     if (!s.multiples.includes(input.multiple)) throw new DomainError('contract_multiple_not_allowed');
     if (input.share < s.lotsMin || input.share > s.lotsMax) throw new DomainError('contract_lots_out_of_range');
+    const acceptedAt = this.now();
     // A limit only needs a fresh index now (its triggers fire on recorded ticks); a market order waits for its tick.
     const tick = input.status === 'market' ? await this.tickAfterNow(symbol) : this.freshMark(symbol);
     const price = input.status === 'market' ? openPriceWithSpread(input.type, tick.price, spreadAt(s.spread, tick.price)) : input.target_price!;
@@ -581,7 +587,7 @@ export class ContractService {
     });
     const position = placed;
     if (!position) return answer;
-    this.placed(position.id, ['limit', 'take_profit', 'stop_loss'], tick.id);
+    this.placed(position.id, ['limit', 'take_profit', 'stop_loss'], tick.id, acceptedAt);
     this.indexPosition(position);
     if (position.status === 'open') {
       this.mirror?.kick();
@@ -639,6 +645,7 @@ export class ContractService {
   /** POST /lever/setstop: sets or clears TP/SL of an open (or pending) position, checked against its side. */
   async setStop(userId: number, input: { id: number; target_profit_price?: string; stop_loss_price?: string }): Promise<ContractPosition> {
     let latest: RecordedTick | undefined;
+    const setAt = this.now();
     const row = await this.db.transaction(async (tx) => {
       const p = await lockPosition(tx, input.id);
       if (!p || p.userId !== userId) throw new DomainError('not_found');
@@ -654,7 +661,7 @@ export class ContractService {
       return { ...p, ...patch };
     });
     // Set now: they fire only on ticks after the latest one (a pending order without any keeps the limit's).
-    if (latest) this.placed(row.id, ['take_profit', 'stop_loss'], latest.id);
+    if (latest) this.placed(row.id, ['take_profit', 'stop_loss'], latest.id, setAt);
     this.indexPosition(row);
     await this.publish([row]);
     return this.view(row);
@@ -753,7 +760,8 @@ export class ContractService {
     const list: { key: string; price: string; when: 'below' | 'above'; value: Trigger }[] = [];
     const add = (kind: OwnTriggerKind, price: string, when: 'below' | 'above') => {
       const key = keyOf({ kind, positionId: p.id });
-      list.push({ key, price, when, value: { kind, positionId: p.id, after: this.placedAfter.get(key) ?? 0n } });
+      const placement = this.placedAfter.get(key) ?? { after: 0n, placedAt: 0 };
+      list.push({ key, price, when, value: { kind, positionId: p.id, ...placement } });
     };
     if (p.status === 'pending' && p.targetPrice) add('limit', p.targetPrice, p.side === 'long' ? 'below' : 'above');
     if (p.status === 'open' && p.takeProfit) add('take_profit', p.takeProfit, p.side === 'long' ? 'above' : 'below');
@@ -774,9 +782,9 @@ export class ContractService {
     for (const t of this.triggersOf(p)) this.index.set(symbol.symbol, t.key, t.price, t.when, t.value);
   }
 
-  /** The user placed or set these triggers of a position while `tickId` was its symbol's latest tick (header). */
-  private placed(positionId: number, kinds: OwnTriggerKind[], tickId: string) {
-    for (const kind of kinds) this.placedAfter.set(keyOf({ kind, positionId }), BigInt(tickId));
+  /** The user placed or set these triggers of a position at `placedAt`, while `tickId` was its symbol's latest tick (header). */
+  private placed(positionId: number, kinds: OwnTriggerKind[], tickId: string, placedAt: number) {
+    for (const kind of kinds) this.placedAfter.set(keyOf({ kind, positionId }), { after: BigInt(tickId), placedAt });
   }
 
   /**
@@ -882,7 +890,7 @@ export class ContractService {
       // back at once, before anything else can move it.
       const due: typeof crossed = [];
       for (const c of crossed) {
-        if (c.value.kind === 'liquidation' || id > c.value.after) due.push(c);
+        if (c.value.kind === 'liquidation' || (id > c.value.after && (tick.pricedAt === undefined || tick.pricedAt > c.value.placedAt))) due.push(c);
         else this.index.book(tick.symbol).set(c.key, c.price, c.when, c.value);
       }
       if (due.length === 0) break;

@@ -497,6 +497,27 @@ describe('triggers fire only on ticks recorded after they were placed', () => {
     await expectLedgerBalanced(test);
   });
 
+  it('a limit does not fill on a tick recorded after it but priced before it (public feed: a median the user could know when placing it)', async () => {
+    const user = await fundedUser('500');
+    const placedAt = harness.clock.now;
+    const placed = (await submit(user.token, { status: 0, target_price: '64000' })).body.message;
+    // Recorded after the limit, but from quotes requested before it: it reaches 64000 and must not fill it.
+    harness.clock.now += 1000;
+    await harness.ticks.push('BTCUSDT', '63900', placedAt - 100);
+    await harness.contracts.settled();
+    const pending = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 0 } });
+    expect(pending.body.message.data).toMatchObject([{ id: placed.id, status: 'pending' }]);
+    // Priced after it: fills there.
+    harness.clock.now += 1000;
+    const priced = await harness.ticks.push('BTCUSDT', '63800', harness.clock.now - 500);
+    await harness.contracts.settled();
+    const current = await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 1 } });
+    expect(current.body.message.data[0]).toMatchObject({ id: placed.id, open_price: '63800', open_tick_id: priced.id });
+    await call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } });
+    await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+
   it('a take-profit set while an older, better tick is still queued does not close on that tick', async () => {
     const user = await fundedUser('1000');
     const opened = (await submit(user.token, {})).body.message;
