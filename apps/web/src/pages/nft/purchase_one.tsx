@@ -1,4 +1,5 @@
-import { accountFieldOf, type NftBoxView, type NftDetailView } from '@fairex/contract';
+import { accountFieldOf } from '@fairex/contract/rules';
+import type { NftBoxView, NftDetailView } from '@fairex/contract';
 import { displayBalance, isPositive, money, sub } from '@fairex/contract/money';
 import { NFT_SEED_PATTERN, nftBidAcceptable, nftBidHold, nftMinimumBid } from '@fairex/contract/rules';
 import { isAmount } from '@fairex/contract/validators';
