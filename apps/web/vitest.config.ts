@@ -1,19 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
-// Files that replace a module (vi.mock) or the realtime connection need a module registry of their own;
-// every other file shares one per worker (not isolated), which saves importing React, antd-mobile and the
-// catalogues again for each file: about half the run. Shared module state a screen keeps must therefore live
-// in what test/setup.ts resets before each test (the store, localStorage, sessionStorage).
-const isolated = [
-  'src/realtime/socket.test.ts',
-  'src/components/market/kline-chart.test.tsx',
-  'src/pages/transaction/contract.test.tsx',
-  'src/pages/transaction/seconds_order.test.tsx',
-  'src/pages/transaction/currency.test.tsx',
-  'src/pages/transaction/index.test.tsx',
-  'src/components/preload-feedback.test.tsx',
-];
+// Files that replace a module (vi.mock) need a module registry of their own: found by reading the test
+// files, so a new one is isolated without a list to keep; so does the realtime connection's own test,
+// which drives the module's connection state from its start. Every other
+// file shares one per worker (not isolated), which saves importing React, antd-mobile and the catalogues
+// again for each file: about half the run. Shared module state a screen keeps must therefore live in what
+// test/setup.ts resets before each test (the store, localStorage, sessionStorage, drafts).
+const isolated = (fs.readdirSync(path.join(import.meta.dirname, 'src'), { recursive: true }) as string[])
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => path.join('src', file))
+  .filter((file) => file === path.join('src', 'realtime', 'socket.test.ts') || /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.join(import.meta.dirname, file), 'utf8')));
 
 const shared: ViteUserConfig['test'] = {
   environment: 'happy-dom',
