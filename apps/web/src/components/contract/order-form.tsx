@@ -1,10 +1,10 @@
 import type { ContractSide } from '@fairex/contract';
-import { cmp, displayBalance, sub } from '@fairex/contract/money';
+import { cmp, displayBalance } from '@fairex/contract/money';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmitContract, type ContractDeal } from '../../api/contracts.ts';
 import { confirmDialog, toastSuccess } from '../../notify.ts';
-import { AccountNote } from '../funds/account-note.tsx';
+import { AccountNote, shortfallOf } from '../funds/account-note.tsx';
 import { SegmentTabs } from '../segment-tabs.tsx';
 import { isPositiveAmount, orderPreview, stopsProblem, type StopsProblem } from './preview.ts';
 import { StopFields } from './stop-fields.tsx';
@@ -66,7 +66,7 @@ export function ContractOrderForm({ deal, coin }: { deal: ContractDeal; coin: Ma
       ? orderPreview(settings, { side, market, price: unitPrice, lots: Number(lots), multiple }, coin.decimals)
       : null;
   // What the order needs beyond the contract account's available: the transfer link asks for exactly that.
-  const shortfall = preview && cmp(preview.cost, deal.account.available) > 0 ? { amount: sub(preview.cost, deal.account.available), currency: coin.name } : undefined;
+  const shortfall = preview ? shortfallOf(preview.cost, deal.account.available, coin.name) : undefined;
 
   const send = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,9 +1,9 @@
 import type { OptionOrderView } from '@fairex/contract';
-import { add, cmp, isPositive, sub } from '@fairex/contract/money';
+import { add, cmp, isPositive } from '@fairex/contract/money';
 import { optionFee, optionProfit } from '@fairex/contract/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountNote } from '../../components/funds/account-note.tsx';
+import { AccountNote, shortfallOf } from '../../components/funds/account-note.tsx';
 import { TickCheck } from '../../components/tick-check.tsx';
 import { useSearchParams } from 'react-router';
 import { useQuotations } from '../../api/market.ts';
@@ -108,7 +108,7 @@ function OrderForm({ symbolId, symbol }: { symbolId: number; symbol: string }) {
   const profit = valid ? optionProfit(amount, duration.payout_ratio, coin.decimals) : '0';
   // The stake and its fee come out of the options account: what they need beyond it, the transfer link asks for.
   const cost = valid ? add(amount, fee) : '0';
-  const shortfall = cmp(cost, coin.balance) > 0 ? { amount: sub(cost, coin.balance), currency: coin.name } : undefined;
+  const shortfall = shortfallOf(cost, coin.balance, coin.name);
 
   const place = async (type: 1 | 2) => {
     if (!valid || cmp(amount, duration.stake_min) < 0 || cmp(amount, duration.stake_max) > 0) {
