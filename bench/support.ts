@@ -8,8 +8,32 @@ import { openScratchDatabase, postgresAnswers } from '../apps/server/src/db/scra
 export type BenchTarget = { name: string; open: () => Promise<{ database: Database; dispose: () => Promise<void> }> };
 
 /**
- * The databases a benchmark runs on: PGlite in memory, PGlite on a temporary folder (when asked), and
- * a scratch database on PostgreSQL (TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432) when one answers.
+ * BENCH_SMOKE=1: npm test's smoke run. A bench then runs with tiny parameters (about a second of load, a
+ * handful of rows) on PGlite in memory and PostgreSQL when it answers, and exits with code 1 when its audit
+ * fails or it measured nothing (see smokeCheck).
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+
+/** `full` normally, `tiny` in a smoke run: `const ROWS = Number(process.env.BENCH_ROWS ?? smokeOr(10_000, 20))`. */
+export const smokeOr = <T>(full: T, tiny: T): T => (SMOKE ? tiny : full);
+
+/**
+ * Marks the run failed (exit code 1, set now, the output continues) unless `ok`: an audit that does not hold,
+ * or a figure that measured nothing. Used in every run, not only smoke runs, so a broken bench never prints
+ * a table and exits 0.
+ */
+export function smokeCheck(ok: boolean, what: string): boolean {
+  if (!ok) {
+    console.error(`bench check failed: ${what}`);
+    process.exitCode = 1;
+  }
+  return ok;
+}
+
+/**
+ * The databases a benchmark runs on: PGlite in memory, PGlite on a temporary folder (when asked, and not in
+ * a smoke run), and a scratch database on PostgreSQL (TEST_DATABASE_URL, DATABASE_URL or 127.0.0.1:5432)
+ * when one answers.
  */
 export async function benchDatabases(options: { pgliteDir?: boolean; prefix: string }): Promise<BenchTarget[]> {
   const all = await benchDatabaseList(options);
@@ -20,7 +44,8 @@ export async function benchDatabases(options: { pgliteDir?: boolean; prefix: str
 
 async function benchDatabaseList(options: { pgliteDir?: boolean; prefix: string }): Promise<BenchTarget[]> {
   const list: BenchTarget[] = [{ name: 'pglite memory', open: () => openScratchDatabase() }];
-  if (options.pgliteDir) {
+  // A smoke run skips the folder (PGlite memory covers the same code) unless BENCH_DATABASES names it.
+  if (options.pgliteDir && (!SMOKE || process.env.BENCH_DATABASES?.split(',').includes('pglite dir'))) {
     list.push({ name: 'pglite dir', open: () => openScratchDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-bench-')) }) });
   }
   const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
