@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client.ts';
 import { DomainError } from '../src/http/errors.ts';
-import { accountsOf, audit, BATCH_LEGS_PER_ENTRY_MAX, freeze, offenders, openUserAccounts, post, systemAccount, transfer, unfreeze, userAccount, type Bucket, type Leg } from '../src/ledger/index.ts';
+import { accountsOf, audit, BATCH_LEGS_PER_ENTRY_MAX, freeze, offenders, openUserAccounts, post, postMany, systemAccount, transfer, unfreeze, userAccount, type Bucket, type Leg } from '../src/ledger/index.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../src/ledger/tables.ts';
 import { openTestDatabase, seedCurrencies, TEST_CURRENCIES, type TestCurrency } from './support/db.ts';
 
@@ -227,6 +227,43 @@ describe('ledger post', () => {
     expect(postings.reduce((t, p) => t + Number(p.amount), 0)).toBe(0);
   });
 
+  it('postMany writes entries in order with rising ids, and refuses a whole list for one bad entry', async () => {
+    const a = await fundedAccount('USDT', '10');
+    const b = await fundedAccount('USDT', '0');
+    expect(await db.transaction((tx) => postMany(tx, []))).toEqual([]);
+    const ids = await db.transaction((tx) =>
+      postMany(tx, [
+        { ...ref(), legs: [{ accountId: a, amount: '-10' }, { accountId: b, amount: '10' }] },
+        // Affordable only after the first entry paid b.
+        { ...ref(), legs: [{ accountId: b, amount: '-4' }, { accountId: a, amount: '4' }] },
+      ]),
+    );
+    expect(ids).toHaveLength(2);
+    expect(ids[1]!).toBeGreaterThan(ids[0]!);
+    expect([await available(a), await available(b)]).toEqual(['4', '6']);
+    const size = await journalSize();
+    // The second entry would take a below zero: nothing of the list lands, and the refusal names a.
+    const refusal = await db.transaction((tx) =>
+      postMany(tx, [
+        { ...ref(), legs: [{ accountId: b, amount: '-6' }, { accountId: a, amount: '6' }] },
+        { ...ref(), legs: [{ accountId: a, amount: '-11' }, { accountId: b, amount: '11' }] },
+      ]),
+    ).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect((refusal as DomainError).detail).toEqual({ accounts: [a] });
+    // An unbalanced entry is a programming error naming that entry.
+    const badRef = ref();
+    const unbalanced = db.transaction((tx) =>
+      postMany(tx, [
+        { ...ref(), legs: [{ accountId: a, amount: '-1' }, { accountId: b, amount: '1' }] },
+        { ...badRef, legs: [{ accountId: a, amount: '-1' }, { accountId: b, amount: '2' }] },
+      ]),
+    );
+    await expect(unbalanced).rejects.toThrow(`ledger_test:${badRef.refId} does not sum to zero`);
+    expect(await journalSize()).toEqual(size);
+    expect([await available(a), await available(b)]).toEqual(['4', '6']);
+  });
+
   it('lets system accounts go negative', async () => {
     const user = await fundedAccount('BNB', '0');
     const source = await systemAccount(db, 'deposits_in_transit', coins.BNB);
@@ -302,24 +339,35 @@ type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 type AccountRef = { user: number; currency: number; kind: number };
 
 describe('ledger properties', () => {
-  it('agrees with an exact model over thousands of random postings, and audit stays ok', async () => {
+  // Operations are posted in random groups through postMany (a group of one is a plain post): a group
+  // lands whole when every entry is affordable one after the other, else none of it does.
+  it('agrees with an exact model over thousands of random postings, one by one and in groups, and audit stays ok', async () => {
     let postings = 0;
     let refused = 0;
+    let grouped = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(operation, { minLength: 20, maxLength: 20 }), async (operations) => {
+      fc.asyncProperty(fc.array(operation, { minLength: 20, maxLength: 20 }), fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 20, maxLength: 20 }), async (operations, groupSizes) => {
         // Fresh users per run; accounts opened the way registration does.
         const userIds = Array.from({ length: USERS_PER_RUN }, newUserId);
         for (const userId of userIds) await openUserAccounts(db, userId);
         const rows = await db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.userId, userIds));
         const currencyIds = TEST_CURRENCIES.map((c) => coins[c]);
         const idOf = (r: AccountRef) => rows.find((a) => a.userId === userIds[r.user] && a.currencyId === currencyIds[r.currency] && a.kind === KINDS[r.kind])!.id;
-        const model = new Map<string, bigint>();
+        let model = new Map<string, bigint>();
         const held = (accountId: number, b: Bucket) => model.get(`${accountId}:${b}`) ?? 0n;
         const resolve = (spec: { units: bigint } | { percent: number }, accountId: number, b: Bucket) =>
           'units' in spec ? spec.units : (held(accountId, b) * BigInt(spec.percent)) / 100n;
         const system = async (name: 'deposits_in_transit' | 'withdrawals_in_transit' | 'fees', currency: number) => systemAccount(db, name, currencyIds[currency]!);
 
-        for (const op of operations) {
+        let group: { legs: Leg[]; postings: number }[] = [];
+        let groupAffordable = true;
+        let before = model;
+        let groupIndex = 0;
+        for (const [i, op] of operations.entries()) {
+          if (group.length === 0) {
+            before = model;
+            model = new Map(model);
+          }
           const legs: { accountId: number; bucket: Bucket; units: bigint; user: boolean }[] = [];
           const move = (from: number, fromBucket: Bucket, to: number, toBucket: Bucket, units: bigint, toUser = true, fromUser = true) => {
             legs.push({ accountId: from, bucket: fromBucket, units: -units, user: fromUser }, { accountId: to, bucket: toBucket, units, user: toUser });
@@ -357,15 +405,22 @@ describe('ledger properties', () => {
             const key = `${leg.accountId}:${leg.bucket}`;
             next.set(key, (next.get(key) ?? model.get(key) ?? 0n) + leg.units);
           }
-          const affordable = [...next.values()].every((v) => v >= 0n);
-          const result = await outcome(
-            db.transaction((tx) => post(tx, { ...ref(op.type), legs: legs.map((l) => ({ accountId: l.accountId, bucket: l.bucket, amount: fromUnits(l.units) })) })),
-          );
-          expect(result).toBe(affordable ? 'ok' : 'insufficient_balance');
-          if (affordable) {
-            for (const [key, value] of next) model.set(key, value);
-            postings += legs.length;
-          } else refused++;
+          if (![...next.values()].every((v) => v >= 0n)) groupAffordable = false;
+          for (const [key, value] of next) model.set(key, value);
+          group.push({ legs: legs.map((l) => ({ accountId: l.accountId, bucket: l.bucket, amount: fromUnits(l.units) })), postings: legs.length });
+          if (group.length < groupSizes[groupIndex]! && i < operations.length - 1) continue;
+          const entries = group.map((g) => ({ ...ref(op.type), legs: g.legs }));
+          const result = await outcome(db.transaction((tx) => (entries.length === 1 ? post(tx, entries[0]!).then((id) => [id]) : postMany(tx, entries))));
+          expect(result).toBe(groupAffordable ? 'ok' : 'insufficient_balance');
+          if (groupAffordable) postings += group.reduce((n, g) => n + g.postings, 0);
+          else {
+            refused++;
+            model = before;
+          }
+          if (entries.length > 1) grouped++;
+          group = [];
+          groupAffordable = true;
+          groupIndex++;
         }
 
         // Figures and the last balance_after of each bucket equal the model.
@@ -381,12 +436,20 @@ describe('ledger properties', () => {
         for (const row of (last as unknown as { rows: { account_id: number; bucket: Bucket; balance_after: string }[] }).rows) {
           expect(toUnits(row.balance_after)).toBe(held(row.account_id, row.bucket));
         }
+        // Each posting's balance_after is the one before it plus its amount, in posting order, grouped or not.
+        const broken = await db.execute(sql`
+          select id from (
+            select id, balance_after - amount - coalesce(lag(balance_after) over (partition by account_id, bucket order by id), 0) as gap
+            from ledger_postings where account_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})) p
+          where gap <> 0`);
+        expect((broken as unknown as { rows: unknown[] }).rows).toEqual([]);
       }),
       { numRuns: 200 },
     );
-    // Both outcomes were exercised in bulk.
-    expect(postings).toBeGreaterThan(2000);
-    expect(refused).toBeGreaterThan(200);
+    // Both outcomes were exercised in bulk, and many groups.
+    expect(postings).toBeGreaterThan(1000);
+    expect(refused).toBeGreaterThan(100);
+    expect(grouped).toBeGreaterThan(500);
     await expectAuditOk();
     // Thousands of postings: minutes on a busy two-core machine, not the default minute.
   }, 180_000);

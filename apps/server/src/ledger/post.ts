@@ -5,7 +5,7 @@
 import { money, toAmountString } from '@fairex/contract';
 import type { Tx } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
-import { lockAccounts, writeEntry, type Bucket, type CheckedLeg } from './repository.ts';
+import { lockAccounts, writeEntries, type Bucket, type CheckedLeg } from './repository.ts';
 
 export type { Bucket } from './repository.ts';
 /**
@@ -44,20 +44,48 @@ function checkLegs(legs: Leg[], legsMax: number): CheckedLeg[] {
 
 /** Posts an entry; `legsMax` above LEGS_PER_ENTRY_MAX only for batches (up to BATCH_LEGS_PER_ENTRY_MAX). */
 export async function post(tx: Tx, entry: Entry, legsMax = LEGS_PER_ENTRY_MAX): Promise<number> {
+  const [id] = await postMany(tx, [entry], legsMax);
+  return id!;
+}
+
+/** Legs written per statement at most: a longer list is written in several, one after the other. */
+const LEGS_PER_STATEMENT_MAX = 20_000;
+
+/**
+ * Posts many entries in one set-based statement (several when they hold more than
+ * LEGS_PER_STATEMENT_MAX legs): the same checks and the same outcome as posting them one after the other
+ * with `post`, in a fraction of the round trips. Bulk paths (batches, settlements, interest) use it. The
+ * touched accounts are locked once, in id order. Returns the entries' ids in order.
+ */
+export async function postMany(tx: Tx, entries: Entry[], legsMax = LEGS_PER_ENTRY_MAX): Promise<number[]> {
   if (legsMax > BATCH_LEGS_PER_ENTRY_MAX) throw new Error(`ledger entry legs are capped at ${BATCH_LEGS_PER_ENTRY_MAX}`);
-  const legs = checkLegs(entry.legs, legsMax);
-  const ids = [...new Set(legs.map((l) => l.accountId))].sort((a, b) => a - b);
+  if (entries.length === 0) return [];
+  const checked = entries.map((entry) => checkLegs(entry.legs, legsMax));
+  const ids = [...new Set(checked.flatMap((legs) => legs.map((l) => l.accountId)))].sort((a, b) => a - b);
   if ((await lockAccounts(tx, ids)) !== ids.length) throw new Error(`ledger entry names an unknown account: ${ids.join(', ')}`);
-  const header = { kind: entry.kind, refType: entry.refType, refId: String(entry.refId), memo: entry.memo ?? null };
-  const result = await writeEntry(tx, header, legs);
-  if (result.unbalancedCurrencies.length) {
+  const entryIds: number[] = [];
+  for (let first = 0; first < entries.length; ) {
+    let last = first;
+    let legCount = 0;
+    while (last < entries.length && (last === first || legCount + checked[last]!.length <= LEGS_PER_STATEMENT_MAX)) legCount += checked[last++]!.length;
+    entryIds.push(...(await writeChunk(tx, entries.slice(first, last), checked.slice(first, last))));
+    first = last;
+  }
+  return entryIds;
+}
+
+async function writeChunk(tx: Tx, entries: Entry[], checked: CheckedLeg[][]): Promise<number[]> {
+  const headers = entries.map((entry) => ({ kind: entry.kind, refType: entry.refType, refId: String(entry.refId), memo: entry.memo ?? null }));
+  const result = await writeEntries(tx, headers, checked.flatMap((legs, entry) => legs.map((leg) => ({ ...leg, entry }))));
+  if (result.unbalancedEntry !== null) {
+    const entry = entries[result.unbalancedEntry]!;
     throw new Error(`ledger entry ${entry.kind} ${entry.refType}:${entry.refId} does not sum to zero in currencies ${result.unbalancedCurrencies.join(', ')}`);
   }
   if (result.shortAccounts.length) throw new DomainError('insufficient_balance', { accounts: result.shortAccounts });
   // A figure the columns cannot hold is a number no one should enter, refused like an overdraft.
   if (result.tooLarge) throw new DomainError('wrong_number');
-  if (result.entryId === null) throw new Error('ledger entry was accepted but not written');
-  return result.entryId;
+  if (result.entryIds.length !== entries.length) throw new Error('ledger entries were accepted but not written');
+  return result.entryIds;
 }
 
 const negate = (amount: string) => toAmountString(money(amount).negated());

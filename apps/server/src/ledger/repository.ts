@@ -19,72 +19,92 @@ export async function lockAccounts(tx: Tx, ids: number[]): Promise<number> {
   return rows.length;
 }
 
-export type WriteResult = { entryId: number | null; unbalancedCurrencies: number[]; shortAccounts: number[]; tooLarge: boolean };
+/** On refusal, `unbalancedEntry` (an index into the entries) and its currencies, or the short accounts of the first entry that takes one below zero. */
+export type WriteResult = { entryIds: number[]; unbalancedEntry: number | null; unbalancedCurrencies: number[]; shortAccounts: number[]; tooLarge: boolean };
 
-/** NUMERIC(36,18) holds figures below 10^18 in magnitude; the entry is refused before a figure would overflow. */
+/** NUMERIC(36,18) holds figures below 10^18 in magnitude; the entries are refused before a figure would overflow. */
 const FIGURE_LIMIT = '1e18';
 
 /**
- * Writes an entry in one statement, or nothing at all: the legs are checked (zero per currency, no user
- * bucket below zero, no figure beyond NUMERIC(36,18)) and only when all hold do the account update, the
- * entry and its postings run. Every part reads the accounts as they were before the statement, so
- * balance_after is the old figure plus the running sum of the legs on that bucket. The caller has
- * locked the accounts.
+ * Writes entries in one statement, or nothing at all, exactly as writing them one after the other would:
+ * each entry's legs sum to zero per currency; no user bucket is below zero at the end of any entry; no
+ * figure goes beyond NUMERIC(36,18). Only when all hold do the account update, the entries and their
+ * postings run. Every part reads the accounts as they were before the statement, so a posting's
+ * balance_after is the old figure plus the running sum, in entry and leg order, of the legs on that
+ * bucket. Entry ids are taken from the sequence in entry order, so they increase as posting one by one
+ * would make them.
+ * The caller has locked the accounts.
  */
-export async function writeEntry(tx: Tx, header: EntryHeader, legs: CheckedLeg[]): Promise<WriteResult> {
-  // The legs travel as one JSON parameter (amounts as strings, read by NUMERIC's own input): one bind
-  // however many legs, which keeps a batch's long entries cheap.
-  const legsJson = JSON.stringify(legs.map((leg, ord) => ({ ord, account_id: leg.accountId, bucket: leg.bucket, amount: leg.amount, ref_type: leg.refType, ref_id: leg.refId })));
-  const [row] = await queryRows<{ entry_id: string | null; unbalanced: number[]; short: number[]; too_large: boolean }>(
+export async function writeEntries(tx: Tx, headers: EntryHeader[], legs: (CheckedLeg & { entry: number })[]): Promise<WriteResult> {
+  // Headers and legs travel as two JSON parameters (amounts as strings, read by NUMERIC's own input): two
+  // binds however many entries, which keeps a batch cheap.
+  const headersJson = JSON.stringify(headers.map((h, e) => ({ e, kind: h.kind, ref_type: h.refType, ref_id: h.refId, memo: h.memo })));
+  const legsJson = JSON.stringify(legs.map((leg, ord) => ({ e: leg.entry, ord, account_id: leg.accountId, bucket: leg.bucket, amount: leg.amount, ref_type: leg.refType, ref_id: leg.refId })));
+  const [row] = await queryRows<{ entry_ids: string[] | null; unbalanced_entry: number | null; unbalanced: number[]; short: number[]; too_large: boolean }>(
     tx,
     sql`
-    with legs as (
-      select * from json_to_recordset(${legsJson}::json) as l (ord int, account_id int, bucket text, amount numeric, ref_type text, ref_id text)),
+    with headers as (
+      select * from json_to_recordset(${headersJson}::json) as h (e int, kind text, ref_type text, ref_id text, memo text)),
+    legs as (
+      select * from json_to_recordset(${legsJson}::json) as l (e int, ord int, account_id int, bucket text, amount numeric, ref_type text, ref_id text)),
     accounts as (
       select id, system, currency_id, available, frozen, locked from ledger_accounts
       where id in (select account_id from legs)),
     unbalanced as (
-      select a.currency_id from legs l join accounts a on a.id = l.account_id
-      group by a.currency_id having sum(l.amount) <> 0),
+      select l.e, a.currency_id from legs l join accounts a on a.id = l.account_id
+      group by l.e, a.currency_id having sum(l.amount) <> 0),
+    moves as (
+      select l.e, l.account_id, l.bucket, sum(l.amount) as amount from legs l group by l.e, l.account_id, l.bucket),
+    ends as (
+      select m.e, m.account_id, a.system,
+        case m.bucket when 'available' then a.available when 'frozen' then a.frozen else a.locked end
+          + sum(m.amount) over (partition by m.account_id, m.bucket order by m.e) as balance
+      from moves m join accounts a on a.id = m.account_id),
+    short as (
+      select e, account_id from ends where system is null and balance < 0),
     next as (
-      select a.id, a.system,
+      select a.id,
         a.available + coalesce(sum(l.amount) filter (where l.bucket = 'available'), 0) as available,
         a.frozen + coalesce(sum(l.amount) filter (where l.bucket = 'frozen'), 0) as frozen,
         a.locked + coalesce(sum(l.amount) filter (where l.bucket = 'locked'), 0) as locked
       from accounts a join legs l on l.account_id = a.id
-      group by a.id, a.system, a.available, a.frozen, a.locked),
-    short as (
-      select id from next where system is null and (available < 0 or frozen < 0 or locked < 0)),
+      group by a.id, a.available, a.frozen, a.locked),
     running as (
-      select l.ord, l.account_id, a.currency_id, l.bucket, l.amount, l.ref_type, l.ref_id,
+      select l.e, l.ord, l.account_id, a.currency_id, l.bucket, l.amount, l.ref_type, l.ref_id,
         case l.bucket when 'available' then a.available when 'frozen' then a.frozen else a.locked end
-          + sum(l.amount) over (partition by l.account_id, l.bucket order by l.ord) as balance_after
+          + sum(l.amount) over (partition by l.account_id, l.bucket order by l.e, l.ord) as balance_after
       from legs l join accounts a on a.id = l.account_id),
     too_large as (
       select 1 from running where abs(amount) >= ${FIGURE_LIMIT}::numeric or abs(balance_after) >= ${FIGURE_LIMIT}::numeric
       union all
-      select 1 from next where abs(available) >= ${FIGURE_LIMIT}::numeric or abs(frozen) >= ${FIGURE_LIMIT}::numeric or abs(locked) >= ${FIGURE_LIMIT}::numeric),
+      select 1 from ends where abs(balance) >= ${FIGURE_LIMIT}::numeric),
     accepted as (
       select 1 as yes where not exists (select 1 from unbalanced) and not exists (select 1 from short) and not exists (select 1 from too_large)),
+    ids as materialized (
+      select h.e, nextval(pg_get_serial_sequence('ledger_entries', 'id')) as id
+      from (select e from headers where exists (select 1 from accepted) order by e) h),
     entry as (
-      insert into ledger_entries (kind, ref_type, ref_id, memo)
-      select ${header.kind}::text, ${header.refType}::text, ${header.refId}::text, ${header.memo}::text from accepted
+      insert into ledger_entries (id, kind, ref_type, ref_id, memo)
+      select i.id, h.kind, h.ref_type, h.ref_id, h.memo from headers h join ids i on i.e = h.e
+      order by h.e
       returning id),
     moved as (
       update ledger_accounts a set available = n.available, frozen = n.frozen, locked = n.locked
       from next n where a.id = n.id and exists (select 1 from accepted)),
     postings as (
       insert into ledger_postings (entry_id, account_id, currency_id, bucket, amount, balance_after, ref_type, ref_id)
-      select e.id, r.account_id, r.currency_id, r.bucket, r.amount, r.balance_after, r.ref_type, r.ref_id
-      from running r cross join entry e
-      order by r.ord)
-    select (select id::text from entry) as entry_id,
-      (select coalesce(json_agg(currency_id), '[]') from unbalanced) as unbalanced,
-      (select coalesce(json_agg(id), '[]') from short) as short,
+      select i.id, r.account_id, r.currency_id, r.bucket, r.amount, r.balance_after, r.ref_type, r.ref_id
+      from running r join ids i on i.e = r.e
+      order by r.e, r.ord)
+    select (select json_agg(id::text order by e) from ids) as entry_ids,
+      (select min(e) from unbalanced) as unbalanced_entry,
+      (select coalesce(json_agg(currency_id order by currency_id), '[]') from unbalanced where e = (select min(e) from unbalanced)) as unbalanced,
+      (select coalesce(json_agg(distinct account_id), '[]') from short where e = (select min(e) from short)) as short,
       exists (select 1 from too_large) as too_large`,
   );
   return {
-    entryId: row?.entry_id == null ? null : Number(row.entry_id),
+    entryIds: (row?.entry_ids ?? []).map(Number),
+    unbalancedEntry: row?.unbalanced_entry ?? null,
     unbalancedCurrencies: row?.unbalanced ?? [],
     shortAccounts: row?.short ?? [],
     tooLarge: row?.too_large === true,
