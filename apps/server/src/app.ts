@@ -7,6 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { accountRoutes } from './accounts/routes.ts';
+import { openSessionCache } from './accounts/session-cache.ts';
+import { sessionStore } from './accounts/sessions.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { DEFAULT_LIMITS, type AppContext, type Limits } from './app-context.ts';
 import type { Config } from './config.ts';
@@ -147,6 +149,9 @@ export async function buildApp(options: BuildOptions) {
     loans: new LoanService(options.database.db, { now: clock, ticks, indexFreshMs: limits.indexFreshMs, notifications, onError: (error) => app.log.error({ err: error }, 'loans failed') }),
     invest: new InvestService(options.database.db, { now: clock, ticks, indexFreshMs: limits.indexFreshMs, notifications, onError: (error) => app.log.error({ err: error }, 'dual settlement failed') }),
   };
+  // Session lookups answered from memory; revocations reach every process through NOTIFY (accounts/session-cache.ts).
+  const sessionCache = await openSessionCache(options.database, sessionStore(options.database.db));
+  app.addHook('onClose', () => sessionCache.close());
   registerUploadJobs(ctx.jobs, uploadsDir(ctx));
   registerRetention(ctx.jobs);
   await fundOptionPool(ctx.db);

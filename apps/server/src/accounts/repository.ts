@@ -1,6 +1,7 @@
 import { normaliseAreaCode, normaliseLogin } from '@fairex/contract';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client.ts';
+import { publishSessionChange } from './session-cache.ts';
 import type { UploadUrls } from '../uploads/signing.ts';
 import { loginAttempts, users } from './tables.ts';
 
@@ -34,8 +35,13 @@ export async function findUserByInviteCode(db: Executor, code: string): Promise<
   return user;
 }
 
+/** Changes a user row; every process's session cache drops the user's old row as this commits. */
 export async function updateUser(db: Executor, id: number, values: Partial<typeof users.$inferInsert>) {
-  await db.update(users).set(values).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set(values)
+    .where(eq(users.id, id))
+    .returning({ published: publishSessionChange(id) });
 }
 
 export async function insertUser(db: Executor, values: typeof users.$inferInsert): Promise<User> {

@@ -8,6 +8,7 @@ import { checkCode, consumeCode } from './codes.ts';
 import { checkLoginPassword } from './login-throttle.ts';
 import { hashPassword, sha256, verifyPassword } from './passwords.ts';
 import { findUserByInviteCode, findUserByLogin, insertUser, updateUser, type User } from './repository.ts';
+import { publishSessionChange } from './session-cache.ts';
 import { createSession, revokeSession } from './sessions.ts';
 import { sessions } from './tables.ts';
 
@@ -80,7 +81,7 @@ export async function login(ctx: AppContext, userString: string, password: strin
 
 /** GET /user/logout: ends the session, and its realtime sockets stop getting the user's events. */
 export async function logout(ctx: AppContext, userId: number, token: string) {
-  await revokeSession(ctx.db, token);
+  await revokeSession(ctx.db, userId, token);
   ctx.bus.emit('session_revoked', { userId, tokenHash: sha256(token) });
 }
 
@@ -100,7 +101,11 @@ export async function resetPassword(ctx: AppContext, account: string, code: stri
   await ctx.db.transaction(async (tx) => {
     await consumeCode(tx, codeId);
     await updateUser(tx, user.id, { passwordHash });
-    await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, user.id));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.userId, user.id))
+      .returning({ published: publishSessionChange(user.id) });
   });
   ctx.bus.emit('session_revoked', { userId: user.id });
 }

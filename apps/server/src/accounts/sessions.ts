@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
 import { newToken, sha256 } from './passwords.ts';
+import { publishSessionChange, sessionCacheOf, type CachedSession, type SessionStore } from './session-cache.ts';
 import { sessions, users } from './tables.ts';
 
 /** A session the user asked to remember (stay logged in) lasts this long from login. */
@@ -33,8 +34,13 @@ export async function createSession(db: Executor, userId: number, remembered = t
   return token;
 }
 
-export async function revokeSession(db: Executor, token: string) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, sha256(token)));
+/** Ends a session of `userId`, published to every process's session cache as it commits. */
+export async function revokeSession(db: Executor, userId: number, token: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.tokenHash, sha256(token)), eq(sessions.userId, userId)))
+    .returning({ published: publishSessionChange(userId) });
 }
 
 const TOKEN_LENGTH_MAX = 200;
@@ -49,23 +55,55 @@ export function parseToken(value: unknown): string | undefined {
 /** The token of a request: its Authorization header. */
 export const tokenOf = (request: FastifyRequest): string | undefined => parseToken(request.headers.authorization);
 
-/**
- * The live user of a session token: unknown, revoked and expired tokens give undefined. Using a session
- * that is not remembered renews it: it then ends SESSION_IDLE_MS after this use. `now` is the session
- * clock's reading (AppContext.sessionClock; the system clock by default).
- */
-export async function userOfToken(db: Executor, token: string, now = Date.now()): Promise<SessionUser | undefined> {
+/** A live session as the database holds it (and the session cache keeps it). */
+type LiveSession = CachedSession<SessionUser>;
+
+/** Whether a short session's expiry is due to move at `now`: at most once per SESSION_RENEW_INTERVAL_MS of use. */
+const renewalDue = (session: LiveSession, now: number) => !session.remembered && session.expiresAt < now + SESSION_IDLE_MS - SESSION_RENEW_INTERVAL_MS;
+
+/** Moves a short session's expiry to SESSION_IDLE_MS after `now`, if it is still live; answers the new expiry. */
+async function renew(db: Executor, session: LiveSession, now: number): Promise<number | undefined> {
+  const expiresAt = new Date(now + SESSION_IDLE_MS);
+  const rows = await db
+    .update(sessions)
+    .set({ expiresAt })
+    .where(and(eq(sessions.id, session.sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
+    .returning({ id: sessions.id });
+  return rows.length > 0 ? expiresAt.getTime() : undefined;
+}
+
+/** The live session of a token hash at `now` (renewed when due), from the database. */
+async function loadSession(db: Executor, hash: string, now: number): Promise<LiveSession | undefined> {
   const [row] = await db
     .select({ user: users, sessionId: sessions.id, remembered: sessions.remembered, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now))))
     .limit(1);
   if (!row) return undefined;
-  if (!row.remembered && row.expiresAt.getTime() < now + SESSION_IDLE_MS - SESSION_RENEW_INTERVAL_MS) {
-    await db.update(sessions).set({ expiresAt: new Date(now + SESSION_IDLE_MS) }).where(eq(sessions.id, row.sessionId));
-  }
-  return row.user;
+  const session: LiveSession = { user: row.user, userId: row.user.id, sessionId: row.sessionId, remembered: row.remembered, expiresAt: row.expiresAt.getTime() };
+  if (renewalDue(session, now)) session.expiresAt = (await renew(db, session, now)) ?? session.expiresAt;
+  return session;
+}
+
+/** What the session cache of `db` reads and writes through (accounts/session-cache.ts). */
+export const sessionStore = (db: Executor): SessionStore<SessionUser> => ({
+  load: (hash, now) => loadSession(db, hash, now),
+  renew: (session, now) => renew(db, session, now),
+  renewalDue,
+});
+
+/**
+ * The live user of a session token: unknown, revoked and expired tokens give undefined. Using a session
+ * that is not remembered renews it: it then ends SESSION_IDLE_MS after this use. `now` is the session
+ * clock's reading (AppContext.sessionClock; the system clock by default). Answered from the session
+ * cache when the app opened one for `db` (no query), else from the database.
+ */
+export async function userOfToken(db: Executor, token: string, now = Date.now()): Promise<SessionUser | undefined> {
+  const hash = sha256(token);
+  const cache = sessionCacheOf<SessionUser>(db);
+  if (cache) return cache.userOf(hash, now);
+  return (await loadSession(db, hash, now))?.user;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { UserFreezeInput } from '@fairex/contract';
 import { and, eq, isNull } from 'drizzle-orm';
+import { publishSessionChange } from '../accounts/session-cache.ts';
 import { sessions, users } from '../accounts/tables.ts';
 import type { Db } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
@@ -18,7 +19,8 @@ export async function setUserFrozen(deps: { db: Db; bus: EventBus }, operator: O
     const [user] = await tx.select({ frozen: users.frozen }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new DomainError('not_found');
     if (user.frozen === input.frozen) return false;
-    await tx.update(users).set({ frozen: input.frozen }).where(eq(users.id, userId));
+    // Published to every process's session cache as this commits (accounts/session-cache.ts).
+    await tx.update(users).set({ frozen: input.frozen }).where(eq(users.id, userId)).returning({ published: publishSessionChange(userId) });
     if (input.frozen) await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     await logAction(tx, operator.id, input.frozen ? 'user_freeze' : 'user_unfreeze', `user:${userId}`, { reason: input.reason });
     return true;

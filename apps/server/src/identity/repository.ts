@@ -2,6 +2,7 @@
 import { and, count, desc, eq, inArray, ne, isNull, sql } from 'drizzle-orm';
 import { sessions, users } from '../accounts/tables.ts';
 import { sha256 } from '../accounts/passwords.ts';
+import { publishSessionChange } from '../accounts/session-cache.ts';
 import type { Executor, Tx } from '../db/client.ts';
 import type { UploadUrls } from '../uploads/signing.ts';
 import { identityVerifications, payPasswordAttempts } from './tables.ts';
@@ -119,12 +120,13 @@ export async function pageVerifications(
   };
 }
 
-/** Ends every other session of the user (after a password change), keeping the one in use. */
+/** Ends every other session of the user (after a password change), keeping the one in use; published to every process's session cache. */
 export async function revokeOtherSessions(db: Executor, userId: number, keepToken: string) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, sha256(keepToken)), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, sha256(keepToken)), isNull(sessions.revokedAt)))
+    .returning({ published: publishSessionChange(userId) });
 }
 
 // ---- pay password attempts ----
