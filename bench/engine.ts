@@ -3,14 +3,16 @@
 // from 1,000 accounts over ~1,000 resting orders, prices clustered around a random-walking mid.
 // Prints operations/s (an untimed-per-op pass) and the per-operation latency distribution (a second
 // pass timing each operation with process.hrtime.bigint, so it includes that clock's own cost).
+// BENCH_SMOKE=1 (npm test): 20,000 operations, one round; exits 1 when an engine traded nothing.
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { seededRandom } from '../apps/server/src/markets/random.ts';
 import { createBook, type OrderInput, type SymbolSpec } from '../apps/server/src/spot/engine/index.ts';
+import { smokeCheck, smokeOr } from './support.ts';
 
-const OPERATIONS = Number(process.env.BENCH_OPERATIONS ?? 1_000_000);
+const OPERATIONS = Number(process.env.BENCH_OPERATIONS ?? smokeOr(1_000_000, 20_000));
 const WARMUP_OPERATIONS = Math.min(OPERATIONS, 300_000);
-const ROUNDS = 3;
+const ROUNDS = smokeOr(3, 1);
 const ACCOUNTS = 1_000;
 const RESTING_TARGET = 1_000;
 const SEED = 0x5eed_2024;
@@ -271,6 +273,7 @@ for (const runner of runners) {
   const rounds = Array.from({ length: ROUNDS }, () => throughput(runner, ops.count));
   const rate = median(rounds.map((round) => round.opsPerSecond));
   rates.push(rate);
+  smokeCheck(Number.isFinite(rate) && rate > 0 && rounds[0]!.tradedLots > 0, `${runner.name}: ${rate} ops/s, ${rounds[0]!.tradedLots} lots traded`);
   const latency = latencies(runner, ops.count);
   rows.push({
     engine: runner.name,
