@@ -60,11 +60,13 @@ export async function addOpenStake(tx: Tx, symbolId: number, direction: OptionDi
     .onConflictDoUpdate({ target: [optionExposure.symbolId, optionExposure.direction], set: { openStake: sql`${optionExposure.openStake} + ${stake}::numeric` } });
 }
 
-export async function removeOpenStake(tx: Tx, symbolId: number, direction: OptionDirection, stake: string) {
-  await tx
-    .update(optionExposure)
-    .set({ openStake: sql`${optionExposure.openStake} - ${stake}::numeric` })
-    .where(and(eq(optionExposure.symbolId, symbolId), eq(optionExposure.direction, direction)));
+/** Takes ended orders' stakes off the open stake of their symbol, both directions in one statement. */
+export async function removeOpenStakes(tx: Tx, symbolId: number, stakes: { up: string; down: string }) {
+  await tx.execute(
+    sql`update ${optionExposure} e set open_stake = e.open_stake - v.stake
+        from (values ('up', ${stakes.up}::numeric), ('down', ${stakes.down}::numeric)) as v (direction, stake)
+        where e.symbol_id = ${symbolId} and e.direction = v.direction and v.stake <> 0`,
+  );
 }
 
 export async function findExposureLimits(db: Executor, symbolId: number) {
@@ -183,20 +185,27 @@ export type SettledResult = { id: number; outcome: 'win' | 'lose' | 'draw'; payo
  */
 export async function markSettled(tx: Tx, results: SettledResult[], settledAt: Date): Promise<number[]> {
   if (results.length === 0) return [];
-  // One JSON parameter for every row (figures as strings, read by NUMERIC's own input).
-  const json = JSON.stringify(
-    results.map((r) => ({ id: r.id, outcome: r.outcome, payout: r.payout, close_tick_id: r.closeTickId.toString(), close_price: r.closePrice, close_time: r.closeTime })),
-  );
+  // One array per column, joined by unnest: the planner sees how many rows come and looks each order up by
+  // its key (a JSON set, of unknown size, made it scan every open order with the id list as a filter).
   const rows = await queryRows<{ id: string }>(
     tx,
     sql`update ${optionOrders} o set status = 'settled', outcome = v.outcome, payout = v.payout, close_tick_id = v.close_tick_id,
           close_price = v.close_price, close_time = v.close_time, settled_at = ${settledAt.toISOString()}::timestamptz
-        from json_to_recordset(${json}::json) as v (id bigint, outcome text, payout numeric, close_tick_id bigint, close_price numeric, close_time bigint)
-        where o.id = v.id and o.id = any(${bigintArray(results.map((r) => r.id))}::bigint[]) and o.status = 'open'
+        from unnest(${bigintArray(results.map((r) => r.id))}::bigint[], ${textArray(results.map((r) => r.outcome))}::text[],
+          ${textArray(results.map((r) => r.payout))}::numeric[], ${textArray(results.map((r) => r.closeTickId.toString()))}::bigint[],
+          ${textArray(results.map((r) => r.closePrice))}::numeric[], ${bigintArray(results.map((r) => r.closeTime))}::bigint[])
+          as v (id, outcome, payout, close_tick_id, close_price, close_time)
+        where o.id = v.id and o.status = 'open'
         returning o.id::text as id`,
   );
   return rows.map((r) => Number(r.id));
 }
+
+/** Words and decimal figures (no comma, quote, brace or space in them) as one array parameter. */
+const textArray = (values: readonly string[]) => {
+  for (const v of values) if (!/^[\w.+-]+$/.test(v)) throw new Error(`not an array element: ${v}`);
+  return `{${values.join(',')}}`;
+};
 
 export async function findOrder(db: Executor, id: number): Promise<OptionOrder | undefined> {
   const [row] = await db.select().from(optionOrders).where(eq(optionOrders.id, id)).limit(1);

@@ -52,7 +52,7 @@ import { scheduleJob } from '../jobs/scheduler.ts';
 import { spendExperienceCoupon } from '../coupons/experience.ts';
 import { stakingFund } from '../coupons/fund.ts';
 import { experienceSettlement } from '../coupons/rules.ts';
-import { accountsOf, BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount } from '../ledger/index.ts';
+import { accountsOf, BATCH_LEGS_PER_ENTRY_MAX, post, postMany, systemAccount, userAccount, type Entry, type Leg } from '../ledger/index.ts';
 import { symbolById, ticksInForce, type MarketSymbol } from '../markets/repository.ts';
 import type { RecordedTick, TickStore } from '../markets/ticks.ts';
 import { acceptStake } from './exposure.ts';
@@ -76,7 +76,7 @@ import {
   openLiability,
   orderFilter,
   pageOrders,
-  removeOpenStake,
+  removeOpenStakes,
   symbolsWithOverdue,
   type OptionOrder,
   type SettledResult,
@@ -200,30 +200,36 @@ export class OptionsService {
   /**
    * Voids orders (opening, or open with no fresh close tick): each row ends void with its payout the
    * full refund, the exposure is freed, and stake and fee go back through the ledger (one entry per
-   * order: the pool and fees accounts pay back what they took; a coupon order's stake goes back to the
-   * coupon fund). Answers the orders this call voided.
+   * order, all posted in one postMany: the pool and fees accounts pay back what they took; a coupon
+   * order's stake goes back to the coupon fund). Answers the orders this call voided.
    */
   private async voidOrders(tx: Tx, orders: OptionOrder[], reason: 'no_opening_tick' | 'stale_close'): Promise<OptionOrder[]> {
     if (orders.length === 0) return [];
     const settledAt = new Date(this.now());
     const mine = new Set(await markVoid(tx, orders.map((o) => o.id), reason, settledAt));
     const owned = orders.filter((o) => mine.has(o.id)).sort((a, b) => a.id - b.id);
-    for (const direction of ['up', 'down'] as const) {
-      const stakes = owned.filter((o) => o.direction === direction).map((o) => o.stake);
-      if (stakes.length) await removeOpenStake(tx, owned[0]!.symbolId, direction, toAmountString(stakes.reduce((t, v) => t.plus(v), money(0))));
+    if (owned.length === 0) return [];
+    await removeOpenStakes(tx, owned[0]!.symbolId, stakesByDirection(owned));
+    const entries: Entry[] = [];
+    for (const [currencyId, list] of groupBy(owned, (o) => o.currencyId)) {
+      const pool = await systemAccount(tx, 'option_pool', currencyId);
+      const fees = list.some((o) => money(o.fee).greaterThan(0)) ? await systemAccount(tx, 'fees', currencyId) : undefined;
+      const fund = list.some((o) => o.couponId !== null) ? await systemAccount(tx, 'coupon_fund', currencyId) : undefined;
+      const accounts = await optionsAccountsOf(tx, currencyId, [...new Set(list.filter((o) => o.couponId === null).map((o) => o.userId))]);
+      for (const order of list) {
+        const payer = order.couponId === null ? accounts.get(order.userId) : fund;
+        if (payer === undefined) throw new Error(`option order ${order.id}: the options account of user ${order.userId} is missing`);
+        const stake = toAmountString(order.stake);
+        const fee = toAmountString(order.fee);
+        const legs: Leg[] = [
+          { accountId: pool, amount: `-${stake}` },
+          { accountId: payer, amount: toAmountString(money(stake).plus(fee)) },
+        ];
+        if (money(fee).greaterThan(0)) legs.push({ accountId: fees!, amount: `-${fee}` });
+        entries.push({ kind: 'option_void', refType: 'option_order', refId: order.id, legs });
+      }
     }
-    for (const order of owned) {
-      const pool = await systemAccount(tx, 'option_pool', order.currencyId);
-      const payer = order.couponId === null ? await userAccount(tx, order.userId, order.currencyId, 'options') : await systemAccount(tx, 'coupon_fund', order.currencyId);
-      const stake = toAmountString(order.stake);
-      const fee = toAmountString(order.fee);
-      const legs = [
-        { accountId: pool, amount: `-${stake}` },
-        { accountId: payer, amount: toAmountString(money(stake).plus(fee)) },
-      ];
-      if (money(fee).greaterThan(0)) legs.push({ accountId: await systemAccount(tx, 'fees', order.currencyId), amount: `-${fee}` });
-      await post(tx, { kind: 'option_void', refType: 'option_order', refId: order.id, legs });
-    }
+    await postMany(tx, entries);
     return owned.map((o) => ({ ...o, status: 'void' as const, voidReason: reason, payout: toAmountString(money(o.stake).plus(o.fee)), settledAt }));
   }
 
@@ -390,11 +396,12 @@ export class OptionsService {
       else if (decision.kind === 'void') stale.push(order);
     }
     const voided = await this.voidOrders(tx, stale, 'stale_close');
-    const orders = due.filter((o) => closes.has(o.expiresAt));
-    const byCoin = new Map<number, OptionOrder[]>();
-    for (const o of orders) byCoin.set(o.currencyId, [...(byCoin.get(o.currencyId) ?? []), o]);
     const settledAt = new Date(now);
     const settled: Settled[] = voided.map((order) => ({ order, symbol: symbol.symbol, currency: OPTION_STAKE_COIN }));
+    const byCoin = groupBy(
+      due.filter((o) => closes.has(o.expiresAt)),
+      (o) => o.currencyId,
+    );
     for (const [currencyId, list] of byCoin) {
       const coin = await currencyById(tx, currencyId);
       if (!coin) throw new Error(`option settlement: coin ${currencyId} not found`);
@@ -406,11 +413,9 @@ export class OptionsService {
       });
       const mine = new Set(await markSettled(tx, results, settledAt));
       const owned = list.map((order, i) => ({ order, result: results[i]! })).filter(({ order }) => mine.has(order.id));
+      if (owned.length === 0) continue;
       // The exposure rows before the pool's, in the order acceptance takes them (no deadlock between the two).
-      for (const direction of ['up', 'down'] as const) {
-        const stakes = owned.filter(({ order }) => order.direction === direction).map(({ order }) => order.stake);
-        if (stakes.length) await removeOpenStake(tx, symbol.id, direction, toAmountString(stakes.reduce((t, v) => t.plus(v), money(0))));
-      }
+      await removeOpenStakes(tx, symbol.id, stakesByDirection(owned.map(({ order }) => order)));
       await this.payFromPool(tx, coin, owned.map(({ result }) => result));
       for (const { order, result } of owned) settled.push({ order: { ...order, status: 'settled', ...result, settledAt }, symbol: symbol.symbol, currency: coin.name });
     }
@@ -420,7 +425,7 @@ export class OptionsService {
   /**
    * Pays the orders that won or drew from the pool, only from what it holds (accepting each order made
    * sure it could): one ledger entry per BATCH_LEGS_PER_ENTRY_MAX - 1 payouts, each leg naming its order, the
-   * users' accounts in id order (the order every entry locks accounts in). A coupon order's payout is
+   * users' accounts in id order, all the entries posted in one postMany. A coupon order's payout is
    * split: a win's profit to the user, the stake back to the coupon fund.
    */
   private async payFromPool(tx: Tx, coin: { id: number; name: string }, results: Decided[]) {
@@ -444,13 +449,15 @@ export class OptionsService {
         ].filter((leg) => money(leg.amount).greaterThan(0));
       })
       .sort((a, b) => a.accountId - b.accountId || a.refId - b.refId);
+    const entries: Entry[] = [];
     for (let i = 0; i < legs.length; i += BATCH_LEGS_PER_ENTRY_MAX - 1) {
       const chunk = legs.slice(i, i + BATCH_LEGS_PER_ENTRY_MAX - 1);
       const chunkTotal = toAmountString(chunk.reduce((t, l) => t.plus(l.amount), money(0)));
       // The entry is named after its first order: each order is paid once, so no two entries share it.
-      const refId = Math.min(...chunk.map((l) => l.refId));
-      await post(tx, { kind: 'option_settle', refType: 'option_settlement', refId, legs: [{ accountId: pool, amount: `-${chunkTotal}` }, ...chunk] }, BATCH_LEGS_PER_ENTRY_MAX);
+      const refId = chunk.reduce((least, l) => Math.min(least, l.refId), Number.POSITIVE_INFINITY);
+      entries.push({ kind: 'option_settle', refType: 'option_settlement', refId, legs: [{ accountId: pool, amount: `-${chunkTotal}` }, ...chunk] });
     }
+    await postMany(tx, entries, BATCH_LEGS_PER_ENTRY_MAX);
   }
 
   /** GET /microtrade/lists: the user's own orders, holding or history, newest first. */
@@ -468,6 +475,29 @@ export class OptionsService {
     const [symbol, coin] = await Promise.all([symbolById(this.db, order.symbolId), currencyById(this.db, order.currencyId)]);
     return viewOf({ order, symbol: symbol?.symbol ?? '', currency: coin?.name ?? '' }, this.now());
   }
+}
+
+/** Items by a key, each list in the items' order (a Map: first key first). */
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** The summed stakes of orders per direction (what they held of the symbol's open exposure). */
+function stakesByDirection(orders: readonly OptionOrder[]): { up: string; down: string } {
+  let up = money(0);
+  let down = money(0);
+  for (const o of orders) {
+    if (o.direction === 'up') up = up.plus(o.stake);
+    else down = down.plus(o.stake);
+  }
+  return { up: toAmountString(up), down: toAmountString(down) };
 }
 
 /**
