@@ -1,5 +1,6 @@
 // npm test: typecheck every workspace, unit tests, server integration tests on PGlite and (when one
-// answers) PostgreSQL, web and back-office component tests, then both apps built and the e2e journeys in chromium.
+// answers) PostgreSQL, web and back-office component tests, then both apps built, the e2e journeys in chromium
+// and every bench once with tiny parameters (BENCH_SMOKE=1).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -93,4 +94,6 @@ vitest('web component tests', 'apps/web');
 vitest('back-office component tests', 'apps/admin');
 run('build web and admin', 'npm', ['run', 'build']);
 vitest('e2e in chromium', 'e2e');
+// After the build: bench:web measures the built app. Benches find PostgreSQL themselves; this passes the one found above.
+vitest('bench smoke runs', 'bench', { TEST_DATABASE_URL: url ?? '' });
 summary();

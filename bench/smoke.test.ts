@@ -1,0 +1,89 @@
+// Every bench runs once with BENCH_SMOKE=1 (tiny parameters, PGlite in memory and PostgreSQL when it answers),
+// as its own process exactly as `npm run bench:<name>` runs it, so that none can rot unseen: each must exit 0
+// (a bench exits 1 when its audit fails or it measured nothing) and print its table of figures. A bench file
+// that is neither listed here nor named as a helper fails the run, so a new bench cannot be forgotten.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const benchDir = import.meta.dirname;
+const root = path.resolve(benchDir, '..');
+
+/** A smoke run takes seconds to a minute on a busy 2-core machine; a bench that ignores BENCH_SMOKE runs far longer. */
+const BENCH_SMOKE_TIMEOUT_MS = Number(process.env.BENCH_SMOKE_TIMEOUT_MS ?? 240_000);
+/** Lines of a failed bench's output shown in the failure. */
+const OUTPUT_TAIL_LINES = 40;
+
+/**
+ * The entry points, longest first (two run at once: see vitest.config.ts); `figures`, when given, is a column
+ * its table must show.
+ */
+const BENCHES: { file: string; figures?: RegExp }[] = [
+  { file: 'web.ts', figures: /performance/ },
+  { file: 'realtime.ts', figures: /ticker msgs/ },
+  { file: 'orders.ts', figures: /audit/ },
+  { file: 'http.ts', figures: /req\/s/ },
+  { file: 'liquidation.ts' },
+  { file: 'copy.ts' },
+  { file: 'option-settlement.ts' },
+  { file: 'ledger.ts', figures: /audit ms/ },
+  { file: 'start.ts' },
+  { file: 'engine.ts', figures: /ops\/s/ },
+];
+/** Files of bench/ that are not benches: helpers, and the load generators the benches start as workers. */
+const NOT_BENCHES = ['support.ts', 'orders-client.ts', 'realtime-client.ts', 'smoke.test.ts', 'vitest.config.ts'];
+
+type Outcome = { code: number | null; signal: NodeJS.Signals | null; output: string; timedOut: boolean; seconds: number };
+
+/**
+ * Runs `node --import tsx bench/<file>` (what `tsx bench/<file>` does) in its own process group, so that a
+ * timeout also ends the servers and browsers the bench started.
+ */
+function runBench(file: string): Promise<Outcome> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
+    cwd: root,
+    env: { ...process.env, BENCH_SMOKE: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    process.kill(-child.pid!, 'SIGKILL');
+  }, BENCH_SMOKE_TIMEOUT_MS);
+  return new Promise((resolve) => {
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, output, timedOut, seconds: (performance.now() - started) / 1000 });
+    });
+  });
+}
+
+const tail = (output: string) => output.trimEnd().split('\n').slice(-OUTPUT_TAIL_LINES).join('\n');
+
+describe('bench smoke runs', () => {
+  it('lists every bench in bench/', () => {
+    const files = fs.readdirSync(benchDir).filter((name) => /^[a-z][a-z0-9-]*\.ts$/.test(name) && !NOT_BENCHES.includes(name) && !name.endsWith('.test.ts'));
+    expect(files.filter((name) => !BENCHES.some((bench) => bench.file === name))).toEqual([]);
+  });
+
+  for (const bench of BENCHES) {
+    it.concurrent(bench.file, async () => {
+      const source = path.join(benchDir, bench.file);
+      expect(fs.existsSync(source), `bench/${bench.file} is listed but missing`).toBe(true);
+      // A bench that does not read BENCH_SMOKE would run its full measurement: fail at once instead.
+      expect(/BENCH_SMOKE|\bSMOKE\b|smokeOr\(/.test(fs.readFileSync(source, 'utf8')), `bench/${bench.file} does not take BENCH_SMOKE`).toBe(true);
+      const outcome = await runBench(bench.file);
+      const ending = outcome.timedOut ? `timed out after ${BENCH_SMOKE_TIMEOUT_MS / 1000} s` : `exited with ${outcome.code ?? outcome.signal}`;
+      console.log(`bench/${bench.file}: ${ending} in ${outcome.seconds.toFixed(1)} s`);
+      expect(outcome.code, `bench/${bench.file} ${ending}; its output ends:\n${tail(outcome.output)}`).toBe(0);
+      expect(outcome.output, `bench/${bench.file} printed no table of figures`).toContain('(index)');
+      if (bench.figures) expect(outcome.output).toMatch(bench.figures);
+    });
+  }
+});
