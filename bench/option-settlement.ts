@@ -4,9 +4,10 @@
 // The scheduler runs the windows' settlement jobs (options/service.ts: the orders of a window with their
 // ticks in force, the exposure, the pool, the payout entries and the order rows in one transaction each)
 // and the bench prints expiries settled per second, on PGlite in memory and on PostgreSQL when one
-// answers (TEST_DATABASE_URL or 127.0.0.1:5432). Target: 10,000 expiries/s on PostgreSQL.
+// answers (TEST_DATABASE_URL or 127.0.0.1:5432). Target: 20,000 expiries/s on PostgreSQL.
 // Orders are set up in bulk SQL (setup only, untimed), their stakes not posted (the pool is funded from
-// equity as at first start, so it pays every win); the figures are checked after the run.
+// equity as at first start, so it pays every win); the figures and the ledger audit are checked after the
+// run (exit code 1 when either fails). BENCH_SMOKE=1 (npm test): 40 orders of 4 users over 2 windows.
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../apps/server/src/db/client.ts';
@@ -17,11 +18,12 @@ import { seedMarkets } from '../apps/server/src/markets/seed.ts';
 import { fundOptionPool } from '../apps/server/src/options/pool.ts';
 import { OPTION_SETTLE_JOB, OptionsService, settleWindowEnd } from '../apps/server/src/options/service.ts';
 import { seedSite } from '../apps/server/src/site/seed.ts';
-import { benchDatabases } from './support.ts';
+import { audit } from '../apps/server/src/ledger/index.ts';
+import { benchDatabases, smokeCheck, smokeOr } from './support.ts';
 
-const ORDERS = Number(process.env.BENCH_OPTION_ORDERS ?? 50_000);
-const USERS = 1_000;
-const SPREAD_MS = 5_000;
+const ORDERS = Number(process.env.BENCH_OPTION_ORDERS ?? smokeOr(50_000, 40));
+const USERS = smokeOr(1_000, 4);
+const SPREAD_MS = smokeOr(5_000, 500);
 const SYMBOL = 'BTCUSDT';
 const BASE = Date.parse('2026-11-23T10:00:00Z');
 
@@ -98,8 +100,19 @@ for (const target of await benchDatabases({ prefix: 'fairex_options_bench' })) {
       sql`select count(*) filter (where status = 'open')::int as open, count(*) filter (where outcome = 'win')::int as wins,
         coalesce(sum(payout), 0)::text as paid from option_orders`,
     );
-    if (check!.open !== 0 || check!.wins !== ORDERS / 2 || Number(check!.paid) !== (ORDERS / 2) * 18) throw new Error(`settlement incomplete: ${JSON.stringify(check)}`);
-    rows.push({ database: target.name, orders: ORDERS, windows, 'jobs run': jobs, 'seconds': seconds.toFixed(2), 'expiries/s': Math.round(ORDERS / seconds) });
+    const complete = check!.open === 0 && check!.wins === Math.floor(ORDERS / 2) && Number(check!.paid) === Math.floor(ORDERS / 2) * 18;
+    smokeCheck(complete, `${target.name}: settlement incomplete: ${JSON.stringify(check)}`);
+    const audited = await audit(db);
+    smokeCheck(audited.ok, `${target.name}: ledger audit fails: ${audited.checks.filter((c) => !c.ok).map((c) => c.name).join(', ')}`);
+    rows.push({
+      database: target.name,
+      orders: ORDERS,
+      windows,
+      'jobs run': jobs,
+      seconds: seconds.toFixed(2),
+      'expiries/s': Math.round(ORDERS / seconds),
+      audit: audited.ok && complete ? 'ok' : 'FAILED',
+    });
   } finally {
     await dispose();
   }
