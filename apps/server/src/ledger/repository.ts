@@ -40,6 +40,8 @@ export async function writeEntries(tx: Tx, headers: EntryHeader[], legs: (Checke
   // binds however many entries, which keeps a batch cheap.
   const headersJson = JSON.stringify(headers.map((h, e) => ({ e, kind: h.kind, ref_type: h.refType, ref_id: h.refId, memo: h.memo })));
   const legsJson = JSON.stringify(legs.map((leg, ord) => ({ e: leg.entry, ord, account_id: leg.accountId, bucket: leg.bucket, amount: leg.amount, ref_type: leg.refType, ref_id: leg.refId })));
+  // The accounts also as an array: with `id = any(...)` the planner reads them by index (it cannot size a JSON set).
+  const accountIds = bigintArray([...new Set(legs.map((l) => l.accountId))]);
   const [row] = await queryRows<{ entry_ids: string[] | null; unbalanced_entry: number | null; unbalanced: number[]; short: number[]; too_large: boolean }>(
     tx,
     sql`
@@ -49,7 +51,7 @@ export async function writeEntries(tx: Tx, headers: EntryHeader[], legs: (Checke
       select * from json_to_recordset(${legsJson}::json) as l (e int, ord int, account_id int, bucket text, amount numeric, ref_type text, ref_id text)),
     accounts as (
       select id, system, currency_id, available, frozen, locked from ledger_accounts
-      where id in (select account_id from legs)),
+      where id = any(${accountIds}::int[])),
     unbalanced as (
       select l.e, a.currency_id from legs l join accounts a on a.id = l.account_id
       group by l.e, a.currency_id having sum(l.amount) <> 0),
@@ -90,7 +92,7 @@ export async function writeEntries(tx: Tx, headers: EntryHeader[], legs: (Checke
       returning id),
     moved as (
       update ledger_accounts a set available = n.available, frozen = n.frozen, locked = n.locked
-      from next n where a.id = n.id and exists (select 1 from accepted)),
+      from next n where a.id = any(${accountIds}::int[]) and a.id = n.id and exists (select 1 from accepted)),
     postings as (
       insert into ledger_postings (entry_id, account_id, currency_id, bucket, amount, balance_after, ref_type, ref_id)
       select i.id, r.account_id, r.currency_id, r.bucket, r.amount, r.balance_after, r.ref_type, r.ref_id
