@@ -67,8 +67,7 @@ function codeOfReject(reason: RejectReason): ErrorCode {
 
 /**
  * Collects a batch's ledger legs into as few entries as LEGS_PER_ENTRY_MAX allows (each step balances
- * on its own, so an entry may end between any two steps). Fewer, larger entries are what makes a batch
- * cheap: each entry costs the ledger a lock and a write.
+ * on its own, so an entry may end between any two steps). The store posts them all in one postMany.
  */
 class EntryBuilder {
   readonly entries: Entry[] = [];

@@ -1,60 +1,72 @@
 /**
- * Writing a planned batch: new orders, order progress, trades and every ledger entry in ONE transaction;
+ * Writing a planned batch: new orders, order progress, trades and every ledger entry in ONE transaction
+ * of three statements;
  * and, when the answer to its COMMIT is lost (the connection dropped while committing), finding out
  * whether it landed, by the ids the batch reserved.
  */
 import type { Db } from '../db/client.ts';
-import { post } from '../ledger/index.ts';
+import { postMany } from '../ledger/index.ts';
 import { lotsToQuantity, ticksToPrice } from './engine/index.ts';
 import { fineDecimals, fromUnits } from './amounts.ts';
 import { BATCH_REF_TYPE, type BatchPlan } from './batch-plan.ts';
 import type { LiveOrder, Market } from './book-state.ts';
-import { batchLanded, insertOrders, insertTrades, lockAccountsInOrder, selectTradeIdsOfTakers, updateOrders, type SpotOrderInsert } from './repository.ts';
+import { batchLanded, selectTradeIdsOfTakers, writeBatchRows, type BatchOrderRow, type BatchTradeRow, type OrderProgress } from './repository.ts';
 
 export type StoredTrade = BatchPlan['trades'][number] & { id: number };
 
-/** Writes the plan in one transaction; returns its trades with their ids. */
+/**
+ * Writes the plan in one transaction of three statements: the orders and trades (writeBatchRows), then
+ * every ledger entry of the batch through postMany, which locks the touched accounts once, in id order
+ * (the ledger's order, so two writers cannot deadlock), checks and writes them all. Returns the plan's
+ * trades with their ids.
+ */
 export async function storeBatch(db: Db, market: Market, plan: BatchPlan, entries = plan.entries()): Promise<StoredTrade[]> {
   const { spec, symbolId } = market;
   const fine = fineDecimals(spec);
-  const amounts = (o: LiveOrder) => {
-    const units = o.side === 'buy' ? fine : spec.quantityDecimals;
-    return {
-      filledQuantity: fromUnits(o.filledLots, spec.quantityDecimals),
-      filledQuote: fromUnits(o.filledQuote, spec.priceDecimals + spec.quantityDecimals),
-      fee: fromUnits(o.fee, fine),
-      frozen: fromUnits(o.frozen, units),
-      used: fromUnits(o.used, units),
-    };
-  };
-  const inserts: SpotOrderInsert[] = [...plan.inserted.values()].map((o) => ({
-    id: o.id,
-    userId: o.userId,
-    symbolId,
-    side: o.side,
-    type: o.type,
-    price: o.price === null ? null : ticksToPrice(spec, o.price),
-    quantity: lotsToQuantity(spec, o.quantity),
-    ...amounts(o),
-    status: o.status,
-    doneReason: o.doneReason,
-    createdAt: o.createdAt,
-    updatedAt: o.updatedAt,
-  }));
-  const updates = [...plan.updated].map((o) => {
-    const { filledQuantity, filledQuote, fee, used } = amounts(o);
-    return { id: o.id, filledQuantity, filledQuote, fee, used, status: o.status, doneReason: o.doneReason };
+  const filled = (o: LiveOrder) => ({
+    filled_quantity: fromUnits(o.filledLots, spec.quantityDecimals),
+    filled_quote: fromUnits(o.filledQuote, spec.priceDecimals + spec.quantityDecimals),
+    fee: fromUnits(o.fee, fine),
+    used: fromUnits(o.used, o.side === 'buy' ? fine : spec.quantityDecimals),
   });
-  if (inserts.length === 0 && updates.length === 0 && entries.length === 0) return [];
+  const orders: BatchOrderRow[] = [];
+  for (const o of plan.inserted.values()) {
+    orders.push({
+      id: o.id,
+      user_id: o.userId,
+      symbol_id: symbolId,
+      side: o.side,
+      type: o.type,
+      price: o.price === null ? null : ticksToPrice(spec, o.price),
+      quantity: lotsToQuantity(spec, o.quantity),
+      ...filled(o),
+      frozen: fromUnits(o.frozen, o.side === 'buy' ? fine : spec.quantityDecimals),
+      status: o.status,
+      done_reason: o.doneReason,
+      created_at: o.createdAt.toISOString(),
+      updated_at: o.updatedAt.toISOString(),
+    });
+  }
+  const progress: OrderProgress[] = [];
+  for (const o of plan.updated) progress.push({ id: o.id, ...filled(o), status: o.status, done_reason: o.doneReason });
+  if (orders.length === 0 && progress.length === 0 && entries.length === 0) return [];
+  const trades: BatchTradeRow[] = plan.trades.map((t) => ({
+    symbol_id: t.symbolId,
+    maker_order_id: t.makerOrderId,
+    taker_order_id: t.takerOrderId,
+    maker_user_id: t.makerUserId,
+    taker_user_id: t.takerUserId,
+    taker_side: t.takerSide,
+    price: t.price,
+    quantity: t.quantity,
+    quote: t.quote,
+    maker_fee: t.makerFee,
+    taker_fee: t.takerFee,
+    created_at: new Date(t.time).toISOString(),
+  }));
   return db.transaction(async (tx) => {
-    await lockAccountsInOrder(tx, [...plan.accounts]);
-    await insertOrders(tx, inserts);
-    await updateOrders(tx, updates);
-    const tradeIds = await insertTrades(
-      tx,
-      plan.trades.map(({ time: _time, ...row }) => row),
-    );
-    for (const entry of entries) await post(tx, entry);
+    const tradeIds = await writeBatchRows(tx, { orders, progress, trades });
+    await postMany(tx, entries);
     return plan.trades.map((t, i) => ({ ...t, id: tradeIds[i]! }));
   });
 }

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.ts';
-import { queryRows, type Executor, type Tx } from '../db/client.ts';
+import { bigintArray, queryRows, type Executor, type Tx } from '../db/client.ts';
 import { ledgerAccounts, ledgerEntries } from '../ledger/tables.ts';
 import { marketSymbols } from '../markets/tables.ts';
 import { currencies } from '../site/tables.ts';
@@ -11,9 +11,6 @@ import { favourites, spotMarkets, spotOrders, spotTrades, type SpotOrderStatus }
 export type SpotOrderRow = typeof spotOrders.$inferSelect;
 export type SpotOrderInsert = typeof spotOrders.$inferInsert;
 export type SpotTradeInsert = typeof spotTrades.$inferInsert;
-
-/** Rows per multi-row statement: keeps bind parameters far below PostgreSQL's 65,535. */
-const ROWS_PER_STATEMENT_MAX = 500;
 
 export const DEFAULT_MAKER_FEE_RATE = '0.001';
 export const DEFAULT_TAKER_FEE_RATE = '0.002';
@@ -72,14 +69,14 @@ export async function selectTradeIdsOfTakers(db: Executor, takerOrderIds: number
   return rows.map((r) => r.id);
 }
 
-/** Available figures of ledger accounts, as NUMERIC text. */
+/** Available figures of ledger accounts, as NUMERIC text: one array parameter, found by primary key. */
 export async function selectAvailable(db: Executor, accountIds: number[]): Promise<Map<number, string>> {
   if (accountIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: ledgerAccounts.id, available: ledgerAccounts.available })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, accountIds));
-  return new Map(rows.map((r) => [r.id, r.available]));
+  const rows = await queryRows<{ id: number; available: string }>(
+    db,
+    sql`select id, available::text as available from ledger_accounts where id = any(${bigintArray(accountIds)}::int[])`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.available]));
 }
 
 /** Spot accounts of users in some currencies (rebuilding a book needs the makers' accounts). */
@@ -91,57 +88,91 @@ export async function selectSpotAccounts(db: Executor, userIds: number[], curren
     .where(and(inArray(ledgerAccounts.userId, userIds), inArray(ledgerAccounts.currencyId, currencyIds), eq(ledgerAccounts.kind, 'spot')));
 }
 
-/**
- * Locks every account a batch touches, in ascending id order (the ledger's order), before any entry is
- * posted: the batch then holds all its locks at once, so two writers cannot deadlock on each other.
- */
-export async function lockAccountsInOrder(tx: Tx, ids: number[]) {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  if (sorted.length === 0) return;
-  await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, sorted)).orderBy(asc(ledgerAccounts.id)).for('update');
-}
+/** A new order row as the batch writes it (amounts as NUMERIC text, times as ISO text). */
+export type BatchOrderRow = {
+  id: number;
+  user_id: number;
+  symbol_id: number;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  price: string | null;
+  quantity: string;
+  filled_quantity: string;
+  filled_quote: string;
+  fee: string;
+  frozen: string;
+  used: string;
+  status: SpotOrderStatus;
+  done_reason: string | null;
+  created_at: string;
+  updated_at: string;
+};
 
-export async function insertOrders(tx: Tx, rows: SpotOrderInsert[]) {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT_MAX) await tx.insert(spotOrders).values(rows.slice(i, i + ROWS_PER_STATEMENT_MAX));
-}
-
+/** Progress of an order placed in an earlier batch. */
 export type OrderProgress = {
   id: number;
-  filledQuantity: string;
-  filledQuote: string;
+  filled_quantity: string;
+  filled_quote: string;
   fee: string;
   used: string;
   status: SpotOrderStatus;
-  doneReason: string | null;
+  done_reason: string | null;
 };
 
-/** Progress of orders placed in earlier batches, in one statement per chunk. */
-export async function updateOrders(tx: Tx, rows: OrderProgress[]) {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT_MAX) {
-    const values = sql.join(
-      rows
-        .slice(i, i + ROWS_PER_STATEMENT_MAX)
-        .map(
-          (r) =>
-            sql`(${r.id}::bigint, ${r.filledQuantity}::numeric, ${r.filledQuote}::numeric, ${r.fee}::numeric, ${r.used}::numeric, ${r.status}::text, ${r.doneReason}::text)`,
-        ),
-      sql`, `,
-    );
-    await tx.execute(sql`
+export type BatchTradeRow = {
+  symbol_id: number;
+  maker_order_id: number;
+  taker_order_id: number;
+  maker_user_id: number;
+  taker_user_id: number;
+  taker_side: 'buy' | 'sell';
+  price: string;
+  quantity: string;
+  quote: string;
+  maker_fee: string;
+  taker_fee: string;
+  created_at: string;
+};
+
+/**
+ * A batch's rows in ONE statement: its new orders inserted, the progress of earlier orders updated, its
+ * trades inserted; each set travels as one JSON parameter (three binds however many rows). Trade ids are
+ * taken from the sequence in the trades' order and answered in that order. The updated orders are never
+ * among the inserted ones (a batch's own orders are written in their final state), so the parts, which
+ * all see the table as it was before the statement, do not overlap. (Every part of a WITH that writes
+ * runs exactly once, referenced or not.)
+ */
+export async function writeBatchRows(tx: Tx, rows: { orders: BatchOrderRow[]; progress: OrderProgress[]; trades: BatchTradeRow[] }): Promise<number[]> {
+  const [result] = await queryRows<{ trade_ids: string[] | null }>(
+    tx,
+    sql`
+    with new_orders as (
+      insert into spot_orders (id, user_id, symbol_id, side, type, price, quantity, filled_quantity, filled_quote, fee, frozen, used, status, done_reason, created_at, updated_at)
+      select id, user_id, symbol_id, side, type, price, quantity, filled_quantity, filled_quote, fee, frozen, used, status, done_reason, created_at, updated_at
+      from json_to_recordset(${JSON.stringify(rows.orders)}::json) as o (id bigint, user_id int, symbol_id int, side text, type text, price numeric,
+        quantity numeric, filled_quantity numeric, filled_quote numeric, fee numeric, frozen numeric, used numeric, status text, done_reason text,
+        created_at timestamptz, updated_at timestamptz)),
+    progress as (
       update spot_orders o set filled_quantity = v.filled_quantity, filled_quote = v.filled_quote, fee = v.fee, used = v.used,
         status = v.status, done_reason = v.done_reason, updated_at = now()
-      from (values ${values}) as v (id, filled_quantity, filled_quote, fee, used, status, done_reason)
-      where o.id = v.id`);
-  }
-}
-
-export async function insertTrades(tx: Tx, rows: SpotTradeInsert[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT_MAX) {
-    const inserted = await tx.insert(spotTrades).values(rows.slice(i, i + ROWS_PER_STATEMENT_MAX)).returning({ id: spotTrades.id });
-    ids.push(...inserted.map((r) => r.id));
-  }
-  return ids;
+      from json_to_recordset(${JSON.stringify(rows.progress)}::json) as v (id bigint, filled_quantity numeric, filled_quote numeric, fee numeric,
+        used numeric, status text, done_reason text)
+      where o.id = v.id),
+    trades as (
+      select * from json_to_recordset(${JSON.stringify(rows.trades.map((t, ord) => ({ ord, ...t })))}::json) as t (ord int, symbol_id int, maker_order_id bigint,
+        taker_order_id bigint, maker_user_id int, taker_user_id int, taker_side text, price numeric, quantity numeric, quote numeric, maker_fee numeric,
+        taker_fee numeric, created_at timestamptz)),
+    ids as materialized (
+      select ord, nextval(pg_get_serial_sequence('spot_trades', 'id')) as id from (select ord from trades order by ord) t),
+    new_trades as (
+      insert into spot_trades (id, symbol_id, maker_order_id, taker_order_id, maker_user_id, taker_user_id, taker_side, price, quantity, quote, maker_fee, taker_fee, created_at)
+      select i.id, t.symbol_id, t.maker_order_id, t.taker_order_id, t.maker_user_id, t.taker_user_id, t.taker_side, t.price, t.quantity, t.quote,
+        t.maker_fee, t.taker_fee, t.created_at
+      from trades t join ids i on i.ord = t.ord
+      order by t.ord)
+    select json_agg(id::text order by ord) as trade_ids from ids`,
+  );
+  return (result?.trade_ids ?? []).map(Number);
 }
 
 /** A symbol's latest trades, newest first (the snapshot a client gets on joining its book room). */

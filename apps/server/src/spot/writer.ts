@@ -31,6 +31,31 @@ import { reserveOrderIds, selectAvailable, selectOpenOrders, selectSpotAccounts 
 export type { CancelCommand, Command, OrderView, PlaceCommand } from './batch-plan.ts';
 export type { LiveOrder, Market, UserAccounts } from './book-state.ts';
 
+/**
+ * Order ids taken from the sequence per round trip. The writer hands them out in order from memory, so a
+ * batch costs no query for its ids; the ones left when the process stops are never used (gaps are
+ * harmless: ids only need to be unique and rising in acceptance order, which the sequence gives).
+ */
+export const ORDER_IDS_PER_BLOCK = 4_096;
+
+/** Ids reserved ahead from the order sequence, in rising order. */
+class OrderIds {
+  private reserved: number[] = [];
+  private next = 0;
+
+  async take(db: Db, n: number): Promise<number[]> {
+    if (this.reserved.length - this.next < n) {
+      const block = await reserveOrderIds(db, Math.max(n, ORDER_IDS_PER_BLOCK));
+      // What was left of the old block goes first: ids stay rising.
+      this.reserved = [...this.reserved.slice(this.next), ...block];
+      this.next = 0;
+    }
+    const ids = this.reserved.slice(this.next, this.next + n);
+    this.next += n;
+    return ids;
+  }
+}
+
 /** Commands persisted per transaction at most; the rest wait for the next batch. */
 export const ORDERS_PER_BATCH_MAX = 256;
 /** Commands waiting per symbol at most; beyond it new orders are refused (too_many_requests). */
@@ -83,6 +108,7 @@ export class SymbolWriter {
   private commands = 0;
   private readonly now: () => number;
   private readonly faults: WriterFaults;
+  private readonly orderIds = new OrderIds();
 
   constructor(
     private readonly db: Db,
@@ -276,11 +302,10 @@ export class SymbolWriter {
 
   private async plan(batch: Pending[]): Promise<BatchPlan> {
     const places = batch.filter((p) => p.command.kind === 'place').map((p) => p.command as PlaceCommand);
-    // One id more than the new orders: the batch's own, which names its ledger entries.
-    const ids = await reserveOrderIds(this.db, places.length + 1);
-    const batchId = ids.pop()!;
     const accountIds = places.flatMap((c) => [c.accounts.base, c.accounts.quote]);
-    const figures = await selectAvailable(this.db, [...new Set(accountIds)]);
+    // One id more than the new orders: the batch's own, which names its ledger entries.
+    const [ids, figures] = await Promise.all([this.orderIds.take(this.db, places.length + 1), selectAvailable(this.db, [...new Set(accountIds)])]);
+    const batchId = ids.pop()!;
     const quoteAccounts = new Set(places.map((c) => c.accounts.quote));
     const fine = fineDecimals(this.market.spec);
     const available = new Map<number, bigint>();

@@ -10,7 +10,7 @@ import { SESSIONS_CHANNEL, SessionCache, sessionCacheOf, type CachedSession, typ
 import { SESSION_IDLE_MS } from '../../src/accounts/sessions.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { call, makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -75,8 +75,8 @@ describe('session cache in one process', () => {
     expect(await atTime(start, async () => (await infoOf(test.app, token)).type)).toBe('ok');
     const use = start + SESSION_IDLE_MS - 30_000;
     expect(await atTime(use, async () => (await infoOf(test.app, token)).type)).toBe('ok');
-    const [row] = (await test.db.execute(sql`select expires_at from sessions where token_hash = ${sha256(token)}`)).rows as { expires_at: Date | string }[];
-    expect(new Date(row!.expires_at).getTime()).toBe(use + SESSION_IDLE_MS);
+    const [row] = await queryRows<{ expires_ms: string }>(test.db, sql`select (extract(epoch from expires_at) * 1000)::bigint::text as expires_ms from sessions where token_hash = ${sha256(token)}`);
+    expect(Number(row!.expires_ms)).toBe(use + SESSION_IDLE_MS);
     expect(await atTime(use + SESSION_IDLE_MS + 1_000, async () => (await infoOf(test.app, token)).type)).toBe('999');
   });
 });
