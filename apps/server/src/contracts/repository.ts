@@ -119,32 +119,40 @@ export async function contractAccount(db: Executor, userId: number, currencyId: 
 /** What an account's risk needs of a position (a narrow read: an account may hold many). */
 export type RiskPosition = Pick<PositionRow, 'id' | 'userId' | 'currencyId' | 'symbolId' | 'side' | 'openPrice' | 'lots' | 'contractSize' | 'margin'>;
 
-/** The open positions of these accounts (user and margin coin), one query per coin. */
+const riskColumns = {
+  id: contractPositions.id,
+  userId: contractPositions.userId,
+  currencyId: contractPositions.currencyId,
+  symbolId: contractPositions.symbolId,
+  side: contractPositions.side,
+  openPrice: contractPositions.openPrice,
+  lots: contractPositions.lots,
+  contractSize: contractPositions.contractSize,
+  margin: contractPositions.margin,
+};
+
+/**
+ * The open positions of these accounts (user and margin coin), one query per coin. The users travel as
+ * one array parameter, not one per user: a trader's close may touch thousands of copies' accounts.
+ */
 export async function openPositionsOfAccounts(db: Executor, accounts: AccountRef[]): Promise<RiskPosition[]> {
   const rows: RiskPosition[] = [];
   for (const [currencyId, userIds] of usersPerCoin(accounts)) {
     rows.push(
       ...(await db
-        .select({
-          id: contractPositions.id,
-          userId: contractPositions.userId,
-          currencyId: contractPositions.currencyId,
-          symbolId: contractPositions.symbolId,
-          side: contractPositions.side,
-          openPrice: contractPositions.openPrice,
-          lots: contractPositions.lots,
-          contractSize: contractPositions.contractSize,
-          margin: contractPositions.margin,
-        })
+        .select(riskColumns)
         .from(contractPositions)
-        .where(and(eq(contractPositions.currencyId, currencyId), inArray(contractPositions.userId, userIds), eq(contractPositions.status, 'open')))
+        .where(and(eq(contractPositions.currencyId, currencyId), sql`${contractPositions.userId} = any(${bigintArray(userIds)}::int[])`, eq(contractPositions.status, 'open')))
         .orderBy(contractPositions.id)),
     );
   }
   return rows;
 }
 
-/** The ids of these accounts' open positions (an account close locks them next), one query per coin. */
+/** Every open position, narrowly (the periodic refresh of liquidation triggers reads them all). */
+export const openPositionsOfAll = (db: Executor): Promise<RiskPosition[]> =>
+  db.select(riskColumns).from(contractPositions).where(eq(contractPositions.status, 'open')).orderBy(contractPositions.id);
+
 /** The ids of these accounts' positions in one state: open, or pending (a limit order, its margin and fee frozen). */
 export async function positionIdsOfAccounts(db: Executor, accounts: AccountRef[], status: 'open' | 'pending'): Promise<number[]> {
   const ids: number[] = [];
@@ -152,7 +160,7 @@ export async function positionIdsOfAccounts(db: Executor, accounts: AccountRef[]
     const rows = await db
       .select({ id: contractPositions.id })
       .from(contractPositions)
-      .where(and(eq(contractPositions.currencyId, currencyId), inArray(contractPositions.userId, userIds), eq(contractPositions.status, status)))
+      .where(and(eq(contractPositions.currencyId, currencyId), sql`${contractPositions.userId} = any(${bigintArray(userIds)}::int[])`, eq(contractPositions.status, status)))
       .orderBy(contractPositions.id);
     ids.push(...rows.map((r) => r.id));
   }
@@ -210,7 +218,8 @@ export async function lockPositions(tx: Tx, ids: number[]): Promise<Map<number, 
       ledgerAccounts,
       and(eq(ledgerAccounts.userId, contractPositions.userId), eq(ledgerAccounts.currencyId, contractPositions.currencyId), eq(ledgerAccounts.kind, 'contract')),
     )
-    .where(inArray(contractPositions.id, [...new Set(ids)]))
+    // One array parameter however many (a tick may lock a thousand).
+    .where(sql`${contractPositions.id} = any(${bigintArray([...new Set(ids)])}::bigint[])`)
     .orderBy(contractPositions.id)
     .for('update', { of: contractPositions });
   return new Map(rows.map((r) => [r.position.id, { ...r.position, accountId: r.accountId }]));

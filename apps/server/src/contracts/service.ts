@@ -110,6 +110,7 @@ import {
   openPositionsOf,
   accountExposures,
   openPositionsOfAccounts,
+  openPositionsOfAll,
   positionPage,
   positionsById,
   symbolsWithoutSettings,
@@ -121,6 +122,7 @@ import {
   type RiskPosition,
 } from './repository.ts';
 import { accountKey, distinctAccounts, groupByAccount, type AccountRef } from './accounts.ts';
+import { AccountExposures } from './exposures.ts';
 import { TriggerIndex } from './trigger-index.ts';
 import { applyDueChanges, editContractSettings, inForce, scheduledView } from './settings.ts';
 import { chargeOvernightFees, OVERNIGHT_JOB_EVERY_MS } from './overnight.ts';
@@ -201,14 +203,19 @@ const keyOf = (t: { kind: OwnTriggerKind; positionId: number } | { kind: 'liquid
   t.kind === 'liquidation' ? liquidationKey(t.userId, t.currencyId) : `${t.kind}:${t.positionId}`;
 
 
-/** Crossed triggers handled in one transaction at most (a liquidation cascade commits in steps). */
-export const TRIGGERS_PER_TRANSACTION_MAX = 200;
+/**
+ * Crossed triggers handled in one transaction at most (a liquidation cascade commits in steps). A tick
+ * crossing a thousand TP/SL closes them in one transaction of a few set-based statements (settlement.ts).
+ */
+export const TRIGGERS_PER_TRANSACTION_MAX = 1_000;
 /** The system accounts positions move money with. */
 const CONTRACT_SYSTEM_ACCOUNTS = ['contract_margins', 'contract_pnl', 'insurance_fund', 'fees'] as const;
 
 export class ContractService {
   private symbols: ContractSymbol[] = [];
   readonly index = new TriggerIndex<Trigger>();
+  /** The open positions' figures per account and symbol, which liquidation triggers are computed from (exposures.ts). */
+  readonly exposures = new AccountExposures();
   private queue: Promise<void> = Promise.resolve();
   /** System account ids of the margin coins, created and committed when symbols load (a close reads none). */
   private readonly systemIds = new Map<string, number>();
@@ -309,7 +316,7 @@ export class ContractService {
       list.push(...this.triggersOf(p));
     }
     for (const [symbol, entries] of bySymbol) this.index.load(symbol, entries);
-    await this.refreshAccounts(this.db, distinctAccounts(live.filter((p) => p.status === 'open')));
+    await this.resync(this.db, async () => live.filter((p) => p.status === 'open'), this.exposures.accounts());
   }
 
   /** The symbol with the settings in force now: a scheduled change of a risk setting counts only once its notice has passed (settings.ts). */
@@ -796,14 +803,33 @@ export class ContractService {
     return this.refreshAccounts(db, [{ userId, currencyId }]);
   }
 
-  /** refreshAccount for many accounts at once: their positions summed per symbol and balances read in one query each. */
+  /**
+   * refreshAccount for many accounts at once, read again from the database: their open positions (which
+   * replace what `exposures` kept of them) and balances, one query each per coin.
+   */
   async refreshAccounts(db: Executor, accounts: AccountRef[]) {
     if (accounts.length === 0) return;
-    const [exposures, balances] = await Promise.all([accountExposures(db, accounts), contractBalancesOf(db, accounts)]);
-    const byAccount = groupByAccount(exposures);
+    await this.resync(db, () => openPositionsOfAccounts(db, accounts), accounts);
+  }
+
+  /** `exposures` replaced from a read of open positions: of `accounts` and every account the read finds; then their triggers. */
+  private async resync(db: Executor, read: () => Promise<RiskPosition[]>, accounts: AccountRef[] = []) {
+    const since = this.exposures.mark();
+    const open = await read();
+    const refs = distinctAccounts([...accounts, ...open]);
+    this.exposures.replace(refs, open, since);
+    await this.retrigger(db, refs);
+  }
+
+  /**
+   * The accounts' triggers recomputed after rows `exposures` was told of (a bulk close, an open): only
+   * their balances are read, in one query per coin; their positions' figures are the ones kept.
+   */
+  async retrigger(db: Executor, accounts: AccountRef[]) {
+    if (accounts.length === 0) return;
+    const balances = await contractBalancesOf(db, accounts);
     for (const { userId, currencyId } of accounts) {
-      const key = accountKey(userId, currencyId);
-      this.setAccountTrigger(userId, currencyId, byAccount.get(key) ?? [], balances.get(key)?.available ?? '0');
+      this.setAccountTrigger(userId, currencyId, this.exposures.exposures(userId, currencyId), balances.get(accountKey(userId, currencyId))?.available ?? '0');
     }
   }
 
@@ -870,10 +896,15 @@ export class ContractService {
     return this.queue;
   }
 
-  /** Recomputes every account's liquidation trigger (the other symbols' marks and balances moved). */
+  /**
+   * Recomputes every account's liquidation trigger (the other symbols' marks and balances moved), from
+   * every open position read again: what `exposures` kept is replaced, so nothing it missed (a change by
+   * another process) lasts longer than TRIGGER_REFRESH_EVERY_MS.
+   */
   async refreshAll() {
-    const open = (await livePositions(this.db)).filter((p) => p.status === 'open');
-    await this.refreshAccounts(this.db, distinctAccounts(open));
+    // Accounts kept that no longer hold anything open are read too (as holding nothing).
+    const tracked = this.exposures.accounts();
+    await this.resync(this.db, () => openPositionsOfAll(this.db), tracked);
   }
 
   /**
@@ -925,8 +956,10 @@ export class ContractService {
       }
     }
     for (const row of touched) this.indexPosition(row);
+    this.exposures.apply(touched);
     if (touched.length > 0) this.mirror?.kick();
-    await this.refreshAccounts(this.db, distinctAccounts(accounts));
+    // Incremental: only these accounts, their positions' figures as kept (exposures.ts), their balances read at once.
+    await this.retrigger(this.db, distinctAccounts(accounts));
     return touched;
   }
 
@@ -999,7 +1032,8 @@ export class ContractService {
     if (rows.length === 0) return;
     this.mirror?.kick();
     for (const r of rows) this.indexPosition(r);
-    await this.refreshAccounts(this.db, distinctAccounts(rows));
+    this.exposures.apply(rows);
+    await this.retrigger(this.db, distinctAccounts(rows));
     await this.publish(rows);
   }
 

@@ -11,18 +11,20 @@
  *    of a hedge can never leave the rest with negative equity. A close the user asked for is refused
  *    (index_unavailable) when another position would close on a mark that is not fresh.
  *  - Only what an account lacks with nothing left open (its net negative equity) comes from the
- *    insurance fund, while the fund holds any; the platform's side (contract_pnl) takes the rest, so each
- *    position's legs sum to zero.
+ *    insurance fund, while the fund holds any; the platform's side (contract_pnl) takes the rest of the
+ *    margins released, so each entry sums to zero.
  * A few statements however many positions: the accounts are locked and read at once (id order, as the
- * ledger locks), one ledger entry per BATCH_LEGS_PER_ENTRY_MAX legs (every leg naming its position, an
- * account's credits posted before its debits), one UPDATE for the rows.
+ * ledger locks; the insurance fund's balance with them), one ledger entry per BATCH_LEGS_PER_ENTRY_MAX
+ * legs (a user's and an insurance payout's leg naming its position, an account's credits posted before
+ * its debits; the margins released and the platform's side summed per entry), all posted in one
+ * postMany, one UPDATE for the rows.
  */
 import { money, Money, profitLoss, receiveUnits, settleTogether, toAmountString, type ContractCloseReason, type MoneyValue } from '@fairex/contract';
 import type { Tx } from '../db/client.ts';
-import { BATCH_LEGS_PER_ENTRY_MAX, post, userAccount, type Leg } from '../ledger/index.ts';
+import { BATCH_LEGS_PER_ENTRY_MAX, postMany, userAccount, type Entry, type Leg } from '../ledger/index.ts';
 import type { RecordedTick } from '../markets/ticks.ts';
 import { DomainError } from '../http/errors.ts';
-import { lockedAvailables, lockPositions, markClosed, positionIdsOfAccounts, systemBalance, type ContractSymbol, type PositionRow } from './repository.ts';
+import { lockedAvailables, lockPositions, markClosed, positionIdsOfAccounts, type ContractSymbol, type PositionRow } from './repository.ts';
 
 /** A position as locked for a change, with its owner's contract account id where known. */
 export type Locked = PositionRow & { accountId?: number | null };
@@ -75,7 +77,9 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
     const groups = new Map<number, Closing[]>();
     for (const item of items) {
       const account = accountOf.get(item.p.id)!;
-      groups.set(account, [...(groups.get(account) ?? []), item]);
+      const group = groups.get(account);
+      if (group) group.push(item);
+      else groups.set(account, [item]);
     }
     return groups;
   };
@@ -107,41 +111,58 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
     await resolveAccounts();
   }
 
+  // The fund's balance, locked with the accounts above (a system account holds it all in available).
   const insurance = new Map<number, MoneyValue>();
   for (const currencyId of new Set(items.map(({ p }) => p.currencyId))) {
-    insurance.set(currencyId, Money.max(money(await systemBalance(tx, 'insurance_fund', currencyId)), 0));
+    insurance.set(currencyId, Money.max(available.get(await deps.systemId(tx, 'insurance_fund', currencyId))!, 0));
   }
-  const credits: Leg[][] = [];
-  const debits: Leg[][] = [];
+  // Per position, the legs naming it: the user's (back or loss) and the insurance fund's payout. The
+  // margin released (contract_margins) and the platform's side (contract_pnl) are summed per entry and
+  // coin, one leg each, as copy mirroring sums its margins: a thousand closes write ~1,000 postings, not 3,000.
+  type Part = { id: number; currencyId: number; margin: string; legs: Leg[] };
+  const credits: Part[] = [];
+  const debits: Part[] = [];
   for (const [account, group] of byAccount()) {
     const settled = settleTogether(available.get(account)!, group.map((c) => ({ id: c.p.id, back: figure(c).back })));
     available.set(account, money(settled.available));
     for (const [i, line] of settled.lines.entries()) {
       const { p } = group[i]!;
       const ref = { refType: 'contract_position', refId: p.id };
-      const legs: Leg[] = [{ accountId: await deps.systemId(tx, 'contract_margins', p.currencyId), amount: `-${toAmountString(p.margin)}`, ...ref }];
       const fromInsurance = Money.min(money(line.shortfall), insurance.get(p.currencyId)!);
       insurance.set(p.currencyId, insurance.get(p.currencyId)!.minus(fromInsurance));
-      legs.push(
-        { accountId: account, amount: toAmountString(money(line.toUser).minus(line.fromUser)), ...ref },
-        { accountId: await deps.systemId(tx, 'insurance_fund', p.currencyId), amount: toAmountString(fromInsurance.negated()), ...ref },
-      );
-      const rest = toAmountString(legs.reduce((t, l) => t.minus(l.amount), money(0)));
-      legs.push({ accountId: await deps.systemId(tx, 'contract_pnl', p.currencyId), amount: rest, ...ref });
-      (money(line.toUser).isZero() ? debits : credits).push(legs.filter((l) => !money(l.amount).isZero()));
+      const legs: Leg[] = [{ accountId: account, amount: toAmountString(money(line.toUser).minus(line.fromUser)), ...ref }];
+      if (!fromInsurance.isZero()) legs.push({ accountId: await deps.systemId(tx, 'insurance_fund', p.currencyId), amount: toAmountString(fromInsurance.negated()), ...ref });
+      (money(line.toUser).isZero() ? debits : credits).push({ id: p.id, currencyId: p.currencyId, margin: p.margin, legs });
     }
   }
-  const perPosition = [...credits, ...debits];
-  // Whole positions per entry (each sums to zero), named after its first position: each closes once.
+  const parts = [...credits, ...debits];
+  // Whole positions per entry, named after its first position (each closes once); an entry balances
+  // per coin: what its positions' legs do not account for of the margins released is the platform's.
   const reasons = new Set(items.map((c) => c.reason));
-  for (let from = 0; from < perPosition.length; ) {
+  const coins = new Set(parts.map((part) => part.currencyId)).size;
+  const entries: Entry[] = [];
+  for (let from = 0; from < parts.length; ) {
     let to = from;
-    let legs: Leg[] = [];
-    while (to < perPosition.length && legs.length + perPosition[to]!.length <= BATCH_LEGS_PER_ENTRY_MAX) legs = legs.concat(perPosition[to++]!);
-    const refId = Number(perPosition[from]![0]!.refId);
-    await post(tx, { kind: 'contract_close', refType: 'contract_close', refId, memo: reasons.size === 1 ? [...reasons][0] : undefined, legs }, BATCH_LEGS_PER_ENTRY_MAX);
+    let count = 2 * coins;
+    while (to < parts.length && (to === from || count + parts[to]!.legs.length <= BATCH_LEGS_PER_ENTRY_MAX)) count += parts[to++]!.legs.length;
+    const legs: Leg[] = [];
+    const released = new Map<number, MoneyValue>();
+    const paid = new Map<number, MoneyValue>();
+    for (const part of parts.slice(from, to)) {
+      legs.push(...part.legs.filter((l) => !money(l.amount).isZero()));
+      released.set(part.currencyId, (released.get(part.currencyId) ?? money(0)).plus(part.margin));
+      paid.set(part.currencyId, part.legs.reduce((t, l) => t.plus(l.amount), paid.get(part.currencyId) ?? money(0)));
+    }
+    for (const [currencyId, margins] of released) {
+      legs.push(
+        { accountId: await deps.systemId(tx, 'contract_margins', currencyId), amount: toAmountString(margins.negated()) },
+        { accountId: await deps.systemId(tx, 'contract_pnl', currencyId), amount: toAmountString(margins.minus(paid.get(currencyId)!)) },
+      );
+    }
+    entries.push({ kind: 'contract_close', refType: 'contract_close', refId: parts[from]!.id, memo: reasons.size === 1 ? [...reasons][0] : undefined, legs: legs.filter((l) => !money(l.amount).isZero()) });
     from = to;
   }
+  await postMany(tx, entries, BATCH_LEGS_PER_ENTRY_MAX);
   const closedAt = new Date(deps.now());
   const rows = items.map((c) => ({
     ...c.p,

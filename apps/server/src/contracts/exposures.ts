@@ -1,0 +1,150 @@
+/**
+ * The open positions' figures per account and symbol (margins, exposure E, cost C: contract-rules.ts
+ * exposureOf), kept in memory beside the trigger index, so recomputing the liquidation triggers of the
+ * accounts a bulk close touched costs a read of their balances, not of every position they still hold
+ * (a tick closing 1,000 positions of accounts holding 100 each would read 100,000 rows). A pure core with
+ * no I/O, like trigger-index.ts.
+ * The database stays the truth: what is kept here is rebuilt from it at start and replaced from it by the
+ * periodic trigger refresh (service.ts TRIGGER_REFRESH_EVERY_MS), and a liquidation is decided on figures
+ * read in its transaction (a trigger computed from stale figures that fires early is checked and put back).
+ * Between reads it follows the rows this process commits:
+ *  - `apply` (after commit): an open position adds its share to its account and symbol, or replaces the
+ *    share it had (a fill, a margin paid towards an overnight fee); a closed or cancelled one removes
+ *    it, for good (an `open` row told late, after its close, cannot bring it back). Applying a row twice
+ *    changes nothing.
+ *  - `replace` (a read from the database): the accounts' positions as read, except what was applied
+ *    after the read began (`mark`), which is newer than the read, and positions known to have ended.
+ * Sums are kept exactly, in integer units (10^-18 for margins and exposures, 10^-36 for costs: a price
+ * times a size), so they equal the database's own sums; bigint arithmetic, not decimal.js, as a bulk
+ * close applies a thousand rows at once.
+ */
+import { fromUnits, toUnits } from '@fairex/contract';
+import { accountKey, type AccountRef } from './accounts.ts';
+import type { ExposureRow, RiskPosition } from './repository.ts';
+
+/** Ended position ids remembered (a late `open` row of one is ignored); the oldest are forgotten first. */
+export const ENDED_POSITIONS_KEPT_MAX = 100_000;
+
+/** A row as committed: its status says whether it is open (tracked) or ended (removed). */
+export type TrackedRow = RiskPosition & { status: 'pending' | 'open' | 'closed' | 'cancelled' };
+
+/** Decimals of NUMERIC(36,18) figures; a cost (size x price) has twice as many. */
+const FIGURE_DECIMALS = 18;
+
+/** A position's share of its account's sums on its symbol, in integer units. */
+type Share = { position: RiskPosition; seq: number; margin: bigint; weight: bigint; cost: bigint };
+type Sums = { margin: bigint; exposure: bigint; cost: bigint; count: number };
+type Account = { userId: number; currencyId: number; positions: Map<number, Share>; bySymbol: Map<number, Sums> };
+
+function shareOf(p: RiskPosition, seq: number): Share {
+  const weight = BigInt(p.lots) * toUnits(String(p.contractSize), FIGURE_DECIMALS) * (p.side === 'long' ? 1n : -1n);
+  const cost = weight * toUnits(String(p.openPrice ?? '0'), FIGURE_DECIMALS);
+  return { position: p, seq, margin: toUnits(String(p.margin), FIGURE_DECIMALS), weight, cost };
+}
+
+export class AccountExposures {
+  private readonly byAccount = new Map<string, Account>();
+  /** Account key by tracked position id. */
+  private readonly accountOf = new Map<number, string>();
+  private readonly ended = new Set<number>();
+  private seq = 0;
+
+  /** Positions tracked (tests). */
+  get size() {
+    return this.accountOf.size;
+  }
+
+  /** Rows as committed: open ones tracked (or replaced), ended ones removed for good. */
+  apply(rows: readonly TrackedRow[]) {
+    for (const row of rows) {
+      if (row.status === 'open') {
+        if (!this.ended.has(row.id)) this.put(row, ++this.seq);
+      } else if (row.status !== 'pending') {
+        this.remove(row.id);
+        this.end(row.id);
+      }
+    }
+  }
+
+  /** Call before reading positions from the database; hand the answer to `replace` with the read. */
+  mark(): number {
+    return this.seq;
+  }
+
+  /** The accounts' open positions as read since `since` (mark): they replace what was tracked of them. */
+  replace(accounts: readonly AccountRef[], positions: readonly RiskPosition[], since: number) {
+    const read = new Map<string, RiskPosition[]>();
+    for (const p of positions) {
+      const key = accountKey(p.userId, p.currencyId);
+      const list = read.get(key);
+      if (list) list.push(p);
+      else read.set(key, [p]);
+    }
+    for (const { userId, currencyId } of accounts) {
+      const key = accountKey(userId, currencyId);
+      const before = this.byAccount.get(key);
+      const kept = before ? [...before.positions.values()].filter((s) => s.seq > since) : [];
+      if (before) for (const id of before.positions.keys()) this.accountOf.delete(id);
+      this.byAccount.delete(key);
+      const newer = new Set(kept.map((s) => s.position.id));
+      for (const p of read.get(key) ?? []) if (!newer.has(p.id) && !this.ended.has(p.id)) this.put(p, 0);
+      for (const s of kept) this.put(s.position, s.seq, s);
+    }
+  }
+
+  /** The accounts holding a tracked position. */
+  accounts(): AccountRef[] {
+    return [...this.byAccount.values()].map(({ userId, currencyId }) => ({ userId, currencyId }));
+  }
+
+  /** An account's open positions summed per symbol (what accountExposures reads from the database). */
+  exposures(userId: number, currencyId: number): ExposureRow[] {
+    const account = this.byAccount.get(accountKey(userId, currencyId));
+    if (!account) return [];
+    return [...account.bySymbol].map(([symbolId, s]) => ({
+      userId,
+      currencyId,
+      symbolId,
+      margin: fromUnits(s.margin, FIGURE_DECIMALS),
+      exposure: fromUnits(s.exposure, FIGURE_DECIMALS),
+      cost: fromUnits(s.cost, 2 * FIGURE_DECIMALS),
+    }));
+  }
+
+  private put(p: RiskPosition, seq: number, share = shareOf(p, seq)) {
+    const key = accountKey(p.userId, p.currencyId);
+    const elsewhere = this.accountOf.get(p.id);
+    if (elsewhere !== undefined) this.remove(p.id);
+    let account = this.byAccount.get(key);
+    if (!account) this.byAccount.set(key, (account = { userId: p.userId, currencyId: p.currencyId, positions: new Map(), bySymbol: new Map() }));
+    account.positions.set(p.id, share);
+    this.accountOf.set(p.id, key);
+    this.add(account, p.symbolId, share, 1n);
+  }
+
+  private remove(id: number) {
+    const key = this.accountOf.get(id);
+    if (key === undefined) return;
+    this.accountOf.delete(id);
+    const account = this.byAccount.get(key)!;
+    const share = account.positions.get(id)!;
+    account.positions.delete(id);
+    this.add(account, share.position.symbolId, share, -1n);
+    if (account.positions.size === 0) this.byAccount.delete(key);
+  }
+
+  private add(account: Account, symbolId: number, share: Share, sign: 1n | -1n) {
+    let sums = account.bySymbol.get(symbolId);
+    if (!sums) account.bySymbol.set(symbolId, (sums = { margin: 0n, exposure: 0n, cost: 0n, count: 0 }));
+    sums.margin += sign * share.margin;
+    sums.exposure += sign * share.weight;
+    sums.cost += sign * share.cost;
+    sums.count += Number(sign);
+    if (sums.count === 0) account.bySymbol.delete(symbolId);
+  }
+
+  private end(id: number) {
+    this.ended.add(id);
+    if (this.ended.size > ENDED_POSITIONS_KEPT_MAX) this.ended.delete(this.ended.values().next().value!);
+  }
+}
