@@ -3,7 +3,8 @@
 // embedded database with the demo seed. Debian's chromium is driven through chrome-launcher; no browser
 // is downloaded. Pages behind the login gate get the demo user's session in localStorage, as the app
 // keeps it. Prints each category's score and the paint and interactive times of the median of
-// BENCH_WEB_RUNS runs per page and theme, with every run's performance score.
+// BENCH_WEB_RUNS runs per page and theme, with every run's performance score. BENCH_SMOKE=1 (npm test's
+// smoke run): one page (home), one theme (light), one run, and exit code 1 when Lighthouse gives no score.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { DEMO_USER } from '../apps/server/src/site/demo.ts';
+import { SMOKE, smokeCheck, smokeOr } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -22,7 +24,7 @@ const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disabl
 const START_TIMEOUT_MS = 180_000;
 const ATTEMPTS_MAX = 3;
 /** The themes measured (contrast is checked in each): BENCH_WEB_THEMES=light,dark by default. */
-const THEMES = (process.env.BENCH_WEB_THEMES ?? 'light,dark').split(',') as ('light' | 'dark')[];
+const THEMES = (process.env.BENCH_WEB_THEMES ?? smokeOr('light,dark', 'light')).split(',') as ('light' | 'dark')[];
 /** BENCH_WEB_REPORTS=<folder> keeps each run's full Lighthouse report (JSON) there, to see which elements fail. */
 const REPORTS_DIR = process.env.BENCH_WEB_REPORTS;
 const ALL_PAGES = [
@@ -31,15 +33,16 @@ const ALL_PAGES = [
   { name: 'spot trade', route: '/pages/transaction/currency?symbol=BTC/USDT' },
   { name: 'assets', route: '/pages/fund/assets' },
 ];
-/** BENCH_WEB_PAGES=home,spot trade measures only those pages (all four by default). */
-const PAGES = process.env.BENCH_WEB_PAGES ? ALL_PAGES.filter((p) => process.env.BENCH_WEB_PAGES!.split(',').includes(p.name)) : ALL_PAGES;
+/** BENCH_WEB_PAGES=home,spot trade measures only those pages (all four by default, home alone in a smoke run). */
+const PAGE_NAMES = process.env.BENCH_WEB_PAGES ?? (SMOKE ? 'home' : undefined);
+const PAGES = PAGE_NAMES ? ALL_PAGES.filter((p) => PAGE_NAMES.split(',').includes(p.name)) : ALL_PAGES;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /**
  * Runs per page and theme (BENCH_WEB_RUNS, 3 by default); the run with the median performance score is
  * reported, as Lighthouse's documentation advises repeated runs: one run varies by several points (the
  * server and the browser share 2 cores).
  */
-const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? smokeOr(3, 1));
 
 for (const workspace of ['apps/web', 'apps/admin']) {
   if (!fs.existsSync(path.join(root, workspace, 'dist', 'index.html'))) {
@@ -128,6 +131,8 @@ try {
           );
         }
         if (!result || result.lhr.runtimeError) throw new Error(`no Lighthouse result for ${target.route}: ${result?.lhr.runtimeError?.message}`);
+        // A report without a score in each category (a page that never painted, an audit that errored) measured nothing.
+        for (const id of CATEGORIES) smokeCheck(typeof result.lhr.categories[id]?.score === 'number', `Lighthouse gave no ${id} score for ${target.name} (${theme})`);
         runs.push(result.lhr);
       }
       const performanceOf = (r: RunnerResult['lhr']) => r.categories.performance?.score ?? 0;
