@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 // Files that use no database (pure rules, the engine, the feed): npm test runs the suite once on PGlite
 // and once with TEST_DATABASE_URL, and these prove nothing more the second time, so that pass skips them.
 const databaseFree = [
+  'test/build.test.ts',
   'test/config.test.ts',
+  'test/contracts/exposures.test.ts',
   'test/contracts/trigger-index.test.ts',
   'test/content/rules.test.ts',
   'test/coupons/rules.test.ts',
