@@ -1,7 +1,10 @@
-// The load of bench:orders, run in a worker thread: clients are other processes in real life, so they
-// must not share the server's event loop (embedded PGlite runs its queries on that loop). Each client
-// sends 70 % limit orders, 15 % market orders and 15 % cancels of its own open orders.
-import { parentPort, workerData } from 'node:worker_threads';
+// The load of bench:orders, run in a child process: clients are other processes in real life, so they
+// must not share the server's event loop (embedded PGlite runs its queries on that loop), and the
+// server's process then counts only the server's CPU time. Each client sends 70 % limit orders, 15 %
+// market orders and 15 % cancels of its own open orders. Requests go through node:http with a keep-alive
+// agent (one socket per client): fetch (undici) cost the load more CPU than the server spent on an
+// order, and on two cores the bench then measured its own client.
+import http from 'node:http';
 
 export type OrdersLoad = {
   url: string;
@@ -22,7 +25,42 @@ const MARKET_SHARE = 15;
 
 type Answer = { type: string; code?: string; message: { id?: number; status?: string } | string };
 
-const load = workerData as OrdersLoad;
+/** The parent sends the load once this process is ready; the answer is the result. */
+process.send!({ ready: true });
+const load = await new Promise<OrdersLoad>((resolve) => process.once('message', (message) => resolve(message as OrdersLoad)));
+const target = new URL(load.url);
+const agent = new http.Agent({ keepAlive: true, maxSockets: load.connections });
+
+/** One form POST or PUT; resolves with the parsed JSON answer. */
+function send(method: 'POST' | 'PUT', path: string, token: string, form: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        method,
+        path,
+        headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(form) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Answer);
+          } catch (error) {
+            reject(error);
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(form);
+  });
+}
+
 const result: OrdersResult = { latencies: [], ok: { limit: 0, market: 0, cancel: 0 }, errors: {}, elapsedS: 0 };
 let sequence = 0;
 const deadline = Date.now() + load.durationS * 1000;
@@ -30,7 +68,6 @@ const started = performance.now();
 await Promise.all(
   Array.from({ length: load.connections }, async (_, connection) => {
     const token = load.tokens[connection % load.tokens.length]!;
-    const headers = { authorization: token, 'content-type': 'application/x-www-form-urlencoded' };
     /** This client's orders that rested when placed (some fill or go later; their cancel then answers not_found). */
     const open: number[] = [];
     while (Date.now() < deadline) {
@@ -38,23 +75,22 @@ await Promise.all(
       const roll = (n * 37) % 100;
       const kind = roll >= LIMIT_SHARE + MARKET_SHARE && open.length > 0 ? 'cancel' : roll >= LIMIT_SHARE && roll < LIMIT_SHARE + MARKET_SHARE ? 'market' : 'limit';
       const t0 = performance.now();
-      let request: Promise<Response>;
+      let answer: Answer;
       if (kind === 'cancel') {
         const id = open.splice(n % open.length, 1)[0]!;
-        request = fetch(`${load.url}?id=${id}`, { method: 'PUT', headers, body: new URLSearchParams({ id: String(id) }) });
+        answer = await send('PUT', `${target.pathname}?id=${id}`, token, `id=${id}`);
       } else {
         // Within +-0.3 % of the index: buys above the ask and sells below the bid trade at once.
         const offset = (((n * 7919) % 61) - 30) / 10_000;
-        const body = new URLSearchParams({
+        const form = new URLSearchParams({
           amount: (0.0001 + (n % 10) / 10_000).toFixed(4),
           target_price: kind === 'limit' ? (load.index * (1 + offset)).toFixed(2) : '',
           currency_id: String(load.currencyId),
           legal_id: String(load.legalId),
           type: n % 2 === 0 ? 'buy' : 'sell',
-        });
-        request = fetch(load.url, { method: 'POST', headers, body });
+        }).toString();
+        answer = await send('POST', target.pathname, token, form);
       }
-      const answer = (await (await request).json()) as Answer;
       const latency = performance.now() - t0;
       if (answer.type !== 'ok') {
         const code = answer.code ?? answer.type;
@@ -68,4 +104,5 @@ await Promise.all(
   }),
 );
 result.elapsedS = (performance.now() - started) / 1000;
-parentPort!.postMessage(result);
+agent.destroy();
+process.send!(result, () => process.disconnect());

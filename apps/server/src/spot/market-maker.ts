@@ -26,6 +26,7 @@ import type { Markets } from '../markets/service.ts';
 import { currencies } from '../site/tables.ts';
 import { priceToTicks, quantityToLots, type Side } from './engine/index.ts';
 import { levelsWithinInventory } from './inventory.ts';
+import { selectBalance } from './repository.ts';
 import type { SpotService } from './service.ts';
 import type { Market, SymbolWriter } from './writer.ts';
 
@@ -287,8 +288,9 @@ export class MarketMaker {
     const quote = market.symbol.split('/')[1]!;
     const [min, max] = [this.usdtIn(quote, this.config.inventoryMinValue), this.usdtIn(quote, this.config.inventoryMaxValue)];
     if (min === undefined || max === undefined) return { buy: 0, sell: 0 };
-    const held = (await accountsOf(this.db, userId)).find((a) => a.currency_id === market.baseCurrencyId && a.kind === 'spot');
-    return levelsWithinInventory(levels, levelValue, money(held?.balance ?? 0).times(index), { min, max });
+    // One account by its id, on every tick of every symbol: not the maker's whole account list.
+    const held = await selectBalance(this.db, (await this.spot.accountsOf(userId, market)).base);
+    return levelsWithinInventory(levels, levelValue, money(held ?? 0).times(index), { min, max });
   }
 
   /**

@@ -79,6 +79,12 @@ export async function selectAvailable(db: Executor, accountIds: number[]): Promi
   return new Map(rows.map((r) => [Number(r.id), r.available]));
 }
 
+/** An account's balance (available + frozen + locked) as NUMERIC text; undefined for no such account. */
+export async function selectBalance(db: Executor, accountId: number): Promise<string | undefined> {
+  const [row] = await queryRows<{ balance: string }>(db, sql`select (available + frozen + locked)::text as balance from ledger_accounts where id = ${accountId}`);
+  return row?.balance;
+}
+
 /** Spot accounts of users in some currencies (rebuilding a book needs the makers' accounts). */
 export async function selectSpotAccounts(db: Executor, userIds: number[], currencyIds: number[]) {
   if (userIds.length === 0) return [];

@@ -58,7 +58,7 @@ export type PlaceInput = { amount: string; target_price?: string; currency_id: n
 
 export class SpotService {
   private readonly writers = new Map<number, SymbolWriter>();
-  private readonly accountCache = new Map<string, number>();
+  private readonly accountCache = new Map<string, Promise<number>>();
   /**
    * Per symbol, its latest committed trades, newest first (at most RECENT_TRADES_SNAPSHOT_SIZE): read once
    * when its writer opens, then kept from each committed batch, so joining a book room costs no query.
@@ -216,19 +216,28 @@ export class SpotService {
     return [...this.writers.values()];
   }
 
-  /** The user's spot accounts in a market's two coins (opened when missing). */
+  /**
+   * The user's spot accounts in a market's two coins (opened when missing). A lookup under way is
+   * shared: the first orders of many clients at once ask the database once per account, not once each.
+   */
   async accountsOf(userId: number, market: Market): Promise<UserAccounts> {
-    const one = async (currencyId: number) => {
+    const one = (currencyId: number) => {
       const key = `${userId}:${currencyId}`;
       let id = this.accountCache.get(key);
       if (id === undefined) {
-        id = await userAccount(this.db, userId, currencyId, 'spot');
         if (this.accountCache.size >= ACCOUNT_CACHE_MAX) this.accountCache.clear();
+        id = userAccount(this.db, userId, currencyId, 'spot');
         this.accountCache.set(key, id);
+        // A failed lookup is not kept: the next order asks again.
+        const asked = id;
+        asked.catch(() => {
+          if (this.accountCache.get(key) === asked) this.accountCache.delete(key);
+        });
       }
       return id;
     };
-    return { base: await one(market.baseCurrencyId), quote: await one(market.quoteCurrencyId) };
+    const [base, quote] = await Promise.all([one(market.baseCurrencyId), one(market.quoteCurrencyId)]);
+    return { base, quote };
   }
 
   /**
