@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Limits } from './app-context.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
+import { repoRoot } from './paths.ts';
 
 /** Everything the server reads from the environment, read once at start. */
 export type Config = {
@@ -37,8 +38,6 @@ export type Config = {
   /** Limits an operator set in the environment (SOCKET_CONNECTIONS_PER_ADDRESS_MAX, CODES_PER_ADDRESS_PER_HOUR); the rest keep DEFAULT_LIMITS. */
   limits: Partial<Limits>;
 };
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Where the database is, and nothing else: for tools that open it without serving (operator:create). */
 export function databaseConfig(env: NodeJS.ProcessEnv = process.env): Pick<Config, 'dataDir' | 'databaseUrl'> {

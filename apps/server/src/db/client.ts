@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,7 +23,6 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
 const POOL_SIZE_MAX = 20;
 
 /**

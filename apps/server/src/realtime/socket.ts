@@ -1,6 +1,4 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { liveSessionHashes, userOfToken } from '../accounts/sessions.ts';
 import { DEFAULT_LIMITS, type AppContext, type Limits } from '../app-context.ts';
@@ -86,6 +84,8 @@ export async function attachRealtime(server: HttpServer, sources: RealtimeSource
   io.on('connection', (socket) => limitEvents(socket, socketEventsPerSecond));
   const redisClients: { quit(): Promise<unknown> }[] = [];
   if (options.redisUrl) {
+    // Loaded only when asked for: the Redis client is the slowest package to load, and most starts have no Redis.
+    const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
     const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
