@@ -8,13 +8,11 @@ import { cmp, money, toAmountString, zonedTime, type DualProductInput, type Weal
 import { logAction, type Operator } from '../admin/operators.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
-import { post, userAccount } from '../ledger/index.ts';
 import { symbolById } from '../markets/repository.ts';
 import { wealthSystemBalances } from '../wealth/repository.ts';
 import { wealthTimeZone } from '../wealth/settings.ts';
 import {
   coinById,
-  endOrder,
   findProduct,
   fitsAmountColumn,
   insertProduct,
@@ -27,7 +25,7 @@ import {
   type DualProduct,
   type ProductRow,
 } from './repository.ts';
-import { DUAL_SETTLE_ORDERS_MAX, DUAL_SETTLE_TIME } from './settlement.ts';
+import { DUAL_SETTLE_ORDERS_MAX, DUAL_SETTLE_TIME, refundOrders } from './settlement.ts';
 import { onSale, orderView, settleTickOf } from './views.ts';
 
 /** A product as the back office lists it. */
@@ -180,20 +178,9 @@ export async function cancelDualProduct(db: Db, operator: Operator, id: number, 
     let amount = money(0);
     // Batches keep each read bounded; all of them are refunded in this one transaction.
     for (let batch = await purchasedOrders(tx, id, DUAL_SETTLE_ORDERS_MAX); batch.length > 0; batch = await purchasedOrders(tx, id, DUAL_SETTLE_ORDERS_MAX)) {
-      for (const order of batch) {
-        const paid = toAmountString(order.amount);
-        if (!(await endOrder(tx, order.id, { status: 'fail', payoutCurrencyId: order.investCurrencyId, payout: paid, settledAt: now }))) continue;
-        await post(tx, {
-          kind: 'dual_refund',
-          refType: 'dual_order',
-          refId: order.id,
-          legs: [
-            { accountId: await userAccount(tx, order.userId, order.investCurrencyId, 'financial'), bucket: 'locked', amount: `-${paid}` },
-            { accountId: await userAccount(tx, order.userId, order.investCurrencyId, 'spot'), amount: paid },
-          ],
-        });
+      for (const order of await refundOrders(tx, batch, now)) {
         orders += 1;
-        amount = amount.plus(paid);
+        amount = amount.plus(order.amount);
       }
     }
     await updateProduct(tx, id, { status: 'cancelled' });

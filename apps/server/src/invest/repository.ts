@@ -2,7 +2,7 @@
 import { money, type DualOrderStatus, type DualType } from '@fairex/contract';
 import { and, asc, count, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor, Tx } from '../db/client.ts';
+import { queryRows, type Executor, type Tx } from '../db/client.ts';
 import { indexTicks, marketSymbols } from '../markets/tables.ts';
 import { currencies } from '../site/tables.ts';
 import { dualOrders, dualProducts } from './tables.ts';
@@ -136,18 +136,25 @@ export async function insertOrder(tx: Tx, values: typeof dualOrders.$inferInsert
   return row!;
 }
 
-/** Ends a purchased order (paid, or refunded); false when it had already ended. */
-export async function endOrder(
-  tx: Tx,
-  id: number,
-  result: { status: 'success' | 'fail'; payoutCurrencyId: number; payout: string; settledAt: number },
-): Promise<boolean> {
-  const rows = await tx
-    .update(dualOrders)
-    .set(result)
-    .where(and(eq(dualOrders.id, id), eq(dualOrders.status, 'purchased')))
-    .returning({ id: dualOrders.id });
-  return rows.length === 1;
+export type OrderEnd = { id: number; status: 'success' | 'fail'; payoutCurrencyId: number; payout: string };
+
+/**
+ * Ends purchased orders (paid, or refunded) in one statement, from arrays joined by unnest; answers the ids
+ * it ended (an order that had already ended is left as it is).
+ */
+export async function endOrders(tx: Tx, ends: readonly OrderEnd[], settledAt: number): Promise<Set<number>> {
+  if (ends.length === 0) return new Set();
+  for (const e of ends) if (!/^[\d.]+$/.test(e.payout)) throw new Error(`dual order ${e.id}: payout is not a figure: ${e.payout}`);
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update ${dualOrders} o set status = v.status, payout_currency_id = v.payout_currency_id, payout = v.payout, settled_at = ${settledAt}::bigint
+        from unnest(${`{${ends.map((e) => e.id).join(',')}}`}::bigint[], ${`{${ends.map((e) => e.status).join(',')}}`}::text[],
+          ${`{${ends.map((e) => e.payoutCurrencyId).join(',')}}`}::int[], ${`{${ends.map((e) => e.payout).join(',')}}`}::numeric[])
+          as v (id, status, payout_currency_id, payout)
+        where o.id = v.id and o.status = 'purchased'
+        returning o.id`,
+  );
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 export async function coinById(db: Executor, id: number): Promise<Coin | undefined> {

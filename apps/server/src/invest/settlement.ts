@@ -21,11 +21,12 @@
 import { dualSettlement, money, settlementTick, toAmountString, type NotificationFigures } from '@fairex/contract';
 import type { Tx } from '../db/client.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import { post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
+import { postMany, systemAccount, type Leg } from '../ledger/index.ts';
 import { symbolById, ticksInForce } from '../markets/repository.ts';
 import type { TickStore } from '../markets/ticks.ts';
+import { userAccountIds, userAccountKey, type UserAccountKey } from '../wealth/repository.ts';
 import { CoinTotals, eachDue, recordRun } from '../wealth/runs.ts';
-import { coinById, dueProducts, endOrder, purchasedOrders, updateProduct, type DualOrder, type DualProduct } from './repository.ts';
+import { coinById, dueProducts, endOrders, purchasedOrders, updateProduct, type DualOrder, type DualProduct, type OrderEnd } from './repository.ts';
 
 export const DUAL_SETTLE_JOB = 'dual.settle';
 /** Products settle at this local time (operator time zone) on their maturity date (spec section 4). */
@@ -93,9 +94,7 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
 
   const ordersMax = deps.ordersMax ?? DUAL_SETTLE_ORDERS_MAX;
   const orders = await purchasedOrders(tx, product.id, ordersMax);
-  const paid: Paid[] = [];
-  const told: Settled[] = [];
-  for (const order of orders) {
+  const payouts = orders.map((order) => {
     const payout = dualSettlement({
       type: product.type,
       amount: order.amount,
@@ -106,13 +105,39 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
       baseDecimals: base.decimals,
       quoteDecimals: quote.decimals,
     });
-    const coin = payout.coin === 'base' ? base : quote;
-    if (!(await endOrder(tx, order.id, { status: 'success', payoutCurrencyId: coin.id, payout: payout.amount, settledAt: deps.now }))) continue;
-    await post(tx, { kind: 'dual_settle', refType: 'dual_order', refId: order.id, legs: await settlementLegs(tx, order, coin.id, payout.amount) });
-    paid.push({ coin: coin.name, amount: payout.amount });
-    const invested = order.investCurrencyId === base.id ? base : quote;
-    told.push(settledEvent(order, symbol.symbol, 'success', invested.name, payout.amount, coin.name));
+    return { order, coin: payout.coin === 'base' ? base : quote, amount: payout.amount };
+  });
+  // The order rows first (only those still purchased end here), then their money in one postMany.
+  const ended = await endOrders(
+    tx,
+    payouts.map((p): OrderEnd => ({ id: p.order.id, status: 'success', payoutCurrencyId: p.coin.id, payout: p.amount })),
+    deps.now,
+  );
+  const mine = payouts.filter((p) => ended.has(p.order.id));
+  const accounts = await userAccountIds(
+    tx,
+    mine.flatMap(({ order, coin }) => [
+      { userId: order.userId, currencyId: order.investCurrencyId, kind: 'financial' as const },
+      { userId: order.userId, currencyId: coin.id, kind: 'spot' as const },
+    ]),
+  );
+  // The invest pool's accounts the legs name (none in a coin where every payout equals its amount).
+  const pools = new Map<number, number>();
+  for (const { order, coin, amount } of mine) {
+    const coins = coin.id !== order.investCurrencyId ? [order.investCurrencyId, coin.id] : money(order.amount).equals(amount) ? [] : [coin.id];
+    for (const id of coins) if (!pools.has(id)) pools.set(id, await systemAccount(tx, 'invest_pool', id));
   }
+  await postMany(
+    tx,
+    mine.map(({ order, coin, amount }) => ({
+      kind: 'dual_settle',
+      refType: 'dual_order',
+      refId: order.id,
+      legs: settlementLegs(order, coin.id, amount, (key) => accounts.get(userAccountKey(key))!, (currencyId) => pools.get(currencyId)!),
+    })),
+  );
+  const paid: Paid[] = mine.map(({ coin, amount }) => ({ coin: coin.name, amount }));
+  const told = mine.map(({ order, coin, amount }) => settledEvent(order, symbol.symbol, 'success', (order.investCurrencyId === base.id ? base : quote).name, amount, coin.name));
   await deps.notifications?.recordMany(tx, told);
   // The tick is cited on the product with the first orders it paid (every order's view shows it); the
   // product is settled once no purchase is left.
@@ -129,25 +154,14 @@ async function settleProduct(tx: Tx, product: DualProduct, deps: SettleDeps): Pr
 async function voidProduct(tx: Tx, product: DualProduct, symbol: string, deps: SettleDeps): Promise<Handled> {
   const ordersMax = deps.ordersMax ?? DUAL_SETTLE_ORDERS_MAX;
   const orders = await purchasedOrders(tx, product.id, ordersMax);
+  const mine = await refundOrders(tx, orders, deps.now);
   const names = new Map<number, string>();
-  const paid: Paid[] = [];
-  const told: Settled[] = [];
-  for (const order of orders) {
-    const amount = toAmountString(order.amount);
-    if (!(await endOrder(tx, order.id, { status: 'fail', payoutCurrencyId: order.investCurrencyId, payout: amount, settledAt: deps.now }))) continue;
-    await post(tx, {
-      kind: 'dual_refund',
-      refType: 'dual_order',
-      refId: order.id,
-      legs: [
-        { accountId: await userAccount(tx, order.userId, order.investCurrencyId, 'financial'), bucket: 'locked', amount: `-${amount}` },
-        { accountId: await userAccount(tx, order.userId, order.investCurrencyId, 'spot'), amount },
-      ],
-    });
-    if (!names.has(order.investCurrencyId)) names.set(order.investCurrencyId, (await coinById(tx, order.investCurrencyId))?.name ?? String(order.investCurrencyId));
-    paid.push({ coin: names.get(order.investCurrencyId)!, amount });
-    told.push(settledEvent(order, symbol, 'fail', names.get(order.investCurrencyId)!, amount, names.get(order.investCurrencyId)!));
-  }
+  for (const id of new Set(mine.map((o) => o.investCurrencyId))) names.set(id, (await coinById(tx, id))?.name ?? String(id));
+  const paid: Paid[] = mine.map((order) => ({ coin: names.get(order.investCurrencyId)!, amount: toAmountString(order.amount) }));
+  const told = mine.map((order) => {
+    const name = names.get(order.investCurrencyId)!;
+    return settledEvent(order, symbol, 'fail', name, toAmountString(order.amount), name);
+  });
   await deps.notifications?.recordMany(tx, told);
   const settled = orders.length < ordersMax;
   if (settled) await updateProduct(tx, product.id, { status: 'cancelled', settledAt: deps.now });
@@ -155,21 +169,64 @@ async function voidProduct(tx: Tx, product: DualProduct, symbol: string, deps: S
 }
 
 /**
+ * Refunds purchased orders in full (a void settlement, a product cancelled on sale): each still purchased
+ * ends "fail" with its amount as payout, and the amount goes from the financial account's locked bucket back
+ * to spot, one entry per order, all in one postMany. Answers the orders this call refunded.
+ */
+export async function refundOrders(tx: Tx, orders: readonly DualOrder[], now: number): Promise<DualOrder[]> {
+  const ended = await endOrders(
+    tx,
+    orders.map((order): OrderEnd => ({ id: order.id, status: 'fail', payoutCurrencyId: order.investCurrencyId, payout: toAmountString(order.amount) })),
+    now,
+  );
+  const mine = orders.filter((order) => ended.has(order.id));
+  const accounts = await userAccountIds(
+    tx,
+    mine.flatMap((order) => [
+      { userId: order.userId, currencyId: order.investCurrencyId, kind: 'financial' as const },
+      { userId: order.userId, currencyId: order.investCurrencyId, kind: 'spot' as const },
+    ]),
+  );
+  const accountOf = (userId: number, currencyId: number, kind: 'financial' | 'spot') => accounts.get(userAccountKey({ userId, currencyId, kind }))!;
+  await postMany(
+    tx,
+    mine.map((order) => {
+      const amount = toAmountString(order.amount);
+      return {
+        kind: 'dual_refund',
+        refType: 'dual_order',
+        refId: order.id,
+        legs: [
+          { accountId: accountOf(order.userId, order.investCurrencyId, 'financial'), bucket: 'locked' as const, amount: `-${amount}` },
+          { accountId: accountOf(order.userId, order.investCurrencyId, 'spot'), amount },
+        ],
+      };
+    }),
+  );
+  return mine;
+}
+
+/**
  * The invested amount leaves the user's financial account (locked) for the invest pool, and the payout
  * leaves the pool for the user's spot account. When both are in one coin the pool's two legs are one.
  */
-async function settlementLegs(tx: Tx, order: DualOrder, payoutCurrencyId: number, payout: string): Promise<Leg[]> {
+function settlementLegs(
+  order: DualOrder,
+  payoutCurrencyId: number,
+  payout: string,
+  accountOf: (key: UserAccountKey) => number,
+  pool: (currencyId: number) => number,
+): Leg[] {
   const amount = toAmountString(order.amount);
-  const legs: Leg[] = [{ accountId: await userAccount(tx, order.userId, order.investCurrencyId, 'financial'), bucket: 'locked', amount: `-${amount}` }];
-  const pool = (currencyId: number) => systemAccount(tx, 'invest_pool', currencyId);
+  const legs: Leg[] = [{ accountId: accountOf({ userId: order.userId, currencyId: order.investCurrencyId, kind: 'financial' }), bucket: 'locked', amount: `-${amount}` }];
   if (payoutCurrencyId === order.investCurrencyId) {
     const net = money(amount).minus(payout);
-    if (!net.isZero()) legs.push({ accountId: await pool(order.investCurrencyId), amount: toAmountString(net) });
+    if (!net.isZero()) legs.push({ accountId: pool(order.investCurrencyId), amount: toAmountString(net) });
   } else {
-    legs.push({ accountId: await pool(order.investCurrencyId), amount });
-    legs.push({ accountId: await pool(payoutCurrencyId), amount: `-${payout}` });
+    legs.push({ accountId: pool(order.investCurrencyId), amount });
+    legs.push({ accountId: pool(payoutCurrencyId), amount: `-${payout}` });
   }
-  legs.push({ accountId: await userAccount(tx, order.userId, payoutCurrencyId, 'spot'), amount: payout });
+  legs.push({ accountId: accountOf({ userId: order.userId, currencyId: payoutCurrencyId, kind: 'spot' }), amount: payout });
   // A payout rounded down to nothing (a dust purchase) moves no money in its coin.
   return legs.filter((leg) => !money(leg.amount).isZero());
 }
