@@ -225,6 +225,22 @@ export async function lockPositions(tx: Tx, ids: number[]): Promise<Map<number, 
   return new Map(rows.map((r) => [r.position.id, { ...r.position, accountId: r.accountId }]));
 }
 
+/** The open positions of these accounts, locked in id order, each with its owner's contract account id; one query per coin. */
+export async function lockOpenPositionsOf(tx: Tx, accounts: AccountRef[]): Promise<(PositionRow & { accountId: number | null })[]> {
+  const rows: (PositionRow & { accountId: number | null })[] = [];
+  for (const [currencyId, userIds] of usersPerCoin(accounts)) {
+    const found = await tx
+      .select({ position: contractPositions, accountId: ledgerAccounts.id })
+      .from(contractPositions)
+      .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, contractPositions.userId), eq(ledgerAccounts.currencyId, contractPositions.currencyId), eq(ledgerAccounts.kind, 'contract')))
+      .where(and(eq(contractPositions.currencyId, currencyId), sql`${contractPositions.userId} = any(${bigintArray(userIds)}::int[])`, eq(contractPositions.status, 'open')))
+      .orderBy(contractPositions.id)
+      .for('update', { of: contractPositions });
+    rows.push(...found.map((r) => ({ ...r.position, accountId: r.accountId })));
+  }
+  return rows;
+}
+
 /** Ledger accounts' available figures, the rows locked in id order (deadlock-free, as the ledger locks), by id. */
 export async function lockedAvailables(tx: Tx, accountIds: number[]): Promise<Map<number, MoneyValue>> {
   if (accountIds.length === 0) return new Map();
@@ -236,18 +252,18 @@ export async function lockedAvailables(tx: Tx, accountIds: number[]): Promise<Ma
   return new Map(rows.map((r) => [r.id, money(r.available)]));
 }
 
-/** Writes closed positions' outcomes in one statement. */
+/** Writes closed positions' outcomes in one statement (with a copy's profit share, or the copy_share it had). */
 export async function markClosed(
   tx: Tx,
-  rows: { id: number; closePrice: string | null; closeTickId: number | null; profit: string | null; closeReason: string | null; closedAt: Date | null }[],
+  rows: { id: number; closePrice: string | null; closeTickId: number | null; profit: string | null; closeReason: string | null; closedAt: Date | null; copyShare: string | null }[],
 ) {
   if (rows.length === 0) return;
   const json = JSON.stringify(
-    rows.map((r) => ({ id: r.id, close_price: r.closePrice, close_tick_id: r.closeTickId, profit: r.profit, close_reason: r.closeReason, closed_at: r.closedAt?.toISOString() })),
+    rows.map((r) => ({ id: r.id, close_price: r.closePrice, close_tick_id: r.closeTickId, profit: r.profit, close_reason: r.closeReason, closed_at: r.closedAt?.toISOString(), copy_share: r.copyShare })),
   );
   await tx.execute(sql`update ${contractPositions} p set status = 'closed', close_price = v.close_price, close_tick_id = v.close_tick_id,
-      profit = v.profit, close_reason = v.close_reason, closed_at = v.closed_at
-    from json_to_recordset(${json}::json) as v (id bigint, close_price numeric, close_tick_id bigint, profit numeric, close_reason text, closed_at timestamptz)
+      profit = v.profit, close_reason = v.close_reason, closed_at = v.closed_at, copy_share = v.copy_share
+    from json_to_recordset(${json}::json) as v (id bigint, close_price numeric, close_tick_id bigint, profit numeric, close_reason text, closed_at timestamptz, copy_share numeric)
     where p.id = v.id and p.id = any(${bigintArray(rows.map((r) => r.id))}::bigint[])`);
 }
 

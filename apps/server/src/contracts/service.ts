@@ -107,6 +107,7 @@ import {
   lockContractAccount,
   lockPosition,
   lockPositions,
+  lockOpenPositionsOf,
   openPositionsOf,
   accountExposures,
   openPositionsOfAccounts,
@@ -185,8 +186,9 @@ export const INDEX_FRESH_MS_DEFAULT = 1_500;
 
 /**
  * What copy trading (copy/service.ts) hears of positions: told in the transaction that opened (a market
- * order, a filled limit) or closed them (closed rows with their owners' account ids), so the copies to
- * follow and the profit shares of closed copies are recorded with the change itself; kicked once that
+ * order, a filled limit) or closed them (closed rows with their owners' account ids, told before they are
+ * written: a closed copy's profit share is set on its row and written with it), so the copies to follow
+ * and the profit shares of closed copies are recorded with the change itself; kicked once that
  * transaction has committed.
  */
 export type PositionMirror = {
@@ -489,6 +491,38 @@ export class ContractService {
         const open = byAccount.get(key) ?? [];
         const margins = open.map((p) => p.margin);
         const profits = open.map((p) => this.unrealised(p, marks.get(p.symbolId)));
+        const summary: ContractAccountSummary = {
+          legal_id: currencyId,
+          balance: sum([account.available, account.frozen, account.locked]),
+          available: toAmountString(account.available),
+          frozen: toAmountString(account.frozen),
+          margin_total: sum(margins),
+          profit_total: sum(profits),
+          risk_rate: riskRate(account.available, margins, profits),
+        };
+        return [key, summary];
+      }),
+    );
+  }
+
+  /**
+   * `summaries` from the open positions' figures kept per symbol (exposures.ts) and the balances read in
+   * one query per coin: what realtime tells after a bulk close, without reading every position the
+   * accounts still hold. The same figures: a symbol's P&L at its mark is E x mark - C, the sum of its
+   * positions' P&L.
+   */
+  private async keptSummaries(db: Executor, accounts: AccountRef[]): Promise<Map<string, ContractAccountSummary>> {
+    const balances = await contractBalancesOf(db, accounts);
+    return new Map(
+      accounts.map(({ userId, currencyId }) => {
+        const key = accountKey(userId, currencyId);
+        const account = balances.get(key) ?? { available: '0', frozen: '0', locked: '0' };
+        const held = this.exposures.exposures(userId, currencyId);
+        const margins = held.map((h) => h.margin);
+        const profits = held.map((h) => {
+          const mark = this.ticks.latest(this.symbolById(h.symbolId)?.symbol ?? '')?.price;
+          return mark ? exposureProfit(h, mark) : '0';
+        });
         const summary: ContractAccountSummary = {
           legal_id: currencyId,
           balance: sum([account.available, account.frozen, account.locked]),
@@ -998,17 +1032,19 @@ export class ContractService {
 
   /**
    * The positions to liquidate of these accounts: every open position of an account whose risk rate is
-   * at or below the threshold (the highest among its symbols), each at its symbol's mark, locked.
+   * at or below the threshold (the highest among its symbols), each at its symbol's mark. Their open
+   * positions are locked as they are read (one statement), so the decision holds for the close.
    */
   private async liquidationsDue(tx: Tx, accounts: AccountRef[], tick: RecordedTick): Promise<Closing[]> {
     if (accounts.length === 0) return [];
-    const [positions, balances] = await Promise.all([openPositionsOfAccounts(tx, accounts), contractBalancesOf(tx, accounts)]);
+    const positions = await lockOpenPositionsOf(tx, accounts);
+    const balances = await contractBalancesOf(tx, accounts);
     const markOf = (symbolId: number) => {
       const symbol = this.symbolById(symbolId)!;
       return symbol.symbol === tick.symbol ? tick : this.ticks.latest(symbol.symbol);
     };
     const byAccount = groupByAccount(positions);
-    const due: { id: number; at: RecordedTick }[] = [];
+    const due: Closing[] = [];
     for (const { userId, currencyId } of accounts) {
       const open = byAccount.get(accountKey(userId, currencyId)) ?? [];
       if (open.length === 0) continue;
@@ -1017,14 +1053,10 @@ export class ContractService {
       if (!liquidationDue(riskRate(balances.get(accountKey(userId, currencyId))?.available ?? '0', open.map((p) => p.margin), profits), threshold)) continue;
       for (const p of open) {
         const at = markOf(p.symbolId);
-        if (at) due.push({ id: p.id, at });
+        if (at) due.push({ p, reason: 'liquidation', tick: at });
       }
     }
-    const locked = await lockPositions(tx, due.map((d) => d.id));
-    return due.flatMap(({ id, at }) => {
-      const p = locked.get(id);
-      return p?.status === 'open' ? [{ p, reason: 'liquidation' as const, tick: at }] : [];
-    });
+    return due;
   }
 
   /** After a transaction that opened or closed these positions committed: their triggers, the accounts' risk, mirrors and realtime follow. */
@@ -1044,7 +1076,7 @@ export class ContractService {
     if (rows.length === 0) return;
     if (this.bus.listenerCount('contract_position') === 0 && this.bus.listenerCount('contract_account') === 0) return;
     const groups = groupByAccount(rows);
-    const summaries = await this.summaries(this.db, [...groups.values()].map((list) => ({ userId: list[0]!.userId, currencyId: list[0]!.currencyId })));
+    const summaries = await this.keptSummaries(this.db, [...groups.values()].map((list) => ({ userId: list[0]!.userId, currencyId: list[0]!.currencyId })));
     for (const [key, list] of groups) {
       const userId = list[0]!.userId;
       for (const r of list) this.bus.emit('contract_position', { userId, position: this.view(r) });

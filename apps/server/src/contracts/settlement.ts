@@ -37,7 +37,7 @@ export type SettlementDeps = {
   latestTick(symbol: string): RecordedTick | undefined;
   systemId(tx: Tx, name: 'contract_margins' | 'contract_pnl' | 'insurance_fund', currencyId: number): Promise<number> | number;
   now(): number;
-  /** Told of the closed rows, with their owners' account ids, in the transaction (copy trading: mirrors, profit shares). */
+  /** Told of the closed rows, with their owners' account ids, in the transaction before they are written (copy trading: mirrors, profit shares in copyShare). */
   recordClosed?(tx: Tx, rows: Locked[]): Promise<void>;
   /** Cancels locked pending limit orders in the transaction, their frozen amounts back to available. */
   cancelPending(tx: Tx, rows: PositionRow[]): Promise<unknown>;
@@ -174,7 +174,9 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
     closeReason: c.reason,
     closedAt,
   }));
-  await markClosed(tx, rows);
+  // Told before the rows are written: copy trading sets the profit share of closed copies (copyShare),
+  // which is written with the close in the same statement.
   await deps.recordClosed?.(tx, rows);
+  await markClosed(tx, rows);
   return rows;
 }

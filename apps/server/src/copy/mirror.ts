@@ -32,14 +32,12 @@ import {
   handlingFee,
   isPositive,
   marginOf,
-  minOf,
   Money,
   money,
   netProfit,
   notional,
   payUnits,
   profitShare,
-  sum,
   tickFreshAt,
   toAmountString,
   type CopySkipReason,
@@ -47,18 +45,18 @@ import {
 } from '@fairex/contract';
 import { DomainError } from '../http/errors.ts';
 import type { Tx } from '../db/client.ts';
-import { BATCH_LEGS_PER_ENTRY_MAX, post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
-import { lockedAvailables, lockPositions, type PositionRow } from '../contracts/repository.ts';
+import { BATCH_LEGS_PER_ENTRY_MAX, postMany, systemAccount, userAccount, type Entry, type Leg } from '../ledger/index.ts';
+import { lockedAvailables, type PositionRow } from '../contracts/repository.ts';
 import { followsTrader, type ContractService } from '../contracts/service.ts';
 import type { Locked } from '../contracts/settlement.ts';
 import { contractPositions } from '../contracts/tables.ts';
 import { eq } from 'drizzle-orm';
 import type { NotificationService } from '../notifications/service.ts';
 import { maskAccount } from '../referrals/rules.ts';
-import { followingCopyIds, followsToMirror, insertCopies, insertSkips, setCopyShares, userNames } from './repository.ts';
+import { accountAvailables, followsToMirror, insertCopies, insertSkips, lockFollowingCopies, userNames } from './repository.ts';
 
-/** Copies written in one INSERT at most. */
-export const COPIES_PER_INSERT_MAX = 2_000;
+/** Copies written in one INSERT at most (a column array each, so the size of the statement does not grow with them). */
+export const COPIES_PER_INSERT_MAX = 20_000;
 
 export type MirrorResult = { rows: PositionRow[]; copies: number; skipped: number };
 
@@ -68,19 +66,22 @@ async function traderPosition(tx: Tx, id: number): Promise<PositionRow | undefin
 }
 
 /**
- * Groups of legs in entries of up to BATCH_LEGS_PER_ENTRY_MAX legs, each named after its first group's
- * position; `summed` adds the legs that balance an entry's groups as one (a system account's total).
+ * Ledger entries of up to BATCH_LEGS_PER_ENTRY_MAX legs from groups of legs (each group whole in one
+ * entry), each entry named after its first group's position; `summed` adds the legs that balance an
+ * entry's groups as one (a system account's total). Posted together in one postMany.
  */
-async function postGrouped(tx: Tx, kind: string, groups: { positionId: number; legs: Leg[] }[], summed: (chunk: typeof groups) => Leg[] = () => []) {
+export function groupedEntries(kind: string, groups: { positionId: number; legs: Leg[] }[], summed: (chunk: typeof groups) => Leg[] = () => []): Entry[] {
   const room = BATCH_LEGS_PER_ENTRY_MAX - summed([]).length;
+  const entries: Entry[] = [];
   for (let from = 0; from < groups.length; ) {
     let to = from;
-    let legs: Leg[] = [];
-    while (to < groups.length && legs.length + groups[to]!.legs.length <= room) legs = legs.concat(groups[to++]!.legs);
+    const legs: Leg[] = [];
+    while (to < groups.length && legs.length + groups[to]!.legs.length <= room) legs.push(...groups[to++]!.legs);
     const total = summed(groups.slice(from, to)).filter((l) => !money(l.amount).isZero());
-    await post(tx, { kind, refType: 'contract_position', refId: groups[from]!.positionId, legs: legs.concat(total) }, BATCH_LEGS_PER_ENTRY_MAX);
+    entries.push({ kind, refType: 'contract_position', refId: groups[from]!.positionId, legs: legs.concat(total) });
     from = to;
   }
+  return entries;
 }
 
 /**
@@ -99,49 +100,60 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
   const trader = await traderPosition(tx, traderPositionId);
   const symbol = trader && contracts.symbolById(trader.symbolId);
   if (!trader || !symbol || trader.copyOf !== null) return { rows: [], copies: 0, skipped: 0 };
-  const follows = await followsToMirror(tx, trader.userId, trader.currencyId);
   const skips: { follow_id: number; follower_id: number; trader_id: number; trader_position_id: number; reason: CopySkipReason; created_at: string }[] = [];
   const skip = (f: { id: number; follower_id: number }, reason: CopySkipReason) =>
     skips.push({ follow_id: Number(f.id), follower_id: f.follower_id, trader_id: trader.userId, trader_position_id: trader.id, reason, created_at: now.toISOString() });
   if (trader.status !== 'open') {
-    for (const f of follows) skip(f, 'trader_closed');
+    for (const f of await followsToMirror(tx, trader.userId, trader.currencyId)) skip(f, 'trader_closed');
     await insertSkips(tx, skips);
     return { rows: [], copies: 0, skipped: skips.length };
   }
   const mark = contracts.latestTick(trader.symbolId);
   // Tick ids grow as ticks are recorded: a mark before the trader's own (a store behind) waits for a later one.
   if (!tickFreshAt(mark, now.getTime(), contracts.indexFreshMs) || Number(mark!.id) < (trader.openTickId ?? 0)) throw new DomainError('index_unavailable');
-  const available: Map<number, MoneyValue> = await lockedAvailables(
+  const follows = await followsToMirror(tx, trader.userId, trader.currencyId);
+  // The followers' contract accounts locked and read at once (id order, as the ledger locks).
+  const available = await lockedAvailables(
     tx,
     follows.flatMap((f) => (f.account_id === null ? [] : [f.account_id])),
   );
-  const planned: { follow: (typeof follows)[number]; lots: number; margin: string; fee: string }[] = [];
-  // Margin and fee depend on the lots alone (one price, size and multiple): computed once per lot count.
-  const costs = new Map<number, { margin: string; fee: string; total: MoneyValue }>();
+  // Margin and fee depend on the lots alone (one price, size and multiple), and the lots on the follow's
+  // type and number: each computed once, however many followers share them.
+  type Cost = { margin: string; fee: string; total: MoneyValue; marginValue: MoneyValue; paid: string; feeMoves: boolean };
+  const costs = new Map<number, Cost>();
   const costOf = (lots: number) => {
     let cost = costs.get(lots);
     if (!cost) {
       const value = notional(mark!.price, lots, trader.contractSize);
       const margin = payUnits(marginOf(value, trader.multiple), symbol.coinDecimals);
       const fee = payUnits(handlingFee(value, symbol.settings.feeRate), symbol.coinDecimals);
-      costs.set(lots, (cost = { margin, fee, total: money(margin).plus(fee) }));
+      const total = money(margin).plus(fee);
+      costs.set(lots, (cost = { margin, fee, total, marginValue: money(margin), paid: `-${toAmountString(total)}`, feeMoves: !money(fee).isZero() }));
     }
     return cost;
   };
+  const sizes = new Map<string, ReturnType<typeof copyLots>>();
+  const sizeOf = (f: (typeof follows)[number]) => {
+    const key = `${f.type}:${f.number}`;
+    let sized = sizes.get(key);
+    if (!sized) sizes.set(key, (sized = copyLots({ type: f.type, number: f.number, traderLots: trader.lots, lotsMin: symbol.settings.lotsMin, lotsMax: symbol.settings.lotsMax })));
+    return sized;
+  };
+  const planned: { follow: (typeof follows)[number]; lots: number; cost: Cost }[] = [];
   for (const f of follows) {
-    const sized = copyLots({ type: f.type, number: f.number, traderLots: trader.lots, lotsMin: symbol.settings.lotsMin, lotsMax: symbol.settings.lotsMax });
+    const sized = sizeOf(f);
     if ('skip' in sized) {
       skip(f, sized.skip);
       continue;
     }
-    const { margin, fee, total } = costOf(sized.lots);
+    const cost = costOf(sized.lots);
     const left = f.account_id === null ? undefined : available.get(f.account_id);
-    if (!left || left.lt(total)) {
+    if (!left || left.lt(cost.total)) {
       skip(f, 'insufficient_balance');
       continue;
     }
-    available.set(f.account_id!, left.minus(total));
-    planned.push({ follow: f, lots: sized.lots, margin, fee });
+    available.set(f.account_id!, left.minus(cost.total));
+    planned.push({ follow: f, lots: sized.lots, cost });
   }
   const template = {
     symbol_id: trader.symbolId,
@@ -161,7 +173,7 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
     const ids = await insertCopies(
       tx,
       template,
-      chunk.map((c) => ({ user_id: c.follow.follower_id, lots: c.lots, margin: c.margin, fee: c.fee, follow_id: Number(c.follow.id), share_rate: c.follow.profit_share_rate })),
+      chunk.map((c) => ({ user_id: c.follow.follower_id, lots: c.lots, margin: c.cost.margin, fee: c.cost.fee, follow_id: Number(c.follow.id), share_rate: c.follow.profit_share_rate })),
     );
     for (const c of chunk) {
       rows.push({
@@ -173,8 +185,8 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
         openPrice: mark!.price,
         openTickId: Number(mark!.id),
         targetPrice: null,
-        margin: c.margin,
-        fee: c.fee,
+        margin: c.cost.margin,
+        fee: c.cost.fee,
         overnightFee: '0',
         takeProfit: null,
         stopLoss: null,
@@ -192,30 +204,29 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
   if (planned.length > 0) {
     const margins = await systemAccount(tx, 'contract_margins', trader.currencyId);
     const fees = await systemAccount(tx, 'fees', trader.currencyId);
-    const marginOfCopy = new Map(planned.map((c, i) => [rows[i]!.id, c.margin]));
+    const costOfCopy = new Map(planned.map((c, i) => [rows[i]!.id, c.cost]));
     // Each copy's own legs: the follower pays margin and fee, the fee lands in `fees` naming the copy (the
     // rebate job reads fee postings one by one); the margins reach contract_margins summed per entry.
-    await postGrouped(
-      tx,
-      'contract_open',
-      planned.map((c, i) => {
-        const ref = { refType: 'contract_position', refId: rows[i]!.id };
-        const legs: Leg[] = [
-          { accountId: c.follow.account_id!, amount: `-${toAmountString(money(c.margin).plus(c.fee))}`, ...ref },
-          { accountId: fees, amount: c.fee, ...ref },
-        ];
-        return { positionId: rows[i]!.id, legs: legs.filter((l) => !money(l.amount).isZero()) };
-      }),
-      (chunk) => [{ accountId: margins, amount: sum(chunk.map((g) => marginOfCopy.get(g.positionId)!)) }],
-    );
+    const groups = planned.map(({ follow, cost }, i) => {
+      const ref = { refType: 'contract_position', refId: rows[i]!.id };
+      // A copy always pays a margin (its notional is above 0, rounded up); a fee rate of 0 moves no fee.
+      const legs: Leg[] = [{ accountId: follow.account_id!, amount: cost.paid, ...ref }];
+      if (cost.feeMoves) legs.push({ accountId: fees, amount: cost.fee, ...ref });
+      return { positionId: rows[i]!.id, legs };
+    });
+    const summed = (chunk: typeof groups) => [
+      { accountId: margins, amount: toAmountString(chunk.reduce((total, g) => total.plus(costOfCopy.get(g.positionId)!.marginValue), money(0))) },
+    ];
+    await postMany(tx, groupedEntries('contract_open', groups, summed), BATCH_LEGS_PER_ENTRY_MAX);
   }
   await tellSkipped(tx, notifications, trader, symbol.symbol, await insertSkips(tx, skips));
   return { rows, copies: rows.length, skipped: skips.length };
 }
 
 /**
- * Pays the trader's shares of copies that closed still following their trader (the rule above), each
- * written on its copy (0 without one), in the close's transaction. Never more than the follower's
+ * Pays the trader's shares of copies that closed still following their trader (the rule above), in the
+ * close's transaction, before its rows are written: each share is set on its row's copyShare (0 without
+ * one), which the close writes. Never more than the follower's
  * available once the close is settled (the close's credits are there first): a share never makes an
  * account short, nor is it ever paid by the insurance fund.
  */
@@ -224,40 +235,55 @@ export async function payProfitShares(tx: Tx, contracts: ContractService, closed
   if (copies.length === 0) return;
   const accountOf = new Map<number, number>();
   for (const p of copies) accountOf.set(p.id, p.accountId ?? (await userAccount(tx, p.userId, p.currencyId, 'contract')));
-  const available = await lockedAvailables(tx, [...new Set(accountOf.values())]);
+  // Read, not locked again: the close locked every account it posted to (settlement.ts), postMany checks them.
+  const available = await accountAvailables(tx, [...new Set(accountOf.values())]);
+  // What a copy owes depends on its figures, rate and coin alone: copies of one trader position mostly
+  // share them, so each is computed once.
+  const owedOf = new Map<string, { owed: MoneyValue; text: string; positive: boolean }>();
+  const owedBy = (p: Locked) => {
+    const key = `${p.profit}|${p.fee}|${p.overnightFee}|${p.copyShareRate}|${p.symbolId}`;
+    let found = owedOf.get(key);
+    if (!found) {
+      const owed = profitShare(netProfit({ profit: p.profit ?? '0', fee: p.fee, overnightFee: p.overnightFee }), p.copyShareRate ?? '0', contracts.symbolById(p.symbolId)!.coinDecimals);
+      owedOf.set(key, (found = { owed: money(owed), text: owed, positive: isPositive(owed) }));
+    }
+    return found;
+  };
   const shares: { p: Locked; share: string }[] = [];
   for (const p of copies) {
-    const owed = profitShare(netProfit({ profit: p.profit ?? '0', fee: p.fee, overnightFee: p.overnightFee }), p.copyShareRate ?? '0', contracts.symbolById(p.symbolId)!.coinDecimals);
-    const left = available.get(accountOf.get(p.id)!) ?? money(0);
-    const share = minOf(owed, Money.max(left, 0));
-    if (!isPositive(share)) continue;
-    available.set(accountOf.get(p.id)!, left.minus(share));
-    shares.push({ p, share });
+    const { owed, text, positive } = owedBy(p);
+    if (!positive) continue;
+    const account = accountOf.get(p.id)!;
+    const left = available.get(account) ?? money(0);
+    // Never more than the available: all it owes when it can, else what it has (nothing when short).
+    const whole = left.gte(owed);
+    const share = whole ? owed : Money.max(left, 0);
+    if (share.isZero()) continue;
+    available.set(account, left.minus(share));
+    shares.push({ p, share: whole ? text : toAmountString(share) });
   }
   const traderAccounts = new Map<string, number>();
   for (const { p } of shares) {
     const key = `${p.copyTraderId}:${p.currencyId}`;
     if (!traderAccounts.has(key)) traderAccounts.set(key, await userAccount(tx, p.copyTraderId!, p.currencyId, 'contract'));
   }
-  await postGrouped(
-    tx,
-    'copy_profit_share',
-    shares.map(({ p, share }) => {
-      const ref = { refType: 'contract_position', refId: p.id };
-      return { positionId: p.id, legs: [{ accountId: accountOf.get(p.id)!, amount: `-${share}`, ...ref }, { accountId: traderAccounts.get(`${p.copyTraderId}:${p.currencyId}`)!, amount: share, ...ref }] };
-    }),
-  );
-  const shared = new Map(shares.map(({ p, share }) => [p.id, share]));
-  await setCopyShares(tx, copies.map((p) => ({ id: p.id, share: shared.get(p.id) ?? '0' })));
+  const groups = shares.map(({ p, share }) => {
+    const ref = { refType: 'contract_position', refId: p.id };
+    return { positionId: p.id, legs: [{ accountId: accountOf.get(p.id)!, amount: `-${share}`, ...ref }, { accountId: traderAccounts.get(`${p.copyTraderId}:${p.currencyId}`)!, amount: share, ...ref }] };
+  });
+  await postMany(tx, groupedEntries('copy_profit_share', groups), BATCH_LEGS_PER_ENTRY_MAX);
+  // Written with the close itself (settlement.ts markClosed), not by a second update of the same rows.
+  for (const p of copies) p.copyShare = '0';
+  for (const { p, share } of shares) p.copyShare = share;
 }
 
 export async function closeCopies(tx: Tx, contracts: ContractService, traderPositionId: number): Promise<MirrorResult> {
   const trader = await traderPosition(tx, traderPositionId);
   const symbol = trader && contracts.symbolById(trader.symbolId);
   if (!trader || !symbol || trader.status !== 'closed' || trader.closePrice === null || trader.closeTickId === null) return { rows: [], copies: 0, skipped: 0 };
-  const locked = await lockPositions(tx, await followingCopyIds(tx, trader.id));
+  const locked = await lockFollowingCopies(tx, trader.id);
   const tick = { id: String(trader.closeTickId), symbol: symbol.symbol, price: trader.closePrice, time: trader.closedAt!.getTime() };
-  const items = [...locked.values()].filter((p) => p.status === 'open' && p.selfHeldAt === null).map((p) => ({ p, reason: 'copy' as const, tick }));
+  const items = locked.filter((p) => p.status === 'open' && p.selfHeldAt === null).map((p) => ({ p, reason: 'copy' as const, tick }));
   // The close pays their shares, and those of any copy its account-level settlement took with them.
   const all = await contracts.closeMany(tx, items);
   return { rows: all, copies: all.filter((p) => p.copyOf === trader.id).length, skipped: 0 };

@@ -1,7 +1,10 @@
 /** The only place copy trading's SQL is written: traders, follows, copies, skips, the mirror outbox, statistics and settings. */
-import type { CopyFollowStatus, CopySkipReason, CopyTraderStatus, CopyType, TraderDay, TraderFigures } from '@fairex/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { money, type CopyFollowStatus, type CopySkipReason, type CopyTraderStatus, type CopyType, type MoneyValue, type TraderDay, type TraderFigures } from '@fairex/contract';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { bigintArray, queryRows, type Executor, type Tx } from '../db/client.ts';
+import type { PositionRow } from '../contracts/repository.ts';
+import { contractPositions } from '../contracts/tables.ts';
+import { ledgerAccounts } from '../ledger/tables.ts';
 
 /** Times leave the database as epoch milliseconds (raw queries would hand them over as text). */
 const epoch = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
@@ -334,13 +337,29 @@ export async function copyIdPage(db: Executor, followerId: number, status: 'curr
   return { ids: rows.map((r) => Number(r.id)), total: count?.total ?? 0 };
 }
 
-/** The open copies still following a trader's position (not taken over), by id. */
-export async function followingCopyIds(tx: Tx, traderPositionId: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from contract_positions where copy_of = ${traderPositionId} and status = 'open' and self_held_at is null order by id`,
-  );
-  return rows.map((r) => Number(r.id));
+/**
+ * The open copies still following a trader's position (not taken over), locked in id order, each with its
+ * owner's contract account id (null where missing), in one statement (found by the copies' index).
+ */
+export async function lockFollowingCopies(tx: Tx, traderPositionId: number): Promise<(PositionRow & { accountId: number | null })[]> {
+  const rows = await tx
+    .select({ position: contractPositions, accountId: ledgerAccounts.id })
+    .from(contractPositions)
+    .leftJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.userId, contractPositions.userId), eq(ledgerAccounts.currencyId, contractPositions.currencyId), eq(ledgerAccounts.kind, 'contract')),
+    )
+    .where(and(eq(contractPositions.copyOf, traderPositionId), eq(contractPositions.status, 'open'), isNull(contractPositions.selfHeldAt)))
+    .orderBy(contractPositions.id)
+    .for('update', { of: contractPositions });
+  return rows.map((r) => ({ ...r.position, accountId: r.accountId }));
+}
+
+/** Ledger accounts' available figures by id (read as they are: the caller holds their locks). */
+export async function accountAvailables(tx: Tx, accountIds: number[]): Promise<Map<number, MoneyValue>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; available: string }>(tx, sql`select id, available::text from ledger_accounts where id = any(${bigintArray(accountIds)}::int[])`);
+  return new Map(rows.map((r) => [r.id, money(r.available)]));
 }
 
 /** What every copy of one trader position shares: taken from the trader's position. */
@@ -392,10 +411,11 @@ export async function insertSkips(tx: Tx, rows: { follow_id: number; follower_id
   return written.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
+/** The profit shares of copies, in one statement (two array parameters: each row found by its id). */
 export async function setCopyShares(tx: Tx, rows: { id: number; share: string }[]) {
   if (rows.length === 0) return;
   await tx.execute(sql`update contract_positions p set copy_share = v.share
-    from json_to_recordset(${JSON.stringify(rows)}::json) as v (id bigint, share numeric) where p.id = v.id`);
+    from unnest(${bigintArray(rows.map((r) => r.id))}::bigint[], ${`{${rows.map((r) => r.share).join(',')}}`}::numeric[]) as v (id, share) where p.id = v.id`);
 }
 
 /** The share settled when a follower took a copy over, with the tick whose mark priced it. */
