@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -14,7 +13,7 @@ import { DEFAULT_LIMITS, type AppContext, type Limits } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installEnvelope, sendError } from './http/envelope.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { securityHeadersHook } from './http/security-headers.ts';
 import { refuseUnstorableText } from './http/text-input.ts';
 import { API_COMPRESSION, builtAppFiles } from './http/web-delivery.ts';
 import { contentRoutes } from './content/routes.ts';
@@ -192,7 +191,7 @@ export async function buildApp(options: BuildOptions) {
   // Before any route validates: a NUL or a lone surrogate anywhere in the input is a parameter error (http/text-input.ts).
   refuseUnstorableText(app);
   // Security headers (CSP, nosniff, no framing, referrer policy) on every answer: API, pages, assets, errors.
-  await app.register(helmet, securityHeaders((await FrameHosts.open(ctx)).current));
+  app.addHook('onRequest', securityHeadersHook((await FrameHosts.open(ctx)).current));
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: UPLOAD_BYTES_MAX, files: 1 } });
   // Body-dependent keys (login per account) need the parsed body, hence the preHandler hook.

@@ -1,4 +1,11 @@
+import { createRequire } from 'node:module';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+
+type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+/** The helmet that @fastify/helmet itself uses (its dependency), for the header values it would set. */
+const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as (options: object) => HelmetMiddleware;
 
 /**
  * The Content-Security-Policy of every answer (pages, assets, the API): what the web app and the back
@@ -52,3 +59,37 @@ export const SECURITY_HEADER_VALUES: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
 };
+
+/** What helmet does to an answer with these options: the headers it sets and the ones it removes. */
+function helmetHeaders(options: FastifyHelmetOptions): { set: [string, string][]; removed: string[] } {
+  const { global: _global, enableCSPNonces: _nonces, ...helmetOptions } = options;
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const res = { setHeader: (name: string, value: unknown) => set.push([name, String(value)]), removeHeader: (name: string) => removed.push(name) };
+  helmet(helmetOptions)({} as IncomingMessage, res as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return { set, removed };
+}
+
+/**
+ * An onRequest hook that sets exactly the headers @fastify/helmet would with securityHeaders(frameHosts),
+ * worked out once per frame-host list instead of on each request: @fastify/helmet builds helmet's
+ * middleware from its options again for every answer, which cost the order path more than its own
+ * checks. The list is read for each answer (content/frame-hosts.ts keeps it in memory).
+ */
+export function securityHeadersHook(frameHosts: () => readonly string[]) {
+  let hosts: readonly string[] | undefined;
+  let headers: ReturnType<typeof helmetHeaders> = { set: [], removed: [] };
+  return function securityHeadersOnRequest(_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    const now = frameHosts();
+    if (now !== hosts) {
+      headers = helmetHeaders(securityHeaders(() => now));
+      hosts = now;
+    }
+    const res = reply.raw;
+    for (const [name, value] of headers.set) res.setHeader(name, value);
+    for (const name of headers.removed) res.removeHeader(name);
+    done();
+  };
+}

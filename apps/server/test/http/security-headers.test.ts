@@ -6,8 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { securityHeaders, securityHeadersHook } from '../../src/http/security-headers.ts';
 import { appRealtimeSources, attachRealtime } from '../../src/realtime/socket.ts';
 import { loadConfig } from '../../src/config.ts';
 import { seedMarkets } from '../../src/markets/seed.ts';
@@ -97,5 +100,24 @@ describe('security headers', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
+  });
+});
+
+describe('the security headers hook', () => {
+  it('sets exactly the headers @fastify/helmet sets, and follows the frame hosts as they change', async () => {
+    let hosts: readonly string[] = ['https://chat.example'];
+    const withHelmet = Fastify();
+    await withHelmet.register(fastifyHelmet, securityHeaders(() => hosts));
+    const withHook = Fastify();
+    withHook.addHook('onRequest', securityHeadersHook(() => hosts));
+    for (const app of [withHelmet, withHook]) app.get('/x', async () => ({ ok: true }));
+    const headersOf = async (app: typeof withHook, url: string) => {
+      const { date: _date, ...headers } = (await app.inject({ method: 'GET', url })).headers;
+      return headers;
+    };
+    for (const url of ['/x', '/missing']) expect(await headersOf(withHook, url)).toEqual(await headersOf(withHelmet, url));
+    hosts = ['https://other.example'];
+    expect(await headersOf(withHook, '/x')).toEqual(await headersOf(withHelmet, '/x'));
+    expect(directives((await headersOf(withHook, '/x'))['content-security-policy']).get('frame-src')).toEqual(["'self'", 'https://other.example']);
   });
 });
