@@ -57,6 +57,8 @@ export class SessionCache<U> {
   /** Per user, the nonces of changes this process published whose notification has not come back, with their time. */
   private readonly pending = new Map<number, Map<string, number>>();
   private readsUnderWay = 0;
+  /** The database read under way per token hash, with the epoch and change count it started at. */
+  private readonly reading = new Map<string, { read: Promise<CachedSession<U> | undefined>; epoch: number; changes: number }>();
   private live = false;
 
   constructor(
@@ -85,14 +87,21 @@ export class SessionCache<U> {
     }
     if (cached) this.forget(hash);
     const [epoch, changes] = [this.epoch, this.changes];
+    // Many requests of one session arriving at once (a client's first burst) share one read, unless
+    // anything changed since it started: what it reads may then be older than that change.
+    const shared = this.reading.get(hash);
+    if (shared && shared.epoch === epoch && shared.changes === changes) return (await shared.read)?.user;
     this.readsUnderWay++;
+    const read = this.store.load(hash, now);
+    this.reading.set(hash, { read, epoch, changes });
     try {
-      const session = await this.store.load(hash, now);
+      const session = await read;
       if (!session) return undefined;
       const outdated = this.epoch !== epoch || (this.changedAt.get(session.userId) ?? -1) > changes;
       if (this.live && !outdated && !this.isPending(session.userId)) this.keep(hash, session);
       return session.user;
     } finally {
+      if (this.reading.get(hash)?.read === read) this.reading.delete(hash);
       // No read under way: no generation can matter any more.
       if (--this.readsUnderWay === 0) this.changedAt.clear();
     }

@@ -177,6 +177,18 @@ describe('session cache races', () => {
     expect(reads).toHaveLength(2);
   });
 
+  it('shares one read among requests of a session that miss at once, but not across a change', async () => {
+    const { store, reads } = slowStore();
+    const cache = new SessionCache(store);
+    cache.setLive(true);
+    const burst = [cache.userOf('a', Date.now()), cache.userOf('a', Date.now())];
+    cache.notified('9');
+    const afterChange = cache.userOf('a', Date.now());
+    expect(reads).toHaveLength(2);
+    for (const read of reads) read.finish(session(5));
+    expect(await Promise.all([...burst, afterChange])).toEqual([{ id: 5 }, { id: 5 }, { id: 5 }]);
+  });
+
   it('serves and keeps nothing while its listener is lost, and nothing of before once it is back', async () => {
     const { store, reads } = slowStore();
     const cache = new SessionCache(store);
