@@ -5,4 +5,3 @@ import 'antd-mobile/es/global';
 
 export { default as Button } from 'antd-mobile/es/components/button';
 export { default as ConfigProvider, setDefaultConfig } from 'antd-mobile/es/components/config-provider';
-export { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import type { createAppRouter } from './routes.tsx';
-import { ANTD_LOCALES } from './i18n/antd-locales.ts';
+import { useAntdLocale } from './i18n/antd-locales.ts';
 import { applyLanguage, i18n } from './i18n/index.ts';
 import { useStore } from './store/store.ts';
 import { applyTheme } from './theme/theme.ts';
@@ -13,16 +13,15 @@ import { applyTheme } from './theme/theme.ts';
 export function App({ router, queryClient }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient }) {
   const lang = useStore((s) => s.lang);
   const theme = useStore((s) => s.theme);
-  useEffect(() => {
-    applyLanguage(lang);
-    // Imperative Dialog and Toast render outside this tree, so they read antd-mobile's default config.
-    setDefaultConfig({ locale: ANTD_LOCALES[lang] });
-  }, [lang]);
+  const locale = useAntdLocale(lang);
+  useEffect(() => applyLanguage(lang), [lang]);
+  // Imperative Dialog and Toast render outside this tree, so they read antd-mobile's default config.
+  useEffect(() => setDefaultConfig({ locale }), [locale]);
   useEffect(() => applyTheme(theme), [theme]);
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={ANTD_LOCALES[lang]}>
+        <ConfigProvider locale={locale}>
           <RouterProvider router={router} />
         </ConfigProvider>
       </I18nextProvider>

@@ -8,7 +8,6 @@ import { applyLanguage, loadLanguage } from './i18n/index.ts';
 import { setNavigator } from './navigation.ts';
 import { connectRealtime } from './realtime/socket.ts';
 import { createAppRouter, preloadOpeningPage } from './routes.tsx';
-import { installAntdRender } from './setup-antd.ts';
 import { checkStorageVersion, getState } from './store/store.ts';
 import { applyTheme, installDesignTokens } from './theme/theme.ts';
 import { applyAppStyles } from './app-styles.ts';
@@ -17,7 +16,8 @@ import { applyAppStyles } from './app-styles.ts';
 const REALTIME_IDLE_TIMEOUT_MS = 2_000;
 
 // Start-up, in order: old storage cleared (spec section 4), look and language applied before the first
-// paint, antd-mobile wired to React 19, the router made reachable from outside React, realtime opened once the page has loaded.
+// paint, the router made reachable from outside React, realtime opened once the page has loaded (antd-mobile's
+// toasts and dialogs are wired to React 19 by their own file, feedback-widgets.ts).
 checkStorageVersion();
 installDesignTokens();
 applyTheme(getState().theme);
@@ -25,7 +25,6 @@ applyTheme(getState().theme);
 // render, so no screen shows in English first, unstyled, or as a loading view.
 await Promise.all([loadLanguage(getState().lang).catch(() => undefined), applyAppStyles(), preloadOpeningPage(location.hash, getState().token !== '')]);
 applyLanguage(getState().lang);
-installAntdRender();
 const router = createAppRouter();
 setNavigator((path) => void router.navigate(path));
 

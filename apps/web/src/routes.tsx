@@ -26,21 +26,25 @@ export type AppRoute = { path: string; public?: boolean } & ({ page: Page } | { 
 
 // Home is the landing screen: it comes with the app, not one more round trip after it.
 const Home = HomePage;
-// Pages whose first figures come from one call start it with their file (lazyPage's prefetch).
-const withQuotations = { prefetch: () => void queryClient.prefetchQuery(quotationsQuery) };
+// Pages whose first figures come from one call start it with their file (lazyPage's prefetch). These and
+// the login screens show only the start-up's strings, so they wait for no more than their file (startStrings).
+const withQuotations = { prefetch: () => void queryClient.prefetchQuery(quotationsQuery), startStrings: true };
 const withBalances = {
   prefetch: () => {
     void queryClient.prefetchQuery(walletListQuery);
     void queryClient.prefetchQuery(fiatRatesQuery());
   },
+  startStrings: true,
 };
+const startStrings = { startStrings: true };
 const MarketTab = lazyPage('pages/market/market', () => import('./pages/market/market.tsx'), (m) => m.MarketPage, withQuotations);
-const TradeTab = lazyPage('pages/transaction/index', () => import('./pages/transaction/index.tsx'), (m) => m.TradePage, withQuotations);
+// The trade tab holds the options and contract screens too, whose strings are in en-pages.ts.
+const TradeTab = lazyPage('pages/transaction/index', () => import('./pages/transaction/index.tsx'), (m) => m.TradePage, { ...withQuotations, startStrings: false });
 const FinanceTab = lazyPage('pages/financial/index', () => import('./pages/financial/index.tsx'), (m) => m.FinancePage);
 const AssetsTab = lazyPage('pages/fund/assets', () => import('./pages/fund/assets.tsx'), (m) => m.AssetsPage, withBalances);
-const Login = lazyPage('pages/common/login', () => import('./pages/common/login.tsx'), (m) => m.LoginPage);
-const Register = lazyPage('pages/common/register', () => import('./pages/common/register.tsx'), (m) => m.RegisterPage);
-const Forget = lazyPage('pages/common/forget', () => import('./pages/common/forget.tsx'), (m) => m.ForgetPage);
+const Login = lazyPage('pages/common/login', () => import('./pages/common/login.tsx'), (m) => m.LoginPage, startStrings);
+const Register = lazyPage('pages/common/register', () => import('./pages/common/register.tsx'), (m) => m.RegisterPage, startStrings);
+const Forget = lazyPage('pages/common/forget', () => import('./pages/common/forget.tsx'), (m) => m.ForgetPage, startStrings);
 const Area = lazyPage('pages/common/area', () => import('./pages/common/area.tsx'), (m) => m.AreaPage);
 const AboutUs = lazyPage('pages/common/aboutus', () => import('./pages/common/aboutus.tsx'), (m) => m.AboutUsPage);
 const MarketSearch = lazyPage('pages/market/search', () => import('./pages/market/search.tsx'), (m) => m.SearchPage);

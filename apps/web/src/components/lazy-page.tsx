@@ -1,5 +1,6 @@
 import { PAGE_LOAD_TIMEOUT_MS } from '@fairex/contract/constants';
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { loadPageStrings } from '../i18n/index.ts';
 
 /** Spec section 8: a chunk load failure reports its type (missing, timeout or error) and the file. */
 export type ChunkFailure = 'missing' | 'timeout' | 'error';
@@ -24,8 +25,11 @@ function classify(error: unknown): ChunkFailure {
 
 type PageModule = { default: ComponentType };
 
-/** A page component; a lazy one can be fetched ahead of its first render (`preload`). */
-export type PageComponent = ComponentType & { preload?: () => Promise<unknown> };
+/**
+ * A page component; a lazy one can be fetched ahead of its first render (`preload`), and names its file
+ * (under src/, without the extension) and whether it shows only the start-up's strings (start-strings.test.ts).
+ */
+export type PageComponent = ComponentType & { preload?: () => Promise<unknown>; file?: string; startStrings?: boolean };
 
 /**
  * A page loaded on demand (React.lazy): `load` imports the page's file and `pick` names its component.
@@ -35,12 +39,15 @@ export type PageComponent = ComponentType & { preload?: () => Promise<unknown> }
  * `preload` fetches the file before any render (the app's start-up does it for the page it opens on):
  * a page whose file is in when it mounts renders at once, not through Suspense, whose reveal React
  * holds back a moment after a fallback.
+ * The English strings only some pages show (i18n/en-pages.ts) arrive with the page's file, unless
+ * `startStrings` says it shows only the start-up's (the market and trade screens, assets, login: they then
+ * load no more than their file; start-strings.test.ts checks the claim).
  */
 export function lazyPage<M>(
   file: string,
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
-  { timeoutMs = PAGE_LOAD_TIMEOUT_MS, prefetch }: { timeoutMs?: number; prefetch?: () => void } = {},
+  { timeoutMs = PAGE_LOAD_TIMEOUT_MS, prefetch, startStrings = false }: { timeoutMs?: number; prefetch?: () => void; startStrings?: boolean } = {},
 ): PageComponent {
   let loaded: ComponentType | undefined;
   let loading: Promise<PageModule> | undefined;
@@ -48,8 +55,8 @@ export function lazyPage<M>(
     (loading ??= new Promise<PageModule>((resolve, reject) => {
       prefetch?.();
       const timer = setTimeout(() => reject(new ChunkLoadError('timeout', file)), timeoutMs);
-      load().then(
-        (module) => {
+      Promise.all([load(), startStrings ? undefined : loadPageStrings()]).then(
+        ([module]) => {
           clearTimeout(timer);
           loaded = pick(module);
           resolve({ default: loaded });
@@ -67,5 +74,7 @@ export function lazyPage<M>(
     return direct ? createElement(direct) : createElement(Lazy);
   };
   Page.preload = start;
+  Page.file = file;
+  Page.startStrings = startStrings;
   return Page;
 }

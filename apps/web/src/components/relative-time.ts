@@ -1,4 +1,4 @@
-import { relativeTime } from '@fairex/contract/format';
+import { relativeTime } from '@fairex/contract/relative-time';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -3,11 +3,13 @@ import { DEFAULT_LANG, deviceLocale } from '@fairex/contract/lang';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getState, setState } from '../store/store.ts';
+import { loadAntdLocale } from './antd-locales.ts';
 import type { Catalogue } from './catalogue.ts';
 import { en } from './en.ts';
 
 /**
- * English (the fallback) comes with the app; every other catalogue is its own file, fetched when its
+ * English (the fallback) comes with the app, but for the parts only some pages show (en-pages.ts, fetched
+ * with the first of them: loadPageStrings); every other catalogue is its own file, fetched when its
  * language is chosen, so a first visit downloads and runs one language instead of eight.
  */
 const LOADERS: Record<Exclude<Lang, 'en'>, () => Promise<Catalogue>> = {
@@ -60,10 +62,32 @@ const plurals = i18n.services.pluralResolver;
 const ruleOf = plurals.getRule.bind(plurals);
 plurals.getRule = (code: string, options?: object) => ruleOf(INTL_LOCALES[code as Lang] ?? code, options);
 
-/** Fetches a language's catalogue once (English is always there); the start-up awaits the stored one before the first render. */
+/**
+ * Fetches a language's catalogue and antd-mobile's texts in it once (English is always there); the
+ * start-up awaits the stored one before the first render.
+ */
 export async function loadLanguage(lang: Lang): Promise<void> {
   if (lang === 'en' || i18n.hasResourceBundle(lang, 'translation')) return;
-  i18n.addResourceBundle(lang, 'translation', await LOADERS[lang]());
+  const [catalogue] = await Promise.all([LOADERS[lang](), loadAntdLocale(lang)]);
+  i18n.addResourceBundle(lang, 'translation', catalogue);
+}
+
+let pageStrings: Promise<void> | undefined;
+
+/**
+ * Fetches the English strings only some pages show (en-pages.ts) once, whatever the language (English is
+ * every language's fallback): lazy pages wait for it with their file (lazy-page.tsx). A failed fetch is
+ * tried again by the next page.
+ */
+export function loadPageStrings(): Promise<void> {
+  pageStrings ??= import('./en-pages.ts').then(
+    ({ enPages }) => void i18n.addResourceBundle('en', 'translation', enPages, true, true),
+    (error: unknown) => {
+      pageStrings = undefined;
+      throw error;
+    },
+  );
+  return pageStrings;
 }
 
 /** The page's meta description (index.html has the English one) in the language shown. */

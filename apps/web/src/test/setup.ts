@@ -1,6 +1,7 @@
 import { act, cleanup, configure } from '@testing-library/react';
 import { Dialog, Toast } from '../feedback-widgets.ts';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { loadPageStrings } from '../i18n/index.ts';
 import { loadFeedback } from '../notify.ts';
 import { installAntdRender } from '../setup-antd.ts';
 import { setNavigator } from '../navigation.ts';
@@ -18,6 +19,10 @@ const unmountAntdRoots = installAntdRender();
 // render of its root) got to it, which failed a findBy now and then.
 const showToast = Toast.show;
 Toast.show = (props) => showToast(typeof props === 'string' ? { content: props, duration: 0 } : { ...props, duration: 0 });
+
+// A page rendered on its own has all its strings (in the app lazy pages wait for en-pages.ts with their
+// file); loaded before the test file is, so a file's clock (a `NOW` it reads on import) starts after it.
+await loadPageStrings();
 
 // Loaded before the tests, so a toast or dialog shows in the task that asks for it (in the app the
 // first one waits for their file).

@@ -1,5 +1,5 @@
 import { isNickname, isSignature } from '@fairex/contract/validators';
-import { Button, Popup, Toast } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditProfile, useUploadAvatar, useUserInfo } from '../../api/user.ts';
@@ -8,7 +8,7 @@ import { Cell, CellGroup } from '../../components/cell.tsx';
 import { Field } from '../../components/field.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { toast, toastSuccess } from '../../notify.ts';
+import { loadFeedback, toast, toastSuccess } from '../../notify.ts';
 
 type Editing = 'nickname' | 'signature' | null;
 
@@ -26,6 +26,8 @@ function AvatarPicker({ src }: { src?: string | null }) {
       toast(t('validation.imageOnly'));
       return;
     }
+    // Through the widgets' file, which wires antd-mobile's toasts to React 19 (setup-antd.ts).
+    const { Toast } = await loadFeedback();
     Toast.show({ icon: 'loading', content: t('user.uploading'), duration: 0 });
     try {
       await uploadAvatar.mutateAsync(file);
