@@ -2,7 +2,7 @@ import type { RealtimeRoom } from '@fairex/contract';
 import { realtimeRoomName } from '@fairex/contract/rooms';
 import { act } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
-import { attachSocket } from './socket.ts';
+import { attachSocket, flushRealtimeEvents } from './socket.ts';
 
 type Listener = (payload?: unknown) => void;
 
@@ -81,8 +81,12 @@ export function fakeSocket() {
         },
       };
     },
+    /** The server's event, handed to the screens at once (the app waits for the next animation frame). */
     serverSends(event: string, payload: unknown) {
-      act(() => fire(event, payload));
+      act(() => {
+        fire(event, payload);
+        flushRealtimeEvents();
+      });
     },
   };
 }

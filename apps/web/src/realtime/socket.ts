@@ -1,6 +1,8 @@
 import type { RealtimeRoom } from '@fairex/contract';
 import { REALTIME_RECONNECT } from '@fairex/contract/constants';
 import { realtimeRoomName } from '@fairex/contract/rooms';
+import { notifyManager } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import type { Socket } from 'socket.io-client';
 import { getState, subscribe as onStoreChange } from '../store/store.ts';
 
@@ -20,9 +22,58 @@ let stopWatchingToken: (() => void) | null = null;
  */
 const rooms = new Map<string, { room: RealtimeRoom; users: number }>();
 
-/** The listeners of the mounted screens by event, attached to every connection the app makes. */
+/** The listeners of the mounted screens by event; each connection the app makes dispatches to them (dispatch). */
 type Listener = Parameters<Socket['on']>[1];
 const listeners = new Map<string, Set<Listener>>();
+
+/**
+ * Events are handed to the screens once per animation frame, all that came since the last one in the order
+ * they came: a book, a trade list and a dozen tickers moving in the same frame make one render instead of
+ * one each. Screen state they set is a transition, which React renders in slices (no long task), and the
+ * query cache they write notifies its screens once for the frame (TanStack's batch). A frame never comes
+ * in a hidden tab, so a timer flushes too (REALTIME_FLUSH_MAX_MS) and nothing piles up there.
+ */
+const REALTIME_FLUSH_MAX_MS = 250;
+/** socket.io's own events, handed on at once (the connection's state, not the server's data). */
+const IMMEDIATE_EVENTS = new Set(['connect', 'disconnect', 'connect_error']);
+let queued: { event: string; args: unknown[] }[] = [];
+let frame: number | undefined;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+/** Hands every queued event to the listeners of its event (those mounted now). Tests call it to deliver at once. */
+export function flushRealtimeEvents() {
+  if (frame !== undefined) cancelAnimationFrame(frame);
+  clearTimeout(timer);
+  frame = timer = undefined;
+  const batch = queued;
+  queued = [];
+  if (batch.length === 0) return;
+  notifyManager.batch(() =>
+    startTransition(() => {
+      for (const { event, args } of batch) for (const listener of [...(listeners.get(event) ?? [])]) listener(...args);
+    }),
+  );
+}
+
+function enqueue(event: string, args: unknown[]) {
+  queued.push({ event, args });
+  if (frame !== undefined) return;
+  frame = requestAnimationFrame(flushRealtimeEvents);
+  timer = setTimeout(flushRealtimeEvents, REALTIME_FLUSH_MAX_MS);
+}
+
+/** What a connection calls for `event`: the listeners at once for socket.io's own events, else at the next frame. */
+const dispatchers = new Map<string, Listener>();
+function dispatcherOf(event: string): Listener {
+  let dispatch = dispatchers.get(event);
+  if (!dispatch) {
+    dispatch = IMMEDIATE_EVENTS.has(event)
+      ? (...args: unknown[]) => [...(listeners.get(event) ?? [])].forEach((listener) => listener(...args))
+      : (...args: unknown[]) => enqueue(event, args);
+    dispatchers.set(event, dispatch);
+  }
+  return dispatch;
+}
 
 export async function connectRealtime(): Promise<Socket> {
   if (socket) return socket;
@@ -47,7 +98,7 @@ export function attachSocket(next: Socket): Socket {
   // Read at every handshake (set before the first goes out: it waits for the transport to open): the
   // server puts the socket in its user's room from this token.
   next.auth = (callback) => callback({ token: (handshakeToken = getState().token) });
-  listeners.forEach((set, event) => set.forEach((listener) => next.on(event, listener)));
+  listeners.forEach((_set, event) => next.on(event, dispatcherOf(event)));
   // A login, a logout or a 999 changes the token: a new handshake tells the server, so own order
   // updates start after a login and stop after a logout. Only a connected socket is restarted: one
   // still opening sends the token current when its handshake goes out (restarting it mid-opening can
@@ -69,13 +120,15 @@ export const getSocket = (): Socket | null => socket;
 
 /** Calls `listener` for each `event` the server sends, on this connection and the next ones; returns its removal. */
 export function onRealtime<T>(event: string, listener: (payload: T) => void): () => void {
-  const set = listeners.get(event) ?? new Set<Listener>();
-  listeners.set(event, set.add(listener));
-  socket?.on(event, listener);
-  return () => {
-    set.delete(listener);
-    socket?.off(event, listener);
-  };
+  let set = listeners.get(event);
+  if (!set) {
+    set = new Set<Listener>();
+    listeners.set(event, set);
+    // One dispatcher per event on the connection, whatever the number of listeners.
+    socket?.on(event, dispatcherOf(event));
+  }
+  set.add(listener as Listener);
+  return () => set.delete(listener as Listener);
 }
 
 export function joinRoom(room: RealtimeRoom) {
@@ -98,6 +151,10 @@ export function leaveRoom(room: RealtimeRoom) {
 
 export function disconnectRealtime() {
   handshakeToken = undefined;
+  if (frame !== undefined) cancelAnimationFrame(frame);
+  clearTimeout(timer);
+  frame = timer = undefined;
+  queued = [];
   stopWatchingToken?.();
   stopWatchingToken = null;
   socket?.disconnect();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withDecimals } from './format.ts';
 import { useMarketEvents } from './use-market-events.ts';
@@ -40,13 +40,12 @@ export function OrderBook({
   const depth = useDepth(symbol);
   const asks = [...(depth?.asks ?? [])].sort((a, b) => Number(a[0]) - Number(b[0])).slice(0, BOOK_LEVELS_SHOWN).reverse();
   const bids = [...(depth?.bids ?? [])].sort((a, b) => Number(b[0]) - Number(a[0])).slice(0, BOOK_LEVELS_SHOWN);
+  // The latest handler behind one stable function, so a level whose figures stay is not rendered again.
+  const picker = useRef(onPickPrice);
+  picker.current = onPickPrice;
+  const pick = useCallback((price: string) => picker.current(price), []);
   const row = (level: Level, side: 'ask' | 'bid') => (
-    <li key={`${side}-${level[0]}`}>
-      <button type="button" className="order-book__row link-row" onClick={() => onPickPrice(level[0])}>
-        <span className={side === 'ask' ? 'text-down' : 'text-up'}>{withDecimals(level[0], decimals.price)}</span>
-        <span>{withDecimals(level[1], decimals.quantity)}</span>
-      </button>
-    </li>
+    <BookLevel key={`${side}-${level[0]}`} side={side} price={withDecimals(level[0], decimals.price)} quantity={withDecimals(level[1], decimals.quantity)} level={level[0]} onPick={pick} />
   );
   return (
     <section className="order-book" aria-label={t('market.orderBook')}>
@@ -67,3 +66,15 @@ export function OrderBook({
     </section>
   );
 }
+
+/** One price level: its price (offered to the form on a tap) and the amount resting there. */
+const BookLevel = memo(function BookLevel({ side, price, quantity, level, onPick }: { side: 'ask' | 'bid'; price: string; quantity: string; level: string; onPick: (price: string) => void }) {
+  return (
+    <li>
+      <button type="button" className="order-book__row link-row" onClick={() => onPick(level)}>
+        <span className={side === 'ask' ? 'text-down' : 'text-up'}>{price}</span>
+        <span>{quantity}</span>
+      </button>
+    </li>
+  );
+});

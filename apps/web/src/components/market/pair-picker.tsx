@@ -1,16 +1,12 @@
-import { Popup } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuotations, type Quotation } from '../../api/market.ts';
-import { SheetHead } from '../choice-sheet.tsx';
-import { SearchField } from '../search-field.tsx';
-import { SymbolList } from './symbol-list.tsx';
+import type { Quotation } from '../../api/market.ts';
 
-/** Whether a spot pair matches what was typed: "eth", "ETH/USDT" and "ethusdt" all find ETH/USDT. */
-export const matchesPair = (symbol: string, text: string) => {
-  const plain = (value: string) => value.toUpperCase().replace(/[\s/_-]/g, '');
-  return plain(symbol).includes(plain(text));
-};
+export { matchesPair } from './pair-match.ts';
+
+// The sheet brings antd-mobile's Popup and its animation library: it loads on the first tap, not with
+// the trade screen (whose start it took 100 ms of on a phone, for a sheet that shows only when asked).
+const PairSheet = lazy(() => import('./pair-sheet.tsx').then((m) => ({ default: m.PairSheet })));
 
 /**
  * The pair in a trade screen's title ("BTC/USDT ▾"): a tap opens a sheet of every spot pair with a
@@ -19,26 +15,31 @@ export const matchesPair = (symbol: string, text: string) => {
 export function PairPicker({ symbol, onChoose }: { symbol: string; onChoose: (symbol: string) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const pairs = (useQuotations().data ?? []).filter((q) => q.kind === 'spot' && matchesPair(q.symbol, text));
-  const close = () => {
-    setOpen(false);
-    setText('');
-  };
+  // Mounted from the first tap on, so it closes with its animation like any sheet.
+  const [asked, setAsked] = useState(false);
   const choose = (item: Quotation) => {
-    close();
+    setOpen(false);
     if (item.symbol !== symbol) onChoose(item.symbol);
   };
   return (
     <>
-      <button type="button" className="pair-picker__button" aria-label={t('market.choosePair')} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="pair-picker__button"
+        aria-label={t('market.choosePair')}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
         {symbol} ▾
       </button>
-      <Popup visible={open} onMaskClick={close} onClose={close} bodyClassName="sheet pair-picker" destroyOnClose>
-        <SheetHead title={t('market.pairs')} onClose={close} />
-        <SearchField className="pair-picker__search" value={text} onChange={setText} placeholder={t('market.searchPlaceholder')} label={t('market.searchPairs')} />
-        {pairs.length === 0 ? <p className="empty">{t('market.noResults')}</p> : <SymbolList items={pairs} onOpen={choose} label={t('market.pairs')} />}
-      </Popup>
+      {asked && (
+        <Suspense fallback={null}>
+          <PairSheet open={open} onClose={() => setOpen(false)} onChoose={choose} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { RealtimeRoom } from '@fairex/contract';
 import { RECENT_TRADES_SNAPSHOT_SIZE } from '@fairex/contract/constants';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeOf, withDecimals } from './format.ts';
 import { useMarketEvents } from './use-market-events.ts';
@@ -46,14 +46,21 @@ export function RecentTrades({ symbol, decimals }: { symbol: string; decimals: {
       ) : (
         <ul>
           {trades.map((trade) => (
-            <li key={trade.id} className="recent-trades__row">
-              <span>{timeOf(trade.time)}</span>
-              <span className={trade.side === 'buy' ? 'text-up' : 'text-down'}>{withDecimals(trade.price, decimals.price)}</span>
-              <span>{withDecimals(trade.quantity, decimals.quantity)}</span>
-            </li>
+            <TradeRow key={trade.id} trade={trade} priceDecimals={decimals.price} quantityDecimals={decimals.quantity} />
           ))}
         </ul>
       )}
     </section>
   );
 }
+
+/** One trade; a new trade at the top leaves the rows below as they were (memoised on the trade). */
+const TradeRow = memo(function TradeRow({ trade, priceDecimals, quantityDecimals }: { trade: TradeEvent; priceDecimals: number; quantityDecimals: number }) {
+  return (
+    <li className="recent-trades__row">
+      <span>{timeOf(trade.time)}</span>
+      <span className={trade.side === 'buy' ? 'text-up' : 'text-down'}>{withDecimals(trade.price, priceDecimals)}</span>
+      <span>{withDecimals(trade.quantity, quantityDecimals)}</span>
+    </li>
+  );
+});

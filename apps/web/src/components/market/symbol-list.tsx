@@ -1,3 +1,4 @@
+import { memo, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Quotation } from '../../api/market.ts';
 import { coinsOf, formatChange, formatVolume, trendOf, withDecimals } from './format.ts';
@@ -19,10 +20,17 @@ type SymbolListProps = {
 /** A symbol's price as quoted, with exactly its own decimals. */
 export const priceShown = (item: Quotation) => withDecimals(item.price, item.price_decimals);
 
-/** Market rows: symbol and volume, last price, and the 24 h change as a green or red badge. */
+/**
+ * Market rows: symbol and volume, last price, and the 24 h change as a green or red badge. A ticker moves
+ * one row: the others keep their figures and are not rendered again (SymbolRow is memoised on them).
+ */
 export function SymbolList({ items, onOpen, label, figureOf, priceOf = priceShown, priceNoteOf, showKind = false }: SymbolListProps) {
   const { t } = useTranslation();
   const figure = figureOf ?? ((item: Quotation) => `${t('market.volume')} ${formatVolume(item.volume)}`);
+  // The latest handler behind one stable function, so a row's props change only with its figures.
+  const opener = useRef(onOpen);
+  opener.current = onOpen;
+  const open = useCallback((item: Quotation) => opener.current(item), []);
   return (
     <div className="symbol-list">
       <div className="symbol-list__head" aria-hidden="true">
@@ -31,31 +39,36 @@ export function SymbolList({ items, onOpen, label, figureOf, priceOf = priceShow
         <span>{t('market.change')}</span>
       </div>
       <ul aria-label={label}>
-        {items.map((item) => {
-          const { base, quote } = coinsOf(item.symbol);
-          const note = priceNoteOf?.(item);
-          return (
-            <li key={item.id}>
-              <button type="button" className="symbol-row" onClick={() => onOpen(item)}>
-                <span className="symbol-row__name">
-                  <strong>{base}</strong>
-                  {quote && <span className="muted">/{quote}</span>}
-                  {showKind && <KindBadge kind={item.kind} />}
-                  <span className="symbol-row__volume muted">{figure(item)}</span>
-                </span>
-                <span className="symbol-row__price">
-                  {priceOf(item)}
-                  {note && <span className="symbol-row__note muted">{note}</span>}
-                </span>
-                <span className={`change-badge change-badge--${trendOf(item.change)}`}>{formatChange(item.change)}</span>
-              </button>
-            </li>
-          );
-        })}
+        {items.map((item) => (
+          <SymbolRow key={item.id} item={item} onOpen={open} figure={figure(item)} price={priceOf(item)} note={priceNoteOf?.(item)} showKind={showKind} />
+        ))}
       </ul>
     </div>
   );
 }
+
+type SymbolRowProps = { item: Quotation; onOpen: (item: Quotation) => void; figure: string; price: string; note: string | undefined; showKind: boolean };
+
+const SymbolRow = memo(function SymbolRow({ item, onOpen, figure, price, note, showKind }: SymbolRowProps) {
+  const { base, quote } = coinsOf(item.symbol);
+  return (
+    <li>
+      <button type="button" className="symbol-row" onClick={() => onOpen(item)}>
+        <span className="symbol-row__name">
+          <strong>{base}</strong>
+          {quote && <span className="muted">/{quote}</span>}
+          {showKind && <KindBadge kind={item.kind} />}
+          <span className="symbol-row__volume muted">{figure}</span>
+        </span>
+        <span className="symbol-row__price">
+          {price}
+          {note && <span className="symbol-row__note muted">{note}</span>}
+        </span>
+        <span className={`change-badge change-badge--${trendOf(item.change)}`}>{formatChange(item.change)}</span>
+      </button>
+    </li>
+  );
+});
 
 /** Tells a spot pair from a futures or stock contract of the same coin. */
 export function KindBadge({ kind }: { kind: Quotation['kind'] }) {
