@@ -93,6 +93,8 @@ if (url) {
 vitest('web component tests', 'apps/web');
 vitest('back-office component tests', 'apps/admin');
 run('build web and admin', 'npm', ['run', 'build']);
+// The web app's size budget on the build just made: first-load JavaScript and each chunk (apps/web/size-budget.ts).
+run('web size budget', process.execPath, ['--import', 'tsx', 'apps/web/size-budget.ts']);
 vitest('e2e in chromium', 'e2e');
 // After the build: bench:web measures the built app. Benches find PostgreSQL themselves; this passes the one found above.
 vitest('bench smoke runs', 'bench', { TEST_DATABASE_URL: url ?? '' });
