@@ -183,6 +183,31 @@ describe('job scheduler', () => {
     expect(runs).toHaveLength(3);
   });
 
+  it('stores every recurring job in one row each, taking over a changed period', async () => {
+    const make = (tickMs: number) =>
+      new JobScheduler(database.db, { now: () => T0 }).every('tick', tickMs, async () => {}).every('tock', 30_000, async () => {});
+    await make(60_000).runDue();
+    await make(120_000).runDue();
+    const rows = await database.db.select().from(jobs);
+    expect(rows.map((r) => [r.name, r.key, r.everyMs]).sort()).toEqual([
+      ['tick', RECURRING_KEY, 120_000],
+      ['tock', RECURRING_KEY, 30_000],
+    ]);
+  });
+
+  it('lets waiting I/O callbacks run between two jobs of one pass', async () => {
+    // On the embedded database a query never waits on a socket: without a turn of the event loop between
+    // jobs, a request arriving during a pass (the first ones after a restart) would wait for the whole pass.
+    const order: string[] = [];
+    const scheduler = new JobScheduler(database.db).handle('turn', async (_tx, job) => {
+      if (job.key === 'a') setImmediate(() => order.push('callback'));
+      order.push(job.key);
+    });
+    for (const key of ['a', 'b']) await scheduleJob(database.db, { name: 'turn', key, runAt: new Date(Date.now() - 1) });
+    expect(await scheduler.runDue()).toBe(2);
+    expect(order).toEqual(['a', 'callback', 'b']);
+  });
+
   it('runs due jobs from its loop and runs none after stop', async () => {
     let runs = 0;
     const scheduler = new JobScheduler(database.db, { pollIntervalMs: 10 }).handle('looped', async () => {
