@@ -28,32 +28,16 @@ export async function lastCloses(db: Executor): Promise<Map<number, string>> {
  */
 export async function saveCandles(db: Executor, symbolIds: Map<string, number>, updates: Candle[]) {
   if (updates.length === 0) return;
-  await db
-    .insert(candles)
-    .values(
-      updates.map((c) => ({
-        symbolId: symbolIds.get(c.symbol)!,
-        period: c.period,
-        openTime: c.openTime,
-        open: c.open,
-        high: c.high,
-        low: c.low,
-        close: c.close,
-        volume: c.volume,
-        amount: c.amount,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [candles.symbolId, candles.period, candles.openTime],
-      set: {
-        open: sql`excluded.open`,
-        high: sql`excluded.high`,
-        low: sql`excluded.low`,
-        close: sql`excluded.close`,
-        volume: sql`excluded.volume`,
-        amount: sql`excluded.amount`,
-      },
-    });
+  // One JSON parameter: a save follows each spot batch, and building a bind per figure cost the order path.
+  const rows = JSON.stringify(
+    updates.map((c) => ({ symbol_id: symbolIds.get(c.symbol)!, period: c.period, open_time: c.openTime, open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, amount: c.amount })),
+  );
+  await db.execute(sql`
+    insert into candles (symbol_id, period, open_time, open, high, low, close, volume, amount)
+    select symbol_id, period, open_time, open, high, low, close, volume, amount
+    from json_to_recordset(${rows}::json) as c (symbol_id int, period text, open_time bigint, open numeric, high numeric, low numeric, close numeric, volume numeric, amount numeric)
+    on conflict (symbol_id, period, open_time) do update set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
+      volume = excluded.volume, amount = excluded.amount`);
 }
 
 /** A stored candle's prices and amounts as the API writes amounts (no trailing zeros). */
