@@ -22,14 +22,43 @@ import { fromUnits, toUnits } from '@fairex/contract';
 import { accountKey, type AccountRef } from './accounts.ts';
 import type { ExposureRow, RiskPosition } from './repository.ts';
 
+/** Decimals of NUMERIC(36,18) figures; a cost (size x price) has twice as many. */
+const FIGURE_DECIMALS = 18;
+
+/** An account's open positions on one symbol summed, in integer units: margin and exposure of 10^-18, cost of 10^-36. */
+export type HeldUnits = { symbolId: number; margin: bigint; exposure: bigint; cost: bigint };
+
+/** A sum read from the database (accountExposures) in integer units. */
+export const heldUnits = (row: ExposureRow): HeldUnits => ({
+  symbolId: row.symbolId,
+  margin: toUnits(row.margin, FIGURE_DECIMALS),
+  exposure: toUnits(row.exposure, FIGURE_DECIMALS),
+  cost: toUnits(row.cost, 2 * FIGURE_DECIMALS),
+});
+
+const ONE = 10n ** BigInt(FIGURE_DECIMALS);
+
+/**
+ * The P&L of held positions at a mark (in 10^-18 units), E x mark - C rounded half away from zero to
+ * 18 decimals: contract-rules exposureProfit, exactly, in integers.
+ */
+export function profitUnits(held: HeldUnits, markUnits: bigint): bigint {
+  const exact = held.exposure * markUnits - held.cost;
+  const whole = exact / ONE;
+  const rest = exact % ONE;
+  return 2n * (rest < 0n ? -rest : rest) >= ONE ? whole + (exact < 0n ? -1n : 1n) : whole;
+}
+
+/** Integer units of 10^-18 as an amount string ("650", "-0.5"). */
+export const unitsAmount = (units: bigint) => fromUnits(units, FIGURE_DECIMALS);
+/** A cost's units (10^-36) as a decimal string. */
+export const costAmount = (units: bigint) => fromUnits(units, 2 * FIGURE_DECIMALS);
+
 /** Ended position ids remembered (a late `open` row of one is ignored); the oldest are forgotten first. */
 export const ENDED_POSITIONS_KEPT_MAX = 100_000;
 
 /** A row as committed: its status says whether it is open (tracked) or ended (removed). */
 export type TrackedRow = RiskPosition & { status: 'pending' | 'open' | 'closed' | 'cancelled' };
-
-/** Decimals of NUMERIC(36,18) figures; a cost (size x price) has twice as many. */
-const FIGURE_DECIMALS = 18;
 
 /** A position's share of its account's sums on its symbol, in integer units. */
 type Share = { position: RiskPosition; seq: number; margin: bigint; weight: bigint; cost: bigint };
@@ -97,18 +126,16 @@ export class AccountExposures {
     return [...this.byAccount.values()].map(({ userId, currencyId }) => ({ userId, currencyId }));
   }
 
-  /** An account's open positions summed per symbol (what accountExposures reads from the database). */
-  exposures(userId: number, currencyId: number): ExposureRow[] {
+  /** An account's open positions summed per symbol, in integer units (what accountExposures reads from the database). */
+  held(userId: number, currencyId: number): HeldUnits[] {
     const account = this.byAccount.get(accountKey(userId, currencyId));
     if (!account) return [];
-    return [...account.bySymbol].map(([symbolId, s]) => ({
-      userId,
-      currencyId,
-      symbolId,
-      margin: fromUnits(s.margin, FIGURE_DECIMALS),
-      exposure: fromUnits(s.exposure, FIGURE_DECIMALS),
-      cost: fromUnits(s.cost, 2 * FIGURE_DECIMALS),
-    }));
+    return [...account.bySymbol].map(([symbolId, s]) => ({ symbolId, margin: s.margin, exposure: s.exposure, cost: s.cost }));
+  }
+
+  /** `held` as accountExposures answers it (amount strings). */
+  exposures(userId: number, currencyId: number): ExposureRow[] {
+    return this.held(userId, currencyId).map((h) => ({ userId, currencyId, symbolId: h.symbolId, margin: unitsAmount(h.margin), exposure: unitsAmount(h.exposure), cost: costAmount(h.cost) }));
   }
 
   private put(p: RiskPosition, seq: number, share = shareOf(p, seq)) {

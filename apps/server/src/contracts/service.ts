@@ -60,7 +60,6 @@ import {
   minOf,
   sub,
   tickFreshAt,
-  exposureProfit,
   cmp,
   handlingFee,
   inSession,
@@ -119,12 +118,11 @@ import {
   updatePosition,
   type ContractSymbol,
   type PositionRow,
-  type ExposureRow,
   type RiskPosition,
 } from './repository.ts';
 import { accountKey, distinctAccounts, groupByAccount, type AccountRef } from './accounts.ts';
-import { AccountExposures } from './exposures.ts';
-import { TriggerIndex } from './trigger-index.ts';
+import { AccountExposures, costAmount, heldUnits, profitUnits, unitsAmount, type HeldUnits } from './exposures.ts';
+import { priceUnits, TriggerIndex } from './trigger-index.ts';
 import { applyDueChanges, editContractSettings, inForce, scheduledView } from './settings.ts';
 import { chargeOvernightFees, OVERNIGHT_JOB_EVERY_MS } from './overnight.ts';
 import { closePositions, type Closing, type Locked } from './settlement.ts';
@@ -517,20 +515,18 @@ export class ContractService {
       accounts.map(({ userId, currencyId }) => {
         const key = accountKey(userId, currencyId);
         const account = balances.get(key) ?? { available: '0', frozen: '0', locked: '0' };
-        const held = this.exposures.exposures(userId, currencyId);
-        const margins = held.map((h) => h.margin);
-        const profits = held.map((h) => {
-          const mark = this.ticks.latest(this.symbolById(h.symbolId)?.symbol ?? '')?.price;
-          return mark ? exposureProfit(h, mark) : '0';
-        });
+        const held = this.exposures.held(userId, currencyId);
+        // Summed in integer units (exact, and cheap for a thousand accounts), each symbol's P&L rounded as exposureProfit does.
+        const margin = unitsAmount(held.reduce((t, h) => t + h.margin, 0n));
+        const profit = unitsAmount(this.profitsUnits(held).reduce((t, x) => t + x, 0n));
         const summary: ContractAccountSummary = {
           legal_id: currencyId,
           balance: sum([account.available, account.frozen, account.locked]),
           available: toAmountString(account.available),
           frozen: toAmountString(account.frozen),
-          margin_total: sum(margins),
-          profit_total: sum(profits),
-          risk_rate: riskRate(account.available, margins, profits),
+          margin_total: margin,
+          profit_total: profit,
+          risk_rate: held.length === 0 ? riskRate(account.available, [], []) : riskRate(account.available, [margin], [profit]),
         };
         return [key, summary];
       }),
@@ -863,11 +859,11 @@ export class ContractService {
     if (accounts.length === 0) return;
     const balances = await contractBalancesOf(db, accounts);
     for (const { userId, currencyId } of accounts) {
-      this.setAccountTrigger(userId, currencyId, this.exposures.exposures(userId, currencyId), balances.get(accountKey(userId, currencyId))?.available ?? '0');
+      this.setAccountTrigger(userId, currencyId, this.exposures.held(userId, currencyId), balances.get(accountKey(userId, currencyId))?.available ?? '0');
     }
   }
 
-  private setAccountTrigger(userId: number, currencyId: number, held: ExposureRow[], available: string) {
+  private setAccountTrigger(userId: number, currencyId: number, held: HeldUnits[], available: string) {
     const key = keyOf({ kind: 'liquidation', userId, currencyId });
     for (const s of this.symbols) if (s.currencyId === currencyId) this.index.remove(s.symbol, key);
     for (const [symbol, trigger] of this.accountTriggers(userId, currencyId, held, available)) this.index.set(symbol, key, trigger.price, trigger.when, trigger);
@@ -881,31 +877,37 @@ export class ContractService {
     const account = [{ userId: p.userId, currencyId: p.currencyId }];
     const [exposures, balances] = await Promise.all([accountExposures(tx, account), contractBalancesOf(tx, account)]);
     const available = balances.get(accountKey(p.userId, p.currencyId))?.available ?? '0';
-    return this.accountTriggers(p.userId, p.currencyId, exposures, available).get(this.symbolById(p.symbolId)?.symbol ?? '') ?? null;
+    return this.accountTriggers(p.userId, p.currencyId, exposures.map(heldUnits), available).get(this.symbolById(p.symbolId)?.symbol ?? '') ?? null;
   }
 
   /** An account's liquidation trigger on each symbol it holds, by symbol name (setAccountTrigger's figures). */
-  private accountTriggers(userId: number, currencyId: number, held: ExposureRow[], available: string): Map<string, LiquidationTrigger> {
+  private accountTriggers(userId: number, currencyId: number, held: HeldUnits[], available: string): Map<string, LiquidationTrigger> {
     const triggers = new Map<string, LiquidationTrigger>();
     if (held.length === 0) return triggers;
-    const marginTotal = sum(held.map((h) => h.margin));
+    const marginTotal = unitsAmount(held.reduce((t, h) => t + h.margin, 0n));
     const threshold = maxOf('0', ...held.map((h) => this.symbolById(h.symbolId)?.settings.maintenanceThreshold ?? '0'));
-    // Each symbol's P&L at its latest mark ("0" without one, as for a single position).
-    const profits = held.map((h) => {
-      const mark = this.ticks.latest(this.symbolById(h.symbolId)?.symbol ?? '')?.price;
-      return mark ? exposureProfit(h, mark) : '0';
-    });
+    // Each symbol's P&L at its latest mark (0 without one, as for a single position).
+    const profits = this.profitsUnits(held);
+    const profitTotal = profits.reduce((t, x) => t + x, 0n);
     held.forEach((here, i) => {
       const symbol = this.symbolById(here.symbolId);
       if (!symbol) return;
-      const otherProfit = sum(profits.filter((_, j) => j !== i));
-      const trigger = accountTriggerPrice({ available, marginTotal, otherProfit, thresholdPercent: threshold, exposure: here.exposure, cost: here.cost });
+      const otherProfit = unitsAmount(profitTotal - profits[i]!);
+      const trigger = accountTriggerPrice({ available, marginTotal, otherProfit, thresholdPercent: threshold, exposure: unitsAmount(here.exposure), cost: costAmount(here.cost) });
       // A trigger at or below zero cannot be reached by a falling mark; one in the clouds still waits.
       if (trigger && (trigger.when === 'above' || isPositive(trigger.price))) {
         triggers.set(symbol.symbol, { kind: 'liquidation', userId, currencyId, price: maxOf(trigger.price, 0), when: trigger.when });
       }
     });
     return triggers;
+  }
+
+  /** Each held symbol's P&L at its latest mark, in 10^-18 units (exposureProfit; 0 without a mark). */
+  private profitsUnits(held: HeldUnits[]): bigint[] {
+    return held.map((h) => {
+      const mark = this.ticks.latest(this.symbolById(h.symbolId)?.symbol ?? '')?.price;
+      return mark ? profitUnits(h, priceUnits(mark)) : 0n;
+    });
   }
 
   /**

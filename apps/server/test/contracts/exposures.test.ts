@@ -2,10 +2,11 @@
 // repeated and late rows, and reads from the database, an account's sums per symbol equal those of its
 // open positions computed from scratch (contract-rules exposureOf, exact decimals), as the database would
 // sum them; a late `open` row of an ended position and a read older than a row told since change nothing.
-import { exposureOf, money, sum } from '@fairex/contract';
+import { exposureOf, exposureProfit, money, sum } from '@fairex/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AccountExposures, type TrackedRow } from '../../src/contracts/exposures.ts';
+import { AccountExposures, heldUnits, profitUnits, unitsAmount, type TrackedRow } from '../../src/contracts/exposures.ts';
+import { priceUnits } from '../../src/contracts/trigger-index.ts';
 
 const row = (id: number, over: Partial<TrackedRow> = {}): TrackedRow => ({
   id,
@@ -112,5 +113,21 @@ describe('kept exposures', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('prices held positions at a mark as exposureProfit does, rounded half away from zero (property)', () => {
+    const decimal = (scale: number) => fc.tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.constant(scale)).map(([units, s]) => money(units.toString()).dividedBy(money(10).pow(s)).toFixed());
+    fc.assert(
+      fc.property(decimal(6), decimal(12), fc.integer({ min: 1, max: 10 ** 9 }), (exposure, cost, mark) => {
+        const price = money(mark).dividedBy(1000).toFixed();
+        const row = { userId: 1, currencyId: 1, symbolId: 1, margin: '1', exposure, cost };
+        expect(unitsAmount(profitUnits(heldUnits(row), priceUnits(price)))).toBe(exposureProfit(row, price));
+      }),
+      { numRuns: 500 },
+    );
+    // Half a unit at the 18th decimal rounds away from zero, either sign.
+    const half = { userId: 1, currencyId: 1, symbolId: 1, margin: '1', exposure: '0.000000000000000001', cost: '0' };
+    expect(unitsAmount(profitUnits(heldUnits(half), priceUnits('0.5')))).toBe(exposureProfit(half, '0.5'));
+    expect(unitsAmount(profitUnits(heldUnits({ ...half, exposure: '-0.000000000000000001' }), priceUnits('0.5')))).toBe(exposureProfit({ ...half, exposure: '-0.000000000000000001' }, '0.5'));
   });
 });
