@@ -19,12 +19,13 @@ const MAIN_SOURCE = path.join(serverRoot, 'src/main.ts');
 /** Every input of the last build (repository-relative path to content hash): a change to any means a rebuild. */
 const MANIFEST_NAME = 'build-inputs.json';
 /**
- * The one module allowed to locate files from its own folder (import.meta.dirname / filename / url): it is
+ * The one module allowed to locate files from its own folder (import.meta.dirname, filename, or url made a path): it is
  * src/paths.ts, one level below apps/server as dist/main.js is, so the same relative path holds from source
  * and from the build. Anywhere else such a path would point into dist/ once bundled.
  */
 const PATHS_MODULE = path.join(serverRoot, 'src/paths.ts');
-const LOCATING = /import\.meta\.(dirname|filename|url)\b/;
+/** A path from the module's own location (resolving a package through createRequire(import.meta.url) is fine: dist/ sees the same node_modules). */
+const LOCATING = /import\.meta\.(dirname|filename)\b|(new URL|fileURLToPath)\([^)]*import\.meta\.url/;
 
 const hashOf = (file) => createHash('sha256').update(fs.readFileSync(file)).digest('base64url');
 
