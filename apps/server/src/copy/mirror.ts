@@ -233,26 +233,29 @@ export async function openCopies(tx: Tx, contracts: ContractService, traderPosit
 export async function payProfitShares(tx: Tx, contracts: ContractService, closed: Locked[]): Promise<void> {
   const copies = closed.filter(followsTrader);
   if (copies.length === 0) return;
-  const accountOf = new Map<number, number>();
-  for (const p of copies) accountOf.set(p.id, p.accountId ?? (await userAccount(tx, p.userId, p.currencyId, 'contract')));
-  // Read, not locked again: the close locked every account it posted to (settlement.ts), postMany checks them.
-  const available = await accountAvailables(tx, [...new Set(accountOf.values())]);
   // What a copy owes depends on its figures, rate and coin alone: copies of one trader position mostly
   // share them, so each is computed once.
-  const owedOf = new Map<string, { owed: MoneyValue; text: string; positive: boolean }>();
+  const owedOf = new Map<string, { owed: MoneyValue; text: string } | null>();
   const owedBy = (p: Locked) => {
     const key = `${p.profit}|${p.fee}|${p.overnightFee}|${p.copyShareRate}|${p.symbolId}`;
     let found = owedOf.get(key);
-    if (!found) {
+    if (found === undefined) {
       const owed = profitShare(netProfit({ profit: p.profit ?? '0', fee: p.fee, overnightFee: p.overnightFee }), p.copyShareRate ?? '0', contracts.symbolById(p.symbolId)!.coinDecimals);
-      owedOf.set(key, (found = { owed: money(owed), text: owed, positive: isPositive(owed) }));
+      owedOf.set(key, (found = isPositive(owed) ? { owed: money(owed), text: owed } : null));
     }
     return found;
   };
+  // Only copies that made a net profit owe a share (none when the trader's close lost).
+  const owing = copies.flatMap((p) => {
+    const found = owedBy(p);
+    return found ? [{ p, ...found }] : [];
+  });
+  const accountOf = new Map<number, number>();
+  for (const { p } of owing) accountOf.set(p.id, p.accountId ?? (await userAccount(tx, p.userId, p.currencyId, 'contract')));
+  // Read, not locked again: the close locked every account it posted to (settlement.ts), postMany checks them.
+  const available = await accountAvailables(tx, [...new Set(accountOf.values())]);
   const shares: { p: Locked; share: string }[] = [];
-  for (const p of copies) {
-    const { owed, text, positive } = owedBy(p);
-    if (!positive) continue;
+  for (const { p, owed, text } of owing) {
     const account = accountOf.get(p.id)!;
     const left = available.get(account) ?? money(0);
     // Never more than the available: all it owes when it can, else what it has (nothing when short).
