@@ -14,18 +14,20 @@
  * (lots below the minimum, not enough available, or the trader's position already closed when the row is
  * handled late); a follower skipped for want of balance is notified in the same transaction. Copies carry
  * no take-profit or stop-loss of their own: they close with the trader.
- * Batched: the followers' accounts are locked and read at once (id order, as the ledger locks), the
- * copies written in one statement, the money in entries of up to BATCH_LEGS_PER_ENTRY_MAX legs, each leg
- * naming its copy.
+ * Set-based, a handful of statements however many followers: the follows read with their accounts' ids,
+ * those accounts locked and read at once (id order, as the ledger locks), every copy inserted in one
+ * statement (a column array each), the money in one postMany of entries of up to
+ * BATCH_LEGS_PER_ENTRY_MAX legs (each leg naming its copy), the skips in one insert.
  *
- * Close: the copies still following (not taken over) close at the trader's close price and tick (reason
- * `copy`), through the contract service's own close.
+ * Close: the copies still following (not taken over), locked in one statement, close at the trader's
+ * close price and tick (reason `copy`), through the contract service's own close (one settlement for all).
  *
  * Profit share, one rule whatever closed a copy still following its trader (the trader's close, its
  * account's liquidation or settlement with another position, an overnight fee it could not pay): a net
  * profit pays the trader the share its follow agreed (copy-rules.ts profitShare), from the follower's
  * contract account to the trader's, in the close's own transaction (payProfitShares, which the contract
- * service's close calls through CopyService.record). A self-held copy settled its share when taken over.
+ * service's close calls through CopyService.record): the shares in one postMany, each written on its copy
+ * by the close's own update. A self-held copy settled its share when taken over.
  */
 import {
   copyLots,

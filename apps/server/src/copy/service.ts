@@ -137,7 +137,8 @@ export class CopyService implements PositionMirror {
 
   /**
    * In the transaction that opened or closed positions: the approved traders' own ones get an outbox row;
-   * closed copies still following their trader pay the trader's share, whatever closed them (mirror.ts).
+   * closed copies still following their trader pay the trader's share, whatever closed them (mirror.ts),
+   * set on their rows before the close writes them.
    */
   async record(tx: Tx, action: 'open' | 'close', rows: Locked[]) {
     await recordMirrors(tx, action, rows.filter((r) => r.copyOf === null), new Date(this.now()));
