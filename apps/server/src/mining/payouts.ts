@@ -7,8 +7,20 @@
  */
 import { add, addDays, dayStart, isPositive, miningDailyInterest, miningPenalty, miningRemainingDays, sub } from '@fairex/contract';
 import type { Tx } from '../db/client.ts';
-import { post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
-import { findRate, insertPayout, publishLowEnd, updateOrder, type Coin, type MiningOrder } from './repository.ts';
+import { post, postMany, systemAccount, userAccount, type Entry, type Leg } from '../ledger/index.ts';
+import { userAccountIds, userAccountKey } from '../wealth/repository.ts';
+import {
+  findRate,
+  insertPayout,
+  insertPayouts,
+  markUnlocked,
+  publishLowEnd,
+  ratesOfDays,
+  updateOrder,
+  updatePaidOrders,
+  type Coin,
+  type MiningOrder,
+} from './repository.ts';
 
 export type DayPaid = { orderId: number; day: string; rate: string; amount: string };
 
@@ -62,6 +74,68 @@ export async function payDueDays(tx: Tx, locked: MiningOrder, coin: Coin, now: n
   return { order, paid };
 }
 
+/**
+ * payDueDays for many orders at once, rows locked by the caller, with the same outcome as paying them one
+ * after the other: every due day's rate (the low end published where none is), the payout rows in one
+ * insert (its key refuses a day paid before, failing the whole batch), the interest in one postMany (one
+ * entry per day, as before), the orders' figures in one update. Answers each order's result in order.
+ */
+export async function payDueDaysMany(tx: Tx, locked: readonly MiningOrder[], coinOf: (currencyId: number) => Coin, now: number): Promise<{ order: MiningOrder; paid: DayPaid[] }[]> {
+  const due = locked.map((order) => {
+    const days: string[] = [];
+    let daysPaid = order.daysPaid;
+    let nextPayoutAt = order.nextPayoutAt;
+    while (order.status === 'active' && nextPayoutAt !== null && nextPayoutAt <= now && daysPaid < order.termDays) {
+      days.push(addDays(order.startDay, daysPaid));
+      daysPaid += 1;
+      nextPayoutAt = payoutDueAt(order, daysPaid);
+    }
+    return { order, days, daysPaid, nextPayoutAt };
+  });
+  const rates = await ratesOfDays(
+    tx,
+    [...new Map(due.flatMap(({ order, days }) => days.map((day) => [`${order.productId}:${day}`, { productId: order.productId, day }] as const))).values()],
+    now,
+  );
+  const results = due.map(({ order, days, daysPaid, nextPayoutAt }) => {
+    const coin = coinOf(order.currencyId);
+    const paid = days.map((day): DayPaid => {
+      const rate = rates.get(`${order.productId}:${day}`);
+      if (rate === undefined) throw new Error(`mining product ${order.productId}: no rate for ${day}`);
+      return { orderId: order.id, day, rate, amount: miningDailyInterest(order.amount, rate, coin.decimals) };
+    });
+    const interestPaid = paid.reduce((total, p) => add(total, p.amount), order.interestPaid);
+    return { order: { ...order, daysPaid, interestPaid, nextPayoutAt }, paid };
+  });
+  const payouts = results.flatMap((r) => r.paid);
+  // The payout rows first: their key (order, day) refuses a day paid before, whatever the caller.
+  await insertPayouts(tx, payouts, now);
+  const positive = results.flatMap(({ order, paid }) => paid.filter((p) => isPositive(p.amount)).map((p) => ({ order, p })));
+  const spot = await userAccountIds(
+    tx,
+    positive.map(({ order }) => ({ userId: order.userId, currencyId: order.currencyId, kind: 'spot' as const })),
+  );
+  const expense = new Map<number, number>();
+  for (const { order } of positive) if (!expense.has(order.currencyId)) expense.set(order.currencyId, await systemAccount(tx, 'interest_expense', order.currencyId));
+  await postMany(
+    tx,
+    positive.map(({ order, p }): Entry => ({
+      kind: 'mining_interest',
+      refType: 'mining_payout',
+      refId: `${order.id}:${p.day}`,
+      legs: [
+        { accountId: expense.get(order.currencyId)!, amount: `-${p.amount}` },
+        { accountId: spot.get(userAccountKey({ userId: order.userId, currencyId: order.currencyId, kind: 'spot' }))!, amount: p.amount },
+      ],
+    })),
+  );
+  await updatePaidOrders(
+    tx,
+    results.filter((r) => r.paid.length > 0).map(({ order }) => order),
+  );
+  return results;
+}
+
 /** The principal leaves the mining account's locked bucket: `returned` to spot, the rest (a penalty) to fees. */
 async function release(tx: Tx, order: MiningOrder, coin: Coin, kind: 'mining_unlock' | 'mining_redeem', returned: string, penalty: string) {
   const legs: Leg[] = [{ accountId: await userAccount(tx, order.userId, coin.id, 'mining'), bucket: 'locked', amount: `-${order.amount}` }];
@@ -74,6 +148,35 @@ async function release(tx: Tx, order: MiningOrder, coin: Coin, kind: 'mining_unl
 export async function unlock(tx: Tx, order: MiningOrder, coin: Coin, now: number): Promise<MiningOrder> {
   await release(tx, order, coin, 'mining_unlock', order.amount, '0');
   return updateOrder(tx, order.id, { status: 'expired', returned: order.amount, penalty: '0', endedAt: now, nextPayoutAt: null });
+}
+
+/**
+ * unlock for many orders at once (rows locked by the caller, every day paid): each principal back to spot,
+ * one entry per order in one postMany, the orders expired in one update. Answers the orders as they now are.
+ */
+export async function unlockMany(tx: Tx, orders: readonly MiningOrder[], now: number): Promise<MiningOrder[]> {
+  const accounts = await userAccountIds(
+    tx,
+    orders.flatMap((order) => [
+      { userId: order.userId, currencyId: order.currencyId, kind: 'mining' as const },
+      { userId: order.userId, currencyId: order.currencyId, kind: 'spot' as const },
+    ]),
+  );
+  const accountOf = (order: MiningOrder, kind: 'mining' | 'spot') => accounts.get(userAccountKey({ userId: order.userId, currencyId: order.currencyId, kind }))!;
+  await postMany(
+    tx,
+    orders.map((order): Entry => {
+      const legs: Leg[] = [{ accountId: accountOf(order, 'mining'), bucket: 'locked', amount: `-${order.amount}` }];
+      if (isPositive(order.amount)) legs.push({ accountId: accountOf(order, 'spot'), amount: order.amount });
+      return { kind: 'mining_unlock', refType: 'mining_order', refId: order.id, legs };
+    }),
+  );
+  await markUnlocked(
+    tx,
+    orders.map((o) => o.id),
+    now,
+  );
+  return orders.map((order) => ({ ...order, status: 'expired' as const, returned: order.amount, penalty: '0', endedAt: now, nextPayoutAt: null }));
 }
 
 /** Early redemption: penalty = ratio x whole days left x amount (wealth-rules.ts); interest paid so far is kept. */

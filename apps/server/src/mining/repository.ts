@@ -212,6 +212,73 @@ export async function setPayoutsRun(tx: Tx, payouts: readonly { orderId: number;
   );
 }
 
+// ---------------------------------------------------------------- the payout job in bulk
+
+const dateArray = (days: readonly string[]) => {
+  for (const d of days) if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new Error(`not a day: ${d}`);
+  return `{${days.join(',')}}`;
+};
+const figureArray = (figures: readonly string[]) => {
+  for (const f of figures) if (!/^-?[\d.]+$/.test(f)) throw new Error(`not a figure: ${f}`);
+  return `{${figures.join(',')}}`;
+};
+const nullableBigintArray = (values: readonly (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : String(Math.trunc(v)))).join(',')}}`;
+
+/**
+ * The rates of these (product, day) pairs, the low end of the range published (source 'range_low') for
+ * each that has none yet, as rateOfDay does one at a time; one statement. Keyed `${productId}:${day}`.
+ */
+export async function ratesOfDays(tx: Tx, pairs: readonly { productId: number; day: string }[], publishedAt: number): Promise<Map<string, string>> {
+  const rates = new Map<string, string>();
+  if (pairs.length === 0) return rates;
+  const rows = await queryRows<{ product_id: number; day: string; rate: string }>(
+    tx,
+    sql`with k as (select * from unnest(${bigintArray(pairs.map((p) => p.productId))}::int[], ${dateArray(pairs.map((p) => p.day))}::date[]) as k (product_id, day)),
+        made as (
+          insert into ${miningRates} (product_id, day, rate, source, published_at)
+          select p.id, k.day, p.daily_yield_min, 'range_low', ${publishedAt}::bigint from k join ${miningProducts} p on p.id = k.product_id
+          on conflict (product_id, day) do nothing
+          returning product_id, day, rate)
+        select product_id, day::text as day, rate::text as rate from made
+        union all
+        select r.product_id, r.day::text, r.rate::text from ${miningRates} r join k on r.product_id = k.product_id and r.day = k.day`,
+  );
+  for (const r of rows) rates.set(`${r.product_id}:${r.day}`, r.rate);
+  return rates;
+}
+
+/** Day payouts in one statement; the primary key (order, day) refuses the whole batch if one was paid before. */
+export async function insertPayouts(tx: Tx, rows: readonly { orderId: number; day: string; rate: string; amount: string }[], paidAt: number) {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`insert into ${miningPayouts} (order_id, day, rate, amount, paid_at)
+        select k.order_id, k.day, k.rate, k.amount, ${paidAt}::bigint
+        from unnest(${bigintArray(rows.map((r) => r.orderId))}::bigint[], ${dateArray(rows.map((r) => r.day))}::date[],
+          ${figureArray(rows.map((r) => r.rate))}::numeric[], ${figureArray(rows.map((r) => r.amount))}::numeric[]) as k (order_id, day, rate, amount)`,
+  );
+}
+
+/** Orders' figures after their days were paid, in one statement. */
+export async function updatePaidOrders(tx: Tx, rows: readonly { id: number; daysPaid: number; interestPaid: string; nextPayoutAt: number | null }[]) {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`update ${miningOrders} o set days_paid = k.days_paid, interest_paid = k.interest_paid, next_payout_at = k.next_payout_at
+        from unnest(${bigintArray(rows.map((r) => r.id))}::bigint[], ${bigintArray(rows.map((r) => r.daysPaid))}::int[],
+          ${figureArray(rows.map((r) => r.interestPaid))}::numeric[], ${nullableBigintArray(rows.map((r) => r.nextPayoutAt))}::bigint[])
+          as k (id, days_paid, interest_paid, next_payout_at)
+        where o.id = k.id`,
+  );
+}
+
+/** Orders unlocked at `now`: expired, their whole amount returned, no penalty; one statement. */
+export async function markUnlocked(tx: Tx, ids: readonly number[], now: number) {
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`update ${miningOrders} set status = 'expired', returned = amount, penalty = 0, ended_at = ${now}::bigint, next_payout_at = null
+        where id = any(${bigintArray(ids)}::bigint[])`,
+  );
+}
+
 export type OrderFilter = { userId?: number; productId?: number; status?: MiningOrder['status'] | 'ended' };
 
 export const orderFilter = (filter: OrderFilter): SQL | undefined =>

@@ -30,9 +30,9 @@ import { plainTransact, type Transact } from '../http/idempotency.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
 import { post, userAccount } from '../ledger/index.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import { CoinTotals, eachDue, recordRun, type WealthJob } from '../wealth/runs.ts';
+import { allOrEachDue, CoinTotals, recordRun, type WealthJob } from '../wealth/runs.ts';
 import { wealthTimeZone } from '../wealth/settings.ts';
-import { payDueDays, payoutDueAt, redeem, unlock, unlockable, type DayPaid } from './payouts.ts';
+import { payDueDays, payDueDaysMany, payoutDueAt, redeem, unlock, unlockable, unlockMany, type DayPaid } from './payouts.ts';
 import {
   claimDuePayouts,
   claimUnlocks,
@@ -175,7 +175,7 @@ export class MiningService {
   /**
    * One run of the payout job, in the job's transaction: publishes today's rate of every enabled product
    * that has none (the low end), pays the due days of the claimed orders (every missed day in turn), then
-   * unlocks the orders past their time with every day paid; each order in a savepoint of its own. The
+   * unlocks the orders past their time with every day paid; all claimed orders at once in a few set-based statements (each order in a savepoint of its own should that fail). The
    * run is recorded with its totals per coin, and its payouts name it.
    */
   async runPayouts(tx: Tx): Promise<PayoutRun> {
@@ -192,13 +192,28 @@ export class MiningService {
 
     const paid = new CoinTotals();
     const due = await claimDuePayouts(tx, now, batchMax);
-    const payoutsDone = await eachDue(tx, due, async (savepoint, order) => (await payDueDays(savepoint, order, await coinOf(savepoint, order.currencyId), now)).paid, onError);
+    for (const id of new Set(due.map((o) => o.currencyId))) await coinOf(tx, id);
+    // Every claimed order at once, in a few set-based statements; should that fail, each alone (so one bad order cannot hold back the rest).
+    const payoutsDone = await allOrEachDue(
+      tx,
+      due,
+      async (savepoint, orders) => (await payDueDaysMany(savepoint, orders, (id) => coins.get(id)!, now)).map((r) => r.paid),
+      async (savepoint, order) => (await payDueDays(savepoint, order, await coinOf(savepoint, order.currencyId), now)).paid,
+      onError,
+    );
     for (const { item, result } of payoutsDone) for (const day of result) paid.add((await coinOf(tx, item.currencyId)).name, day.amount);
     const payouts = payoutsDone.flatMap((d) => d.result);
 
     const returned = new CoinTotals();
     const unlocks = await claimUnlocks(tx, now, batchMax);
-    const unlocked = await eachDue(tx, unlocks, async (savepoint, order) => unlock(savepoint, order, await coinOf(savepoint, order.currencyId), now), onError);
+    for (const id of new Set(unlocks.map((o) => o.currencyId))) await coinOf(tx, id);
+    const unlocked = await allOrEachDue(
+      tx,
+      unlocks,
+      (savepoint, orders) => unlockMany(savepoint, orders, now),
+      async (savepoint, order) => unlock(savepoint, order, await coinOf(savepoint, order.currencyId), now),
+      onError,
+    );
     for (const { item } of unlocked) returned.add((await coinOf(tx, item.currencyId)).name, item.amount);
     // Each owner is told the principal is back, in this run's transaction.
     const ended = [];

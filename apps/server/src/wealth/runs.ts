@@ -58,3 +58,26 @@ export async function eachDue<T, R>(tx: Tx, items: readonly T[], work: (tx: Tx, 
   }
   return done;
 }
+
+/**
+ * The bulk form of eachDue: `bulk` handles every item at once (a few set-based statements) in one savepoint,
+ * answering each item's result in order. Should it fail, that savepoint is rolled back and the items go
+ * through `work` one by one as eachDue does, so one bad item still cannot hold back the others; `onError`
+ * is told of the batch's failure (without an item) and of each item that fails.
+ */
+export async function allOrEachDue<T, R>(
+  tx: Tx,
+  items: readonly T[],
+  bulk: (tx: Tx, items: readonly T[]) => Promise<R[]>,
+  work: (tx: Tx, item: T) => Promise<R>,
+  onError?: (error: unknown, item?: T) => void,
+): Promise<{ item: T; result: R }[]> {
+  if (items.length === 0) return [];
+  try {
+    const results = await tx.transaction((savepoint) => bulk(savepoint, items));
+    return items.map((item, i) => ({ item, result: results[i]! }));
+  } catch (error) {
+    onError?.(error);
+    return eachDue(tx, items, work, onError);
+  }
+}

@@ -4,7 +4,8 @@
 // overlap; after a 3-day outage one run pays every missed day once, each at its own rate; a day's rate
 // is fixed before the day runs (an edit of the range the same day changes nothing); the principal comes
 // back at the unlock time once every day is paid; a failing order is rolled back alone and paid on the
-// next run; a full batch leaves the rest to the next run; each run is recorded with its totals per coin
+// next run; a full batch leaves the rest to the next run; the claimed orders are paid and unlocked in one bulk pass
+// (none falls back to order by order); each run is recorded with its totals per coin
 // and its payouts name it. The ledger audit runs after every scenario.
 import { addDays, DAY_MS } from '@fairex/contract';
 import { and, eq, like } from 'drizzle-orm';
@@ -144,6 +145,36 @@ describe('exactly once', () => {
     await expectLedgerBalanced(rig.test);
   });
 
+  it('pays every claimed order in one bulk pass (nothing falls back to order by order): 3 orders of 2 users, 2 days each, then unlocks them together', async () => {
+    const first = await placeOrder({ currency_id: rig.usdt, term_days: 2 });
+    const second = await placeOrder({ currency_id: rig.usdt, term_days: 2 }, '500');
+    const third = await deposit(rig, first.user.token, { config_id: first.product.id, amount: '2000' });
+    expect(third.body.type).toBe('ok');
+    // Both days have ended; the unlock time (2 days after the deposits) is a moment later.
+    rig.clock.now = rig.clock.testStart + 2 * DAY_MS - 1;
+    const service = rig.service();
+    const run = await runPayouts(rig, service);
+    expect(rig.errors).toEqual([]);
+    expect(run.payouts.map((p) => [p.orderId, p.day, p.amount])).toEqual([
+      [Number(first.order.id), day(0), '3'],
+      [Number(first.order.id), day(1), '3'],
+      [Number(second.order.id), day(0), '1.5'],
+      [Number(second.order.id), day(1), '1.5'],
+      [Number(third.body.message.id), day(0), '6'],
+      [Number(third.body.message.id), day(1), '6'],
+    ]);
+    expect(await orderRow(rig, third.body.message.id)).toMatchObject({ daysPaid: 2, interestPaid: '12.000000000000000000', nextPayoutAt: null, status: 'active' });
+    expect(await figures(rig.test, first.user.id, rig.usdt)).toEqual({ spot: String(10000 - 3000 + 18), locked: '3000' });
+    // Past the unlock time: both of the first user's orders and the second's come back in one pass.
+    rig.clock.now = rig.clock.testStart + 2 * DAY_MS;
+    expect((await runPayouts(rig, service)).unlocked).toBe(3);
+    expect(rig.errors).toEqual([]);
+    expect(await orderRow(rig, first.order.id)).toMatchObject({ status: 'expired', returned: '1000.000000000000000000', penalty: '0.000000000000000000', nextPayoutAt: null });
+    expect(await figures(rig.test, first.user.id, rig.usdt)).toEqual({ spot: '10018', locked: '0' });
+    expect(await figures(rig.test, second.user.id, rig.usdt)).toEqual({ spot: '10003', locked: '0' });
+    await expectLedgerBalanced(rig.test);
+  });
+
   it('rolls a failing order back alone, tells onError, and pays it on the next run', async () => {
     const broken = await placeOrder({ currency_id: rig.usdt });
     const fine = await placeOrder({ currency_id: rig.usdt });
@@ -152,7 +183,8 @@ describe('exactly once', () => {
     rig.clock.now = midnight(1);
     const service = rig.service();
     await runPayouts(rig, service);
-    expect(rig.errors).toHaveLength(1);
+    // The batch failed as a whole (told without an order), then that order alone.
+    expect(rig.errors).toHaveLength(2);
     expect(await orderRow(rig, broken.order.id)).toMatchObject({ daysPaid: 0, nextPayoutAt: midnight(1) });
     expect(await interestEntries(broken.order.id)).toEqual([]);
     expect((await payoutRows(rig, fine.order.id)).map((p) => p.day)).toEqual([day(0)]);
