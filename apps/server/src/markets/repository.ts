@@ -13,11 +13,15 @@ export async function listSymbols(db: Executor): Promise<MarketSymbol[]> {
   return db.select().from(marketSymbols).where(eq(marketSymbols.enabled, true)).orderBy(asc(marketSymbols.sort), asc(marketSymbols.id));
 }
 
-/** The last close per symbol, so a restarted feed carries on from where it stopped. */
+/**
+ * The last close per symbol, so a restarted feed carries on from where it stopped: one backward step of the
+ * candles' key per symbol (a lateral LIMIT 1), where DISTINCT ON sorted every 1-minute candle at each start.
+ */
 export async function lastCloses(db: Executor): Promise<Map<number, string>> {
   const rows = await queryRows<{ symbol_id: number; close: string }>(
     db,
-    sql`select distinct on (symbol_id) symbol_id, close::text as close from candles where period = '1min' order by symbol_id, open_time desc`,
+    sql`select s.id as symbol_id, c.close::text as close from market_symbols s
+        cross join lateral (select close from candles where symbol_id = s.id and period = '1min' order by open_time desc limit 1) c`,
   );
   return new Map(rows.map((r) => [r.symbol_id, r.close]));
 }
@@ -41,7 +45,7 @@ export async function saveCandles(db: Executor, symbolIds: Map<string, number>, 
 }
 
 /** A stored candle's prices and amounts as the API writes amounts (no trailing zeros). */
-const figuresOf = (c: typeof candles.$inferSelect) => ({
+const figuresOf = (c: Pick<typeof candles.$inferSelect, 'open' | 'high' | 'low' | 'close' | 'volume' | 'amount'>) => ({
   open: toAmountString(c.open),
   high: toAmountString(c.high),
   low: toAmountString(c.low),
@@ -50,14 +54,20 @@ const figuresOf = (c: typeof candles.$inferSelect) => ({
   amount: toAmountString(c.amount),
 });
 
-/** The candles of every period that are still open at `now`, so a restarted builder carries on with them. */
+/**
+ * The candles of every period that are still open at `now`, so a restarted builder carries on with them: one
+ * key lookup per symbol and period (the lateral LIMIT 1 keeps the planner from scanning every candle instead).
+ */
 export async function openCandles(db: Executor, now: number): Promise<Candle[]> {
-  const rows = await db
-    .select({ symbol: marketSymbols.symbol, candle: candles })
-    .from(candles)
-    .innerJoin(marketSymbols, eq(marketSymbols.id, candles.symbolId))
-    .where(or(...CANDLE_PERIODS.map((period) => and(eq(candles.period, period), eq(candles.openTime, periodStart(now, period))))));
-  return rows.map(({ symbol, candle: c }) => ({ symbol, period: c.period as CandlePeriod, openTime: c.openTime, ...figuresOf(c) }));
+  const rows = await queryRows<{ symbol: string; period: CandlePeriod; open_time: number; open: string; high: string; low: string; close: string; volume: string; amount: string }>(
+    db,
+    sql`select s.symbol, c.period, c.open_time::float8 as open_time, c.open::text as open, c.high::text as high, c.low::text as low,
+          c.close::text as close, c.volume::text as volume, c.amount::text as amount
+        from market_symbols s
+        cross join unnest(${`{${CANDLE_PERIODS.join(',')}}`}::text[], ${bigintArray(CANDLE_PERIODS.map((period) => periodStart(now, period)))}::bigint[]) as p (period, open_time)
+        cross join lateral (select * from candles where symbol_id = s.id and period = p.period and open_time = p.open_time limit 1) c`,
+  );
+  return rows.map((c) => ({ symbol: c.symbol, period: c.period, openTime: Number(c.open_time), ...figuresOf(c) }));
 }
 
 export async function candlesBetween(db: Executor, symbolId: number, period: CandlePeriod, from: number, to: number) {
