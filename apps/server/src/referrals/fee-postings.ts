@@ -21,7 +21,7 @@
  * A run reads at most FEE_POSTINGS_BATCH_MAX postings per fees account; a full batch goes on next run.
  */
 import { money, toAmountString } from '@fairex/contract';
-import { BATCH_LEGS_PER_ENTRY_MAX, post, type Leg } from '../ledger/index.ts';
+import { BATCH_LEGS_PER_ENTRY_MAX, postMany, type Entry, type Leg } from '../ledger/index.ts';
 import { lockAccounts } from '../ledger/repository.ts';
 import type { Tx } from '../db/client.ts';
 import { planRefunds, recordRefunds, refundedByPosting, type RefundPlan } from '../coupons/fee-refunds.ts';
@@ -88,6 +88,7 @@ export async function runFeePostings(tx: Tx, now: number, batchMax = FEE_POSTING
   if (touched.length > 0) await lockAccounts(tx, [...new Set(touched)]);
 
   const run: FeePostingsRun = { postings: read, refunds: [], rebates: [] };
+  const entries: Entry[] = [];
   for (const w of work) {
     const accountOf = (userId: number) => recipients.get(w.cursor.accountId)!.get(userId)!;
     const refunds = await recordRefunds(tx, w.refunds, now);
@@ -95,24 +96,29 @@ export async function runFeePostings(tx: Tx, now: number, batchMax = FEE_POSTING
       tx,
       w.rebates.map((r) => ({ ...r, paidAt: now })),
     );
-    await payOut(tx, 'coupon_fee_refund', 'coupon_refund', w.cursor.accountId, refunds.map((r) => ({ accountId: accountOf(r.userId), amount: r.amount, refId: r.id })));
-    await payOut(tx, 'fee_rebate', 'referral_rebate', w.cursor.accountId, rebates.map((r) => ({ accountId: accountOf(r.inviterId), amount: r.amount, refId: r.id })));
+    entries.push(...payOut('coupon_fee_refund', 'coupon_refund', w.cursor.accountId, refunds.map((r) => ({ accountId: accountOf(r.userId), amount: r.amount, refId: r.id }))));
+    entries.push(...payOut('fee_rebate', 'referral_rebate', w.cursor.accountId, rebates.map((r) => ({ accountId: accountOf(r.inviterId), amount: r.amount, refId: r.id }))));
     await advanceCursor(tx, w.cursor.accountId, w.lastPostingId, now);
     run.refunds.push(...refunds);
     run.rebates.push(...rebates);
   }
+  // Every fees account's refunds and rebates in one set-based call.
+  await postMany(tx, entries, BATCH_LEGS_PER_ENTRY_MAX);
   return run;
 }
 
 /**
- * Pays rows from the fees account: one entry per BATCH_LEGS_PER_ENTRY_MAX - 1 rows, each credit leg
- * naming its own row (the user's bill shows it), each entry named after its first row.
+ * The entries that pay rows from the fees account: one per BATCH_LEGS_PER_ENTRY_MAX - 1 rows, each credit
+ * leg naming its own row (the user's bill shows it), each entry named after its first row.
  */
-async function payOut(tx: Tx, kind: string, refType: string, feesAccountId: number, rows: { accountId: number; amount: string; refId: number }[]) {
+function payOut(kind: string, refType: string, feesAccountId: number, rows: { accountId: number; amount: string; refId: number }[]): Entry[] {
+  const entries: Entry[] = [];
   for (let i = 0; i < rows.length; i += BATCH_LEGS_PER_ENTRY_MAX - 1) {
     const chunk = rows.slice(i, i + BATCH_LEGS_PER_ENTRY_MAX - 1);
     const legs: Leg[] = chunk.map((r) => ({ accountId: r.accountId, amount: r.amount, refType, refId: r.refId }));
     const total = legs.reduce((t, l) => t.plus(l.amount), money(0));
-    await post(tx, { kind, refType, refId: Math.min(...chunk.map((r) => r.refId)), legs: [{ accountId: feesAccountId, amount: toAmountString(total.negated()) }, ...legs] }, BATCH_LEGS_PER_ENTRY_MAX);
+    const refId = chunk.reduce((least, r) => Math.min(least, r.refId), Number.POSITIVE_INFINITY);
+    entries.push({ kind, refType, refId, legs: [{ accountId: feesAccountId, amount: toAmountString(total.negated()) }, ...legs] });
   }
+  return entries;
 }
