@@ -57,7 +57,10 @@ export const fingerprintOf = (input: unknown) => createHash('sha256').update(can
  */
 export function claimOf(request: FastifyRequest, call: IdempotentCall, input: unknown): Claim | undefined {
   const data = { ...(request.query as object), ...(request.body as object) } as { client_id?: unknown };
-  const { client_id, header } = parse(idempotencyInput, { client_id: data.client_id, header: request.headers[IDEMPOTENCY_HEADER] });
+  const given = request.headers[IDEMPOTENCY_HEADER];
+  // No key at all (most orders): nothing to validate.
+  if ((data.client_id === undefined || data.client_id === '') && (given === undefined || given === '')) return undefined;
+  const { client_id, header } = parse(idempotencyInput, { client_id: data.client_id, header: given });
   if (client_id && header && client_id !== header) throw new DomainError('idempotency_key_invalid');
   const key = client_id ?? header;
   if (!key) return undefined;

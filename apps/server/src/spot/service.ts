@@ -58,6 +58,8 @@ export type PlaceInput = { amount: string; target_price?: string; currency_id: n
 
 export class SpotService {
   private readonly writers = new Map<number, SymbolWriter>();
+  /** The writers by `<base coin id>:<quote coin id>`, as an order names its market. */
+  private readonly writersByPair = new Map<string, SymbolWriter>();
   private readonly accountCache = new Map<string, Promise<number>>();
   /**
    * Per symbol, its latest committed trades, newest first (at most RECENT_TRADES_SNAPSHOT_SIZE): read once
@@ -164,6 +166,9 @@ export class SpotService {
       await writer.open();
       this.recentTrades.set(s.id, await this.readRecentTrades(s.id, s.symbol));
       this.writers.set(s.id, writer);
+      const pair = `${market.baseCurrencyId}:${market.quoteCurrencyId}`;
+      // The first writer of a pair takes its orders, as the list was searched before.
+      if (!this.writersByPair.has(pair)) this.writersByPair.set(pair, writer);
       for (const order of writer.restingOrders()) this.openIdsOf(s.id, order.userId).add(order.id);
     }
   }
@@ -246,7 +251,7 @@ export class SpotService {
    */
   async place(userId: number, input: PlaceInput): Promise<SpotOrderItem> {
     if (!this.rate.take(userId)) throw new DomainError('orders_too_frequent');
-    const writer = [...this.writers.values()].find((w) => w.market.baseCurrencyId === input.currency_id && w.market.quoteCurrencyId === input.legal_id);
+    const writer = this.writersByPair.get(`${input.currency_id}:${input.legal_id}`);
     if (!writer) throw new DomainError('not_found');
     const { symbolId, spec } = writer.market;
     if (this.disabled.has(symbolId)) throw new DomainError('symbol_disabled');
