@@ -7,6 +7,7 @@ const databaseFree = [
   'test/config.test.ts',
   'test/contracts/exposures.test.ts',
   'test/contracts/trigger-index.test.ts',
+  'test/contracts/units.test.ts',
   'test/content/rules.test.ts',
   'test/coupons/rules.test.ts',
   'test/engine/book.property.test.ts',

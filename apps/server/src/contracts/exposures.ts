@@ -18,12 +18,10 @@
  * times a size), so they equal the database's own sums; bigint arithmetic, not decimal.js, as a bulk
  * close applies a thousand rows at once.
  */
-import { fromUnits, toUnits } from '@fairex/contract';
+import { toUnits } from '@fairex/contract';
 import { accountKey, type AccountRef } from './accounts.ts';
 import type { ExposureRow, RiskPosition } from './repository.ts';
-
-/** Decimals of NUMERIC(36,18) figures; a cost (size x price) has twice as many. */
-const FIGURE_DECIMALS = 18;
+import { FIGURE_DECIMALS, fineAmount, roundFine, units, unitsAmount } from './units.ts';
 
 /** An account's open positions on one symbol summed, in integer units: margin and exposure of 10^-18, cost of 10^-36. */
 export type HeldUnits = { symbolId: number; margin: bigint; exposure: bigint; cost: bigint };
@@ -31,28 +29,16 @@ export type HeldUnits = { symbolId: number; margin: bigint; exposure: bigint; co
 /** A sum read from the database (accountExposures) in integer units. */
 export const heldUnits = (row: ExposureRow): HeldUnits => ({
   symbolId: row.symbolId,
-  margin: toUnits(row.margin, FIGURE_DECIMALS),
-  exposure: toUnits(row.exposure, FIGURE_DECIMALS),
+  margin: units(row.margin),
+  exposure: units(row.exposure),
   cost: toUnits(row.cost, 2 * FIGURE_DECIMALS),
 });
-
-const ONE = 10n ** BigInt(FIGURE_DECIMALS);
 
 /**
  * The P&L of held positions at a mark (in 10^-18 units), E x mark - C rounded half away from zero to
  * 18 decimals: contract-rules exposureProfit, exactly, in integers.
  */
-export function profitUnits(held: HeldUnits, markUnits: bigint): bigint {
-  const exact = held.exposure * markUnits - held.cost;
-  const whole = exact / ONE;
-  const rest = exact % ONE;
-  return 2n * (rest < 0n ? -rest : rest) >= ONE ? whole + (exact < 0n ? -1n : 1n) : whole;
-}
-
-/** Integer units of 10^-18 as an amount string ("650", "-0.5"). */
-export const unitsAmount = (units: bigint) => fromUnits(units, FIGURE_DECIMALS);
-/** A cost's units (10^-36) as a decimal string. */
-export const costAmount = (units: bigint) => fromUnits(units, 2 * FIGURE_DECIMALS);
+export const profitUnits = (held: HeldUnits, markUnits: bigint): bigint => roundFine(held.exposure * markUnits - held.cost);
 
 /** Ended position ids remembered (a late `open` row of one is ignored); the oldest are forgotten first. */
 export const ENDED_POSITIONS_KEPT_MAX = 100_000;
@@ -66,9 +52,9 @@ type Sums = { margin: bigint; exposure: bigint; cost: bigint; count: number };
 type Account = { userId: number; currencyId: number; positions: Map<number, Share>; bySymbol: Map<number, Sums> };
 
 function shareOf(p: RiskPosition, seq: number): Share {
-  const weight = BigInt(p.lots) * toUnits(String(p.contractSize), FIGURE_DECIMALS) * (p.side === 'long' ? 1n : -1n);
-  const cost = weight * toUnits(String(p.openPrice ?? '0'), FIGURE_DECIMALS);
-  return { position: p, seq, margin: toUnits(String(p.margin), FIGURE_DECIMALS), weight, cost };
+  const weight = BigInt(p.lots) * units(p.contractSize) * (p.side === 'long' ? 1n : -1n);
+  const cost = weight * units(p.openPrice ?? '0');
+  return { position: p, seq, margin: units(p.margin), weight, cost };
 }
 
 export class AccountExposures {
@@ -135,7 +121,7 @@ export class AccountExposures {
 
   /** `held` as accountExposures answers it (amount strings). */
   exposures(userId: number, currencyId: number): ExposureRow[] {
-    return this.held(userId, currencyId).map((h) => ({ userId, currencyId, symbolId: h.symbolId, margin: unitsAmount(h.margin), exposure: unitsAmount(h.exposure), cost: costAmount(h.cost) }));
+    return this.held(userId, currencyId).map((h) => ({ userId, currencyId, symbolId: h.symbolId, margin: unitsAmount(h.margin), exposure: unitsAmount(h.exposure), cost: fineAmount(h.cost) }));
   }
 
   private put(p: RiskPosition, seq: number, share = shareOf(p, seq)) {

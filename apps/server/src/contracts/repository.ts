@@ -5,6 +5,7 @@ import { bigintArray, queryRows, type Executor, type Tx } from '../db/client.ts'
 import { ledgerAccounts } from '../ledger/tables.ts';
 import { accountKey, usersPerCoin, type AccountRef } from './accounts.ts';
 import { scheduledChanges } from './settings.ts';
+import { units } from './units.ts';
 import { contractOvernightFees, contractPositions, contractSettings, type SessionColumn } from './tables.ts';
 
 export type PositionRow = typeof contractPositions.$inferSelect;
@@ -250,6 +251,16 @@ export async function lockedAvailables(tx: Tx, accountIds: number[]): Promise<Ma
     sql`select id, available::text from ledger_accounts where id = any(${bigintArray(accountIds)}::int[]) order by id for update`,
   );
   return new Map(rows.map((r) => [r.id, money(r.available)]));
+}
+
+/** lockedAvailables in units of 10^-18 (units.ts), for a settlement of a thousand closes. */
+export async function lockedAvailableUnits(tx: Tx, accountIds: number[]): Promise<Map<number, bigint>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; available: string }>(
+    tx,
+    sql`select id, available::text from ledger_accounts where id = any(${bigintArray(accountIds)}::int[]) order by id for update`,
+  );
+  return new Map(rows.map((r) => [r.id, units(r.available)]));
 }
 
 /** Writes closed positions' outcomes in one statement (with a copy's profit share, or the copy_share it had). */

@@ -121,7 +121,8 @@ import {
   type RiskPosition,
 } from './repository.ts';
 import { accountKey, distinctAccounts, groupByAccount, type AccountRef } from './accounts.ts';
-import { AccountExposures, costAmount, heldUnits, profitUnits, unitsAmount, type HeldUnits } from './exposures.ts';
+import { AccountExposures, heldUnits, profitUnits, type HeldUnits } from './exposures.ts';
+import { fineAmount, plainAmount, units, unitsAmount } from './units.ts';
 import { priceUnits, TriggerIndex } from './trigger-index.ts';
 import { applyDueChanges, editContractSettings, inForce, scheduledView } from './settings.ts';
 import { chargeOvernightFees, OVERNIGHT_JOB_EVERY_MS } from './overnight.ts';
@@ -440,7 +441,8 @@ export class ContractService {
     const symbol = this.symbolById(p.symbolId);
     const open = p.status === 'open';
     const mark = open && symbol ? this.ticks.latest(symbol.symbol)?.price : undefined;
-    const amount = (x: string | null) => (x === null ? null : toAmountString(x));
+    // Written as toAmountString would, without a decimal parse (a bulk close tells a thousand at once).
+    const amount = (x: string | null) => (x === null ? null : plainAmount(x));
     return {
       id: p.id,
       symbol_id: p.symbolId,
@@ -456,12 +458,12 @@ export class ContractService {
       target_price: amount(p.targetPrice),
       open_price: amount(p.openPrice),
       current_price: open ? (mark ?? null) : amount(p.closePrice),
-      margin: toAmountString(p.margin),
-      handling_fee: toAmountString(p.fee),
-      overnight_fee: toAmountString(p.overnightFee),
+      margin: plainAmount(p.margin),
+      handling_fee: plainAmount(p.fee),
+      overnight_fee: plainAmount(p.overnightFee),
       target_profit_price: amount(p.takeProfit),
       stop_loss_price: amount(p.stopLoss),
-      profit: open ? this.unrealised(p, mark) : toAmountString(p.profit ?? '0'),
+      profit: open ? this.unrealised(p, mark) : plainAmount(p.profit ?? '0'),
       liquidation_price: open && symbol && p.openPrice ? this.liquidationPrice(p, symbol, mark, liquidation) : null,
       close_reason: p.closeReason,
       open_tick_id: p.openTickId === null ? null : String(p.openTickId),
@@ -521,9 +523,9 @@ export class ContractService {
         const profit = unitsAmount(this.profitsUnits(held).reduce((t, x) => t + x, 0n));
         const summary: ContractAccountSummary = {
           legal_id: currencyId,
-          balance: sum([account.available, account.frozen, account.locked]),
-          available: toAmountString(account.available),
-          frozen: toAmountString(account.frozen),
+          balance: unitsAmount(units(account.available) + units(account.frozen) + units(account.locked)),
+          available: plainAmount(account.available),
+          frozen: plainAmount(account.frozen),
           margin_total: margin,
           profit_total: profit,
           risk_rate: held.length === 0 ? riskRate(account.available, [], []) : riskRate(account.available, [margin], [profit]),
@@ -893,7 +895,7 @@ export class ContractService {
       const symbol = this.symbolById(here.symbolId);
       if (!symbol) return;
       const otherProfit = unitsAmount(profitTotal - profits[i]!);
-      const trigger = accountTriggerPrice({ available, marginTotal, otherProfit, thresholdPercent: threshold, exposure: unitsAmount(here.exposure), cost: costAmount(here.cost) });
+      const trigger = accountTriggerPrice({ available, marginTotal, otherProfit, thresholdPercent: threshold, exposure: unitsAmount(here.exposure), cost: fineAmount(here.cost) });
       // A trigger at or below zero cannot be reached by a falling mark; one in the clouds still waits.
       if (trigger && (trigger.when === 'above' || isPositive(trigger.price))) {
         triggers.set(symbol.symbol, { kind: 'liquidation', userId, currencyId, price: maxOf(trigger.price, 0), when: trigger.when });

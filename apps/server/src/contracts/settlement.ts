@@ -19,12 +19,13 @@
  * its debits; the margins released and the platform's side summed per entry), all posted in one
  * postMany, one UPDATE for the rows.
  */
-import { money, Money, profitLoss, receiveUnits, settleTogether, toAmountString, type ContractCloseReason, type MoneyValue } from '@fairex/contract';
+import type { ContractCloseReason } from '@fairex/contract';
 import type { Tx } from '../db/client.ts';
 import { BATCH_LEGS_PER_ENTRY_MAX, postMany, userAccount, type Entry, type Leg } from '../ledger/index.ts';
 import type { RecordedTick } from '../markets/ticks.ts';
 import { DomainError } from '../http/errors.ts';
-import { lockedAvailables, lockPositions, markClosed, positionIdsOfAccounts, type ContractSymbol, type PositionRow } from './repository.ts';
+import { lockedAvailableUnits, lockPositions, markClosed, positionIdsOfAccounts, type ContractSymbol, type PositionRow } from './repository.ts';
+import { closeProfitUnits, settleUnits, units, unitsAmount } from './units.ts';
 
 /** A position as locked for a change, with its owner's contract account id where known. */
 export type Locked = PositionRow & { accountId?: number | null };
@@ -45,7 +46,8 @@ export type SettlementDeps = {
   fresh(tick: RecordedTick): boolean;
 };
 
-type Figures = { profit: string; back: MoneyValue };
+/** A close's figures in units of 10^-18 (units.ts: the contract rules' results, in integers; a thousand closes at once). */
+type Figures = { profit: bigint; back: bigint };
 
 export async function closePositions(tx: Tx, requested: Closing[], deps: SettlementDeps): Promise<PositionRow[]> {
   if (requested.length === 0) return [];
@@ -54,8 +56,8 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
   const figure = ({ p, tick }: Closing) => {
     let f = figuresOf.get(p.id);
     if (!f) {
-      const profit = receiveUnits(profitLoss(p.side, p.openPrice!, tick.price, p.lots, p.contractSize), deps.symbolById(p.symbolId)!.coinDecimals);
-      figuresOf.set(p.id, (f = { profit, back: money(p.margin).plus(profit) }));
+      const profit = closeProfitUnits(p.side, p.openPrice!, tick.price, p.lots, p.contractSize, deps.symbolById(p.symbolId)!.coinDecimals);
+      figuresOf.set(p.id, (f = { profit, back: units(p.margin) + profit }));
     }
     return f;
   };
@@ -70,7 +72,7 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
   for (const currencyId of new Set(items.map(({ p }) => p.currencyId))) {
     for (const name of ['contract_margins', 'contract_pnl', 'insurance_fund'] as const) touched.add(await deps.systemId(tx, name, currencyId));
   }
-  const available = await lockedAvailables(tx, [...touched]);
+  const available = await lockedAvailableUnits(tx, [...touched]);
 
   // Accounts whose closes leave a shortfall while other positions stay open: those close with them.
   const byAccount = () => {
@@ -85,7 +87,7 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
   };
   const shortAccounts = () =>
     [...byAccount().entries()].filter(
-      ([account, group]) => !money(settleTogether(available.get(account)!, group.map((c) => ({ id: c.p.id, back: figure(c).back }))).shortfall).isZero(),
+      ([account, group]) => settleUnits(available.get(account)!, group.map((c) => ({ id: c.p.id, back: figure(c).back }))).shortfall !== 0n,
     );
   const refsOf = (groups: [number, Closing[]][]) => groups.map(([, group]) => ({ userId: group[0]!.p.userId, currencyId: group[0]!.p.currencyId }));
   let short = shortAccounts();
@@ -94,7 +96,7 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
     const pending = [...(await lockPositions(tx, await positionIdsOfAccounts(tx, refsOf(short), 'pending'))).values()].filter((p) => p.status === 'pending');
     if (pending.length > 0) {
       await deps.cancelPending(tx, pending);
-      for (const [account, value] of await lockedAvailables(tx, short.map(([account]) => account))) available.set(account, value);
+      for (const [account, value] of await lockedAvailableUnits(tx, short.map(([account]) => account))) available.set(account, value);
       short = shortAccounts();
     }
   }
@@ -112,27 +114,31 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
   }
 
   // The fund's balance, locked with the accounts above (a system account holds it all in available).
-  const insurance = new Map<number, MoneyValue>();
+  const insurance = new Map<number, bigint>();
   for (const currencyId of new Set(items.map(({ p }) => p.currencyId))) {
-    insurance.set(currencyId, Money.max(available.get(await deps.systemId(tx, 'insurance_fund', currencyId))!, 0));
+    const fund = available.get(await deps.systemId(tx, 'insurance_fund', currencyId))!;
+    insurance.set(currencyId, fund > 0n ? fund : 0n);
   }
   // Per position, the legs naming it: the user's (back or loss) and the insurance fund's payout. The
   // margin released (contract_margins) and the platform's side (contract_pnl) are summed per entry and
   // coin, one leg each, as copy mirroring sums its margins: a thousand closes write ~1,000 postings, not 3,000.
-  type Part = { id: number; currencyId: number; margin: string; legs: Leg[] };
+  type Part = { id: number; currencyId: number; margin: bigint; paid: bigint; legs: Leg[] };
   const credits: Part[] = [];
   const debits: Part[] = [];
   for (const [account, group] of byAccount()) {
-    const settled = settleTogether(available.get(account)!, group.map((c) => ({ id: c.p.id, back: figure(c).back })));
-    available.set(account, money(settled.available));
+    const settled = settleUnits(available.get(account)!, group.map((c) => ({ id: c.p.id, back: figure(c).back })));
+    available.set(account, settled.available);
     for (const [i, line] of settled.lines.entries()) {
       const { p } = group[i]!;
       const ref = { refType: 'contract_position', refId: p.id };
-      const fromInsurance = Money.min(money(line.shortfall), insurance.get(p.currencyId)!);
-      insurance.set(p.currencyId, insurance.get(p.currencyId)!.minus(fromInsurance));
-      const legs: Leg[] = [{ accountId: account, amount: toAmountString(money(line.toUser).minus(line.fromUser)), ...ref }];
-      if (!fromInsurance.isZero()) legs.push({ accountId: await deps.systemId(tx, 'insurance_fund', p.currencyId), amount: toAmountString(fromInsurance.negated()), ...ref });
-      (money(line.toUser).isZero() ? debits : credits).push({ id: p.id, currencyId: p.currencyId, margin: p.margin, legs });
+      const left = insurance.get(p.currencyId)!;
+      const fromInsurance = line.shortfall < left ? line.shortfall : left;
+      insurance.set(p.currencyId, left - fromInsurance);
+      const toUser = line.toUser - line.fromUser;
+      const legs: Leg[] = [];
+      if (toUser !== 0n) legs.push({ accountId: account, amount: unitsAmount(toUser), ...ref });
+      if (fromInsurance !== 0n) legs.push({ accountId: await deps.systemId(tx, 'insurance_fund', p.currencyId), amount: unitsAmount(-fromInsurance), ...ref });
+      (line.toUser === 0n ? debits : credits).push({ id: p.id, currencyId: p.currencyId, margin: units(p.margin), paid: toUser - fromInsurance, legs });
     }
   }
   const parts = [...credits, ...debits];
@@ -146,20 +152,19 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
     let count = 2 * coins;
     while (to < parts.length && (to === from || count + parts[to]!.legs.length <= BATCH_LEGS_PER_ENTRY_MAX)) count += parts[to++]!.legs.length;
     const legs: Leg[] = [];
-    const released = new Map<number, MoneyValue>();
-    const paid = new Map<number, MoneyValue>();
+    const released = new Map<number, bigint>();
+    const paid = new Map<number, bigint>();
     for (const part of parts.slice(from, to)) {
-      legs.push(...part.legs.filter((l) => !money(l.amount).isZero()));
-      released.set(part.currencyId, (released.get(part.currencyId) ?? money(0)).plus(part.margin));
-      paid.set(part.currencyId, part.legs.reduce((t, l) => t.plus(l.amount), paid.get(part.currencyId) ?? money(0)));
+      legs.push(...part.legs);
+      released.set(part.currencyId, (released.get(part.currencyId) ?? 0n) + part.margin);
+      paid.set(part.currencyId, (paid.get(part.currencyId) ?? 0n) + part.paid);
     }
     for (const [currencyId, margins] of released) {
-      legs.push(
-        { accountId: await deps.systemId(tx, 'contract_margins', currencyId), amount: toAmountString(margins.negated()) },
-        { accountId: await deps.systemId(tx, 'contract_pnl', currencyId), amount: toAmountString(margins.minus(paid.get(currencyId)!)) },
-      );
+      const platform = margins - paid.get(currencyId)!;
+      if (margins !== 0n) legs.push({ accountId: await deps.systemId(tx, 'contract_margins', currencyId), amount: unitsAmount(-margins) });
+      if (platform !== 0n) legs.push({ accountId: await deps.systemId(tx, 'contract_pnl', currencyId), amount: unitsAmount(platform) });
     }
-    entries.push({ kind: 'contract_close', refType: 'contract_close', refId: parts[from]!.id, memo: reasons.size === 1 ? [...reasons][0] : undefined, legs: legs.filter((l) => !money(l.amount).isZero()) });
+    entries.push({ kind: 'contract_close', refType: 'contract_close', refId: parts[from]!.id, memo: reasons.size === 1 ? [...reasons][0] : undefined, legs });
     from = to;
   }
   await postMany(tx, entries, BATCH_LEGS_PER_ENTRY_MAX);
@@ -170,7 +175,7 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
     status: 'closed' as const,
     closePrice: c.tick.price,
     closeTickId: Number(c.tick.id),
-    profit: figure(c).profit,
+    profit: unitsAmount(figure(c).profit),
     closeReason: c.reason,
     closedAt,
   }));

@@ -5,7 +5,8 @@
 import { exposureOf, exposureProfit, money, sum } from '@fairex/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AccountExposures, heldUnits, profitUnits, unitsAmount, type TrackedRow } from '../../src/contracts/exposures.ts';
+import { AccountExposures, heldUnits, profitUnits, type TrackedRow } from '../../src/contracts/exposures.ts';
+import { unitsAmount } from '../../src/contracts/units.ts';
 import { priceUnits } from '../../src/contracts/trigger-index.ts';
 
 const row = (id: number, over: Partial<TrackedRow> = {}): TrackedRow => ({
