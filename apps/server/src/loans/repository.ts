@@ -196,6 +196,40 @@ export async function insertCharge(tx: Tx, values: typeof loanInterest.$inferIns
   await tx.insert(loanInterest).values(values);
 }
 
+const figureArray = (figures: readonly (string | null)[]) => {
+  for (const f of figures) if (f !== null && !/^-?[\d.]+$/.test(f)) throw new Error(`not a figure: ${f}`);
+  return `{${figures.map((f) => f ?? 'NULL').join(',')}}`;
+};
+const nullableIntegers = (values: readonly (number | null)[]) => `{${values.map((v) => (v === null ? 'NULL' : String(Math.trunc(v)))).join(',')}}`;
+
+/** Days' charges in one statement; the primary key (loan, day) refuses the whole batch if one was charged before. */
+export async function insertCharges(tx: Tx, rows: readonly { loanId: number; day: number; principal: string; rate: string; amount: string; overdue: boolean }[], chargedAt: number) {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`insert into ${loanInterest} (loan_id, day, principal, rate, amount, overdue, charged_at)
+        select k.loan_id, k.day, k.principal, k.rate, k.amount, k.overdue, ${chargedAt}::bigint
+        from unnest(${nullableIntegers(rows.map((r) => r.loanId))}::bigint[], ${nullableIntegers(rows.map((r) => r.day))}::int[],
+          ${figureArray(rows.map((r) => r.principal))}::numeric[], ${figureArray(rows.map((r) => r.rate))}::numeric[],
+          ${figureArray(rows.map((r) => r.amount))}::numeric[], ${`{${rows.map((r) => String(r.overdue)).join(',')}}`}::boolean[])
+          as k (loan_id, day, principal, rate, amount, overdue)`,
+  );
+}
+
+/** Loans' figures after their days were charged, in one statement. */
+export async function updateChargedLoans(tx: Tx, rows: readonly Pick<Loan, 'id' | 'interestOutstanding' | 'interestCharged' | 'daysCharged' | 'nextChargeAt' | 'marginCallPrice' | 'liquidationPrice'>[]) {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`update ${loans} l set interest_outstanding = k.interest_outstanding, interest_charged = k.interest_charged, days_charged = k.days_charged,
+          next_charge_at = k.next_charge_at, margin_call_price = k.margin_call_price, liquidation_price = k.liquidation_price
+        from unnest(${nullableIntegers(rows.map((r) => r.id))}::bigint[], ${figureArray(rows.map((r) => r.interestOutstanding))}::numeric[],
+          ${figureArray(rows.map((r) => r.interestCharged))}::numeric[], ${nullableIntegers(rows.map((r) => r.daysCharged))}::int[],
+          ${nullableIntegers(rows.map((r) => r.nextChargeAt))}::bigint[], ${figureArray(rows.map((r) => r.marginCallPrice))}::numeric[],
+          ${figureArray(rows.map((r) => r.liquidationPrice))}::numeric[])
+          as k (id, interest_outstanding, interest_charged, days_charged, next_charge_at, margin_call_price, liquidation_price)
+        where l.id = k.id`,
+  );
+}
+
 export async function insertEvent(tx: Tx, values: typeof loanEvents.$inferInsert): Promise<LoanEvent> {
   const [row] = await tx.insert(loanEvents).values(values).returning();
   return row!;

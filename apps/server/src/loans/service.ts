@@ -43,8 +43,8 @@ import { post, systemAccount, userAccount } from '../ledger/index.ts';
 import type { RecordedTick, TickStore } from '../markets/ticks.ts';
 import { spotAvailableByCoin } from '../mining/repository.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import { eachDue } from '../wealth/runs.ts';
-import { chargeDueDays, triggerPrices, type DayCharged } from './charges.ts';
+import { allOrEachDue, eachDue } from '../wealth/runs.ts';
+import { chargeDueDays, chargeDueDaysMany, triggerPrices, type DayCharged } from './charges.ts';
 import { callMargin, clearMarginCall, liquidate, type LoanCoins } from './liquidation.ts';
 import { requirePoolNotShort } from './pool.ts';
 import {
@@ -287,7 +287,7 @@ export class LoanService {
 
   // ---------------------------------------------------------------- the jobs
 
-  /** One run of the charge job, in its transaction: every open loan with a day started and not charged, each in a savepoint of its own. */
+  /** One run of the charge job, in its transaction: every open loan with a day started and not charged, all at once (each in a savepoint of its own should that fail). */
   async runCharges(tx: Tx): Promise<DayCharged[]> {
     const now = this.options.now();
     const due = await claimDueCharges(tx, now, this.options.batchMax ?? LOAN_BATCH_MAX);
@@ -295,7 +295,14 @@ export class LoanService {
       tx,
       due.map((l) => l.currencyId),
     );
-    const done = await eachDue(tx, due, async (savepoint, loan) => (await chargeDueDays(savepoint, loan, coins.get(loan.currencyId)!.decimals, now)).charged, this.options.onError);
+    // Every claimed loan at once, in two set-based statements; should that fail, each alone (one bad loan cannot hold back the rest).
+    const done = await allOrEachDue(
+      tx,
+      due,
+      (savepoint, loans) => chargeDueDaysMany(savepoint, loans, (id) => coins.get(id)!.decimals, now),
+      async (savepoint, loan) => (await chargeDueDays(savepoint, loan, coins.get(loan.currencyId)!.decimals, now)).charged,
+      this.options.onError,
+    );
     return done.flatMap((d) => d.result);
   }
 

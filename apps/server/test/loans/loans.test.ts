@@ -2,11 +2,12 @@
 // borrowing (collateral locked in spot, the loan paid from the lending pool, day 1 charged, LTV at the
 // recorded index), every refusal with a translated envelope, repayment interest first (partial and full,
 // the collateral returned), a top-up, the foreign-user walls, and the interest job (each day once, two
-// runs at once, a downtime caught up). The ledger audit runs after every scenario; the clock is the test's.
+// runs at once, a downtime caught up, every claimed loan in one bulk pass). The ledger audit runs after every scenario; the clock is the test's.
 import { DAY_MS, errorMessage } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loanEvents, loanInterest } from '../../src/loans/tables.ts';
+import { triggerPrices } from '../../src/loans/charges.ts';
+import { loanEvents, loanInterest, loans } from '../../src/loans/tables.ts';
 import { call, expectLedgerBalanced } from '../support/app.ts';
 import { addCollateral, borrow, borrower, loanOf, makeProduct, openLoan, repay, spot, systemBalance, useLoanRig } from './support.ts';
 
@@ -206,6 +207,31 @@ describe('daily interest (the loans.interest job)', () => {
       [6, '14.987500000000000000'],
     ]);
     expect((await loanOf(rig, user.token, loan.id)).interest_outstanding).toBe('14.9875');
+    await expectLedgerBalanced(rig.test);
+  });
+
+  it('charges every claimed loan in one bulk pass (none falls back to loan by loan): days 2 and 3 of two loans, with their trigger prices', async () => {
+    const product = await makeProduct(rig);
+    await rig.price('60000');
+    const users = [await borrower(rig, { [rig.btc]: '1' }), await borrower(rig, { [rig.btc]: '1' })];
+    const big = await openLoan(rig, users[0]!.token, { product_id: product.id, collateral_currency_id: rig.btc, collateral: '1', amount: '30000', term_days: 0 });
+    const small = await openLoan(rig, users[1]!.token, { product_id: product.id, collateral_currency_id: rig.btc, collateral: '1', amount: '1000', term_days: 0 });
+    rig.clock.now = rig.clock.testStart + 2.5 * DAY_MS;
+    const charged = await rig.charge();
+    expect(rig.errors).toEqual([]);
+    const mine = charged.filter((c) => [big.id, small.id].includes(String(c.loanId))).map((c) => [String(c.loanId), c.day, c.amount]);
+    expect(mine).toEqual([
+      [big.id, 2, '15'],
+      [big.id, 3, '15'],
+      [small.id, 2, '0.5'],
+      [small.id, 3, '0.5'],
+    ]);
+    for (const [loan, outstanding] of [[big, '45.000000000000000000'], [small, '1.500000000000000000']] as const) {
+      const [row] = await rig.test.db.select().from(loans).where(eq(loans.id, Number(loan.id)));
+      expect(row).toMatchObject({ daysCharged: 3, interestOutstanding: outstanding, interestCharged: outstanding, nextChargeAt: row!.borrowedAt + 3 * DAY_MS });
+      const prices = triggerPrices(row!);
+      expect([Number(row!.marginCallPrice), Number(row!.liquidationPrice)]).toEqual([Number(prices.marginCallPrice), Number(prices.liquidationPrice)]);
+    }
     await expectLedgerBalanced(rig.test);
   });
 
