@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client.ts';
 import { outbox } from '../accounts/tables.ts';
@@ -49,7 +49,7 @@ export type Notifier = {
  * database) ever reads it there, and a production start warns about each channel that cannot deliver.
  */
 export function createNotifier(options: { smtpUrl?: string; log: FastifyBaseLogger; transport?: Transporter; production?: boolean }): Notifier {
-  const transport = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
+  const transport = options.transport ?? (options.smtpUrl ? smtpTransport(options.smtpUrl) : undefined);
   if (options.production) for (const warning of deliveryWarnings({ mail: transport !== undefined, sms: SMS_PROVIDER_CONFIGURED })) options.log.warn(warning);
   return {
     async send(tx, message) {
@@ -61,6 +61,17 @@ export function createNotifier(options: { smtpUrl?: string; log: FastifyBaseLogg
       // Once the recipient has it, nobody needs to read the code here again; in production nobody may.
       const body = (delivered || options.production) && message.hasCode ? maskCodes(message.body) : message.body;
       await tx.insert(outbox).values({ ...message, body, hasCode: message.hasCode ?? false, delivered });
+    },
+  };
+}
+
+/** SMTP through nodemailer, loaded at the first mail rather than at every start (most starts send none). */
+function smtpTransport(smtpUrl: string): Pick<Transporter, 'sendMail'> {
+  let made: Promise<Transporter> | undefined;
+  return {
+    async sendMail(mail: SendMailOptions) {
+      made ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      return (await made).sendMail(mail);
     },
   };
 }
