@@ -119,6 +119,7 @@ import {
   type ContractSymbol,
   type PositionRow,
   type RiskPosition,
+  type ContractBalance,
 } from './repository.ts';
 import { accountKey, distinctAccounts, groupByAccount, type AccountRef } from './accounts.ts';
 import { AccountExposures, heldUnits, profitUnits, type HeldUnits } from './exposures.ts';
@@ -169,6 +170,8 @@ type LiquidationTrigger = { kind: 'liquidation'; userId: number; currencyId: num
 type OwnTriggerKind = 'limit' | 'take_profit' | 'stop_loss';
 /** A position's own trigger fires only on a tick whose id is above `after`, priced after `placedAt` where it says (header). */
 type Trigger = { kind: OwnTriggerKind; positionId: number; after: bigint; placedAt: number } | LiquidationTrigger;
+/** Contract account balances by accountKey. */
+type Balances = Map<string, ContractBalance>;
 /** When the user placed or last set a trigger: the symbol's latest tick id then, and the time. */
 type Placement = { after: bigint; placedAt: number };
 
@@ -511,8 +514,9 @@ export class ContractService {
    * accounts still hold. The same figures: a symbol's P&L at its mark is E x mark - C, the sum of its
    * positions' P&L.
    */
-  private async keptSummaries(db: Executor, accounts: AccountRef[]): Promise<Map<string, ContractAccountSummary>> {
-    const balances = await contractBalancesOf(db, accounts);
+  private async keptSummaries(db: Executor, accounts: AccountRef[], known: Balances = new Map()): Promise<Map<string, ContractAccountSummary>> {
+    const missing = accounts.filter((a) => !known.has(accountKey(a.userId, a.currencyId)));
+    const balances = new Map([...known, ...(missing.length > 0 ? await contractBalancesOf(db, missing) : [])]);
     return new Map(
       accounts.map(({ userId, currencyId }) => {
         const key = accountKey(userId, currencyId);
@@ -857,12 +861,14 @@ export class ContractService {
    * The accounts' triggers recomputed after rows `exposures` was told of (a bulk close, an open): only
    * their balances are read, in one query per coin; their positions' figures are the ones kept.
    */
-  async retrigger(db: Executor, accounts: AccountRef[]) {
-    if (accounts.length === 0) return;
+  async retrigger(db: Executor, accounts: AccountRef[]): Promise<Balances> {
+    if (accounts.length === 0) return new Map();
     const balances = await contractBalancesOf(db, accounts);
     for (const { userId, currencyId } of accounts) {
       this.setAccountTrigger(userId, currencyId, this.exposures.held(userId, currencyId), balances.get(accountKey(userId, currencyId))?.available ?? '0');
     }
+    // Realtime tells the same figures next (publish), without reading them again.
+    return balances;
   }
 
   private setAccountTrigger(userId: number, currencyId: number, held: HeldUnits[], available: string) {
@@ -952,6 +958,7 @@ export class ContractService {
    */
   async onTick(tick: RecordedTick) {
     const touched: PositionRow[] = [];
+    const balances: Balances = new Map();
     const id = BigInt(tick.id);
     for (let pass = 0; pass < TRIGGER_PASSES_MAX; pass++) {
       const crossed = this.index.cross(tick.symbol, tick.price);
@@ -963,9 +970,11 @@ export class ContractService {
         else this.index.book(tick.symbol).set(c.key, c.price, c.when, c.value);
       }
       if (due.length === 0) break;
-      touched.push(...(await this.handleCrossed(tick, due)));
+      const handled = await this.handleCrossed(tick, due);
+      touched.push(...handled.rows);
+      for (const [key, figures] of handled.balances) balances.set(key, figures);
     }
-    await this.publish(touched);
+    await this.publish(touched, balances);
   }
 
   /**
@@ -974,7 +983,7 @@ export class ContractService {
    * triggers are tried again one per transaction, so one bad trigger cannot hold back the others. The
    * trigger index follows once they have committed.
    */
-  private async handleCrossed(tick: RecordedTick, crossed: { value: Trigger }[]): Promise<PositionRow[]> {
+  private async handleCrossed(tick: RecordedTick, crossed: { value: Trigger }[]): Promise<{ rows: PositionRow[]; balances: Balances }> {
     const touched: PositionRow[] = [];
     const accounts: AccountRef[] = [];
     const handle = async (triggers: Trigger[]) => {
@@ -997,8 +1006,7 @@ export class ContractService {
     this.exposures.apply(touched);
     if (touched.length > 0) this.mirror?.kick();
     // Incremental: only these accounts, their positions' figures as kept (exposures.ts), their balances read at once.
-    await this.retrigger(this.db, distinctAccounts(accounts));
-    return touched;
+    return { rows: touched, balances: await this.retrigger(this.db, distinctAccounts(accounts)) };
   }
 
   /**
@@ -1069,18 +1077,20 @@ export class ContractService {
     this.mirror?.kick();
     for (const r of rows) this.indexPosition(r);
     this.exposures.apply(rows);
-    await this.retrigger(this.db, distinctAccounts(rows));
-    await this.publish(rows);
+    await this.publish(rows, await this.retrigger(this.db, distinctAccounts(rows)));
   }
 
   // ---------------------------------------------------------------- realtime
 
-  /** Each changed position (with its close reason once closed) and its account's figures with the risk rate, to the owner's room. */
-  private async publish(rows: PositionRow[]) {
+  /**
+   * Each changed position (with its close reason once closed) and its account's figures with the risk
+   * rate, to the owner's room. `balances`: the accounts' balances just read (retrigger), by accountKey.
+   */
+  private async publish(rows: PositionRow[], balances: Balances = new Map()) {
     if (rows.length === 0) return;
     if (this.bus.listenerCount('contract_position') === 0 && this.bus.listenerCount('contract_account') === 0) return;
     const groups = groupByAccount(rows);
-    const summaries = await this.keptSummaries(this.db, [...groups.values()].map((list) => ({ userId: list[0]!.userId, currencyId: list[0]!.currencyId })));
+    const summaries = await this.keptSummaries(this.db, [...groups.values()].map((list) => ({ userId: list[0]!.userId, currencyId: list[0]!.currencyId })), balances);
     for (const [key, list] of groups) {
       const userId = list[0]!.userId;
       for (const r of list) this.bus.emit('contract_position', { userId, position: this.view(r) });

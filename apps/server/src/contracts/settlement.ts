@@ -67,12 +67,15 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
   };
   await resolveAccounts();
   // Every account the closes post to, locked at once in id order (the order every ledger entry locks
-  // in, so no deadlock with another entry); the users' available is what a loss draws on.
+  // in, so no deadlock with another entry); the users' available is what a loss beyond a margin draws
+  // on. Without such a loss nothing here depends on a balance: the ledger entry locks them all itself
+  // (all or none are locked here, never a subset first).
   const touched = new Set(accountOf.values());
   for (const currencyId of new Set(items.map(({ p }) => p.currencyId))) {
     for (const name of ['contract_margins', 'contract_pnl', 'insurance_fund'] as const) touched.add(await deps.systemId(tx, name, currencyId));
   }
-  const available = await lockedAvailableUnits(tx, [...touched]);
+  const available = items.some((c) => figure(c).back < 0n) ? await lockedAvailableUnits(tx, [...touched]) : new Map<number, bigint>();
+  const availableOf = (account: number) => available.get(account) ?? 0n;
 
   // Accounts whose closes leave a shortfall while other positions stay open: those close with them.
   const byAccount = () => {
@@ -87,7 +90,7 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
   };
   const shortAccounts = () =>
     [...byAccount().entries()].filter(
-      ([account, group]) => settleUnits(available.get(account)!, group.map((c) => ({ id: c.p.id, back: figure(c).back }))).shortfall !== 0n,
+      ([account, group]) => settleUnits(availableOf(account), group.map((c) => ({ id: c.p.id, back: figure(c).back }))).shortfall !== 0n,
     );
   const refsOf = (groups: [number, Closing[]][]) => groups.map(([, group]) => ({ userId: group[0]!.p.userId, currencyId: group[0]!.p.currencyId }));
   let short = shortAccounts();
@@ -116,7 +119,7 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
   // The fund's balance, locked with the accounts above (a system account holds it all in available).
   const insurance = new Map<number, bigint>();
   for (const currencyId of new Set(items.map(({ p }) => p.currencyId))) {
-    const fund = available.get(await deps.systemId(tx, 'insurance_fund', currencyId))!;
+    const fund = availableOf(await deps.systemId(tx, 'insurance_fund', currencyId));
     insurance.set(currencyId, fund > 0n ? fund : 0n);
   }
   // Per position, the legs naming it: the user's (back or loss) and the insurance fund's payout. The
@@ -126,7 +129,7 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
   const credits: Part[] = [];
   const debits: Part[] = [];
   for (const [account, group] of byAccount()) {
-    const settled = settleUnits(available.get(account)!, group.map((c) => ({ id: c.p.id, back: figure(c).back })));
+    const settled = settleUnits(availableOf(account), group.map((c) => ({ id: c.p.id, back: figure(c).back })));
     available.set(account, settled.available);
     for (const [i, line] of settled.lines.entries()) {
       const { p } = group[i]!;
