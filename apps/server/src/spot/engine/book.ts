@@ -14,6 +14,7 @@
  * side. It never rests.
  */
 import { DEPTH_LEVELS_DEFAULT, DEPTH_LEVELS_MAX, RESTING_ORDERS_MAX, UNITS_MAX } from './limits.ts';
+import { OrderIndex } from './order-index.ts';
 import { BookSide, OrderNode, type PriceLevel } from './price-levels.ts';
 import type {
   BookLimits,
@@ -48,12 +49,18 @@ const rejected = (orderId: OrderId, reason: RejectReason): EngineResult => ({ ev
  */
 const floorDivide = (a: number, b: number) => Math.floor(a / b);
 
+/** Nodes of orders that left the book kept for reuse (see OrderNode); past this many they are left to the GC. */
+const SPARE_NODES_MAX = 4096;
+
 export class OrderBook {
   readonly limits: BookLimits;
   private readonly bids = new BookSide(true);
   private readonly asks = new BookSide(false);
-  private readonly orders = new Map<OrderId, OrderNode>();
+  private readonly orders = new OrderIndex<OrderNode>();
   private lastSequence = 0;
+  /** Unlinked nodes to reuse, chained through `next`. */
+  private spare: OrderNode | null = null;
+  private spareCount = 0;
 
   constructor(readonly spec: SymbolSpec) {
     this.limits = bookLimits(spec);
@@ -117,7 +124,7 @@ export class OrderBook {
     } else if (isLimit) {
       const price = order.price!;
       const level = ownLevel ?? (isBuy ? this.bids : this.asks).findOrCreate(price);
-      const node = new OrderNode(order.id, order.accountId, isBuy, price, quantity, remaining, order.time, sequence);
+      const node = this.newNode(order.id, order.accountId, isBuy, price, quantity, remaining, order.time, sequence);
       level.append(node);
       this.orders.set(node.id, node);
     } else {
@@ -133,6 +140,7 @@ export class OrderBook {
     this.removeResting(node);
     const events: EngineEvent[] = [];
     this.pushDone(events, node.id, node.accountId, node.isBuy, 'cancelled', node.remaining, 0);
+    this.release(node);
     return { events };
   }
 
@@ -169,7 +177,7 @@ export class OrderBook {
 
   /** Open orders in time priority (acceptance sequence) and the last sequence: what createBook rebuilds from. */
   snapshot(): BookSnapshot {
-    const orders = Array.from(this.orders.values(), view).sort((a, b) => a.sequence - b.sequence);
+    const orders = Array.from(this.orders, view).sort((a, b) => a.sequence - b.sequence);
     return { sequence: this.lastSequence, orders };
   }
 
@@ -194,7 +202,7 @@ export class OrderBook {
       const isBuy = order.side === 'buy';
       const level = (isBuy ? this.bids : this.asks).findOrCreate(order.price);
       if (level.quantity > UNITS_MAX - order.remaining) throw fail('level_full');
-      const node = new OrderNode(order.id, order.accountId, isBuy, order.price, order.quantity, order.remaining, order.time, order.sequence);
+      const node = this.newNode(order.id, order.accountId, isBuy, order.price, order.quantity, order.remaining, order.time, order.sequence);
       level.append(node);
       this.orders.set(node.id, node);
     }
@@ -256,6 +264,7 @@ export class OrderBook {
         level.unlink(maker);
         this.orders.delete(maker.id);
         this.pushDone(events, maker.id, maker.accountId, maker.isBuy, 'self_trade_prevented', maker.remaining, 0);
+        this.release(maker);
       } else {
         const quantity = maker.remaining < wanted ? maker.remaining : wanted;
         maker.remaining -= quantity;
@@ -278,11 +287,30 @@ export class OrderBook {
           level.unlink(maker);
           this.orders.delete(maker.id);
           this.pushDone(events, maker.id, maker.accountId, maker.isBuy, 'filled', 0, 0);
+          this.release(maker);
         }
       }
       maker = next;
     }
     return wanted;
+  }
+
+  /** A node for a new resting order: a spare one when there is one. */
+  private newNode(id: OrderId, accountId: number, isBuy: boolean, price: number, quantity: number, remaining: number, time: number, sequence: number) {
+    const node = this.spare;
+    if (node === null) return new OrderNode(id, accountId, isBuy, price, quantity, remaining, time, sequence);
+    this.spare = node.next;
+    this.spareCount--;
+    node.next = null;
+    return node.set(id, accountId, isBuy, price, quantity, remaining, time, sequence);
+  }
+
+  /** Keeps the node of an order that left the book (unlinked, its events already written) for reuse. */
+  private release(node: OrderNode) {
+    if (this.spareCount >= SPARE_NODES_MAX) return;
+    node.next = this.spare;
+    this.spare = node;
+    this.spareCount++;
   }
 
   private removeResting(node: OrderNode) {

@@ -2,26 +2,43 @@
  * One side of a book: price levels kept in a sorted array, each level an intrusive doubly linked FIFO
  * of orders. Levels are few (hundreds) and activity clusters at the best price, so the array is sorted
  * with the best level LAST: taking the best is O(1), removing it is a pop, and a new level near the
- * top splices close to the end. Lookups of other prices are a binary search.
+ * top moves only the few levels after it. Lookups of other prices search from the best end outwards.
  */
 import type { AccountId, OrderId } from './types.ts';
 
-/** A resting order; a class so every node shares one hidden class, and its own list links. */
+/**
+ * A resting order; a class so every node shares one hidden class, and its own list links. Nodes never
+ * leave the engine (order() and snapshot() copy them), so the book reuses the nodes of orders that left
+ * (set): fewer young objects to allocate, copy and promote, and stores between old objects are cheap.
+ */
 export class OrderNode {
   prev: OrderNode | null = null;
   next: OrderNode | null = null;
   level: PriceLevel | null = null;
 
   constructor(
-    readonly id: OrderId,
-    readonly accountId: AccountId,
-    readonly isBuy: boolean,
-    readonly price: number,
-    readonly quantity: number,
+    public id: OrderId,
+    public accountId: AccountId,
+    public isBuy: boolean,
+    public price: number,
+    public quantity: number,
     public remaining: number,
-    readonly time: number,
-    readonly sequence: number,
+    public time: number,
+    public sequence: number,
   ) {}
+
+  /** Makes a spare node (unlinked) into a new order's. */
+  set(id: OrderId, accountId: AccountId, isBuy: boolean, price: number, quantity: number, remaining: number, time: number, sequence: number) {
+    this.id = id;
+    this.accountId = accountId;
+    this.isBuy = isBuy;
+    this.price = price;
+    this.quantity = quantity;
+    this.remaining = remaining;
+    this.time = time;
+    this.sequence = sequence;
+    return this;
+  }
 }
 
 /** All orders at one price, oldest first. */
@@ -33,9 +50,9 @@ export class PriceLevel {
   tail: OrderNode | null = null;
 
   constructor(
-    readonly price: number,
+    public price: number,
     /** Sort key: the price for bids, minus the price for asks, so both sides sort ascending. */
-    readonly key: number,
+    public key: number,
   ) {}
 
   append(node: OrderNode) {
@@ -61,9 +78,25 @@ export class PriceLevel {
   }
 }
 
+/** Levels a side has room for before its key array grows (it doubles). */
+const LEVEL_SLOTS_INITIAL = 256;
+/** Emptied levels a side keeps for reuse (as the book does nodes); past this many they are left to the GC. */
+const SPARE_LEVELS_MAX = 1024;
+
 export class BookSide {
-  /** Ascending by key: the best level is the last one. */
-  private readonly levels: PriceLevel[] = [];
+  /**
+   * Ascending by key: the best level is the last one, at count - 1. The array never shrinks (slots past
+   * count hold undefined): popping and pushing at a capacity boundary made V8 trim and regrow its store.
+   */
+  private readonly levels: (PriceLevel | undefined)[] = [];
+  /**
+   * The levels' keys in the same order, in a typed array: a search reads these few contiguous numbers
+   * instead of one level object per probe.
+   */
+  private keys = new Float64Array(LEVEL_SLOTS_INITIAL);
+  private count = 0;
+  /** Emptied levels to reuse: a level is born and emptied at each new best price. */
+  private readonly spare: PriceLevel[] = [];
   private readonly sign: 1 | -1;
 
   constructor(readonly isBuy: boolean) {
@@ -71,63 +104,102 @@ export class BookSide {
   }
 
   get size() {
-    return this.levels.length;
+    return this.count;
   }
 
   best(): PriceLevel | undefined {
-    return this.levels[this.levels.length - 1];
+    return this.count === 0 ? undefined : this.levels[this.count - 1];
   }
 
   /** The level `rank` places behind the best (0 = best). */
   at(rank: number): PriceLevel | undefined {
-    return this.levels[this.levels.length - 1 - rank];
+    const index = this.count - 1 - rank;
+    return index >= 0 && index < this.count ? this.levels[index] : undefined;
   }
 
   find(price: number): PriceLevel | undefined {
     const key = this.sign * price;
-    const level = this.levels[this.lowerBound(key)];
-    return level !== undefined && level.key === key ? level : undefined;
+    const index = this.lowerBound(key);
+    return index < this.count && this.keys[index] === key ? this.levels[index] : undefined;
   }
 
   /** The level at `price`, created in its sorted place if missing. */
   findOrCreate(price: number): PriceLevel {
     const key = this.sign * price;
-    const levels = this.levels;
-    const best = levels[levels.length - 1];
+    const count = this.count;
     // Fast path: a new best price, the common case for quotes moving with the market.
-    if (best === undefined || key > best.key) {
-      const level = new PriceLevel(price, key);
-      levels.push(level);
-      return level;
+    const index = count === 0 || key > this.keys[count - 1]! ? count : this.lowerBound(key);
+    if (index < count && this.keys[index] === key) return this.levels[index]!;
+    const spare = this.spare.pop();
+    let level: PriceLevel;
+    if (spare === undefined) level = new PriceLevel(price, key);
+    else {
+      // Emptied, so its quantity, count and list are already zero and null.
+      level = spare;
+      level.price = price;
+      level.key = key;
     }
-    const index = this.lowerBound(key);
-    const found = levels[index];
-    if (found !== undefined && found.key === key) return found;
-    const level = new PriceLevel(price, key);
-    levels.splice(index, 0, level);
+    this.insertAt(index, level);
     return level;
   }
 
-  /** Drops an empty level. */
+  /** Drops an empty level; the side may reuse it, so the caller lets go of it. */
   remove(level: PriceLevel) {
     const levels = this.levels;
-    if (levels[levels.length - 1] === level) {
-      levels.pop();
-      return;
+    const last = this.count - 1;
+    // The best level empties most often: nothing to move.
+    const index = levels[last] === level ? last : this.lowerBound(level.key);
+    if (levels[index] !== level || index > last) throw new Error(`price level ${level.price} is not in the book`);
+    // Shifted by hand (a few places, usually): splice would allocate the array of removed elements.
+    const keys = this.keys;
+    for (let i = index; i < last; i++) {
+      levels[i] = levels[i + 1];
+      keys[i] = keys[i + 1]!;
     }
-    const index = this.lowerBound(level.key);
-    if (levels[index] !== level) throw new Error(`price level ${level.price} is not in the book`);
-    levels.splice(index, 1);
+    levels[last] = undefined;
+    this.count = last;
+    if (this.spare.length < SPARE_LEVELS_MAX) this.spare.push(level);
   }
 
-  /** First index whose key is >= key. */
-  private lowerBound(key: number): number {
+  private insertAt(index: number, level: PriceLevel) {
     const levels = this.levels;
+    const count = this.count;
+    if (count === this.keys.length) {
+      const keys = new Float64Array(count * 2);
+      keys.set(this.keys);
+      this.keys = keys;
+    }
+    const keys = this.keys;
+    for (let i = count; i > index; i--) {
+      levels[i] = levels[i - 1];
+      keys[i] = keys[i - 1]!;
+    }
+    levels[index] = level;
+    keys[index] = level.key;
+    this.count = count + 1;
+  }
+
+  /**
+   * First index whose key is >= key. Searches from the best end outwards in doubling steps, then by
+   * halves within the last step: most prices asked about are a few levels from the best, and a far one
+   * still costs O(log n).
+   */
+  private lowerBound(key: number): number {
+    const keys = this.keys;
+    let high = this.count;
     let low = 0;
-    let high = levels.length;
+    for (let step = 1; high > 0; step *= 2) {
+      const probe = high - step;
+      if (probe < 0) break;
+      if (keys[probe]! < key) {
+        low = probe + 1;
+        break;
+      }
+      high = probe;
+    }
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (levels[middle]!.key < key) low = middle + 1;
+      if (keys[middle]! < key) low = middle + 1;
       else high = middle;
     }
     return low;
