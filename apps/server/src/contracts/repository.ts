@@ -297,19 +297,53 @@ export async function systemBalance(db: Executor, name: string, currencyId: numb
   return row?.balance ?? '0';
 }
 
-/** Records one position's overnight fee for one day; false when that day was already charged. */
-export async function insertOvernightFee(tx: Tx, row: typeof contractOvernightFees.$inferInsert): Promise<boolean> {
-  const inserted = await tx.insert(contractOvernightFees).values(row).onConflictDoNothing().returning({ day: contractOvernightFees.day });
-  return inserted.length === 1;
+/**
+ * Open positions opened before `before` that may owe overnight fees (their last day charged is before
+ * `latestDay`, the latest cut-off passed, or none), each with that last day; in id order, at most `limit`.
+ */
+export async function overnightCandidates(db: Executor, before: Date, latestDay: string, limit: number) {
+  const rows = await queryRows<{ id: number; opened_at: string | Date; last_day: string | null }>(
+    db,
+    sql`select p.id, p.opened_at, f.last_day from contract_positions p
+      left join lateral (select max(day) as last_day from contract_overnight_fees f where f.position_id = p.id) f on true
+      where p.status = 'open' and p.opened_at < ${before.toISOString()} and (f.last_day is null or f.last_day < ${latestDay})
+      order by p.id limit ${limit}`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), openedAt: new Date(r.opened_at), lastDay: r.last_day }));
 }
 
-export const overnightDaysCharged = async (db: Executor, positionId: number) =>
-  (await db.select({ day: contractOvernightFees.day }).from(contractOvernightFees).where(eq(contractOvernightFees.positionId, positionId))).map((r) => r.day);
+/** The (position, day) pairs already charged among these, as "<position id>:<day>". */
+export async function chargedOvernightDays(db: Executor, positionIds: number[], days: string[]): Promise<Set<string>> {
+  if (positionIds.length === 0 || days.length === 0) return new Set();
+  // Days are "YYYY-MM-DD": safe in an array literal as they are.
+  const rows = await queryRows<{ position_id: number; day: string }>(
+    db,
+    sql`select position_id, day from contract_overnight_fees where position_id = any(${bigintArray(positionIds)}::bigint[]) and day = any(${`{${days.join(',')}}`}::text[])`,
+  );
+  return new Set(rows.map((r) => `${r.position_id}:${r.day}`));
+}
 
-/** Open positions opened before `beforeMs`, the ones an overnight cut-off may concern. */
-export const openPositionsBefore = (db: Executor, before: Date) =>
-  db
-    .select()
-    .from(contractPositions)
-    .where(and(eq(contractPositions.status, 'open'), sql`${contractPositions.openedAt} < ${before.toISOString()}`))
-    .orderBy(contractPositions.id);
+/** Records overnight fee days in one statement; returns how many were new (a day charged before is left as it was). */
+export async function insertOvernightFees(tx: Tx, rows: { positionId: number; day: string; amount: string; fromMargin: string; fromAvailable: string }[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const json = JSON.stringify(rows.map((r) => ({ position_id: r.positionId, day: r.day, amount: r.amount, from_margin: r.fromMargin, from_available: r.fromAvailable })));
+  const inserted = await queryRows<{ n: number }>(
+    tx,
+    sql`with added as (
+        insert into ${contractOvernightFees} (position_id, day, amount, from_margin, from_available)
+        select position_id, day, amount, from_margin, from_available
+        from json_to_recordset(${json}::json) as v (position_id bigint, day text, amount numeric, from_margin numeric, from_available numeric)
+        on conflict do nothing returning 1)
+      select count(*)::int as n from added`,
+  );
+  return inserted[0]?.n ?? 0;
+}
+
+/** Positions' margins and overnight fee totals after fees, in one statement. */
+export async function updateOvernightFigures(tx: Tx, rows: { id: number; margin: string; overnightFee: string }[]) {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows.map((r) => ({ id: r.id, margin: r.margin, overnight_fee: r.overnightFee })));
+  await tx.execute(sql`update ${contractPositions} p set margin = v.margin, overnight_fee = v.overnight_fee
+    from json_to_recordset(${json}::json) as v (id bigint, margin numeric, overnight_fee numeric)
+    where p.id = v.id and p.id = any(${bigintArray(rows.map((r) => r.id))}::bigint[])`);
+}

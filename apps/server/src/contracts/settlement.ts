@@ -167,7 +167,8 @@ export async function closePositions(tx: Tx, requested: Closing[], deps: Settlem
       if (margins !== 0n) legs.push({ accountId: await deps.systemId(tx, 'contract_margins', currencyId), amount: unitsAmount(-margins) });
       if (platform !== 0n) legs.push({ accountId: await deps.systemId(tx, 'contract_pnl', currencyId), amount: unitsAmount(platform) });
     }
-    entries.push({ kind: 'contract_close', refType: 'contract_close', refId: parts[from]!.id, memo: reasons.size === 1 ? [...reasons][0] : undefined, legs });
+    // Closes that move nothing (no margin, no P&L) need no entry.
+    if (legs.length > 0) entries.push({ kind: 'contract_close', refType: 'contract_close', refId: parts[from]!.id, memo: reasons.size === 1 ? [...reasons][0] : undefined, legs });
     from = to;
   }
   await postMany(tx, entries, BATCH_LEGS_PER_ENTRY_MAX);

@@ -429,6 +429,55 @@ describe('account-level settlement, fair fills and fees', () => {
     await expectLedgerBalanced(test);
   });
 
+  it('charges two positions of one account in one run as one by one would: available pays the first day\'s fee, the margin the second\'s', async () => {
+    harness.clock.now = Date.parse('2026-11-23T15:00:00Z');
+    await harness.tick('BTCUSDT', '65000');
+    // Two of 2 lots x10 at 65000 (margin 130, fee 1.3 each), and one day's fee (0.39) left over.
+    const user = await fundedUser('262.99');
+    const first = await open(user.token, {});
+    const second = await open(user.token, {});
+    await test.db.transaction((tx) => chargeOvernightFees(tx, harness.contracts, Date.parse('2026-11-24T01:00:00Z')));
+    const listed = (await call(test.app, '/lever/my_trade', { token: user.token, payload: { status: 1 } })).body.message.data as { id: number }[];
+    expect(listed.find((p) => p.id === first.id)).toMatchObject({ overnight_fee: '0.39', margin: '130' });
+    expect(listed.find((p) => p.id === second.id)).toMatchObject({ overnight_fee: '0.39', margin: '129.61' });
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '0', frozen: '0' });
+    await call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } });
+    await expectLedgerBalanced(test);
+  });
+
+  it('charges the other positions when one cannot be charged: the run retries each alone and reports the one that fails', async () => {
+    await hundredX();
+    harness.clock.now = Date.parse('2026-11-23T15:00:00Z');
+    await harness.tick('BTCUSDT', '65000');
+    const c = await fundedUser('71.5');
+    const cPosition = await open(c.token, { share: 10, multiple: 100 });
+    const b = await fundedUser('1000');
+    const bPosition = await open(b.token, {});
+    // C cannot pay its fee and must close; its close fails here.
+    await eatMargin(cPosition.id, '65');
+    const failing = new Proxy(harness.contracts, {
+      get(target, key) {
+        if (key === 'closeMany') return async () => Promise.reject(new Error('close refused'));
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const errors: unknown[] = [];
+    await test.db.transaction((tx) => chargeOvernightFees(tx, failing, Date.parse('2026-11-24T01:00:00Z'), (error) => errors.push(error)));
+    expect(errors.map((e) => (e as Error).message)).toEqual(['close refused', 'close refused']);
+    const bListed = await call(test.app, '/lever/my_trade', { token: b.token, payload: { status: 1 } });
+    expect(bListed.body.message.data.find((p: { id: number }) => p.id === bPosition.id)).toMatchObject({ overnight_fee: '0.39', margin: '130' });
+    const cDays = await queryRows<{ day: string }>(test.db, sql`select day from contract_overnight_fees where position_id = ${cPosition.id}`);
+    expect(cDays).toEqual([]);
+    // C closes on the next tick (its zero margin is due at once).
+    await harness.contracts.refreshAccount(test.db, c.id, usdt);
+    await harness.tick('BTCUSDT', '65000');
+    expect((await history(c.token))[0]).toMatchObject({ id: cPosition.id, close_reason: 'liquidation' });
+    await call(test.app, '/lever/batch_close', { token: b.token, payload: { type: 0 } });
+    await setBtcSettings();
+    await expectLedgerBalanced(test);
+  });
+
   it('opens a long limit at 80000 at the next mark 65010 (not at 80000), its margin sized there', async () => {
     const user = await fundedUser('1000');
     const placed = await open(user.token, { status: 0, share: 1, multiple: 10, target_price: '80000' });
