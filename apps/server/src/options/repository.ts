@@ -1,5 +1,5 @@
 /** Seconds options: the only place their SQL is written. */
-import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { bigintArray, queryRows, type Executor, type Tx } from '../db/client.ts';
 import { ledgerAccounts, ledgerEntries } from '../ledger/tables.ts';
 import { marketSymbols } from '../markets/tables.ts';
@@ -60,15 +60,6 @@ export async function addOpenStake(tx: Tx, symbolId: number, direction: OptionDi
     .onConflictDoUpdate({ target: [optionExposure.symbolId, optionExposure.direction], set: { openStake: sql`${optionExposure.openStake} + ${stake}::numeric` } });
 }
 
-/** Takes ended orders' stakes off the open stake of their symbol, both directions in one statement. */
-export async function removeOpenStakes(tx: Tx, symbolId: number, stakes: { up: string; down: string }) {
-  await tx.execute(
-    sql`update ${optionExposure} e set open_stake = e.open_stake - v.stake
-        from (values ('up', ${stakes.up}::numeric), ('down', ${stakes.down}::numeric)) as v (direction, stake)
-        where e.symbol_id = ${symbolId} and e.direction = v.direction and v.stake <> 0`,
-  );
-}
-
 export async function findExposureLimits(db: Executor, symbolId: number) {
   const [row] = await db.select().from(optionExposureLimits).where(eq(optionExposureLimits.symbolId, symbolId));
   return row;
@@ -119,6 +110,16 @@ export async function lockedAvailable(tx: Tx, accountId: number): Promise<string
     .for('update');
   if (!row) throw new Error(`ledger account ${accountId} not found`);
   return row.available;
+}
+
+/** The option pool's account of a coin with its available figure, its row locked until the transaction ends; undefined while it does not exist. */
+export async function lockedPool(tx: Tx, currencyId: number): Promise<{ id: number; available: string } | undefined> {
+  const [row] = await tx
+    .select({ id: ledgerAccounts.id, available: ledgerAccounts.available })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.system, 'option_pool'), eq(ledgerAccounts.currencyId, currencyId), isNull(ledgerAccounts.userId)))
+    .for('update');
+  return row;
 }
 
 export async function entryExists(db: Executor, kind: string, refType: string, refId: string): Promise<boolean> {
@@ -180,23 +181,36 @@ export async function optionsAccountsOf(tx: Tx, currencyId: number, userIds: num
 export type SettledResult = { id: number; outcome: 'win' | 'lose' | 'draw'; payout: string; closeTickId: bigint; closePrice: string; closeTime: number };
 
 /**
+ * The CTE that takes the stakes of the orders a statement ended (`ended`: symbol_id, direction, stake) off
+ * their symbol's open exposure, in that statement: after the order rows, the order acceptance locks them in.
+ */
+const freeExposure = sql`freed as (
+  update ${optionExposure} e set open_stake = e.open_stake - s.stake
+  from (select symbol_id, direction, sum(stake) as stake from ended group by symbol_id, direction) s
+  where e.symbol_id = s.symbol_id and e.direction = s.direction)`;
+
+/**
  * Writes the outcomes of orders in one statement, to those still open (each row locked by the update,
- * so a concurrent settlement waits and then skips it). Answers the ids it settled.
+ * so a concurrent settlement waits and then skips it), and frees their stakes from the open exposure.
+ * Answers the ids it settled.
  */
 export async function markSettled(tx: Tx, results: SettledResult[], settledAt: Date): Promise<number[]> {
   if (results.length === 0) return [];
-  // One array per column, joined by unnest: the planner sees how many rows come and looks each order up by
-  // its key (a JSON set, of unknown size, made it scan every open order with the id list as a filter).
+  // One array per column, joined by unnest: the planner sees how many rows come (a JSON set, of unknown
+  // size, made it scan every open order with the id list as a filter).
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`update ${optionOrders} o set status = 'settled', outcome = v.outcome, payout = v.payout, close_tick_id = v.close_tick_id,
-          close_price = v.close_price, close_time = v.close_time, settled_at = ${settledAt.toISOString()}::timestamptz
-        from unnest(${bigintArray(results.map((r) => r.id))}::bigint[], ${textArray(results.map((r) => r.outcome))}::text[],
-          ${textArray(results.map((r) => r.payout))}::numeric[], ${textArray(results.map((r) => r.closeTickId.toString()))}::bigint[],
-          ${textArray(results.map((r) => r.closePrice))}::numeric[], ${bigintArray(results.map((r) => r.closeTime))}::bigint[])
-          as v (id, outcome, payout, close_tick_id, close_price, close_time)
-        where o.id = v.id and o.status = 'open'
-        returning o.id::text as id`,
+    sql`with ended as (
+          update ${optionOrders} o set status = 'settled', outcome = v.outcome, payout = v.payout, close_tick_id = v.close_tick_id,
+            close_price = v.close_price, close_time = v.close_time, settled_at = ${settledAt.toISOString()}::timestamptz
+          from unnest(${bigintArray(results.map((r) => r.id))}::bigint[], ${textArray(results.map((r) => r.outcome))}::text[],
+            ${textArray(results.map((r) => r.payout))}::numeric[], ${textArray(results.map((r) => r.closeTickId.toString()))}::bigint[],
+            ${textArray(results.map((r) => r.closePrice))}::numeric[], ${bigintArray(results.map((r) => r.closeTime))}::bigint[])
+            as v (id, outcome, payout, close_tick_id, close_price, close_time)
+          where o.id = v.id and o.status = 'open'
+          returning o.id, o.symbol_id, o.direction, o.stake),
+        ${freeExposure}
+        select id::text as id from ended`,
   );
   return rows.map((r) => Number(r.id));
 }
@@ -278,16 +292,20 @@ export async function markOpened(tx: Tx, opened: { id: number; tickId: string; p
 }
 
 /**
- * Voids these orders (opening or open), their payout the full refund of stake and fee; answers the ids
- * it voided (a concurrent settlement waits for the row lock and then finds them ended).
+ * Voids these orders (opening or open), their payout the full refund of stake and fee, and frees their
+ * stakes from the open exposure; answers the ids it voided (a concurrent settlement waits for the row lock
+ * and then finds them ended).
  */
 export async function markVoid(tx: Tx, ids: number[], reason: 'no_opening_tick' | 'stale_close', settledAt: Date): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`update ${optionOrders} set status = 'void', void_reason = ${reason}, payout = stake + fee, settled_at = ${settledAt.toISOString()}::timestamptz
-        where id = any(${bigintArray(ids)}::bigint[]) and status in ('opening', 'open')
-        returning id::text as id`,
+    sql`with ended as (
+          update ${optionOrders} set status = 'void', void_reason = ${reason}, payout = stake + fee, settled_at = ${settledAt.toISOString()}::timestamptz
+          where id = any(${bigintArray(ids)}::bigint[]) and status in ('opening', 'open')
+          returning id, symbol_id, direction, stake),
+        ${freeExposure}
+        select id::text as id from ended`,
   );
   return rows.map((r) => Number(r.id));
 }

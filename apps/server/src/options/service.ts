@@ -65,6 +65,7 @@ import {
   listDurations,
   findDuration,
   lockedAvailable,
+  lockedPool,
   dueOrders,
   markOpened,
   markSettled,
@@ -76,7 +77,6 @@ import {
   openLiability,
   orderFilter,
   pageOrders,
-  removeOpenStakes,
   symbolsWithOverdue,
   type OptionOrder,
   type SettledResult,
@@ -209,7 +209,6 @@ export class OptionsService {
     const mine = new Set(await markVoid(tx, orders.map((o) => o.id), reason, settledAt));
     const owned = orders.filter((o) => mine.has(o.id)).sort((a, b) => a.id - b.id);
     if (owned.length === 0) return [];
-    await removeOpenStakes(tx, owned[0]!.symbolId, stakesByDirection(owned));
     const entries: Entry[] = [];
     for (const [currencyId, list] of groupBy(owned, (o) => o.currencyId)) {
       const pool = await systemAccount(tx, 'option_pool', currencyId);
@@ -414,8 +413,6 @@ export class OptionsService {
       const mine = new Set(await markSettled(tx, results, settledAt));
       const owned = list.map((order, i) => ({ order, result: results[i]! })).filter(({ order }) => mine.has(order.id));
       if (owned.length === 0) continue;
-      // The exposure rows before the pool's, in the order acceptance takes them (no deadlock between the two).
-      await removeOpenStakes(tx, symbol.id, stakesByDirection(owned.map(({ order }) => order)));
       await this.payFromPool(tx, coin, owned.map(({ result }) => result));
       for (const { order, result } of owned) settled.push({ order: { ...order, status: 'settled', ...result, settledAt }, symbol: symbol.symbol, currency: coin.name });
     }
@@ -431,9 +428,12 @@ export class OptionsService {
   private async payFromPool(tx: Tx, coin: { id: number; name: string }, results: Decided[]) {
     const paid = results.filter((r) => money(r.payout).greaterThan(0));
     if (paid.length === 0) return;
-    const pool = await systemAccount(tx, 'option_pool', coin.id);
+    // The pool row locked and read in one statement (opened first in the unlikely case it is missing).
+    const found = await lockedPool(tx, coin.id);
+    const pool = found?.id ?? (await systemAccount(tx, 'option_pool', coin.id));
+    const available = found?.available ?? (await lockedAvailable(tx, pool));
     const total = paid.reduce((t, r) => t.plus(r.payout), money(0));
-    if (money(await lockedAvailable(tx, pool)).lessThan(total)) throw new Error(`option pool ${coin.name} cannot pay ${toAmountString(total)}`);
+    if (money(available).lessThan(total)) throw new Error(`option pool ${coin.name} cannot pay ${toAmountString(total)}`);
     const accounts = await optionsAccountsOf(tx, coin.id, [...new Set(paid.map((r) => r.userId))]);
     const fund = paid.some((r) => r.couponId !== null) ? await systemAccount(tx, 'coupon_fund', coin.id) : undefined;
     const legs = paid
@@ -487,17 +487,6 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
     else groups.set(k, [item]);
   }
   return groups;
-}
-
-/** The summed stakes of orders per direction (what they held of the symbol's open exposure). */
-function stakesByDirection(orders: readonly OptionOrder[]): { up: string; down: string } {
-  let up = money(0);
-  let down = money(0);
-  for (const o of orders) {
-    if (o.direction === 'up') up = up.plus(o.stake);
-    else down = down.plus(o.stake);
-  }
-  return { up: toAmountString(up), down: toAmountString(down) };
 }
 
 /**
