@@ -1,4 +1,4 @@
-import { money, toAmountString } from '@fairex/contract';
+import { AMOUNT_DECIMALS, Money, money, toAmountString, type MoneyValue } from '@fairex/contract';
 
 /** The K-line periods of the spec's market pages, as the client names them. */
 export const CANDLE_PERIODS = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon'] as const;
@@ -56,18 +56,134 @@ export type CandleState = Candle & { traded: boolean };
  * Returns the next state; the input is not changed.
  */
 export function foldPrice(candle: CandleState, price: string, quantity: string | undefined): CandleState {
-  const isTrade = quantity !== undefined;
-  if (!isTrade && candle.traded) return candle;
-  const next = isTrade && !candle.traded ? { ...candle, open: price, high: price, low: price, close: price, traded: true } : { ...candle };
-  if (money(price).greaterThan(next.high)) next.high = price;
-  if (money(price).lessThan(next.low)) next.low = price;
-  next.close = price;
-  if (isTrade) {
-    next.volume = toAmountString(money(next.volume).plus(quantity));
-    next.amount = toAmountString(money(next.amount).plus(money(quantity).times(price)));
-  }
-  return next;
+  const working = workingOf(candle);
+  fold(working, runOf(price, quantity, candle.openTime));
+  return working.changed ? stateOf(working) : candle;
 }
+
+/**
+ * Prices arriving in one minute, parsed once for every period: one tick, or trades in time order with
+ * what folding them one by one would make of them (first and last price, high and low, the sums of
+ * their quantities and quote amounts). Every period starts on a minute, so a candle of any period takes
+ * a run whole.
+ */
+type Run = {
+  first: string;
+  firstValue: MoneyValue;
+  high: string;
+  highValue: MoneyValue;
+  low: string;
+  lowValue: MoneyValue;
+  close: string;
+  time: number;
+  trade?: { quantity: MoneyValue; amount: MoneyValue };
+};
+
+function runOf(price: string, quantity: string | undefined, time: number): Run {
+  const value = money(price);
+  const trade = quantity === undefined ? undefined : { quantity: money(quantity), amount: money(quantity).times(value) };
+  return { first: price, firstValue: value, high: price, highValue: value, low: price, lowValue: value, close: price, time, trade };
+}
+
+/**
+ * Trades in time order as runs, one per minute. Sums are exact below 10^22 with at most 18 decimals (40
+ * digits), which is what rounding after each trade (toAmountString) would keep too; a trade whose figures
+ * carry more decimals stays a run of its own, so it is rounded exactly as before.
+ */
+function runsOf(trades: readonly { price: string; quantity: string; time: number }[]): Run[] {
+  const runs: Run[] = [];
+  let run: Run | undefined;
+  let minute = Number.NaN;
+  for (const t of trades) {
+    const next = runOf(t.price, t.quantity, t.time);
+    const exact = next.trade!.quantity.decimalPlaces() <= AMOUNT_DECIMALS && next.trade!.amount.decimalPlaces() <= AMOUNT_DECIMALS;
+    const at = periodStart(t.time, '1min');
+    if (run && exact && at === minute) {
+      if (next.highValue.greaterThan(run.highValue)) {
+        run.high = next.high;
+        run.highValue = next.highValue;
+      }
+      if (next.lowValue.lessThan(run.lowValue)) {
+        run.low = next.low;
+        run.lowValue = next.lowValue;
+      }
+      run.close = next.close;
+      run.trade!.quantity = run.trade!.quantity.plus(next.trade!.quantity);
+      run.trade!.amount = run.trade!.amount.plus(next.trade!.amount);
+      continue;
+    }
+    run = next;
+    minute = exact ? at : Number.NaN;
+    runs.push(run);
+  }
+  return runs;
+}
+
+/**
+ * A candle being folded: its bounds as values, and its sums as values once a trade adds to them (else
+ * their text stays), turned back into text once all its runs are in.
+ */
+type Working = CandleState & { highValue: MoneyValue; lowValue: MoneyValue; volumeValue?: MoneyValue; amountValue?: MoneyValue; changed: boolean };
+
+function workingOf(c: CandleState): Working {
+  return {
+    symbol: c.symbol,
+    period: c.period,
+    openTime: c.openTime,
+    open: c.open,
+    high: c.high,
+    low: c.low,
+    close: c.close,
+    volume: c.volume,
+    amount: c.amount,
+    traded: c.traded,
+    highValue: money(c.high),
+    lowValue: money(c.low),
+    volumeValue: undefined,
+    amountValue: undefined,
+    changed: false,
+  };
+}
+
+/** Sums are rounded as toAmountString rounds them. */
+const rounded = (x: MoneyValue) => x.toDecimalPlaces(AMOUNT_DECIMALS, Money.ROUND_HALF_UP);
+
+/** foldPrice's rule, for a run, on a working candle (changed in place). */
+function fold(w: Working, r: Run) {
+  if (!r.trade && w.traded) return;
+  if (r.trade && !w.traded) {
+    w.open = w.high = w.low = w.close = r.first;
+    w.highValue = w.lowValue = r.firstValue;
+    w.traded = true;
+  }
+  if (r.highValue.greaterThan(w.highValue)) {
+    w.high = r.high;
+    w.highValue = r.highValue;
+  }
+  if (r.lowValue.lessThan(w.lowValue)) {
+    w.low = r.low;
+    w.lowValue = r.lowValue;
+  }
+  w.close = r.close;
+  if (r.trade) {
+    w.volumeValue = rounded((w.volumeValue ?? money(w.volume)).plus(r.trade.quantity));
+    w.amountValue = rounded((w.amountValue ?? money(w.amount)).plus(r.trade.amount));
+  }
+  w.changed = true;
+}
+
+const stateOf = (w: Working): CandleState => ({
+  symbol: w.symbol,
+  period: w.period,
+  openTime: w.openTime,
+  open: w.open,
+  high: w.high,
+  low: w.low,
+  close: w.close,
+  volume: w.volumeValue ? toAmountString(w.volumeValue) : w.volume,
+  amount: w.amountValue ? toAmountString(w.amountValue) : w.amount,
+  traded: w.traded,
+});
 
 /**
  * Folds trades and index ticks into candles of every period by foldPrice: a quiet bar follows the index,
@@ -84,26 +200,55 @@ export class CandleBuilder {
   }
 
   trade(symbol: string, price: string, quantity: string, time: number): Candle[] {
-    return this.apply(symbol, price, time, quantity);
+    return this.apply(symbol, [runOf(price, quantity, time)]);
+  }
+
+  /**
+   * A batch of trades in time order (a spot batch's), folded as one trade after the other would fold
+   * them; each candle they changed is answered once, as it stands after the last of them (a candle a
+   * later trade of the batch closed is answered as it was closed). The trades of each minute are folded
+   * into every period at once, and a candle is turned into text once per batch instead of once per trade.
+   */
+  trades(symbol: string, trades: readonly { price: string; quantity: string; time: number }[]): Candle[] {
+    return this.apply(symbol, runsOf(trades));
   }
 
   tick(symbol: string, price: string, time: number): Candle[] {
-    return this.apply(symbol, price, time, undefined);
+    return this.apply(symbol, [runOf(price, undefined, time)]);
   }
 
-  private apply(symbol: string, price: string, time: number, quantity: string | undefined): Candle[] {
+  private apply(symbol: string, runs: Run[]): Candle[] {
     const changed: Candle[] = [];
-    for (const period of this.periods) {
-      const key = `${symbol}\n${period}`;
-      const openTime = periodStart(time, period);
-      const current = this.open.get(key);
-      const fresh = !current || current.openTime !== openTime;
-      const base: CandleState = fresh ? { symbol, period, openTime, open: price, high: price, low: price, close: price, volume: '0', amount: '0', traded: false } : current;
-      const next = foldPrice(base, price, quantity);
-      if (next === base && !fresh) continue;
+    const finish = (key: string, w: Working, fresh: boolean) => {
+      if (!w.changed && !fresh) return;
+      const next = stateOf(w);
       this.open.set(key, next);
       const { traded: _traded, ...snapshot } = next;
       changed.push(snapshot);
+    };
+    for (const period of this.periods) {
+      const key = `${symbol}\n${period}`;
+      let working: Working | undefined;
+      let fresh = false;
+      for (const run of runs) {
+        const openTime = periodStart(run.time, period);
+        if (!working || working.openTime !== openTime) {
+          const current = working ? undefined : this.open.get(key);
+          if (working) finish(key, working, fresh);
+          fresh = !current || current.openTime !== openTime;
+          // An index tick on a traded candle changes nothing (not even worth reading its figures).
+          if (!fresh && !run.trade && current!.traded && runs.length === 1) {
+            working = undefined;
+            break;
+          }
+          const base: CandleState = fresh
+            ? { symbol, period, openTime, open: run.first, high: run.first, low: run.first, close: run.first, volume: '0', amount: '0', traded: false }
+            : current!;
+          working = workingOf(base);
+        }
+        fold(working, run);
+      }
+      if (working) finish(key, working, fresh);
     }
     return changed;
   }

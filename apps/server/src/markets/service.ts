@@ -89,7 +89,13 @@ export class Markets {
 
   /** A spot trade: moves the symbol's candles and adds volume, saved with the next flush. */
   recordTrade(symbol: string, price: string, quantity: string, time: number) {
-    for (const candle of this.builder.trade(symbol, price, quantity, time)) {
+    this.recordTrades(symbol, [{ price, quantity, time }]);
+  }
+
+  /** A spot batch's trades in time order: each candle they moved is published and saved once, as it stands after them. */
+  recordTrades(symbol: string, trades: readonly { price: string; quantity: string; time: number }[]) {
+    if (trades.length === 0) return;
+    for (const candle of this.builder.trades(symbol, trades)) {
       this.queue(candle);
       this.bus.emit('kline', candle);
     }

@@ -402,8 +402,9 @@ export class SpotService {
       const event: SpotTradeEvent = { symbol: market.symbol, id: trade.id, price: trade.price, quantity: trade.quantity, side: trade.takerSide, time: trade.time };
       recent.unshift(event);
       this.bus.emit('spot_trade', event);
-      this.markets?.recordTrade(market.symbol, trade.price, trade.quantity, trade.time);
     }
+    // The batch's trades in one go: each candle is worked out and published once per batch, not per trade.
+    this.markets?.recordTrades(market.symbol, batch.trades);
     for (const order of batch.orders) {
       this.bus.emit('spot_order', { userId: order.userId, order: this.viewOf(market, order) });
       if (order.status !== 'open') this.forgetOpen(market.symbolId, order.userId, order.id);

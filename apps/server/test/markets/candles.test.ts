@@ -85,6 +85,33 @@ describe('candle builder', () => {
     );
   });
 
+  it('folds a batch of trades as it folds them one after the other, answering each changed candle once as it ends (property)', () => {
+    const trade = fc.record({ price: fc.integer({ min: 1, max: 10_000_000 }), lots: fc.integer({ min: 1, max: 900_000 }), gap: fc.integer({ min: 0, max: 40_000 }) });
+    fc.assert(
+      fc.property(fc.array(trade, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 40 }), (list, size) => {
+        let time = at('2026-01-01T00:59:30Z');
+        const trades = list.map((t) => ({ price: String(t.price / 100), quantity: String(t.lots / 1_000_000), time: (time += t.gap) }));
+        const one = new CandleBuilder();
+        const many = new CandleBuilder();
+        for (const b of [one, many]) b.tick('X/USDT', '50000', at('2026-01-01T00:59:00Z'));
+        const last = new Map<string, Candle>();
+        for (const t of trades) for (const c of one.trade('X/USDT', t.price, t.quantity, t.time)) last.set(`${c.period}:${c.openTime}`, c);
+        const answered = new Map<string, Candle>();
+        for (let i = 0; i < trades.length; i += size) {
+          for (const c of many.trades('X/USDT', trades.slice(i, i + size))) {
+            const key = `${c.period}:${c.openTime}`;
+            // Once per candle per batch.
+            expect(answered.get(key) === c).toBe(false);
+            answered.set(key, c);
+          }
+        }
+        expect(answered).toEqual(last);
+        expect(many.tick('X/USDT', '1', time)).toEqual(one.tick('X/USDT', '1', time));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('updates every period at once', () => {
     const builder = new CandleBuilder();
     expect(builder.trade('BNB/USDT', '580', '1', at('2026-01-01T00:00:00Z')).map((c) => c.period)).toHaveLength(9);
