@@ -12,7 +12,7 @@ const databaseFree = [
   'test/coupons/rules.test.ts',
   'test/engine/book.property.test.ts',
   'test/engine/book.test.ts',
-  'test/engine/order-index.test.ts',
+  'test/engine/hash-index.test.ts',
   'test/engine/units.test.ts',
   'test/funds/withdraw-remaining.test.ts',
   'test/markets/candles.test.ts',

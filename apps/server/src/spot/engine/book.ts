@@ -14,9 +14,10 @@
  * side. It never rests.
  */
 import { DEPTH_LEVELS_DEFAULT, DEPTH_LEVELS_MAX, RESTING_ORDERS_MAX, UNITS_MAX } from './limits.ts';
-import { OrderIndex } from './order-index.ts';
+import { HashIndex } from './hash-index.ts';
 import { BookSide, OrderNode, type PriceLevel } from './price-levels.ts';
 import type {
+  AcceptedEvent,
   BookLimits,
   BookSnapshot,
   Depth,
@@ -30,7 +31,7 @@ import type {
   RestingOrder,
   SymbolSpec,
 } from './types.ts';
-import { bookLimits, orderRejectReason } from './validate.ts';
+import { bookLimits, orderRejectReason, rejectReason } from './validate.ts';
 
 /** A book for `spec`, empty or rebuilt from open orders (keeping their time priority). */
 export function createBook(spec: SymbolSpec, snapshot?: BookSnapshot): OrderBook {
@@ -56,7 +57,7 @@ export class OrderBook {
   readonly limits: BookLimits;
   private readonly bids = new BookSide(true);
   private readonly asks = new BookSide(false);
-  private readonly orders = new OrderIndex<OrderNode>();
+  private readonly orders = new HashIndex<OrderNode>();
   private lastSequence = 0;
   /** Unlinked nodes to reuse, chained through `next`. */
   private spare: OrderNode | null = null;
@@ -82,53 +83,53 @@ export class OrderBook {
    * taker unless its remainder rests in the book (limit orders only).
    */
   place(order: OrderInput): EngineResult {
-    const reason = orderRejectReason(order, this.limits);
-    if (reason !== null) return rejected(order.id, reason);
-    if (this.orders.has(order.id)) return rejected(order.id, 'duplicate_order_id');
-    const isBuy = order.side === 'buy';
-    const isLimit = order.type === 'limit';
+    // Each field read once: orders come in several shapes, so every read is a lookup over them.
+    const { id, accountId, side, type, price, quantity, quoteAmount, time } = order;
+    const reason = rejectReason(id, accountId, side, type, price, quantity, quoteAmount, time, this.limits);
+    if (reason !== null) return rejected(id, reason);
+    if (this.orders.has(id)) return rejected(id, 'duplicate_order_id');
+    const isBuy = side === 'buy';
+    const isLimit = type === 'limit';
     // Matching only touches the other side, so the order's own level found now is still right when it rests.
     let ownLevel: PriceLevel | undefined;
     if (isLimit) {
-      if (this.orders.size >= RESTING_ORDERS_MAX) return rejected(order.id, 'book_full');
-      ownLevel = (isBuy ? this.bids : this.asks).find(order.price!);
-      if (ownLevel !== undefined && ownLevel.quantity > UNITS_MAX - order.quantity!) return rejected(order.id, 'level_full');
+      if (this.orders.size >= RESTING_ORDERS_MAX) return rejected(id, 'book_full');
+      ownLevel = (isBuy ? this.bids : this.asks).find(price!);
+      if (ownLevel !== undefined && ownLevel.quantity > UNITS_MAX - quantity!) return rejected(id, 'level_full');
     }
 
     const sequence = ++this.lastSequence;
-    const events: EngineEvent[] = [
-      {
-        type: 'accepted',
-        sequence,
-        orderId: order.id,
-        accountId: order.accountId,
-        side: order.side,
-        orderType: order.type,
-        price: order.price ?? null,
-        quantity: order.quantity ?? null,
-        quoteAmount: order.quoteAmount ?? null,
-        time: order.time,
-      },
-    ];
-    if (order.quoteAmount !== undefined) {
-      this.spendQuote(order, order.quoteAmount, events);
+    // Also the taker matching reads (one shape, whatever the order's).
+    const accepted: AcceptedEvent = {
+      type: 'accepted',
+      sequence,
+      orderId: id,
+      accountId,
+      side,
+      orderType: type,
+      price: price ?? null,
+      quantity: quantity ?? null,
+      quoteAmount: quoteAmount ?? null,
+      time,
+    };
+    const events: EngineEvent[] = [accepted];
+    if (quoteAmount !== undefined) {
+      this.spendQuote(accepted, quoteAmount, events);
       return { events };
     }
 
-    const quantity = order.quantity!;
     // A limit order's price, or a market order's protection price: it trades no worse than that.
-    const limitPrice = order.price ?? (isBuy ? Number.POSITIVE_INFINITY : 0);
-    const remaining = this.match(order, isBuy, limitPrice, quantity, events);
+    const limitPrice = price ?? (isBuy ? Number.POSITIVE_INFINITY : 0);
+    const remaining = this.match(accepted, isBuy, limitPrice, quantity!, events);
     if (remaining === 0) {
-      this.pushDone(events, order.id, order.accountId, isBuy, 'filled', 0, 0);
+      this.pushDone(events, id, accountId, isBuy, 'filled', 0, 0);
     } else if (isLimit) {
-      const price = order.price!;
-      const level = ownLevel ?? (isBuy ? this.bids : this.asks).findOrCreate(price);
-      const node = this.newNode(order.id, order.accountId, isBuy, price, quantity, remaining, order.time, sequence);
+      const level = ownLevel ?? (isBuy ? this.bids : this.asks).findOrCreate(price!);
+      const node = this.newNode(id, accountId, isBuy, price!, quantity!, remaining, time, sequence);
       level.append(node);
-      this.orders.set(node.id, node);
+      this.orders.set(id, node);
     } else {
-      this.pushDone(events, order.id, order.accountId, isBuy, 'no_liquidity', remaining, 0);
+      this.pushDone(events, id, accountId, isBuy, 'no_liquidity', remaining, 0);
     }
     return { events };
   }
@@ -215,7 +216,7 @@ export class OrderBook {
   }
 
   /** Takes liquidity from the other side while prices cross `limitPrice`; returns the lots left. */
-  private match(taker: OrderInput, isBuy: boolean, limitPrice: number, quantity: number, events: EngineEvent[]): number {
+  private match(taker: AcceptedEvent, isBuy: boolean, limitPrice: number, quantity: number, events: EngineEvent[]): number {
     const opposite = isBuy ? this.asks : this.bids;
     let remaining = quantity;
     while (remaining > 0) {
@@ -233,7 +234,7 @@ export class OrderBook {
    * returned as remainingQuoteAmount); `no_liquidity` when the book runs out, or when it could not buy
    * a single lot at all.
    */
-  private spendQuote(taker: OrderInput, quoteAmount: number, events: EngineEvent[]) {
+  private spendQuote(taker: AcceptedEvent, quoteAmount: number, events: EngineEvent[]) {
     let budget = quoteAmount;
     let traded = false;
     let dust = false;
@@ -252,11 +253,11 @@ export class OrderBook {
       if (level.orders === 0) this.asks.remove(level);
     }
     const reason: DoneReason = budget === 0 || (dust && traded) ? 'filled' : 'no_liquidity';
-    this.pushDone(events, taker.id, taker.accountId, true, reason, 0, budget);
+    this.pushDone(events, taker.orderId, taker.accountId, true, reason, 0, budget);
   }
 
   /** Fills up to `wanted` lots from one level, oldest first; returns the lots still wanted. */
-  private takeFromLevel(level: PriceLevel, taker: OrderInput, wanted: number, events: EngineEvent[]): number {
+  private takeFromLevel(level: PriceLevel, taker: AcceptedEvent, wanted: number, events: EngineEvent[]): number {
     let maker = level.head;
     while (maker !== null && wanted > 0) {
       const next = maker.next;
@@ -274,7 +275,7 @@ export class OrderBook {
           type: 'trade',
           sequence: ++this.lastSequence,
           makerOrderId: maker.id,
-          takerOrderId: taker.id,
+          takerOrderId: taker.orderId,
           makerAccountId: maker.accountId,
           takerAccountId: taker.accountId,
           takerSide: taker.side,

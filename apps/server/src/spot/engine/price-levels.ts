@@ -2,8 +2,10 @@
  * One side of a book: price levels kept in a sorted array, each level an intrusive doubly linked FIFO
  * of orders. Levels are few (hundreds) and activity clusters at the best price, so the array is sorted
  * with the best level LAST: taking the best is O(1), removing it is a pop, and a new level near the
- * top moves only the few levels after it. Lookups of other prices search from the best end outwards.
+ * top moves only the few levels after it. A level is found by its price in a hash index; only a new
+ * level's sorted place is searched for, from the best end outwards.
  */
+import { HashIndex } from './hash-index.ts';
 import type { AccountId, OrderId } from './types.ts';
 
 /**
@@ -95,6 +97,8 @@ export class BookSide {
    */
   private keys = new Float64Array(LEVEL_SLOTS_INITIAL);
   private count = 0;
+  /** Levels by price: finding a level to join is a hash probe; only a new level needs its sorted place. */
+  private readonly byPrice = new HashIndex<PriceLevel>();
   /** Emptied levels to reuse: a level is born and emptied at each new best price. */
   private readonly spare: PriceLevel[] = [];
   private readonly sign: 1 | -1;
@@ -118,28 +122,26 @@ export class BookSide {
   }
 
   find(price: number): PriceLevel | undefined {
-    const key = this.sign * price;
-    const index = this.lowerBound(key);
-    return index < this.count && this.keys[index] === key ? this.levels[index] : undefined;
+    return this.byPrice.get(price);
   }
 
   /** The level at `price`, created in its sorted place if missing. */
   findOrCreate(price: number): PriceLevel {
+    const found = this.byPrice.get(price);
+    if (found !== undefined) return found;
     const key = this.sign * price;
     const count = this.count;
     // Fast path: a new best price, the common case for quotes moving with the market.
     const index = count === 0 || key > this.keys[count - 1]! ? count : this.lowerBound(key);
-    if (index < count && this.keys[index] === key) return this.levels[index]!;
-    const spare = this.spare.pop();
-    let level: PriceLevel;
-    if (spare === undefined) level = new PriceLevel(price, key);
+    let level = this.spare.pop();
+    if (level === undefined) level = new PriceLevel(price, key);
     else {
       // Emptied, so its quantity, count and list are already zero and null.
-      level = spare;
       level.price = price;
       level.key = key;
     }
     this.insertAt(index, level);
+    this.byPrice.set(price, level);
     return level;
   }
 
@@ -158,6 +160,7 @@ export class BookSide {
     }
     levels[last] = undefined;
     this.count = last;
+    this.byPrice.delete(level.price);
     if (this.spare.length < SPARE_LEVELS_MAX) this.spare.push(level);
   }
 

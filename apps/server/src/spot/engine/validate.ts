@@ -13,12 +13,29 @@ const isCount = (value: unknown, max: number): value is number =>
 
 /** Why an order cannot be placed, or null when it can (duplicate ids and capacity are the book's). */
 export function orderRejectReason(order: OrderInput, limits: BookLimits): RejectReason | null {
-  if (!isId(order.id)) return 'invalid_order_id';
-  if (!isId(order.accountId)) return 'invalid_account_id';
-  if (order.side !== 'buy' && order.side !== 'sell') return 'invalid_side';
-  if (!Number.isFinite(order.time)) return 'invalid_time';
-  const { price, quantity, quoteAmount } = order;
-  if (order.type === 'limit') {
+  return rejectReason(order.id, order.accountId, order.side, order.type, order.price, order.quantity, order.quoteAmount, order.time, limits);
+}
+
+/**
+ * orderRejectReason on the order's fields, which the book reads once: callers build orders of several
+ * shapes (limit, market, quote amount), so each read of a field is a lookup over those shapes.
+ */
+export function rejectReason(
+  id: OrderInput['id'],
+  accountId: OrderInput['accountId'],
+  side: OrderInput['side'],
+  type: OrderInput['type'],
+  price: OrderInput['price'],
+  quantity: OrderInput['quantity'],
+  quoteAmount: OrderInput['quoteAmount'],
+  time: OrderInput['time'],
+  limits: BookLimits,
+): RejectReason | null {
+  if (!isId(id)) return 'invalid_order_id';
+  if (!isId(accountId)) return 'invalid_account_id';
+  if (side !== 'buy' && side !== 'sell') return 'invalid_side';
+  if (!Number.isFinite(time)) return 'invalid_time';
+  if (type === 'limit') {
     if (price === undefined) return 'price_required';
     if (!isCount(price, limits.priceTicksMax)) return 'invalid_price';
     if (quoteAmount !== undefined) return 'quote_amount_market_buy_only';
@@ -28,11 +45,11 @@ export function orderRejectReason(order: OrderInput, limits: BookLimits): Reject
     if (price * quantity > limits.quoteUnitsMax) return 'notional_too_large';
     return null;
   }
-  if (order.type === 'market') {
+  if (type === 'market') {
     if (quantity !== undefined && quoteAmount !== undefined) return 'quantity_and_quote_amount';
     if (quoteAmount !== undefined) {
       if (price !== undefined) return 'price_not_allowed';
-      if (order.side !== 'buy') return 'quote_amount_market_buy_only';
+      if (side !== 'buy') return 'quote_amount_market_buy_only';
       return isCount(quoteAmount, limits.quoteUnitsMax) ? null : 'invalid_quote_amount';
     }
     if (quantity === undefined) return 'quantity_required';

@@ -1,10 +1,10 @@
-// Proves the book's order index (an open-addressing hash table) answers as a Map does: random sequences of
+// Proves the book's hash index (orders by id, levels by price) answers as a Map does: random sequences of
 // set, delete and get (fast-check) over ids that collide on purpose (few distinct ids, strides of the table
 // size, ids past 2^32 and near 2^53), compared with a Map after every step, through growth and backward-shift
 // deletions.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OrderIndex } from '../../src/spot/engine/order-index.ts';
+import { HashIndex } from '../../src/spot/engine/hash-index.ts';
 
 /** Ids that land on the same slots: small ones, multiples of the initial table size, and large ones. */
 const id = fc.oneof(
@@ -18,11 +18,11 @@ type Step = { kind: 'set' | 'delete' | 'get'; id: number };
 // size 'max': long sequences, so the table fills to its growth point and ids share home slots.
 const steps = fc.array(fc.record({ kind: fc.constantFrom<Step['kind']>('set', 'set', 'delete', 'get'), id }), { maxLength: 3_000, size: 'max' });
 
-describe('order index', () => {
+describe('hash index', () => {
   it('answers get, has, delete, size and its values as a Map does', () => {
     fc.assert(
       fc.property(steps, (sequence) => {
-        const index = new OrderIndex<{ id: number; n: number }>();
+        const index = new HashIndex<{ id: number; n: number }>();
         const map = new Map<number, { id: number; n: number }>();
         // Plain comparisons (an expect per step and entry would take seconds); the first difference throws.
         const same = (what: string, actual: unknown, expected: unknown) => {
@@ -49,7 +49,7 @@ describe('order index', () => {
   });
 
   it('finds nothing for ids it cannot hold, and refuses to store them', () => {
-    const index = new OrderIndex<string>();
+    const index = new HashIndex<string>();
     index.set(1, 'one');
     for (const missing of [0, -0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(index.get(missing)).toBeUndefined();

@@ -1,18 +1,19 @@
 /**
- * The book's resting orders by id: an open-addressing hash table (linear probing, at most half full,
- * deletion by backward shift so no tombstones pile up). Every place and cancel looks an id up, and most
- * insert or delete one; here that costs a multiply and a probe or two in a typed array, where a Map
- * call was a quarter of the engine's time under bench:engine. Stored ids are positive (the book refuses
- * others before it stores one), so 0 marks an empty slot; a lookup of any other number finds nothing.
+ * A hash table keyed by positive numbers: the book's resting orders by id, and each side's levels by price
+ * (ticks). Open addressing (linear probing, at most half full, deletion by backward shift so no tombstones
+ * pile up). Every place and cancel looks an id up, and most insert or delete one; here that costs a
+ * multiply and a probe or two in a typed array, where a Map call was a quarter of the engine's time under
+ * bench:engine. Stored keys are positive (the book refuses other ids and prices before it stores one), so
+ * 0 marks an empty slot; a lookup of any other number finds nothing.
  */
 
 /** Slots to start with (a power of two); the table doubles whenever it would be more than half full. */
-const SLOTS_INITIAL = 1024;
+const SLOTS_INITIAL = 256;
 /** 2^32 / golden ratio: Fibonacci hashing spreads sequential and strided ids alike. */
 const HASH_MULTIPLIER = 0x9e3779b1;
 const TWO_TO_32 = 0x1_0000_0000;
 
-export class OrderIndex<T> {
+export class HashIndex<T> {
   private keys = new Float64Array(SLOTS_INITIAL);
   private values: (T | null)[] = new Array<T | null>(SLOTS_INITIAL).fill(null);
   private mask = SLOTS_INITIAL - 1;
@@ -40,7 +41,7 @@ export class OrderIndex<T> {
 
   /** Adds or replaces the value of `id` (a positive number). */
   set(id: number, value: T) {
-    if (!(id > 0)) throw new RangeError(`order index: ${id} is not a positive id`);
+    if (!(id > 0)) throw new RangeError(`hash index: ${id} is not a positive key`);
     if ((this.count + 1) * 2 > this.keys.length) this.grow();
     const keys = this.keys;
     let slot = this.home(id);
