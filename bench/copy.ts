@@ -79,6 +79,8 @@ async function setUp(db: Db) {
   await db.execute(sql`insert into copy_traders (user_id, status, agreement, applied_at, decided_at) values (${trader!.id}, 'approved', 'en', now(), now())`);
   await db.execute(sql`insert into copy_follows (follower_id, trader_id, type, number, status, profit_share_rate, created_at, updated_at)
     select id, ${trader!.id}, 'multiple', 1, 'following', 0.1, now(), now() from users where account like 'bench-%' and id <> ${trader!.id}`);
+  // The bulk-loaded tables analyzed, as autovacuum would have done by the time a trader has 10,000 followers.
+  for (const table of ['users', 'ledger_accounts', 'copy_follows']) await db.execute(sql.raw(`analyze ${table}`));
   return { symbol: symbol!, traderId: trader!.id };
 }
 
