@@ -22,7 +22,7 @@ import {
   sellProtectionTicks,
   toUnits,
 } from '@fairex/contract';
-import type { SymbolSpec } from './engine/index.ts';
+import { formatUnits, type SymbolSpec } from './engine/index.ts';
 
 export { coinUnitInFine, FEE_RATE_DECIMALS, fromUnits, PPM, roundDownToUnit, roundUpToUnit, toUnits } from '@fairex/contract';
 /** Highest fee rate accepted from the settings (10 %): a seller's fee must stay below its proceeds. */
@@ -151,4 +151,15 @@ export function buyNeeds(unit: bigint, order: { price: number | null; quantity: 
   if (remaining <= 0n || order.price === null) return 0n;
   const exact = spent.quote + spent.fee;
   return roundUpToUnit(exact + BigInt(order.price) * remaining * (PPM + frozenFeePpm(order)), unit) - roundUpToUnit(exact, unit);
+}
+
+/**
+ * An order's average fill price as the contract's averageFillPrice answers it (half-up to the price
+ * decimals, no trailing zeros, "0" before any fill), from its exact totals: quote units (ticks x lots)
+ * over lots is the price in ticks, so no decimal division is needed. 0.1 at 60,000 and 0.3 at 60,001
+ * (2 price and 1 quantity decimals): 24,000,300 quote units over 4 lots -> 6,000,075 ticks -> "60000.75".
+ */
+export function averagePriceText(spec: SymbolSpec, filledQuote: bigint, filledLots: bigint): string {
+  if (filledLots <= 0n) return '0';
+  return formatUnits(Number((2n * filledQuote + filledLots) / (2n * filledLots)), spec.priceDecimals);
 }

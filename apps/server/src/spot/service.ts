@@ -22,7 +22,7 @@ import { listAllSymbols, listSymbols } from '../markets/repository.ts';
 import { readSetting } from '../site/repository.ts';
 import type { Markets } from '../markets/service.ts';
 import { MARKET_MAKER_SETTING, MarketMaker, marketMakerConfigOf, type MarketMakerConfig } from './market-maker.ts';
-import { coinUnitInFine, FEE_RATE_DECIMALS, feeRatePpm, fineDecimals, fitsLedger, fromUnits, MARKET_PROTECTION_BPS, symbolDecimalsProblem } from './amounts.ts';
+import { averagePriceText, coinUnitInFine, FEE_RATE_DECIMALS, feeRatePpm, fineDecimals, fitsLedger, fromUnits, MARKET_PROTECTION_BPS, symbolDecimalsProblem } from './amounts.ts';
 import { lotsToQuantity, priceToTicks, quantityToLots, ticksToPrice, type SymbolSpec } from './engine/index.ts';
 import {
   countFavourites,
@@ -442,7 +442,7 @@ export class SpotService {
       quantity: lotsToQuantity(spec, order.quantity),
       filled_quantity: filledQuantity,
       filled_quote: filledQuote,
-      average_price: toAmountString(averageFillPrice(filledQuote, filledQuantity, spec.priceDecimals) ?? '0'),
+      average_price: averagePriceText(spec, order.filledQuote, order.filledLots),
       fee: fromUnits(order.fee, fineDecimals(spec)),
       ...this.feeCoinOf(market.quoteCurrencyId),
       status: order.status,

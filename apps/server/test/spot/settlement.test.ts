@@ -4,7 +4,8 @@
 // decimals a coin pair can hold.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buyFreeze, buyNeeds, marketBuyCap, settleFill, symbolDecimalsProblem, toUnits, type FillTotals } from '../../src/spot/amounts.ts';
+import { averageFillPrice, toAmountString } from '@fairex/contract';
+import { averagePriceText, buyFreeze, buyNeeds, fromUnits, marketBuyCap, settleFill, symbolDecimalsProblem, toUnits, type FillTotals } from '../../src/spot/amounts.ts';
 
 const none: FillTotals = { quote: 0n, fee: 0n };
 /** Units of 1.00 in a fine scale of 2 decimals: amounts below are hundredths. */
@@ -99,5 +100,21 @@ describe('symbolDecimalsProblem: decimals a coin pair can hold', () => {
     expect(symbolDecimalsProblem({ priceDecimals: 7, quantityDecimals: 2, baseDecimals: 8, quoteDecimals: 6 })).toBe('price_decimals');
     // 8 + 8 + 6 fee decimals do not fit NUMERIC(36,18).
     expect(symbolDecimalsProblem({ priceDecimals: 8, quantityDecimals: 8, baseDecimals: 8, quoteDecimals: 8 })).toBe('fine_decimals');
+  });
+});
+
+describe('averagePriceText: the average fill price from exact totals', () => {
+  it('answers what the contract\'s averageFillPrice answers (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 8 }), fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.bigInt({ min: 0n, max: 10n ** 12n }), (pd, qd, quote, lots) => {
+        const spec = { symbol: 'X/Y', priceDecimals: pd, quantityDecimals: qd, priceMax: '1', quantityMax: '1' };
+        const expected = toAmountString(averageFillPrice(fromUnits(quote, pd + qd), fromUnits(lots, qd), pd) ?? '0');
+        expect(averagePriceText(spec, quote, lots)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    const btc = { symbol: 'BTC/USDT', priceDecimals: 2, quantityDecimals: 1, priceMax: '1', quantityMax: '1' };
+    expect(averagePriceText(btc, 24_000_300n, 4n)).toBe('60000.75');
+    expect(averagePriceText(btc, 0n, 0n)).toBe('0');
   });
 });
