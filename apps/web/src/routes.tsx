@@ -10,7 +10,7 @@ import { lazyPage, type PageComponent } from './components/lazy-page.tsx';
 import { RequireLogin } from './components/require-login.tsx';
 import { TabLayout } from './components/tab-layout.tsx';
 import type { Catalogue } from './i18n/catalogue.ts';
-import { HomePage } from './pages/index/index.tsx';
+import { HomePage, prefetchHome } from './pages/index/index.tsx';
 import { NotFound } from './root.tsx';
 import { Root } from './root.tsx';
 
@@ -269,13 +269,16 @@ export const OPENING_PAGE_WAIT_MS = PAGE_LOADING_DELAY_MS;
 
 /**
  * Fetches the file of the page the app opens on (the location's hash), so its first render has it
- * (lazyPage's preload): the boot screen stays until then instead of a loading view in between. A page
+ * (lazyPage's preload): the boot screen stays until then instead of a loading view in between. On home,
+ * which comes with the app, it starts home's first calls instead. A page
  * behind the login gate is left alone without a session (the gate sends to login), and a load that
  * fails or is slow is left to the page's own loading and error views.
  */
 export function preloadOpeningPage(hash: string, loggedIn: boolean): Promise<void> {
   const path = hash.replace(/^#/, '').split('?')[0] || '/';
   const route = [...TAB_ROUTES, ...PAGE_ROUTES].find((r) => r.path === path);
+  // Home comes with the app; its first calls start in the next task (not in the one evaluating the app).
+  if (route && 'page' in route && route.page === Home) setTimeout(prefetchHome, 0);
   if (!route || !('page' in route) || !route.page.preload || (!route.public && !loggedIn)) return Promise.resolve();
   const waited = new Promise<void>((resolve) => setTimeout(resolve, OPENING_PAGE_WAIT_MS));
   return Promise.race([route.page.preload().then(() => undefined, () => undefined), waited]);

@@ -1,5 +1,5 @@
 import type { ContentMenuEntry, ContentPage, ContentPageKey, NewsArticle, NewsListItem, NewsPage, PopupAd } from '@fairex/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useStore } from '../store/store.ts';
 import { get, post } from './client.ts';
 import { usePaged } from './funds.ts';
@@ -24,12 +24,16 @@ export const contentKeys = {
 };
 
 /** The first page of a category (home's banners and news); a failed answer shows as none, quietly. */
-export function useNewsList(category: number) {
-  const lang = useLang();
-  return useQuery({
+export const newsListQuery = (lang: string, category: number) =>
+  queryOptions({
     queryKey: [...contentKeys.news(lang, category), 'first'],
     queryFn: () => post<NewsPage>('/news/list', { c_id: category }, true).then((page) => page.data),
   });
+
+/** `enabled: false` holds the call back (home asks for its news, below the fold, once the first screen is idle). */
+export function useNewsList(category: number, { enabled = true }: { enabled?: boolean } = {}) {
+  const lang = useLang();
+  return useQuery({ ...newsListQuery(lang, category), enabled });
 }
 
 /** The news list, 10 a page, "load more" for the next. */
@@ -44,9 +48,11 @@ export function useArticle(id: number) {
   return useQuery({ queryKey: contentKeys.article(lang, id), queryFn: () => post<NewsArticle>('/news/detail', { id }, true), enabled: id > 0 });
 }
 
+export const popupAdQuery = (lang: string) =>
+  queryOptions({ queryKey: contentKeys.popup(lang), queryFn: () => get<PopupAd | null>('/news/index_pop', undefined, true).catch(() => null), staleTime: Infinity });
+
 export function usePopupAd() {
-  const lang = useLang();
-  return useQuery({ queryKey: contentKeys.popup(lang), queryFn: () => get<PopupAd | null>('/news/index_pop', undefined, true).catch(() => null), staleTime: Infinity });
+  return useQuery(popupAdQuery(useLang()));
 }
 
 /** GET /faq, /contactus, /aboutus or /operational_compliance: the page, or null while none is published. */

@@ -11,7 +11,7 @@ import { getState, subscribe as onStoreChange } from '../store/store.ts';
  * first, upgraded to a websocket when the probe answers, reconnecting without limit (spec section 9).
  * Screens join the rooms they show with joinRoom / leaveRoom (see use-market-events.ts) and listen to
  * their events with onRealtime, before or after the connection exists: socket.io-client is its own
- * chunk, loaded once the first screen has painted (main.tsx), so it is not on the first screen's path.
+ * chunk, loaded once the first screen has painted (start.tsx), so it is not on the first screen's path.
  */
 let socket: Socket | null = null;
 let stopWatchingToken: (() => void) | null = null;

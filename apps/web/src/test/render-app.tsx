@@ -9,7 +9,7 @@ import { ROUTE_OBJECTS } from '../routes.tsx';
 
 type MemoryRouter = ReturnType<typeof createMemoryRouter>;
 
-/** A router inside the providers main.tsx puts around the app: a fresh query client and i18n. */
+/** A router inside the providers start.tsx puts around the app: a fresh query client and i18n. */
 function renderRouter(router: MemoryRouter) {
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
@@ -21,7 +21,7 @@ function renderRouter(router: MemoryRouter) {
   return { router, ...view };
 }
 
-/** The app's real route table in a memory router at `path`, wired like main.tsx does it. */
+/** The app's real route table in a memory router at `path`, wired like start.tsx does it. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(ROUTE_OBJECTS, { initialEntries: [path] });
   setNavigator((to) => void router.navigate(to));

@@ -52,11 +52,12 @@ export function coinsOf(symbol: string): { base: string; quote: string } {
 
 /**
  * The reader's time of day ("14:05:09", 24-hour), as toLocaleTimeString([], { hour12: false }) gives it,
- * with one formatter made once: toLocaleTimeString builds a new one per call, which took most of the
- * trade list's render (50 rows at each snapshot).
+ * with one formatter made on first use and kept: toLocaleTimeString builds a new one per call, which took
+ * most of the trade list's render (50 rows at each snapshot). Not made when this file loads: the first
+ * one costs tens of milliseconds (the locale's data), which home, loading this file, does not need.
  */
-const TIME_OF_DAY = new Intl.DateTimeFormat([], { hour12: false, hour: 'numeric', minute: 'numeric', second: 'numeric' });
-export const timeOf = (ms: number) => TIME_OF_DAY.format(ms);
+let timeOfDay: Intl.DateTimeFormat | undefined;
+export const timeOf = (ms: number) => (timeOfDay ??= new Intl.DateTimeFormat([], { hour12: false, hour: 'numeric', minute: 'numeric', second: 'numeric' })).format(ms);
 
 /** Fewest decimals of a fiat figure, and the most a small one may take to show its significant digits. */
 const FIAT_DECIMALS = 2;

@@ -2,6 +2,7 @@ import type { NewsListItem } from '@fairex/contract';
 import { Swiper } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { articlePath } from '../../api/content.ts';
+import { BannerSlide } from './banner-slide.tsx';
 import './home-content.css';
 
 /** The home banners (news c_id 5) in a looping carousel; each opens its article. A banner without an image shows its title. */
@@ -11,16 +12,7 @@ export function BannerCarousel({ banners }: { banners: readonly NewsListItem[] }
     <Swiper autoplay loop={banners.length > 1} indicatorProps={{ color: 'white' }}>
       {banners.map((banner) => (
         <Swiper.Item key={banner.id}>
-          <button type="button" className="banners__item" onClick={() => navigate(articlePath(banner))}>
-            {banner.image ? (
-              <img src={banner.image} alt={banner.title} />
-            ) : (
-              <span className="banners__text">
-                <span className="banners__title">{banner.title}</span>
-                {banner.summary && <span className="banners__summary">{banner.summary}</span>}
-              </span>
-            )}
-          </button>
+          <BannerSlide banner={banner} onOpen={(opened) => navigate(articlePath(opened))} />
         </Swiper.Item>
       ))}
     </Swiper>

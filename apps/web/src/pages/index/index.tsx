@@ -1,16 +1,20 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSiteConfig } from '../../api/config.ts';
-import { NEWS_CATEGORY, NEWS_LIST_PATH, useNewsList } from '../../api/content.ts';
+import { articlePath, NEWS_CATEGORY, NEWS_LIST_PATH, newsListQuery, popupAdQuery, useNewsList } from '../../api/content.ts';
+import { quotationsQuery } from '../../api/market.ts';
+import { queryClient } from '../../api/query-client.ts';
 import { useUserInfo } from '../../api/user.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { NewsItems } from '../../components/content/news-items.tsx';
 import { BrandMark, DEFAULT_SITE_NAME } from '../../components/brand-mark.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { NotificationBell } from '../../components/notifications/notification-bell.tsx';
+import { useIdle } from '../../components/use-idle.ts';
 import { alertDialog } from '../../notify.ts';
-import { useStore } from '../../store/store.ts';
+import { getState, useStore } from '../../store/store.ts';
+import { BannerSlide } from './banner-slide.tsx';
 import { MarketOverview } from './market-overview.tsx';
 import { SHORTCUTS } from './shortcuts.ts';
 import './home-content.css';
@@ -19,6 +23,17 @@ import './home-content.css';
 // not with the app (home is in the app's first file).
 const BannerCarousel = lazy(() => import('./banner-carousel.tsx').then((m) => ({ default: m.BannerCarousel })));
 const PopupAd = lazy(() => import('./popup-ad.tsx').then((m) => ({ default: m.PopupAd })));
+
+/**
+ * The calls home's first screen shows (the banners, the market overview's quotations, the popup ad),
+ * started by the app's start-up when it opens on home, before the first render instead of after it.
+ */
+export function prefetchHome() {
+  const { lang } = getState();
+  void queryClient.prefetchQuery(newsListQuery(lang, NEWS_CATEGORY.banner));
+  void queryClient.prefetchQuery(quotationsQuery);
+  void queryClient.prefetchQuery(popupAdQuery(lang));
+}
 
 function HomeHeader() {
   const { t } = useTranslation();
@@ -56,6 +71,7 @@ function HomeHeader() {
 /** Banners from the server (news c_id 5); until there are any, a welcome card stands in their place. */
 function Banners() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const banners = useNewsList(NEWS_CATEGORY.banner).data ?? [];
   if (banners.length === 0) {
     return (
@@ -72,7 +88,8 @@ function Banners() {
   }
   return (
     <section className="banners" aria-label={t('home.banners')}>
-      <Suspense fallback={<div className="banners__placeholder" />}>
+      {/* Until the carousel's file is in, its first banner stands still in its place, the same size. */}
+      <Suspense fallback={<BannerSlide banner={banners[0]!} onOpen={(banner) => navigate(articlePath(banner))} />}>
         <BannerCarousel banners={banners} />
       </Suspense>
     </section>
@@ -119,9 +136,10 @@ function ShortcutGrid() {
   );
 }
 
+/** The news, below the fold: asked for once the first screen is idle. */
 function NewsList() {
   const { t } = useTranslation();
-  const news = useNewsList(NEWS_CATEGORY.news);
+  const news = useNewsList(NEWS_CATEGORY.news, { enabled: useIdle() });
   const items = news.data ?? [];
   return (
     <section className="card news" aria-labelledby="home-news">
