@@ -13,10 +13,18 @@ export type NewNotification = Pick<typeof notifications.$inferInsert, 'userId' |
 
 // ---------------------------------------------------------------- the user's events
 
-/** Records events; one already recorded (same kind and business row) is left as it is. Answers the rows written. */
-export async function insertNotifications(db: Executor, rows: NewNotification[]): Promise<NotificationRow[]> {
-  if (rows.length === 0) return [];
-  return db.insert(notifications).values(rows).onConflictDoNothing({ target: [notifications.kind, notifications.refId] }).returning();
+/**
+ * Records events; one already recorded (same kind and business row) is left as it is. One JSON parameter
+ * however many rows: the fills of every spot batch come here, and a bind per column and row built by
+ * Drizzle cost the order path.
+ */
+export async function insertNotifications(db: Executor, rows: NewNotification[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows.map((r) => ({ user_id: r.userId, kind: r.kind, ref_id: r.refId, figures: r.figures, created_at: r.createdAt })));
+  await db.execute(sql`
+    insert into notifications (user_id, kind, ref_id, figures, created_at)
+    select user_id, kind, ref_id, figures, created_at from json_to_recordset(${json}::json) as n (user_id int, kind text, ref_id bigint, figures jsonb, created_at bigint)
+    on conflict (kind, ref_id) do nothing`);
 }
 
 export async function coinName(db: Executor, currencyId: number): Promise<string> {
