@@ -263,6 +263,16 @@ export async function lockedAvailableUnits(tx: Tx, accountIds: number[]): Promis
   return new Map(rows.map((r) => [r.id, units(r.available)]));
 }
 
+/** Filled limit orders opened, in one statement. */
+export async function markFilled(tx: Tx, rows: Pick<PositionRow, 'id' | 'openPrice' | 'margin' | 'fee' | 'openTickId' | 'openedAt'>[]) {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows.map((r) => ({ id: r.id, open_price: r.openPrice, margin: r.margin, fee: r.fee, open_tick_id: r.openTickId, opened_at: r.openedAt?.toISOString() })));
+  await tx.execute(sql`update ${contractPositions} p set status = 'open', open_price = v.open_price, margin = v.margin, fee = v.fee,
+      open_tick_id = v.open_tick_id, opened_at = v.opened_at
+    from json_to_recordset(${json}::json) as v (id bigint, open_price numeric, margin numeric, fee numeric, open_tick_id bigint, opened_at timestamptz)
+    where p.id = v.id and p.id = any(${bigintArray(rows.map((r) => r.id))}::bigint[])`);
+}
+
 /** Writes closed positions' outcomes in one statement (with a copy's profit share, or the copy_share it had). */
 export async function markClosed(
   tx: Tx,

@@ -94,7 +94,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor, type Tx } from '../db/client.ts';
 import type { EventBus } from '../events/bus.ts';
 import { DomainError } from '../http/errors.ts';
-import { post, systemAccount, userAccount, type Leg } from '../ledger/index.ts';
+import { post, postMany, systemAccount, userAccount, type Entry, type Leg } from '../ledger/index.ts';
 import type { RecordedTick, TickStore } from '../markets/ticks.ts';
 import type { Transact } from '../http/idempotency.ts';
 import {
@@ -107,6 +107,7 @@ import {
   lockPosition,
   lockPositions,
   lockOpenPositionsOf,
+  markFilled,
   openPositionsOf,
   accountExposures,
   openPositionsOfAccounts,
@@ -744,34 +745,41 @@ export class ContractService {
   }
 
   /**
-   * A reached limit opens at the better of its limit and the tick's mark (limitFillPrice), its margin
-   * and fee sized again at that price; what it froze beyond them goes back to available.
+   * Reached limits open at the better of their limit and the tick's mark (limitFillPrice), margin and
+   * fee sized again at that price; what each froze beyond them goes back to available. Set-based: every
+   * entry in one postMany, the rows in one UPDATE, copy trading told once.
    */
-  private async fillIn(tx: Tx, p: PositionRow, tick: RecordedTick): Promise<PositionRow> {
-    const account = await userAccount(tx, p.userId, p.currencyId, 'contract');
-    const symbol = this.symbolById(p.symbolId)!;
-    const frozen = toAmountString(money(p.margin).plus(p.fee));
-    const price = limitFillPrice(p.side, p.targetPrice!, tick.price);
-    const value = notional(price, p.lots, p.contractSize);
-    // Never more than was frozen: a long fills at or below its limit (smaller figures); a short filled
-    // above its limit keeps the figures frozen at the limit (the price improvement is the user's).
-    const margin = minOf(payUnits(marginOf(value, p.multiple), symbol.coinDecimals), p.margin);
-    const fee = minOf(payUnits(handlingFee(value, symbol.settings.feeRate), symbol.coinDecimals), p.fee);
-    await post(tx, {
-      kind: 'contract_open',
-      refType: 'contract_position',
-      refId: p.id,
-      legs: nonZero([
-        { accountId: account, bucket: 'frozen', amount: `-${frozen}` },
-        { accountId: account, amount: sub(frozen, add(margin, fee)) },
-        { accountId: await this.systemId(tx, 'contract_margins', p.currencyId), amount: margin },
-        { accountId: await this.systemId(tx, 'fees', p.currencyId), amount: fee },
-      ]),
-    });
-    const patch = { status: 'open' as const, openPrice: price, margin, fee, openTickId: Number(tick.id), openedAt: new Date(this.now()) };
-    await updatePosition(tx, p.id, patch);
-    const filled = { ...p, ...patch };
-    await this.mirror?.record(tx, 'open', [filled]);
+  private async fillMany(tx: Tx, rows: Locked[], tick: RecordedTick): Promise<PositionRow[]> {
+    if (rows.length === 0) return [];
+    const entries: Entry[] = [];
+    const filled: PositionRow[] = [];
+    const openedAt = new Date(this.now());
+    for (const p of rows) {
+      const account = p.accountId ?? (await userAccount(tx, p.userId, p.currencyId, 'contract'));
+      const symbol = this.symbolById(p.symbolId)!;
+      const frozen = toAmountString(money(p.margin).plus(p.fee));
+      const price = limitFillPrice(p.side, p.targetPrice!, tick.price);
+      const value = notional(price, p.lots, p.contractSize);
+      // Never more than was frozen: a long fills at or below its limit (smaller figures); a short filled
+      // above its limit keeps the figures frozen at the limit (the price improvement is the user's).
+      const margin = minOf(payUnits(marginOf(value, p.multiple), symbol.coinDecimals), p.margin);
+      const fee = minOf(payUnits(handlingFee(value, symbol.settings.feeRate), symbol.coinDecimals), p.fee);
+      entries.push({
+        kind: 'contract_open',
+        refType: 'contract_position',
+        refId: p.id,
+        legs: nonZero([
+          { accountId: account, bucket: 'frozen', amount: `-${frozen}` },
+          { accountId: account, amount: sub(frozen, add(margin, fee)) },
+          { accountId: await this.systemId(tx, 'contract_margins', p.currencyId), amount: margin },
+          { accountId: await this.systemId(tx, 'fees', p.currencyId), amount: fee },
+        ]),
+      });
+      filled.push({ ...p, status: 'open', openPrice: price, margin, fee, openTickId: Number(tick.id), openedAt });
+    }
+    await postMany(tx, entries);
+    await markFilled(tx, filled);
+    await this.mirror?.record(tx, 'open', filled);
     return filled;
   }
 
@@ -1017,20 +1025,18 @@ export class ContractService {
   private async handleTriggers(tx: Tx, triggers: Trigger[], tick: RecordedTick): Promise<PositionRow[]> {
     const positionIds = triggers.flatMap((t) => (t.kind === 'liquidation' ? [] : [t.positionId]));
     const locked = await lockPositions(tx, positionIds);
-    const changed: PositionRow[] = [];
+    const reached = new Map<number, Locked>();
+    for (const trigger of triggers) {
+      const p = trigger.kind === 'limit' ? locked.get(trigger.positionId) : undefined;
+      if (p && p.status === 'pending' && limitReached(p.side, tick.price, p.targetPrice!)) reached.set(p.id, p);
+    }
+    const changed = await this.fillMany(tx, [...reached.values()], tick);
+    for (const filled of changed) locked.set(filled.id, { ...filled, accountId: locked.get(filled.id)!.accountId });
     const closing = new Map<number, Closing>();
     for (const trigger of triggers) {
-      if (trigger.kind === 'liquidation') continue;
+      if (trigger.kind === 'liquidation' || trigger.kind === 'limit') continue;
       const p = locked.get(trigger.positionId);
-      if (!p) continue;
-      if (trigger.kind === 'limit') {
-        if (p.status !== 'pending' || !limitReached(p.side, tick.price, p.targetPrice!)) continue;
-        const filled = await this.fillIn(tx, p, tick);
-        changed.push(filled);
-        locked.set(p.id, { ...filled, accountId: p.accountId });
-        continue;
-      }
-      if (p.status !== 'open' || closing.has(p.id)) continue;
+      if (!p || p.status !== 'open' || closing.has(p.id)) continue;
       const fired = stopTriggered(p.side, tick.price, trigger.kind === 'take_profit' ? p.takeProfit : null, trigger.kind === 'stop_loss' ? p.stopLoss : null);
       if (fired) closing.set(p.id, { p, reason: fired, tick });
     }

@@ -67,9 +67,11 @@ describe('contracts', () => {
     await expectLedgerBalanced(test);
   });
 
-  it('freezes a long limit at 64000 (margin 128 + fee 1.28) and opens it at the better mark 63900 that reaches it, citing that tick, the excess frozen back', async () => {
+  it('freezes a long limit at 64000 (margin 128 + fee 1.28) and opens it at the better mark 63900 that reaches it, citing that tick, the excess frozen back (with another user\'s limit at 64200, filled by the same tick)', async () => {
     const user = await fundedUser('500');
+    const other = await fundedUser('500');
     const placed = await submit(user.token, { status: 0, target_price: '64000' });
+    await submit(other.token, { status: 0, target_price: '64200' });
     expect(placed.body.message).toMatchObject({ status: 'pending', margin: '128', handling_fee: '1.28' });
     expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '370.72', frozen: '129.28' });
     await expectLedgerBalanced(test);
@@ -83,7 +85,11 @@ describe('contracts', () => {
     // 2 lots x 0.01 x 63900 = 1278: margin 127.8 and fee 1.278 -> 1.28 (rounded up); 129.28 - 129.08 = 0.2 back.
     expect(current.body.message.data[0]).toMatchObject({ status: 'open', open_price: '63900', margin: '127.8', handling_fee: '1.278', open_tick_id: reached.id });
     expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '370.922', frozen: '0' });
+    const otherCurrent = await call(test.app, '/lever/my_trade', { token: other.token, payload: { status: 1 } });
+    expect(otherCurrent.body.message.data[0]).toMatchObject({ status: 'open', open_price: '63900', margin: '127.8', handling_fee: '1.278', open_tick_id: reached.id });
+    expect(await contractFigures(test, other.id, usdt)).toEqual({ available: '370.922', frozen: '0' });
     await call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } });
+    await call(test.app, '/lever/batch_close', { token: other.token, payload: { type: 0 } });
     await harness.tick('BTCUSDT', '65000');
     await expectLedgerBalanced(test);
   });
