@@ -105,4 +105,4 @@ await Promise.all(
 );
 result.elapsedS = (performance.now() - started) / 1000;
 agent.destroy();
-process.send!(result, () => process.disconnect());
+process.send!(result, () => process.disconnect?.());
