@@ -6,8 +6,8 @@
 // both see the same machine. Also shown: when the server logged that it listens, and the database's first start.
 //
 // BENCH_START_RUNS: starts per figure (default 3, the median shown). BENCH_DATABASES=postgres (or "pglite dir")
-// measures only that one. BENCH_SMOKE=1 (npm test): one database (PostgreSQL when it answers, else PGlite),
-// its first start and one start of the build, exit code 1 when a start fails.
+// measures only that one. BENCH_SMOKE=1 (npm test): one start, of the build on a new database (PostgreSQL when
+// it answers, else PGlite); exit code 1 when a start fails.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -18,7 +18,7 @@ import { createScratchDatabase, postgresAnswers } from '../apps/server/src/db/sc
 import { SMOKE, smokeCheck, smokeOr } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const RUNS = Number(process.env.BENCH_START_RUNS ?? smokeOr(3, 1));
+const RUNS = Number(process.env.BENCH_START_RUNS ?? smokeOr(3, 0));
 /** A first start on a busy 2-core machine (migrations, demo seeding, 90 days of simulated history) takes minutes. */
 const START_TIMEOUT_MS = 300_000;
 const POLL_INTERVAL_MS = 25;
@@ -30,7 +30,25 @@ const SOURCE: Command = { name: 'source (node --import tsx)', args: ['--import',
 const COMMANDS = SMOKE ? [BUILT] : [SOURCE, BUILT];
 
 type Target = { name: string; env: Record<string, string>; dispose: () => Promise<void> };
-type Start = { readyMs: number; listenMs: number | undefined };
+type Start = { readyMs: number; listenMs: number | undefined; cpuMs: number | undefined; mainCpuMs: number | undefined };
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS_PER_S = 100;
+
+/**
+ * CPU time used so far (user + system) by the process (all its threads: V8's compilers and collector, the log
+ * worker), or by its main thread alone, from /proc (Linux; undefined elsewhere). A busy machine stretches the
+ * time to ready, much less the work done; on an idle one the main thread's time is about the time to ready.
+ */
+function cpuMsOf(pid: number, mainThreadOnly = false): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): state is the 3rd field, utime and stime the 14th and 15th.
+    const fields = fs.readFileSync(mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return undefined;
+  }
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,7 +86,7 @@ async function timeStart(command: Command, target: Target): Promise<Start> {
       try {
         const response = await fetch(`http://127.0.0.1:${port}${READY_PATH}`);
         await response.arrayBuffer();
-        if (response.status === 200) return { readyMs: performance.now() - started, listenMs };
+        if (response.status === 200) return { readyMs: performance.now() - started, listenMs, cpuMs: cpuMsOf(child.pid!), mainCpuMs: cpuMsOf(child.pid!, true) };
       } catch {
         // Not listening yet.
       }
@@ -121,30 +139,35 @@ for (const target of await targets()) {
     for (let run = 0; run < RUNS; run++) {
       for (const command of COMMANDS) {
         const start = await timeStart(command, target);
-        console.log(`${target.name}, ${command.name}: ready in ${seconds(start.readyMs)} s (listening at ${seconds(start.listenMs)} s)`);
+        console.log(`${target.name}, ${command.name}: ready in ${seconds(start.readyMs)} s (listening at ${seconds(start.listenMs)} s; CPU ${seconds(start.cpuMs)} s, main thread ${seconds(start.mainCpuMs)} s)`);
         starts.get(command)!.push(start);
       }
     }
-    for (const command of COMMANDS) {
-      const measured = starts.get(command)!;
+    const row = (command: Command, database: string, measured: Start[]) => {
       const ready = measured.map((s) => s.readyMs);
-      smokeCheck(ready.length === RUNS && ready.every((ms) => ms > 0), `${target.name}, ${command.name}: no start measured`);
+      const medianOf = (key: 'listenMs' | 'cpuMs' | 'mainCpuMs') => seconds(median(measured.flatMap((s) => (s[key] === undefined ? [] : [s[key]]))));
+      smokeCheck(ready.length > 0 && ready.every((ms) => ms > 0), `${target.name}, ${command.name}: no start measured`);
       rows.push({
         database: target.name,
         command: command.name,
+        'on a database': database,
+        starts: ready.length,
         'ready s (median)': seconds(median(ready)),
         'min s': seconds(Math.min(...ready)),
         'max s': seconds(Math.max(...ready)),
-        'listening s (median)': seconds(median(measured.flatMap((s) => (s.listenMs === undefined ? [] : [s.listenMs])))),
-        'first start s': command === BUILT ? seconds(first.readyMs) : '-',
+        'listening s': medianOf('listenMs'),
+        'CPU s': medianOf('cpuMs'),
+        'main thread CPU s': medianOf('mainCpuMs'),
       });
-    }
+    };
+    row(BUILT, 'new', [first]);
+    if (RUNS > 0) for (const command of COMMANDS) row(command, 'existing', starts.get(command)!);
   } catch (error) {
     smokeCheck(false, `${target.name}: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     await target.dispose();
   }
 }
-console.log(`\nspawn to the first 200 of GET ${READY_PATH} on an existing database, ${RUNS} start(s) each; node ${process.version}, ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`);
+console.log(`\nspawn to the first 200 of GET ${READY_PATH}, ${RUNS} start(s) on an existing database per command (medians); node ${process.version}, ${os.cpus().length} cores, load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`);
 console.table(rows);
 smokeCheck(rows.length > 0, 'no start measured');
