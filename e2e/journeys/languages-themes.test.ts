@@ -10,6 +10,7 @@ import { deviceLocale, LANGS, SPEC_ROUTES, type Lang } from '@fairex/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../apps/web/src/i18n/en.ts';
+import { enPages } from '../../apps/web/src/i18n/en-pages.ts';
 import { PUBLIC_ROUTES } from '../../apps/web/src/public-routes.ts';
 import { demoToken } from '../support/api.ts';
 import { openPhone, sharedBrowser } from '../support/browser.ts';
@@ -20,7 +21,7 @@ const browser = sharedBrowser();
 const WIDTHS = [360, 390, 430];
 
 /** Text that looks like a catalogue key (`funds.kind.margin`): i18next shows the key when a text is missing. */
-const KEY_SHAPE = new RegExp(`\\b(?:${Object.keys(en).join('|')})\\.[a-zA-Z_]+(?:\\.[a-zA-Z_]+)*\\b`);
+const KEY_SHAPE = new RegExp(`\\b(?:${Object.keys({ ...en, ...enPages }).join('|')})\\.[a-zA-Z_]+(?:\\.[a-zA-Z_]+)*\\b`);
 
 /** The fixed texts of a screen: headings, buttons, labels, tabs and placeholders. */
 const fixedTexts = (page: Page) =>

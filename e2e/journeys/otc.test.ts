@@ -10,6 +10,7 @@ import { LANGS, type OtcAdView, type OtcConfig, type OtcOrderView } from '@faire
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../apps/web/src/i18n/en.ts';
+import { enPages } from '../../apps/web/src/i18n/en-pages.ts';
 import { operatorToken } from '../support/api.ts';
 import { openPhoneAs, screenshot, sharedBrowser } from '../support/browser.ts';
 import { adminCall, expectLedgerAudited, makeUserWithMobile, newIdCard, PAY_PASSWORD, PNG, uploadImage, userApi, type CurrencyItem } from '../support/funds.ts';
@@ -70,7 +71,7 @@ async function shownFigures(page: Page, account: string, coin: string) {
 /** What the first story leaves for the second: a merchant with an ad and a completed order. */
 const seen: { merchantToken?: string; orderId?: string } = {};
 
-const KEY_SHAPE = new RegExp(`\\b(?:${Object.keys(en).join('|')})\\.[a-zA-Z_]+(?:\\.[a-zA-Z_]+)*\\b`);
+const KEY_SHAPE = new RegExp(`\\b(?:${Object.keys({ ...en, ...enPages }).join('|')})\\.[a-zA-Z_]+(?:\\.[a-zA-Z_]+)*\\b`);
 
 describe('OTC', () => {
   it('a buyer takes a merchant’s sell ad, uploads proof, the merchant releases, and the buyer’s fiat account shows the coins', async () => {
