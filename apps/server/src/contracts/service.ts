@@ -124,7 +124,7 @@ import {
 } from './repository.ts';
 import { accountKey, distinctAccounts, groupByAccount, type AccountRef } from './accounts.ts';
 import { AccountExposures, heldUnits, profitUnits, type HeldUnits } from './exposures.ts';
-import { fineAmount, plainAmount, units, unitsAmount } from './units.ts';
+import { fineAmount, plainAmount, riskRateUnits, units, unitsAmount } from './units.ts';
 import { priceUnits, TriggerIndex } from './trigger-index.ts';
 import { applyDueChanges, editContractSettings, inForce, scheduledView } from './settings.ts';
 import { chargeOvernightFees, OVERNIGHT_JOB_EVERY_MS } from './overnight.ts';
@@ -229,6 +229,7 @@ export class ContractService {
   private mirror: PositionMirror | null = null;
   /** By trigger key: when the user placed or last set it (header; none: 0, 0). */
   private readonly placedAfter = new Map<string, Placement>();
+  private lastMark: { price: string; units: bigint } | undefined;
 
   private constructor(
     private readonly db: Db,
@@ -524,8 +525,10 @@ export class ContractService {
         const account = balances.get(key) ?? { available: '0', frozen: '0', locked: '0' };
         const held = this.exposures.held(userId, currencyId);
         // Summed in integer units (exact, and cheap for a thousand accounts), each symbol's P&L rounded as exposureProfit does.
-        const margin = unitsAmount(held.reduce((t, h) => t + h.margin, 0n));
-        const profit = unitsAmount(this.profitsUnits(held).reduce((t, x) => t + x, 0n));
+        const marginUnits = held.reduce((t, h) => t + h.margin, 0n);
+        const profitUnits = this.profitsUnits(held).reduce((t, x) => t + x, 0n);
+        const margin = unitsAmount(marginUnits);
+        const profit = unitsAmount(profitUnits);
         const summary: ContractAccountSummary = {
           legal_id: currencyId,
           balance: unitsAmount(units(account.available) + units(account.frozen) + units(account.locked)),
@@ -533,7 +536,7 @@ export class ContractService {
           frozen: plainAmount(account.frozen),
           margin_total: margin,
           profit_total: profit,
-          risk_rate: held.length === 0 ? riskRate(account.available, [], []) : riskRate(account.available, [margin], [profit]),
+          risk_rate: held.length === 0 ? null : riskRateUnits(units(account.available), marginUnits, profitUnits),
         };
         return [key, summary];
       }),
@@ -922,8 +925,14 @@ export class ContractService {
   private profitsUnits(held: HeldUnits[]): bigint[] {
     return held.map((h) => {
       const mark = this.ticks.latest(this.symbolById(h.symbolId)?.symbol ?? '')?.price;
-      return mark ? profitUnits(h, priceUnits(mark)) : 0n;
+      return mark ? profitUnits(h, this.markUnits(mark)) : 0n;
     });
+  }
+
+  /** A mark's price in units, the last one kept (a thousand accounts are priced at the same few marks). */
+  private markUnits(price: string): bigint {
+    if (this.lastMark?.price !== price) this.lastMark = { price, units: priceUnits(price) };
+    return this.lastMark.units;
   }
 
   /**

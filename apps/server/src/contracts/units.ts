@@ -79,3 +79,35 @@ export function settleUnits(available: bigint, items: readonly { id: number; bac
   });
   return { lines, available: left, shortfall };
 }
+
+/** Significant digits decimal.js keeps (money.ts: precision 40); a division rounds to them. */
+const SIGNIFICANT_DIGITS = 40;
+const magnitude = (x: bigint) => (x < 0n ? -x : x);
+/** a / b rounded half away from zero to an integer. */
+function divideRounded(a: bigint, b: bigint): bigint {
+  const quotient = a / b;
+  const rest = a % b;
+  return 2n * magnitude(rest) >= magnitude(b) ? quotient + ((a < 0n) !== (b < 0n) ? -1n : 1n) : quotient;
+}
+
+/**
+ * contract-rules riskRate of one account from its sums in units: (available + margins + P&L) / margins
+ * x 100, the quotient rounded to 40 significant digits as decimal.js divides, then to 18 decimals
+ * (toAmountString), for figures NUMERIC(36,18) holds (their sum is then exact in 40 digits, as in
+ * riskRate). "0" when the margins sum to zero.
+ */
+export function riskRateUnits(available: bigint, marginTotal: bigint, profit: bigint): string {
+  if (marginTotal === 0n) return '0';
+  const equity = available + marginTotal + profit;
+  if (equity === 0n) return '0';
+  const a = magnitude(equity);
+  const b = magnitude(marginTotal);
+  // 10^e <= a / b < 10^(e + 1)
+  let e = a.toString().length - b.toString().length;
+  if (e >= 0 ? a < b * 10n ** BigInt(e) : a * 10n ** BigInt(-e) < b) e -= 1;
+  const shift = SIGNIFICANT_DIGITS - 1 - e;
+  // a / b to 40 significant digits is scaled x 10^(e - 39); x 100 and in units of 10^-18, scaled x 10^(e - 19).
+  const scaled = shift >= 0 ? divideRounded(a * 10n ** BigInt(shift), b) : divideRounded(a, b * 10n ** BigInt(-shift));
+  const rate = e >= 19 ? scaled * 10n ** BigInt(e - 19) : divideRounded(scaled, 10n ** BigInt(19 - e));
+  return unitsAmount((equity < 0n) !== (marginTotal < 0n) ? -rate : rate);
+}

@@ -1,16 +1,20 @@
 // Proves the integer-unit figures of bulk closes (contracts/units.ts) give exactly the decimal rules'
 // results (contract-rules.ts, money.ts) on random inputs: a close's P&L, the account-level settlement,
 // rounding, and amounts written without a decimal parse.
-import { money, profitLoss, receiveUnits, settleTogether, toAmountString } from '@fairex/contract';
+import { money, profitLoss, receiveUnits, riskRate, settleTogether, toAmountString } from '@fairex/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closeProfitUnits, floorToCoin, plainAmount, roundFine, settleUnits, units, unitsAmount } from '../../src/contracts/units.ts';
+import { closeProfitUnits, floorToCoin, plainAmount, riskRateUnits, roundFine, settleUnits, units, unitsAmount } from '../../src/contracts/units.ts';
 
 /** A decimal string with up to `scale` decimals (as NUMERIC(36,18) holds), either sign when asked. */
 const decimal = (scale: number, signed = true, digits = 12) =>
   fc
     .tuple(fc.bigInt({ min: signed ? -(10n ** BigInt(digits)) : 0n, max: 10n ** BigInt(digits) }), fc.integer({ min: 0, max: scale }))
     .map(([value, s]) => money(value.toString()).dividedBy(money(10).pow(s)).toFixed());
+
+/** A NUMERIC(36,18) figure in units of 10^-18, of any magnitude up to 10^17. */
+const figure = (signed: boolean) =>
+  fc.tuple(fc.bigInt({ min: signed ? -(10n ** 35n) : 0n, max: 10n ** 35n }), fc.integer({ min: 0, max: 34 })).map(([value, cut]) => value / 10n ** BigInt(cut));
 
 describe('contract figures in units', () => {
   it('writes amounts as toAmountString does, without a parse (property, and the database form)', () => {
@@ -61,5 +65,18 @@ describe('contract figures in units', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('gives an account the risk rate riskRate gives, its quotient rounded to 40 digits as decimal.js divides (property)', () => {
+    fc.assert(
+      // Figures NUMERIC(36,18) holds (below 10^18), of any scale: small margins make long quotients.
+      fc.property(figure(false), figure(false).filter((m) => m > 0n), figure(true), (available, margin, profit) => {
+        expect(riskRateUnits(available, margin, profit)).toBe(riskRate(unitsAmount(available), [unitsAmount(margin)], [unitsAmount(profit)]));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(riskRateUnits(units('868.7'), units('130'), units('20'))).toBe(riskRate('868.7', ['130'], ['20']));
+    expect(riskRateUnits(0n, 0n, units('-5'))).toBe(riskRate('0', ['0'], ['-5']));
+    expect(riskRateUnits(0n, units('65'), units('-65'))).toBe(riskRate('0', ['65'], ['-65']));
   });
 });
