@@ -20,6 +20,29 @@ export function useDepth(symbol: string): DepthEvent | null {
 }
 
 /**
+ * The symbol's latest 'depth' event, read when wanted (a form, when it sends or sizes an order), without a
+ * render at each one: a render only when the best price on `renderOn`'s side moves (a market order's total
+ * is valued at it).
+ */
+export function useLatestDepth(symbol: string, renderOn: 'ask' | 'bid' | null): () => DepthEvent | null {
+  const latest = useRef<DepthEvent | null>(null);
+  const [, setBest] = useState<string | undefined>();
+  useMarketEvents<DepthEvent>([{ channel: 'book', symbol }], 'depth', (event) => {
+    if (event.symbol !== symbol) return;
+    latest.current = event;
+    if (renderOn) setBest(bestLevelPrice(renderOn === 'ask' ? event.asks : event.bids, renderOn));
+  });
+  return () => (latest.current?.symbol === symbol ? latest.current : null);
+}
+
+/** The best price of a side of the book: the lowest ask or the highest bid (by value, as decimal strings). */
+function bestLevelPrice(levels: readonly Level[], side: 'ask' | 'bid'): string | undefined {
+  let best: string | undefined;
+  for (const [price] of levels) if (best === undefined || (side === 'ask' ? Number(price) < Number(best) : Number(price) > Number(best))) best = price;
+  return best;
+}
+
+/**
  * The order book over realtime: each 'depth' event is a full snapshot of the symbol's top levels, the
  * first one sent on joining the book room. Tapping a level offers its price to the order form.
  */

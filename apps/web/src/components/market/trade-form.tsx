@@ -20,7 +20,7 @@ import { toastSuccess } from '../../notify.ts';
 import { useStore } from '../../store/store.ts';
 import { AccountNote } from '../funds/account-note.tsx';
 import { coinsOf } from './format.ts';
-import { useDepth } from './order-book.tsx';
+import { useLatestDepth } from './order-book.tsx';
 import { SegmentTabs } from '../segment-tabs.tsx';
 
 type Side = 'buy' | 'sell';
@@ -93,7 +93,9 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
   const [refusal, setRefusal] = useState<string | null>(null);
   const balances = useSpotBalances().data;
   const place = usePlaceOrder();
-  const depth = useDepth(quotation.symbol);
+  // The book is read when the form needs it; a book update renders the form only when a market order's
+  // total moves with it (the best opposite price), not at every snapshot.
+  const latestDepth = useLatestDepth(quotation.symbol, orderType === 'market' ? (side === 'buy' ? 'ask' : 'bid') : null);
 
   const availableCoin = side === 'buy' ? quote : base;
   const availableId = side === 'buy' ? quotation.legal_id : quotation.currency_id;
@@ -106,7 +108,7 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
   const applyPercent = (percent: number) => {
     const share = percent === 100 ? available : mul(available, percent / 100);
     if (side === 'sell') return setAmount(sellQuantityMax(share, quotation));
-    if (orderType === 'market') return setAmount(marketBuyQuantityMax(share, depth?.asks ?? [], quotation));
+    if (orderType === 'market') return setAmount(marketBuyQuantityMax(share, latestDepth()?.asks ?? [], quotation));
     const unitPrice = isPositiveAmount(price.trim()) ? price.trim() : (quotation.price ?? '');
     if (!isPositiveAmount(unitPrice)) return;
     setAmount(limitBuyQuantityMax(share, unitPrice, quotation));
@@ -114,15 +116,20 @@ export function TradeForm({ quotation, price, onPriceChange }: { quotation: Quot
 
   const orderValueMin = quotation.spot_rules?.order_value_min ?? '0';
   // A market order is valued where it starts to fill: the best ask for a buy, the best bid for a sell, else the index.
-  const marketPrice = marketOrderValuePrice(
-    bestPrice(side === 'buy' ? (depth?.asks ?? []) : (depth?.bids ?? []), side === 'buy' ? 'ask' : 'bid'),
-    quotation.price !== null && isPositiveAmount(quotation.price) ? quotation.price : undefined,
-  );
+  const marketPriceNow = () => {
+    const depth = latestDepth();
+    return marketOrderValuePrice(
+      bestPrice(side === 'buy' ? (depth?.asks ?? []) : (depth?.bids ?? []), side === 'buy' ? 'ask' : 'bid'),
+      quotation.price !== null && isPositiveAmount(quotation.price) ? quotation.price : undefined,
+    );
+  };
+  // Only a market order's total shows it (a limit order is valued at its own price).
+  const marketPrice = orderType === 'market' ? marketPriceNow() : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!loggedIn) return void navigate(LOGIN_PATH);
-    const problem = validateOrder(orderType, price, amount, { orderValueMin, marketPrice }, quotation);
+    const problem = validateOrder(orderType, price, amount, { orderValueMin, marketPrice: marketPriceNow() }, quotation);
     setError(problem);
     setRefusal(null);
     if (problem || quotation.currency_id === null) return;
