@@ -10,7 +10,7 @@
 //     other accounts' liquidation triggers (one 100x short each), liquidated the same way. Realtime is
 //     listened to, so each closed position and its account's figures are told within the tick. PGlite in
 //     memory and PostgreSQL when one answers (TEST_DATABASE_URL or 127.0.0.1:5432; BENCH_DATABASES=postgres
-//     picks one).
+//     picks one). Also timed: the periodic refresh of every account's trigger (every open position read again).
 // Set-up (untimed, bulk SQL): 1,000 users with 100 long positions each (65,000, 1x, margin 650 USDT) and
 // 10,000 users with one short each (100x), every position's margin and fee paid through the ledger (a
 // deposit and an opening entry per user, one postMany); each tick checks how many positions it closed and
@@ -196,6 +196,13 @@ for (const target of targets) {
     await ticks.record('65000');
     await contracts.rebuild();
     console.log(`${target.name}: ${POSITIONS + LIQUIDATION_BAND * LIQUIDATION_TICKS} positions set up and indexed in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s`);
+    // The periodic refresh (TRIGGER_REFRESH_EVERY_MS) reads every open position again, in the tick queue.
+    const refreshes: number[] = [];
+    for (let i = 0; i < smokeOr(3, 1); i++) {
+      const started = performance.now();
+      await contracts.refreshAll();
+      refreshes.push(performance.now() - started);
+    }
     const run = async (prices: string[], expected: number) => {
       const samples: number[] = [];
       for (const price of prices) {
@@ -210,6 +217,7 @@ for (const target of targets) {
       }
       return samples;
     };
+    rows.push({ path: 'trigger refresh (all accounts)', database: target.name, scenario: `${POSITIONS + LIQUIDATION_BAND * LIQUIDATION_TICKS} open positions read again`, ...stats(refreshes) });
     rows.push({ path: 'full (close + persist)', database: target.name, scenario: `1 crossed of ${POSITIONS} positions`, ...stats(await run(fewTickPrices, 1)) });
     rows.push({ path: 'full (close + persist)', database: target.name, scenario: `${BAND_SIZE} crossed (SL)`, ...stats(await run(bandTickPrices, BAND_SIZE)) });
     rows.push({ path: 'full (close + persist)', database: target.name, scenario: `${LIQUIDATION_BAND} accounts liquidated`, ...stats(await run(liquidationTickPrices, LIQUIDATION_BAND)) });
