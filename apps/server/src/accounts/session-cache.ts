@@ -160,6 +160,8 @@ export class SessionCache<U> {
   }
 
   private keep(hash: string, session: CachedSession<U>) {
+    // One row object answers every request of the session: frozen, so no handler can change it for the others.
+    Object.freeze(session.user);
     if (this.entries.size >= this.entriesMax) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.forget(oldest);

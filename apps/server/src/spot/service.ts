@@ -226,23 +226,22 @@ export class SpotService {
    * shared: the first orders of many clients at once ask the database once per account, not once each.
    */
   async accountsOf(userId: number, market: Market): Promise<UserAccounts> {
-    const one = (currencyId: number) => {
-      const key = `${userId}:${currencyId}`;
-      let id = this.accountCache.get(key);
-      if (id === undefined) {
-        if (this.accountCache.size >= ACCOUNT_CACHE_MAX) this.accountCache.clear();
-        id = userAccount(this.db, userId, currencyId, 'spot');
-        this.accountCache.set(key, id);
-        // A failed lookup is not kept: the next order asks again.
-        const asked = id;
-        asked.catch(() => {
-          if (this.accountCache.get(key) === asked) this.accountCache.delete(key);
-        });
-      }
-      return id;
-    };
-    const [base, quote] = await Promise.all([one(market.baseCurrencyId), one(market.quoteCurrencyId)]);
+    const [base, quote] = await Promise.all([this.spotAccount(userId, market.baseCurrencyId), this.spotAccount(userId, market.quoteCurrencyId)]);
     return { base, quote };
+  }
+
+  private spotAccount(userId: number, currencyId: number): Promise<number> {
+    const key = `${userId}:${currencyId}`;
+    const known = this.accountCache.get(key);
+    if (known !== undefined) return known;
+    if (this.accountCache.size >= ACCOUNT_CACHE_MAX) this.accountCache.clear();
+    const asked = userAccount(this.db, userId, currencyId, 'spot');
+    this.accountCache.set(key, asked);
+    // A failed lookup is not kept: the next order asks again.
+    asked.catch(() => {
+      if (this.accountCache.get(key) === asked) this.accountCache.delete(key);
+    });
+    return asked;
   }
 
   /**
