@@ -87,15 +87,17 @@ const externalPackages = {
 /**
  * Bundles `entryPoints` (the server's main.ts) into `outDir` (dist/) with source maps, and records its
  * inputs for staleReason. Refuses (and leaves no build) when a module other than src/paths.ts locates
- * files from its own folder.
+ * files from its own folder. Built beside `outDir` (at the same depth, so the source map's paths hold)
+ * and moved in whole: a server starting meanwhile finds the old build or the new one, never half of one.
  */
 export async function buildServer({ entryPoints = [MAIN_SOURCE], outDir = DIST_DIR } = {}) {
   const { build } = await import('esbuild');
   const started = Date.now();
-  fs.rmSync(outDir, { recursive: true, force: true });
+  const staging = `${outDir}.building-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
   const result = await build({
     entryPoints,
-    outdir: outDir,
+    outdir: staging,
     absWorkingDir: repoRoot,
     bundle: true,
     platform: 'node',
@@ -113,15 +115,20 @@ export async function buildServer({ entryPoints = [MAIN_SOURCE], outDir = DIST_D
   const inputs = Object.keys(result.metafile.inputs).sort();
   const locating = inputs.filter((input) => path.join(repoRoot, input) !== PATHS_MODULE && LOCATING.test(fs.readFileSync(path.join(repoRoot, input), 'utf8')));
   if (locating.length > 0) {
+    fs.rmSync(staging, { recursive: true, force: true });
     fs.rmSync(outDir, { recursive: true, force: true });
     throw new Error(`${locating.join(', ')}: locate files through apps/server/src/paths.ts (or keep the package external); an import.meta path points into the build's folder once bundled`);
   }
   const manifest = {
     toolchain: toolchain(),
-    outputs: Object.keys(result.metafile.outputs).map((output) => path.relative(outDir, path.join(repoRoot, output))),
+    outputs: Object.keys(result.metafile.outputs).map((output) => path.relative(staging, path.join(repoRoot, output))),
     inputs: Object.fromEntries(inputs.map((input) => [input, fingerprint(path.join(repoRoot, input))])),
   };
-  fs.writeFileSync(path.join(outDir, MANIFEST_NAME), `${JSON.stringify(manifest, null, 1)}\n`);
+  fs.writeFileSync(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 1)}\n`);
+  const previous = `${outDir}.previous-${process.pid}`;
+  if (fs.existsSync(outDir)) fs.renameSync(outDir, previous);
+  fs.renameSync(staging, outDir);
+  fs.rmSync(previous, { recursive: true, force: true });
   return { inputs: inputs.length, ms: Date.now() - started };
 }
 
