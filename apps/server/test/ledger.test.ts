@@ -444,15 +444,15 @@ describe('ledger properties', () => {
           where gap <> 0`);
         expect((broken as unknown as { rows: unknown[] }).rows).toEqual([]);
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
     // Both outcomes were exercised in bulk, and many groups.
-    expect(postings).toBeGreaterThan(1000);
-    expect(refused).toBeGreaterThan(100);
-    expect(grouped).toBeGreaterThan(500);
+    expect(postings).toBeGreaterThan(500);
+    expect(refused).toBeGreaterThan(50);
+    expect(grouped).toBeGreaterThan(250);
     await expectAuditOk();
     // Thousands of postings: minutes on a busy two-core machine, not the default minute.
-  }, 180_000);
+  }, 300_000);
 
   it('lets exactly the affordable ones of many concurrent withdrawals through', async () => {
     await fc.assert(

@@ -216,7 +216,8 @@ export async function pageOrders(
       .select()
       .from(spotOrders)
       .where(where)
-      .orderBy(desc(spotOrders.id))
+      // Newest first by time: ids rise within a symbol only (each writer reserves its own blocks of ids).
+      .orderBy(desc(spotOrders.createdAt), desc(spotOrders.id))
       .limit(options.limit)
       .offset((options.page - 1) * options.limit),
     db.select({ n: count() }).from(spotOrders).where(where),
@@ -304,7 +305,7 @@ export async function searchOrders(db: Executor, f: OrderSearch) {
       .leftJoin(marketSymbols, eq(marketSymbols.id, spotOrders.symbolId))
       .leftJoin(users, eq(users.id, spotOrders.userId))
       .where(where)
-      .orderBy(desc(spotOrders.id))
+      .orderBy(desc(spotOrders.createdAt), desc(spotOrders.id))
       .limit(f.limit)
       .offset((f.page - 1) * f.limit),
     db.select({ n: count() }).from(spotOrders).where(where),
