@@ -46,15 +46,20 @@ export const ENDED_POSITIONS_KEPT_MAX = 100_000;
 /** A row as committed: its status says whether it is open (tracked) or ended (removed). */
 export type TrackedRow = RiskPosition & { status: 'pending' | 'open' | 'closed' | 'cancelled' };
 
-/** A position's share of its account's sums on its symbol, in integer units. */
-type Share = { position: RiskPosition; seq: number; margin: bigint; weight: bigint; cost: bigint };
+/**
+ * An open position's share of its account's sums on its symbol, in integer units: margin, weight
+ * (signed lots x size, 10^-18) and cost (weight x open price, 10^-36). A read from the database computes
+ * them there (repository.ts openPositionUnits).
+ */
+export type PositionUnits = { id: number; userId: number; currencyId: number; symbolId: number; margin: bigint; weight: bigint; cost: bigint };
+type Share = PositionUnits & { seq: number };
 type Sums = { margin: bigint; exposure: bigint; cost: bigint; count: number };
 type Account = { userId: number; currencyId: number; positions: Map<number, Share>; bySymbol: Map<number, Sums> };
 
-function shareOf(p: RiskPosition, seq: number): Share {
+/** A committed row's share (rows a change hands over; a read brings its own). */
+export function unitsOf(p: RiskPosition): PositionUnits {
   const weight = BigInt(p.lots) * units(p.contractSize) * (p.side === 'long' ? 1n : -1n);
-  const cost = weight * units(p.openPrice ?? '0');
-  return { position: p, seq, margin: units(p.margin), weight, cost };
+  return { id: p.id, userId: p.userId, currencyId: p.currencyId, symbolId: p.symbolId, margin: units(p.margin), weight, cost: weight * units(p.openPrice ?? '0') };
 }
 
 export class AccountExposures {
@@ -73,7 +78,7 @@ export class AccountExposures {
   apply(rows: readonly TrackedRow[]) {
     for (const row of rows) {
       if (row.status === 'open') {
-        if (!this.ended.has(row.id)) this.put(row, ++this.seq);
+        if (!this.ended.has(row.id)) this.put({ ...unitsOf(row), seq: ++this.seq });
       } else if (row.status !== 'pending') {
         this.remove(row.id);
         this.end(row.id);
@@ -87,8 +92,8 @@ export class AccountExposures {
   }
 
   /** The accounts' open positions as read since `since` (mark): they replace what was tracked of them. */
-  replace(accounts: readonly AccountRef[], positions: readonly RiskPosition[], since: number) {
-    const read = new Map<string, RiskPosition[]>();
+  replace(accounts: readonly AccountRef[], positions: readonly PositionUnits[], since: number) {
+    const read = new Map<string, PositionUnits[]>();
     for (const p of positions) {
       const key = accountKey(p.userId, p.currencyId);
       const list = read.get(key);
@@ -101,9 +106,9 @@ export class AccountExposures {
       const kept = before ? [...before.positions.values()].filter((s) => s.seq > since) : [];
       if (before) for (const id of before.positions.keys()) this.accountOf.delete(id);
       this.byAccount.delete(key);
-      const newer = new Set(kept.map((s) => s.position.id));
-      for (const p of read.get(key) ?? []) if (!newer.has(p.id) && !this.ended.has(p.id)) this.put(p, 0);
-      for (const s of kept) this.put(s.position, s.seq, s);
+      const newer = new Set(kept.map((s) => s.id));
+      for (const p of read.get(key) ?? []) if (!newer.has(p.id) && !this.ended.has(p.id)) this.put({ ...p, seq: 0 });
+      for (const s of kept) this.put(s);
     }
   }
 
@@ -124,15 +129,14 @@ export class AccountExposures {
     return this.held(userId, currencyId).map((h) => ({ userId, currencyId, symbolId: h.symbolId, margin: unitsAmount(h.margin), exposure: unitsAmount(h.exposure), cost: fineAmount(h.cost) }));
   }
 
-  private put(p: RiskPosition, seq: number, share = shareOf(p, seq)) {
-    const key = accountKey(p.userId, p.currencyId);
-    const elsewhere = this.accountOf.get(p.id);
-    if (elsewhere !== undefined) this.remove(p.id);
+  private put(share: Share) {
+    const key = accountKey(share.userId, share.currencyId);
+    if (this.accountOf.has(share.id)) this.remove(share.id);
     let account = this.byAccount.get(key);
-    if (!account) this.byAccount.set(key, (account = { userId: p.userId, currencyId: p.currencyId, positions: new Map(), bySymbol: new Map() }));
-    account.positions.set(p.id, share);
-    this.accountOf.set(p.id, key);
-    this.add(account, p.symbolId, share, 1n);
+    if (!account) this.byAccount.set(key, (account = { userId: share.userId, currencyId: share.currencyId, positions: new Map(), bySymbol: new Map() }));
+    account.positions.set(share.id, share);
+    this.accountOf.set(share.id, key);
+    this.add(account, share.symbolId, share, 1n);
   }
 
   private remove(id: number) {
@@ -142,7 +146,7 @@ export class AccountExposures {
     const account = this.byAccount.get(key)!;
     const share = account.positions.get(id)!;
     account.positions.delete(id);
-    this.add(account, share.position.symbolId, share, -1n);
+    this.add(account, share.symbolId, share, -1n);
     if (account.positions.size === 0) this.byAccount.delete(key);
   }
 

@@ -1,11 +1,12 @@
 /** The only place contracts' SQL is written: settings, positions, overnight fees, account figures. */
 import { money, type MoneyValue, type ScheduledSettingChange } from '@fairex/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bigintArray, queryRows, type Executor, type Tx } from '../db/client.ts';
 import { ledgerAccounts } from '../ledger/tables.ts';
 import { accountKey, usersPerCoin, type AccountRef } from './accounts.ts';
 import { scheduledChanges } from './settings.ts';
 import { units } from './units.ts';
+import type { PositionUnits } from './exposures.ts';
 import { contractOvernightFees, contractPositions, contractSettings, type SessionColumn } from './tables.ts';
 
 export type PositionRow = typeof contractPositions.$inferSelect;
@@ -150,9 +151,26 @@ export async function openPositionsOfAccounts(db: Executor, accounts: AccountRef
   return rows;
 }
 
-/** Every open position, narrowly (the periodic refresh of liquidation triggers reads them all). */
-export const openPositionsOfAll = (db: Executor): Promise<RiskPosition[]> =>
-  db.select(riskColumns).from(contractPositions).where(eq(contractPositions.status, 'open')).orderBy(contractPositions.id);
+
+/**
+ * Open positions' shares of their accounts' sums (exposures.ts PositionUnits) computed by the database
+ * in integer units (margin and weight x 10^18, cost x 10^36, exact NUMERIC): of these accounts (one query
+ * per coin), or of every account. Raw rows, parsed by BigInt only: the periodic refresh reads them all.
+ */
+export async function openPositionUnits(db: Executor, accounts?: AccountRef[]): Promise<PositionUnits[]> {
+  const read = (where: SQL) =>
+    queryRows<{ id: string; user_id: number; currency_id: number; symbol_id: number; margin: string; weight: string; cost: string }>(
+      db,
+      sql`select p.id, p.user_id, p.currency_id, p.symbol_id, (p.margin * 1e18)::numeric(60, 0)::text as margin,
+          (w.weight * 1e18)::numeric(60, 0)::text as weight, (w.weight * p.open_price * 1e36)::numeric(80, 0)::text as cost
+        from contract_positions p, lateral (select (case when p.side = 'long' then 1 else -1 end) * p.lots * p.contract_size as weight) w
+        where p.status = 'open' and ${where}`,
+    );
+  const rows = [];
+  if (!accounts) rows.push(...(await read(sql`true`)));
+  else for (const [currencyId, userIds] of usersPerCoin(accounts)) rows.push(...(await read(sql`p.currency_id = ${currencyId} and p.user_id = any(${bigintArray(userIds)}::int[])`)));
+  return rows.map((r) => ({ id: Number(r.id), userId: r.user_id, currencyId: r.currency_id, symbolId: r.symbol_id, margin: BigInt(r.margin), weight: BigInt(r.weight), cost: BigInt(r.cost) }));
+}
 
 /** The ids of these accounts' positions in one state: open, or pending (a limit order, its margin and fee frozen). */
 export async function positionIdsOfAccounts(db: Executor, accounts: AccountRef[], status: 'open' | 'pending'): Promise<number[]> {

@@ -111,7 +111,7 @@ import {
   openPositionsOf,
   accountExposures,
   openPositionsOfAccounts,
-  openPositionsOfAll,
+  openPositionUnits,
   positionPage,
   positionsById,
   symbolsWithoutSettings,
@@ -123,7 +123,7 @@ import {
   type ContractBalance,
 } from './repository.ts';
 import { accountKey, distinctAccounts, groupByAccount, type AccountRef } from './accounts.ts';
-import { AccountExposures, heldUnits, profitUnits, type HeldUnits } from './exposures.ts';
+import { AccountExposures, heldUnits, profitUnits, type HeldUnits, type PositionUnits } from './exposures.ts';
 import { fineAmount, plainAmount, riskRateUnits, units, unitsAmount } from './units.ts';
 import { priceUnits, TriggerIndex } from './trigger-index.ts';
 import { applyDueChanges, editContractSettings, inForce, scheduledView } from './settings.ts';
@@ -322,7 +322,7 @@ export class ContractService {
       list.push(...this.triggersOf(p));
     }
     for (const [symbol, entries] of bySymbol) this.index.load(symbol, entries);
-    await this.resync(this.db, async () => live.filter((p) => p.status === 'open'), this.exposures.accounts());
+    await this.resync(this.db, () => openPositionUnits(this.db), this.exposures.accounts());
   }
 
   /** The symbol with the settings in force now: a scheduled change of a risk setting counts only once its notice has passed (settings.ts). */
@@ -856,11 +856,11 @@ export class ContractService {
    */
   async refreshAccounts(db: Executor, accounts: AccountRef[]) {
     if (accounts.length === 0) return;
-    await this.resync(db, () => openPositionsOfAccounts(db, accounts), accounts);
+    await this.resync(db, () => openPositionUnits(db, accounts), accounts);
   }
 
   /** `exposures` replaced from a read of open positions: of `accounts` and every account the read finds; then their triggers. */
-  private async resync(db: Executor, read: () => Promise<RiskPosition[]>, accounts: AccountRef[] = []) {
+  private async resync(db: Executor, read: () => Promise<PositionUnits[]>, accounts: AccountRef[] = []) {
     const since = this.exposures.mark();
     const open = await read();
     const refs = distinctAccounts([...accounts, ...open]);
@@ -965,7 +965,7 @@ export class ContractService {
   async refreshAll() {
     // Accounts kept that no longer hold anything open are read too (as holding nothing).
     const tracked = this.exposures.accounts();
-    await this.resync(this.db, () => openPositionsOfAll(this.db), tracked);
+    await this.resync(this.db, () => openPositionUnits(this.db), tracked);
   }
 
   /**

@@ -3,11 +3,12 @@
 // the insurance fund covering a loss beyond margin and balance) citing the tick that caused them, the
 // overnight fee charged once per day and caught up once, batch close, foreign positions refused, and the
 // ledger audit after every scenario.
-import { errorMessage } from '@fairex/contract';
+import { errorMessage, money } from '@fairex/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { chargeOvernightFees } from '../../src/contracts/overnight.ts';
+import { accountExposures } from '../../src/contracts/repository.ts';
 import { post, systemAccount } from '../../src/ledger/index.ts';
 import { audit, offenders, type AuditResult } from '../../src/ledger/audit.ts';
 import type { Tx } from '../../src/db/client.ts';
@@ -151,6 +152,27 @@ describe('contracts', () => {
     expect(entryOf.get(liquidatedId)).toBeDefined();
     expect(entryOf.get(liquidatedId)).not.toBe(entryOf.get(stopped[0]!));
     await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it('keeps an account\'s figures per symbol (exposures.ts) equal to the database\'s sums after opens, a fill and a tick\'s closes, and after a read again', async () => {
+    const user = await fundedUser('2000');
+    await submit(user.token, { stop_loss_price: '64000' });
+    await submit(user.token, { type: 2, share: 3 });
+    await submit(user.token, { status: 0, target_price: '64500', share: 1 });
+    await harness.tick('BTCUSDT', '63990');
+    const account = [{ userId: user.id, currencyId: usdt }];
+    const plain = (rows: { symbolId: number; margin: string; exposure: string; cost: string }[]) =>
+      rows.map((r) => ({ symbolId: r.symbolId, margin: money(r.margin).toFixed(), exposure: money(r.exposure).toFixed(), cost: money(r.cost).toFixed() }));
+    const fromDatabase = plain(await accountExposures(test.db, account));
+    // The short (3 lots) and the filled limit (1 lot at 63990) remain: E = -0.02, the stop-lossed long gone.
+    expect(fromDatabase).toEqual([{ symbolId: btc, margin: '258.99', exposure: '-0.02', cost: '-1310.1' }]);
+    expect(plain(harness.contracts.exposures.exposures(user.id, usdt))).toEqual(fromDatabase);
+    await harness.contracts.refreshAccount(test.db, user.id, usdt);
+    expect(plain(harness.contracts.exposures.exposures(user.id, usdt))).toEqual(fromDatabase);
+    await call(test.app, '/lever/batch_close', { token: user.token, payload: { type: 0 } });
+    await harness.tick('BTCUSDT', '65000');
+    expect(harness.contracts.exposures.exposures(user.id, usdt)).toEqual([]);
     await expectLedgerBalanced(test);
   });
 

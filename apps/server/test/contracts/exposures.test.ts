@@ -5,7 +5,7 @@
 import { exposureOf, exposureProfit, money, sum } from '@fairex/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AccountExposures, heldUnits, profitUnits, type TrackedRow } from '../../src/contracts/exposures.ts';
+import { AccountExposures, heldUnits, profitUnits, unitsOf, type TrackedRow } from '../../src/contracts/exposures.ts';
 import { unitsAmount } from '../../src/contracts/units.ts';
 import { priceUnits } from '../../src/contracts/trigger-index.ts';
 
@@ -68,10 +68,10 @@ describe('kept exposures', () => {
     const since = kept.mark();
     // Told while the read runs: 3 opened, 2's margin paid down, 1 closed (the read still sees 1 and 2 as they were).
     kept.apply([row(3), row(2, { margin: '100' }), row(1, { status: 'closed' })]);
-    kept.replace([{ userId: 1, currencyId: 1 }], [row(1), row(2), row(4)], since);
+    kept.replace([{ userId: 1, currencyId: 1 }], [row(1), row(2), row(4)].map(unitsOf), since);
     expect(figures(kept, 1, 1)).toEqual(expected([row(2, { margin: '100' }), row(3), row(4)], 1, 1));
     // A later read is the truth again: 3 closed elsewhere (another process) is gone.
-    kept.replace([{ userId: 1, currencyId: 1 }], [row(2, { margin: '100' }), row(4)], kept.mark());
+    kept.replace([{ userId: 1, currencyId: 1 }], [row(2, { margin: '100' }), row(4)].map(unitsOf), kept.mark());
     expect(figures(kept, 1, 1)).toEqual(expected([row(2, { margin: '100' }), row(4)], 1, 1));
   });
 
