@@ -126,8 +126,14 @@ export async function buildServer({ entryPoints = [MAIN_SOURCE], outDir = DIST_D
   };
   fs.writeFileSync(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 1)}\n`);
   const previous = `${outDir}.previous-${process.pid}`;
-  if (fs.existsSync(outDir)) fs.renameSync(outDir, previous);
-  fs.renameSync(staging, outDir);
+  try {
+    if (fs.existsSync(outDir)) fs.renameSync(outDir, previous);
+    fs.renameSync(staging, outDir);
+  } catch (error) {
+    // Another build (a second `npm start`) moved its own in at the same moment: the same sources, so keep it.
+    if (!fs.existsSync(path.join(outDir, MANIFEST_NAME))) throw error;
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
   fs.rmSync(previous, { recursive: true, force: true });
   return { inputs: inputs.length, ms: Date.now() - started };
 }
