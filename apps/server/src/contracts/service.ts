@@ -230,6 +230,8 @@ export class ContractService {
   /** By trigger key: when the user placed or last set it (header; none: 0, 0). */
   private readonly placedAfter = new Map<string, Placement>();
   private lastMark: { price: string; units: bigint } | undefined;
+  /** By liquidation trigger key: what its triggers were last computed from, and the symbols they were set on. */
+  private readonly triggerInputs = new Map<string, { inputs: string; symbols: string[] }>();
 
   private constructor(
     private readonly db: Db,
@@ -273,6 +275,8 @@ export class ContractService {
     await applyDueChanges(this.db, this.now());
     for (const symbol of await symbolsWithoutSettings(this.db)) await insertSettings(this.db, defaultSettings(symbol));
     this.symbols = await contractSymbols(this.db);
+    // Settings may have changed: every trigger is computed afresh.
+    this.triggerInputs.clear();
     for (const currencyId of new Set(this.symbols.map((s) => s.currencyId))) {
       for (const name of CONTRACT_SYSTEM_ACCOUNTS) {
         if (!this.systemIds.has(`${name}:${currencyId}`)) this.systemIds.set(`${name}:${currencyId}`, await systemAccount(this.db, name, currencyId));
@@ -884,8 +888,18 @@ export class ContractService {
 
   private setAccountTrigger(userId: number, currencyId: number, held: HeldUnits[], available: string) {
     const key = keyOf({ kind: 'liquidation', userId, currencyId });
+    const profits = this.profitsUnits(held);
+    const profitTotal = profits.reduce((t, x) => t + x, 0n);
+    // What the triggers are computed from; the same as last time (and the entries still indexed, not
+    // crossed since), they would come out the same: the periodic refresh leaves most accounts alone.
+    const inputs = [available, ...held.map((h, i) => `${h.symbolId}:${this.symbolById(h.symbolId)?.settings.maintenanceThreshold}:${h.margin}:${h.exposure}:${h.cost}:${profitTotal - profits[i]!}`)].join('|');
+    const last = this.triggerInputs.get(key);
+    if (last && last.inputs === inputs && last.symbols.every((symbol) => this.index.book(symbol).has(key))) return;
     for (const s of this.symbols) if (s.currencyId === currencyId) this.index.remove(s.symbol, key);
-    for (const [symbol, trigger] of this.accountTriggers(userId, currencyId, held, available)) this.index.set(symbol, key, trigger.price, trigger.when, trigger);
+    const triggers = this.accountTriggers(userId, currencyId, held, available, profits);
+    for (const [symbol, trigger] of triggers) this.index.set(symbol, key, trigger.price, trigger.when, trigger);
+    if (held.length === 0) this.triggerInputs.delete(key);
+    else this.triggerInputs.set(key, { inputs, symbols: [...triggers.keys()] });
   }
 
   /**
@@ -900,13 +914,12 @@ export class ContractService {
   }
 
   /** An account's liquidation trigger on each symbol it holds, by symbol name (setAccountTrigger's figures). */
-  private accountTriggers(userId: number, currencyId: number, held: HeldUnits[], available: string): Map<string, LiquidationTrigger> {
+  private accountTriggers(userId: number, currencyId: number, held: HeldUnits[], available: string, profits = this.profitsUnits(held)): Map<string, LiquidationTrigger> {
     const triggers = new Map<string, LiquidationTrigger>();
     if (held.length === 0) return triggers;
     const marginTotal = unitsAmount(held.reduce((t, h) => t + h.margin, 0n));
     const threshold = maxOf('0', ...held.map((h) => this.symbolById(h.symbolId)?.settings.maintenanceThreshold ?? '0'));
-    // Each symbol's P&L at its latest mark (0 without one, as for a single position).
-    const profits = this.profitsUnits(held);
+    // Each symbol's P&L at its latest mark (0 without one, as for a single position): `profits`.
     const profitTotal = profits.reduce((t, x) => t + x, 0n);
     held.forEach((here, i) => {
       const symbol = this.symbolById(here.symbolId);
