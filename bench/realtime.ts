@@ -1,8 +1,8 @@
 // npm run bench:realtime: N socket.io clients (N = 1,000 and 5,000) subscribed to one symbol's ticker
 // and book rooms, as the spot page is, on a real server process (embedded PGlite, price feed and market
-// maker running, as `npm start` runs them). Prints the delivery lag of ticker and depth messages
-// (p50/p99, from the server's time stamp to the client's receipt) and the server process's CPU and
-// memory over the measured window.
+// maker running, as `npm start` runs them: the built server, rebuilt first when a source changed). Prints
+// the delivery lag of ticker and depth messages (p50/p99, from the server's time stamp to the client's
+// receipt) and the server process's CPU and memory over the measured window.
 // BENCH_SMOKE=1 (npm test): 20 clients for 3 s (the feed ticks each second); exits 1 when a client did not
 // connect or no ticker message arrived (depth messages come only when the market maker requotes, which a
 // quiet index may not ask for in 3 s).
@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import { buildServerIfStale, SERVER_ENTRY } from '../apps/server/build.mjs';
 import type { RealtimeLoad, RealtimeResult } from './realtime-client.ts';
 import { nextMessage, percentile, smokeCheck, smokeOr, startTsWorker } from './support.ts';
 
@@ -46,7 +47,7 @@ function processFigures(pid: number) {
 async function startServer(clients: number) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-realtime-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: root,
     // Every client comes from this one address: its connection cap is raised for the run (the default stays).
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SIMULATED_PRICES: 'allow', MARKET_SEED: '20261122', DATABASE_URL: '', REDIS_URL: '', SOCKET_CONNECTIONS_PER_ADDRESS_MAX: String(clients + 100) },
@@ -76,6 +77,8 @@ async function startServer(clients: number) {
 
 const ms = (sorted: number[], p: number) => (sorted.length ? percentile(sorted, p) : Number.NaN);
 
+const rebuilt = await buildServerIfStale();
+if (rebuilt) console.log(`server built (${rebuilt})`);
 const rows: Record<string, string | number>[] = [];
 for (const clients of SIZES) {
   const server = await startServer(clients);

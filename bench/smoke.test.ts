@@ -4,8 +4,13 @@
 // that is neither listed here nor named as a helper fails the run, so a new bench cannot be forgotten.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerIfStale } from '../apps/server/build.mjs';
+import { migratedPgliteDump, openDatabase } from '../apps/server/src/db/client.ts';
+import { createScratchDatabase, postgresAnswers } from '../apps/server/src/db/scratch.ts';
+import { benchPostgresUrl } from './support.ts';
 
 const benchDir = import.meta.dirname;
 const root = path.resolve(benchDir, '..');
@@ -34,6 +39,34 @@ const BENCHES: { file: string; figures?: RegExp }[] = [
 /** Files of bench/ that are not benches: helpers, and the load generators the benches start as workers. */
 const NOT_BENCHES = ['support.ts', 'orders-client.ts', 'realtime-client.ts', 'smoke.test.ts', 'vitest.config.ts'];
 
+/**
+ * What every bench shares, made once: the server build (realtime, start and web run it; two building at once
+ * would race on dist/), and migrated databases each bench starts from (support.ts benchDatabases) instead of
+ * creating and migrating its own, seconds of CPU each.
+ */
+const shared: { env: Record<string, string>; dispose: (() => Promise<void>)[] } = { env: {}, dispose: [] };
+
+beforeAll(async () => {
+  await buildServerIfStale();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-bench-smoke-'));
+  const dump = path.join(dir, 'migrated.tar');
+  fs.writeFileSync(dump, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()));
+  shared.env.BENCH_PGLITE_TEMPLATE = dump;
+  shared.dispose.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  const serverUrl = benchPostgresUrl();
+  if (await postgresAnswers(serverUrl)) {
+    const template = await createScratchDatabase(serverUrl, 'fairex_bench_template');
+    // Closed before any copy: PostgreSQL copies only a template nobody is connected to.
+    await (await openDatabase({ databaseUrl: template.url, dataDir: '' })).close();
+    shared.env.BENCH_POSTGRES_TEMPLATE = new URL(template.url).pathname.slice(1);
+    shared.dispose.push(template.drop);
+  }
+}, 300_000);
+
+afterAll(async () => {
+  for (const dispose of shared.dispose) await dispose();
+});
+
 type Outcome = { code: number | null; signal: NodeJS.Signals | null; output: string; timedOut: boolean; seconds: number };
 
 /**
@@ -44,7 +77,7 @@ function runBench(file: string): Promise<Outcome> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
     cwd: root,
-    env: { ...process.env, BENCH_SMOKE: '1' },
+    env: { ...process.env, ...shared.env, BENCH_SMOKE: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -42,18 +42,29 @@ export async function benchDatabases(options: { pgliteDir?: boolean; prefix: str
   return only ? all.filter((t) => only.includes(t.name)) : all;
 }
 
+/**
+ * Migrated databases to start from instead of creating and migrating each (about 8 s of CPU for a new PGlite):
+ * BENCH_PGLITE_TEMPLATE, a migratedPgliteDump file, and BENCH_POSTGRES_TEMPLATE, a migrated database's name on
+ * the server. The smoke runs (smoke.test.ts) make both once for all benches; migrations newer than them still run.
+ */
+const pgliteTemplate = () => (process.env.BENCH_PGLITE_TEMPLATE ? new Blob([fs.readFileSync(process.env.BENCH_PGLITE_TEMPLATE)]) : undefined);
+
+/** The PostgreSQL server benches use: TEST_DATABASE_URL, DATABASE_URL or the local one. */
+export const benchPostgresUrl = () => process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
 async function benchDatabaseList(options: { pgliteDir?: boolean; prefix: string }): Promise<BenchTarget[]> {
-  const list: BenchTarget[] = [{ name: 'pglite memory', open: () => openScratchDatabase() }];
+  const list: BenchTarget[] = [{ name: 'pglite memory', open: () => openScratchDatabase({ template: pgliteTemplate() }) }];
   // A smoke run skips the folder (PGlite memory covers the same code) unless BENCH_DATABASES names it.
   if (options.pgliteDir && (!SMOKE || process.env.BENCH_DATABASES?.split(',').includes('pglite dir'))) {
     list.push({ name: 'pglite dir', open: () => openScratchDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-bench-')) }) });
   }
-  const postgresUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const postgresUrl = benchPostgresUrl();
   if (!(await postgresAnswers(postgresUrl))) {
     console.log(`PostgreSQL: none answers at ${postgresUrl}; only PGlite is measured`);
     return list;
   }
-  list.push({ name: 'postgres', open: () => openScratchDatabase({ postgresUrl, prefix: options.prefix }) });
+  const template = process.env.BENCH_POSTGRES_TEMPLATE || undefined;
+  list.push({ name: 'postgres', open: () => openScratchDatabase({ postgresUrl, prefix: options.prefix, template }) });
   return list;
 }
 
