@@ -64,13 +64,13 @@ describe('lazy pages', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
-  it('starts the page\'s prefetch together with its file, before the file has arrived', async () => {
+  it('starts the page\'s prefetch together with its file (in the next task), before the file has arrived', async () => {
     const prefetch = vi.fn();
     let arrive: (module: { QuickPage: ComponentType }) => void = () => undefined;
     const Page = lazyPage('pages/quick/quick', () => new Promise<{ QuickPage: ComponentType }>((resolve) => (arrive = resolve)), (module) => module.QuickPage, { prefetch });
     renderPage(Page);
 
-    await act(async () => {});
+    await act(async () => vi.advanceTimersByTime(0));
     expect(prefetch).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('quick page')).toBeNull();
     await act(async () => arrive({ QuickPage: () => <p>quick page</p> }));

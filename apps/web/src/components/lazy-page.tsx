@@ -53,7 +53,8 @@ export function lazyPage<M>(
   let loading: Promise<PageModule> | undefined;
   const start = () =>
     (loading ??= new Promise<PageModule>((resolve, reject) => {
-      prefetch?.();
+      // In the next task: not in the one that starts the app or the navigation.
+      if (prefetch) setTimeout(prefetch, 0);
       const timer = setTimeout(() => reject(new ChunkLoadError('timeout', file)), timeoutMs);
       Promise.all([load(), startStrings ? undefined : loadPageStrings()]).then(
         ([module]) => {

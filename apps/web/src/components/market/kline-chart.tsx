@@ -106,6 +106,24 @@ export function KlineChart({ symbol, priceDecimals = 2, draws = 'trades', fromTi
     if (!element) return;
     let chart: IChartApi | undefined;
     let disposed = false;
+    // The chart takes whole pixels; sized by hand from the frame rather than with autoSize, whose observer
+    // compares the frame's fractional size with the chart's whole one and so resizes (and repaints) it once
+    // more at its start, for nothing.
+    const frameSize = () => {
+      const rect = element.getBoundingClientRect();
+      return { width: Math.floor(rect.width), height: Math.floor(rect.height) };
+    };
+    let size = frameSize();
+    // (Without ResizeObserver, a very old browser, the chart keeps its first size.)
+    const resized =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            const next = frameSize();
+            if (next.width === size.width && next.height === size.height) return;
+            size = next;
+            chart?.resize(next.width, next.height);
+          })
+        : undefined;
     // Each step in a task of its own (the library's evaluation, the chart, the series with its bars), so
     // none holds the main thread long while the page is starting.
     const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -114,8 +132,11 @@ export function KlineChart({ symbol, priceDecimals = 2, draws = 'trades', fromTi
         await nextTask();
         if (disposed) return;
         try {
+          size = frameSize();
           chart = createChart(element, {
-            autoSize: true,
+            autoSize: false,
+            width: size.width,
+            height: size.height,
             layout: { background: { color: 'transparent' }, textColor: cssVariable('--color-text-2'), attributionLogo: true },
             grid: { vertLines: { color: cssVariable('--color-border') }, horzLines: { color: cssVariable('--color-border') } },
             timeScale: { timeVisible: true, secondsVisible: false, tickMarkFormatter: (time: number, tickType: number) => tickLabel(time, tickType) },
@@ -124,6 +145,7 @@ export function KlineChart({ symbol, priceDecimals = 2, draws = 'trades', fromTi
         } catch {
           return; // No canvas (a test DOM): the rest of the page works without the chart.
         }
+        resized?.observe(element);
         await nextTask();
         if (disposed) return;
         const up = cssVariable('--color-up');
@@ -143,6 +165,7 @@ export function KlineChart({ symbol, priceDecimals = 2, draws = 'trades', fromTi
     );
     return () => {
       disposed = true;
+      resized?.disconnect();
       series.current = null;
       chart?.remove();
     };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/market.ts';
@@ -83,7 +83,10 @@ export function MarketOverview() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<RankingTab>('gainers');
   const quotations = useQuotations();
-  const all = quotations.data ?? [];
+  // Rendered from a deferred copy: the overview's first render and each ticker's are a transition React does
+  // in slices, not one long task (a query's update alone renders at once).
+  const shown = useDeferredValue(quotations.data);
+  const all = shown ?? [];
   const pairs = all.filter((q) => q.kind === 'spot').slice(0, TOP_PAIRS_MAX);
   const rows = rank(all, tab);
   useLiveTickers([...new Set([...pairs, ...rows].map((q) => q.symbol))]);
@@ -100,7 +103,7 @@ export function MarketOverview() {
         </Link>
       </div>
       {all.length === 0 ? (
-        <p className="empty">{quotations.isPending ? t('app.loading') : t('market.noSymbols')}</p>
+        <p className="empty">{quotations.isPending || (quotations.data !== undefined && shown === undefined) ? t('app.loading') : t('market.noSymbols')}</p>
       ) : (
         <>
           <TopPairs items={pairs} onOpen={open} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFavourites, useQuotations, type Quotation, type SymbolKind } from '../../api/market.ts';
@@ -30,9 +30,13 @@ export function MarketPage() {
   const [tab, setTab] = useState<MarketTab>('spot');
   const loggedIn = useStore((s) => s.token !== '');
   const quotations = useQuotations();
+  // The list renders from a deferred copy: its first render when the quotations arrive, and each ticker's,
+  // is a transition React does in slices, not one long task (a query's update alone renders at once).
+  const shown = useDeferredValue(quotations.data);
+  const loading = quotations.isPending || (quotations.data !== undefined && shown === undefined);
   const favourites = useFavourites();
   const favouriteIds = new Set((favourites.data ?? []).map((f) => f.currency_id));
-  const items = (quotations.data ?? []).filter((q) => (tab === 'favourites' ? favouriteIds.has(q.id) : q.kind === tab));
+  const items = (shown ?? []).filter((q) => (tab === 'favourites' ? favouriteIds.has(q.id) : q.kind === tab));
   useLiveTickers(items.map((q) => q.symbol));
   const open = (item: Quotation) => navigate(pathOf(item));
   const fiatOf = useFiatValue();
@@ -65,7 +69,7 @@ export function MarketPage() {
       ) : items.length === 0 ? (
         <div className="empty">
           <Icon name="market" size={36} />
-          <p>{quotations.isPending || (tab === 'favourites' && favourites.isPending) ? t('app.loading') : tab === 'favourites' ? t('market.noFavourites') : t('market.noSymbols')}</p>
+          <p>{loading || (tab === 'favourites' && favourites.isPending) ? t('app.loading') : tab === 'favourites' ? t('market.noFavourites') : t('market.noSymbols')}</p>
         </div>
       ) : (
         <SymbolList items={items} onOpen={open} priceNoteOf={(item) => fiatOf(item.price, item.symbol)} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFavourites, useQuotation, useToggleFavourite, type Quotation } from '../../api/market.ts';
@@ -49,11 +49,14 @@ export function SpotTradeView({ symbol }: { symbol: string }) {
   useEffect(() => {
     if (quotation.data?.kind === 'spot') rememberView(symbol);
   }, [symbol, quotation.data?.kind]);
+  // The body renders from a deferred copy: its first render when the quotation arrives, and each ticker's,
+  // is a transition React does in slices, not one long task (a query's update alone renders at once).
+  const shown = useDeferredValue(quotation.data);
 
-  if (quotation.isPending) return <p className="empty">{t('app.loading')}</p>;
-  if (!quotation.data || quotation.data.kind !== 'spot') return <p className="empty">{t('market.symbolNotFound')}</p>;
+  if (quotation.isPending || (quotation.data && !shown)) return <p className="empty">{t('app.loading')}</p>;
+  if (!shown || shown.kind !== 'spot') return <p className="empty">{t('market.symbolNotFound')}</p>;
   // One body per pair: switching pairs starts afresh (chart, book, the form's price and amount).
-  return <SpotBody key={quotation.data.symbol} quotation={quotation.data} />;
+  return <SpotBody key={shown.symbol} quotation={shown} />;
 }
 
 function SpotBody({ quotation }: { quotation: Quotation }) {
