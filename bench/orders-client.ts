@@ -61,6 +61,23 @@ function send(method: 'POST' | 'PUT', path: string, token: string, form: string)
   });
 }
 
+/** A limit order `n` of the load: within +-0.3 % of the index, so buys above the ask and sells below the bid trade at once. */
+function limitOrMarket(kind: 'limit' | 'market', n: number): string {
+  const offset = (((n * 7919) % 61) - 30) / 10_000;
+  return new URLSearchParams({
+    amount: (0.0001 + (n % 10) / 10_000).toFixed(4),
+    target_price: kind === 'limit' ? (load.index * (1 + offset)).toFixed(2) : '',
+    currency_id: String(load.currencyId),
+    legal_id: String(load.legalId),
+    type: n % 2 === 0 ? 'buy' : 'sell',
+  }).toString();
+}
+
+// Warm-up, not measured: one order per client opens its keep-alive socket, and the server's session
+// and account caches take each user once, as they would long before a busy minute in real life.
+await Promise.all(Array.from({ length: load.connections }, (_, connection) => send('POST', target.pathname, load.tokens[connection % load.tokens.length]!, limitOrMarket('limit', connection))));
+process.send!({ warmed: true });
+
 const result: OrdersResult = { latencies: [], ok: { limit: 0, market: 0, cancel: 0 }, errors: {}, elapsedS: 0 };
 let sequence = 0;
 const deadline = Date.now() + load.durationS * 1000;
@@ -80,16 +97,7 @@ await Promise.all(
         const id = open.splice(n % open.length, 1)[0]!;
         answer = await send('PUT', `${target.pathname}?id=${id}`, token, `id=${id}`);
       } else {
-        // Within +-0.3 % of the index: buys above the ask and sells below the bid trade at once.
-        const offset = (((n * 7919) % 61) - 30) / 10_000;
-        const form = new URLSearchParams({
-          amount: (0.0001 + (n % 10) / 10_000).toFixed(4),
-          target_price: kind === 'limit' ? (load.index * (1 + offset)).toFixed(2) : '',
-          currency_id: String(load.currencyId),
-          legal_id: String(load.legalId),
-          type: n % 2 === 0 ? 'buy' : 'sell',
-        }).toString();
-        answer = await send('POST', target.pathname, token, form);
+        answer = await send('POST', target.pathname, token, limitOrMarket(kind, n));
       }
       const latency = performance.now() - t0;
       if (answer.type !== 'ok') {

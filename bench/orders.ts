@@ -1,10 +1,11 @@
 // npm run bench:orders: end-to-end spot orders over HTTP (POST and PUT /api/coin/trade), each answered
 // only after its batch committed (group commit), on embedded PGlite and on PostgreSQL when one answers.
-// Concurrent clients send 70 % limit orders around the index price (about half of them cross the market
-// maker's ladder or each other and trade), 15 % market orders and 15 % cancels of their own open orders,
-// while the price feed ticks and the market maker requotes as under npm start. Prints the ok answers per
-// second (refusals are counted apart, by code), p50/p99 latency of the ok answers, commands per committed
-// batch, trades, and whether the ledger audit holds afterwards. BENCH_SMOKE=1: about a second with 4
+// Concurrent clients (after one warm-up order each, not measured) send 70 % limit orders around the
+// index price (about half of them cross the market maker's ladder or each other and trade), 15 % market
+// orders and 15 % cancels of their own open orders, while the price feed ticks and the market maker
+// requotes as under npm start. Prints the ok answers per second (refusals are counted apart, by code),
+// p50/p99 latency of the ok answers, commands per committed batch, the server's CPU time per ok answer,
+// trades, and whether the ledger audit holds afterwards. BENCH_SMOKE=1: about a second with 4
 // clients; the exit code is 1 when the audit fails or no order was answered ok (also in a full run).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,15 +33,18 @@ const BENCH_LIMITS = { spotOrdersPerSecond: 1_000_000, spotOrdersPerMinute: 10_0
 
 /**
  * Runs the load in a child process (orders-client.ts) and answers what it measured, with the CPU time
- * this process (the server, and PGlite when embedded) spent meanwhile.
+ * this process (the server, and PGlite when embedded) spent meanwhile. `warmed` runs when the clients
+ * have made their warm-up order and the measured load starts.
  */
-async function runLoad(load: OrdersLoad): Promise<OrdersResult & { serverCpuMs: number }> {
+async function runLoad(load: OrdersLoad, warmed: () => void): Promise<OrdersResult & { serverCpuMs: number }> {
   const child = fork(new URL('./orders-client.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], serialization: 'advanced' });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`orders client exited with ${code}`))));
   const next = <T>() => Promise.race([new Promise<T>((resolve) => child.once('message', (message) => resolve(message as T))), exited]);
   await next<{ ready: true }>();
-  const cpu = process.cpuUsage();
   child.send(load);
+  await next<{ warmed: true }>();
+  const cpu = process.cpuUsage();
+  warmed();
   const result = await next<OrdersResult>();
   const used = process.cpuUsage(cpu);
   exited.catch(() => {});
@@ -103,8 +107,10 @@ for (const target of await benchDatabases({ prefix: 'fairex_orders_bench', pglit
     legalId: symbol.quoteCurrencyId,
   };
   const writer = ctx.spot.writer(symbol.id)!;
-  const [batchesBefore, commandsBefore] = [writer.committedBatches, writer.committedCommands];
-  const { latencies, ok, errors, elapsedS: elapsed, serverCpuMs } = await runLoad(load);
+  let [batchesBefore, commandsBefore] = [0, 0];
+  const { latencies, ok, errors, elapsedS: elapsed, serverCpuMs } = await runLoad(load, () => {
+    [batchesBefore, commandsBefore] = [writer.committedBatches, writer.committedCommands];
+  });
   latencies.sort((a, b) => a - b);
   const batches = writer.committedBatches - batchesBefore;
   const commands = writer.committedCommands - commandsBefore;

@@ -56,6 +56,9 @@ class OrderIds {
   }
 }
 
+/** How long a short queue waits for the rest of a busy writer's clients before its batch starts (see gather). */
+export const GROUP_COMMIT_WAIT_MS = 2;
+
 /** Commands persisted per transaction at most; the rest wait for the next batch. */
 export const ORDERS_PER_BATCH_MAX = 256;
 /** Commands waiting per symbol at most; beyond it new orders are refused (too_many_requests). */
@@ -109,6 +112,9 @@ export class SymbolWriter {
   private readonly now: () => number;
   private readonly faults: WriterFaults;
   private readonly orderIds = new OrderIds();
+  /** Commands in the last batch, and the wait for the next one to fill (see gather). */
+  private lastBatchSize = 0;
+  private gathered: { wanted: number; done: () => void } | undefined;
 
   constructor(
     private readonly db: Db,
@@ -186,6 +192,7 @@ export class SymbolWriter {
     if (this.queue.length >= QUEUE_LENGTH_MAX) return Promise.reject(new DomainError('too_many_requests'));
     return new Promise<OrderView>((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
+      if (this.gathered && this.queue.length >= this.gathered.wanted) this.gathered.done();
       this.running ??= this.drain();
     });
   }
@@ -203,11 +210,35 @@ export class SymbolWriter {
         // queries without I/O, so without this turn of the event loop a whole batch runs in microtasks
         // and each request that wakes the writer would commit alone.
         await new Promise((resolve) => setImmediate(resolve));
-        await this.runBatch(this.queue.splice(0, ORDERS_PER_BATCH_MAX));
+        await this.gather();
+        const batch = this.queue.splice(0, ORDERS_PER_BATCH_MAX);
+        this.lastBatchSize = batch.length;
+        await this.runBatch(batch);
       }
     } finally {
       this.running = undefined;
     }
+  }
+
+  /**
+   * Group commit under load: the answers of a batch go out together, so its clients' next commands
+   * come back together a moment later, while the few that missed it are already queued. Committing
+   * those few alone would cost a whole transaction (and on embedded PGlite hold the event loop while
+   * the others arrive), so while the queue holds less than half the last batch, the writer waits up to
+   * GROUP_COMMIT_WAIT_MS for the rest. A lone client (last batch of one) never waits.
+   */
+  private async gather() {
+    const wanted = Math.min(Math.ceil(this.lastBatchSize / 2), ORDERS_PER_BATCH_MAX);
+    if (this.queue.length >= wanted) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, GROUP_COMMIT_WAIT_MS);
+      this.gathered = { wanted, done };
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    this.gathered = undefined;
   }
 
   private async runBatch(batch: Pending[]) {
