@@ -155,9 +155,10 @@ export async function openPositionsOfAccounts(db: Executor, accounts: AccountRef
 /**
  * Open positions' shares of their accounts' sums (exposures.ts PositionUnits) computed by the database
  * in integer units (margin and weight x 10^18, cost x 10^36, exact NUMERIC): of these accounts (one query
- * per coin), or of every account. Raw rows, parsed by BigInt only: the periodic refresh reads them all.
+ * per coin), of the users in a slice (user id modulo `count` is `index`), or of every account. Raw rows,
+ * parsed by BigInt only: the periodic refresh reads many.
  */
-export async function openPositionUnits(db: Executor, accounts?: AccountRef[]): Promise<PositionUnits[]> {
+export async function openPositionUnits(db: Executor, accounts?: AccountRef[] | { usersModulo: { count: number; index: number } }): Promise<PositionUnits[]> {
   const read = (where: SQL) =>
     queryRows<{ id: string; user_id: number; currency_id: number; symbol_id: number; margin: string; weight: string; cost: string }>(
       db,
@@ -168,6 +169,7 @@ export async function openPositionUnits(db: Executor, accounts?: AccountRef[]): 
     );
   const rows = [];
   if (!accounts) rows.push(...(await read(sql`true`)));
+  else if (!Array.isArray(accounts)) rows.push(...(await read(sql`p.user_id % ${accounts.usersModulo.count} = ${accounts.usersModulo.index}`)));
   else for (const [currencyId, userIds] of usersPerCoin(accounts)) rows.push(...(await read(sql`p.currency_id = ${currencyId} and p.user_id = any(${bigintArray(userIds)}::int[])`)));
   return rows.map((r) => ({ id: Number(r.id), userId: r.user_id, currencyId: r.currency_id, symbolId: r.symbol_id, margin: BigInt(r.margin), weight: BigInt(r.weight), cost: BigInt(r.cost) }));
 }

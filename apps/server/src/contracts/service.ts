@@ -141,6 +141,12 @@ export const BATCH_CLOSE_MAX = 200;
  * re-checked exactly and put back; this bounds how late one can be).
  */
 export const TRIGGER_REFRESH_EVERY_MS = 5_000;
+/**
+ * Each refresh also reads again the open positions of one slice of the accounts (user id modulo this),
+ * replacing what `exposures` kept of them: every position is read again once per this many refreshes
+ * (a minute), so nothing `exposures` missed lasts longer, and no refresh reads every position at once.
+ */
+export const TRIGGER_RESYNC_SLICES = 12;
 /** Times one tick crosses a symbol's triggers again after handling what it crossed (see onTick). */
 export const TRIGGER_PASSES_MAX = 4;
 
@@ -171,6 +177,16 @@ type LiquidationTrigger = { kind: 'liquidation'; userId: number; currencyId: num
 type OwnTriggerKind = 'limit' | 'take_profit' | 'stop_loss';
 /** A position's own trigger fires only on a tick whose id is above `after`, priced after `placedAt` where it says (header). */
 type Trigger = { kind: OwnTriggerKind; positionId: number; after: bigint; placedAt: number } | LiquidationTrigger;
+/** What an account's liquidation triggers are computed from (setAccountTrigger). */
+type TriggerInputs = { available: string; held: (HeldUnits & { threshold: string; otherProfit: bigint })[] };
+const sameInputs = (a: TriggerInputs, b: TriggerInputs) =>
+  a.available === b.available &&
+  a.held.length === b.held.length &&
+  a.held.every((h, i) => {
+    const o = b.held[i]!;
+    return h.symbolId === o.symbolId && h.threshold === o.threshold && h.margin === o.margin && h.exposure === o.exposure && h.cost === o.cost && h.otherProfit === o.otherProfit;
+  });
+
 /** Contract account balances by accountKey. */
 type Balances = Map<string, ContractBalance>;
 /** When the user placed or last set a trigger: the symbol's latest tick id then, and the time. */
@@ -230,8 +246,10 @@ export class ContractService {
   /** By trigger key: when the user placed or last set it (header; none: 0, 0). */
   private readonly placedAfter = new Map<string, Placement>();
   private lastMark: { price: string; units: bigint } | undefined;
+  /** Periodic refreshes run so far (which slice of the accounts the next one reads again). */
+  private refreshes = 0;
   /** By liquidation trigger key: what its triggers were last computed from, and the symbols they were set on. */
-  private readonly triggerInputs = new Map<string, { inputs: string; symbols: string[] }>();
+  private readonly triggerInputs = new Map<string, { inputs: TriggerInputs; symbols: string[] }>();
 
   private constructor(
     private readonly db: Db,
@@ -892,9 +910,12 @@ export class ContractService {
     const profitTotal = profits.reduce((t, x) => t + x, 0n);
     // What the triggers are computed from; the same as last time (and the entries still indexed, not
     // crossed since), they would come out the same: the periodic refresh leaves most accounts alone.
-    const inputs = [available, ...held.map((h, i) => `${h.symbolId}:${this.symbolById(h.symbolId)?.settings.maintenanceThreshold}:${h.margin}:${h.exposure}:${h.cost}:${profitTotal - profits[i]!}`)].join('|');
+    const inputs: TriggerInputs = {
+      available,
+      held: held.map((h, i) => ({ ...h, threshold: this.symbolById(h.symbolId)?.settings.maintenanceThreshold ?? '', otherProfit: profitTotal - profits[i]! })),
+    };
     const last = this.triggerInputs.get(key);
-    if (last && last.inputs === inputs && last.symbols.every((symbol) => this.index.book(symbol).has(key))) return;
+    if (last && sameInputs(last.inputs, inputs) && last.symbols.every((symbol) => this.index.book(symbol).has(key))) return;
     for (const s of this.symbols) if (s.currencyId === currencyId) this.index.remove(s.symbol, key);
     const triggers = this.accountTriggers(userId, currencyId, held, available, profits);
     for (const [symbol, trigger] of triggers) this.index.set(symbol, key, trigger.price, trigger.when, trigger);
@@ -971,14 +992,18 @@ export class ContractService {
   }
 
   /**
-   * Recomputes every account's liquidation trigger (the other symbols' marks and balances moved), from
-   * every open position read again: what `exposures` kept is replaced, so nothing it missed (a change by
-   * another process) lasts longer than TRIGGER_REFRESH_EVERY_MS.
+   * Recomputes every account's liquidation trigger (the other symbols' marks and balances moved): the
+   * balances of every account holding a position read in one query, and the open positions of one slice
+   * of the accounts read again (TRIGGER_RESYNC_SLICES), replacing what `exposures` kept of them.
    */
   async refreshAll() {
-    // Accounts kept that no longer hold anything open are read too (as holding nothing).
+    const slice = { count: TRIGGER_RESYNC_SLICES, index: this.refreshes++ % TRIGGER_RESYNC_SLICES };
+    const since = this.exposures.mark();
+    const open = await openPositionUnits(this.db, { usersModulo: slice });
     const tracked = this.exposures.accounts();
-    await this.resync(this.db, () => openPositionUnits(this.db), tracked);
+    // Accounts of the slice kept that no longer hold anything open are replaced too (as holding nothing).
+    this.exposures.replace(distinctAccounts([...tracked.filter((a) => a.userId % slice.count === slice.index), ...open]), open, since);
+    await this.retrigger(this.db, distinctAccounts([...tracked, ...open]));
   }
 
   /**
