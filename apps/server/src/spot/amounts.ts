@@ -163,3 +163,16 @@ export function averagePriceText(spec: SymbolSpec, filledQuote: bigint, filledLo
   if (filledLots <= 0n) return '0';
   return formatUnits(Number((2n * filledQuote + filledLots) / (2n * filledLots)), spec.priceDecimals);
 }
+
+/**
+ * Whether a limit order of `lots` at `ticks` reaches the symbol's minimum order value, as the contract's
+ * meetsOrderValueMin answers for its quantity and price, counted in whole quote units (ticks x lots)
+ * instead of decimals: 0.0002 BTC at 65,000.12 is 130,000,240,000 units of 10^-8, against a minimum of 5
+ * (500,000,000 units) -> true. A minimum with more decimals than the units scales both sides up.
+ */
+export function limitMeetsValueMin(spec: SymbolSpec, lots: number, ticks: number, orderValueMin: string): boolean {
+  const decimals = spec.priceDecimals + spec.quantityDecimals;
+  const dot = orderValueMin.indexOf('.');
+  const extra = Math.max(0, (dot < 0 ? 0 : orderValueMin.length - dot - 1) - decimals);
+  return BigInt(lots) * BigInt(ticks) * 10n ** BigInt(extra) >= toUnits(orderValueMin, decimals + extra);
+}

@@ -22,7 +22,7 @@ import { listAllSymbols, listSymbols } from '../markets/repository.ts';
 import { readSetting } from '../site/repository.ts';
 import type { Markets } from '../markets/service.ts';
 import { MARKET_MAKER_SETTING, MarketMaker, marketMakerConfigOf, type MarketMakerConfig } from './market-maker.ts';
-import { averagePriceText, coinUnitInFine, FEE_RATE_DECIMALS, feeRatePpm, fineDecimals, fitsLedger, fromUnits, MARKET_PROTECTION_BPS, symbolDecimalsProblem } from './amounts.ts';
+import { averagePriceText, coinUnitInFine, FEE_RATE_DECIMALS, limitMeetsValueMin, feeRatePpm, fineDecimals, fitsLedger, fromUnits, MARKET_PROTECTION_BPS, symbolDecimalsProblem } from './amounts.ts';
 import { lotsToQuantity, priceToTicks, quantityToLots, ticksToPrice, type SymbolSpec } from './engine/index.ts';
 import {
   countFavourites,
@@ -254,21 +254,26 @@ export class SpotService {
     if (!writer) throw new DomainError('not_found');
     const { symbolId, spec } = writer.market;
     if (this.disabled.has(symbolId)) throw new DomainError('symbol_disabled');
-    // Off the symbol's grid: the refusal names the tick or step, as the trade form does before sending.
-    const offGrid = orderStepProblem({ price_decimals: spec.priceDecimals, quantity_decimals: spec.quantityDecimals }, input.target_price, input.amount);
-    if (offGrid) throw new DomainError(offGrid.code, undefined, offGrid.params);
     const quantity = quantityToLots(spec, input.amount);
-    if (quantity === null || quantity === 0) throw new DomainError('wrong_number');
-    let price: number | undefined;
-    if (input.target_price !== undefined) {
-      const ticks = priceToTicks(spec, input.target_price);
-      if (ticks === null || ticks === 0) throw new DomainError('wrong_number');
-      price = ticks;
+    const ticks = input.target_price === undefined ? undefined : priceToTicks(spec, input.target_price);
+    // Off the symbol's grid: the refusal names the tick or step, as the trade form does before sending.
+    // Figures that parse into whole ticks and lots are on it (the usual case: no decimal arithmetic).
+    if (quantity === null || ticks === null) {
+      const offGrid = orderStepProblem({ price_decimals: spec.priceDecimals, quantity_decimals: spec.quantityDecimals }, input.target_price, input.amount);
+      if (offGrid) throw new DomainError(offGrid.code, undefined, offGrid.params);
     }
-    const valuedAt = price !== undefined ? ticksToPrice(spec, price) : this.marketValuePrice(writer, input.type);
+    if (quantity === null || quantity === 0) throw new DomainError('wrong_number');
+    if (ticks === null || ticks === 0) throw new DomainError('wrong_number');
+    const price = ticks;
     // A market order with nothing to value it at meets no liquidity in the writer either; it answers that.
     const { orderValueMin } = this.symbolOf(symbolId);
-    if (valuedAt !== undefined && !meetsOrderValueMin(lotsToQuantity(spec, quantity), valuedAt, orderValueMin)) {
+    let meetsMin: boolean;
+    if (price !== undefined) meetsMin = limitMeetsValueMin(spec, quantity, price, orderValueMin);
+    else {
+      const valuedAt = this.marketValuePrice(writer, input.type);
+      meetsMin = valuedAt === undefined || meetsOrderValueMin(lotsToQuantity(spec, quantity), valuedAt, orderValueMin);
+    }
+    if (!meetsMin) {
       throw new DomainError('order_value_too_small', undefined, { min: toAmountString(orderValueMin), coin: this.feeCoin(writer.market.quoteCurrencyId).name });
     }
     const placingKey = `${symbolId}:${userId}`;

@@ -4,8 +4,8 @@
 // decimals a coin pair can hold.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { averageFillPrice, toAmountString } from '@fairex/contract';
-import { averagePriceText, buyFreeze, buyNeeds, fromUnits, marketBuyCap, settleFill, symbolDecimalsProblem, toUnits, type FillTotals } from '../../src/spot/amounts.ts';
+import { averageFillPrice, meetsOrderValueMin, toAmountString } from '@fairex/contract';
+import { averagePriceText, limitMeetsValueMin, buyFreeze, buyNeeds, fromUnits, marketBuyCap, settleFill, symbolDecimalsProblem, toUnits, type FillTotals } from '../../src/spot/amounts.ts';
 
 const none: FillTotals = { quote: 0n, fee: 0n };
 /** Units of 1.00 in a fine scale of 2 decimals: amounts below are hundredths. */
@@ -116,5 +116,22 @@ describe('averagePriceText: the average fill price from exact totals', () => {
     const btc = { symbol: 'BTC/USDT', priceDecimals: 2, quantityDecimals: 1, priceMax: '1', quantityMax: '1' };
     expect(averagePriceText(btc, 24_000_300n, 4n)).toBe('60000.75');
     expect(averagePriceText(btc, 0n, 0n)).toBe('0');
+  });
+});
+
+describe('limitMeetsValueMin: the minimum order value in whole quote units', () => {
+  it('answers what the contract\'s meetsOrderValueMin answers for the quantity and price (property)', () => {
+    const minimum = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 18 })).map(([units, decimals]) => fromUnits(units, decimals));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 1, max: 2 ** 40 }), fc.integer({ min: 1, max: 2 ** 40 }), minimum, (pd, qd, lots, ticks, min) => {
+        const spec = { symbol: 'X/Y', priceDecimals: pd, quantityDecimals: qd, priceMax: '1', quantityMax: '1' };
+        expect(limitMeetsValueMin(spec, lots, ticks, min)).toBe(meetsOrderValueMin(fromUnits(BigInt(lots), qd), fromUnits(BigInt(ticks), pd), min));
+      }),
+      { numRuns: 2000 },
+    );
+    const btc = { symbol: 'BTC/USDT', priceDecimals: 2, quantityDecimals: 6, priceMax: '1', quantityMax: '1' };
+    expect(limitMeetsValueMin(btc, 200, 6_500_012, '5')).toBe(true);
+    expect(limitMeetsValueMin(btc, 76, 6_500_000, '5')).toBe(false);
+    expect(limitMeetsValueMin(btc, 77, 6_500_000, '5.000000000000000000')).toBe(true);
   });
 });
