@@ -54,7 +54,8 @@ export type TrackedRow = RiskPosition & { status: 'pending' | 'open' | 'closed' 
 export type PositionUnits = { id: number; userId: number; currencyId: number; symbolId: number; margin: bigint; weight: bigint; cost: bigint };
 type Share = PositionUnits & { seq: number };
 type Sums = { margin: bigint; exposure: bigint; cost: bigint; count: number };
-type Account = { userId: number; currencyId: number; positions: Map<number, Share>; bySymbol: Map<number, Sums> };
+/** `version`: stamped anew on every change to the account's positions (what was computed from them may be kept until it changes). */
+type Account = { userId: number; currencyId: number; positions: Map<number, Share>; bySymbol: Map<number, Sums>; version: number };
 
 /** A committed row's share (rows a change hands over; a read brings its own). */
 export function unitsOf(p: RiskPosition): PositionUnits {
@@ -68,6 +69,7 @@ export class AccountExposures {
   private readonly accountOf = new Map<number, string>();
   private readonly ended = new Set<number>();
   private seq = 0;
+  private versions = 0;
 
   /** Positions tracked (tests). */
   get size() {
@@ -124,6 +126,11 @@ export class AccountExposures {
     return [...account.bySymbol].map(([symbolId, s]) => ({ symbolId, margin: s.margin, exposure: s.exposure, cost: s.cost }));
   }
 
+  /** A stamp that changes whenever the account's positions do (0: none kept). */
+  version(userId: number, currencyId: number): number {
+    return this.byAccount.get(accountKey(userId, currencyId))?.version ?? 0;
+  }
+
   /** `held` as accountExposures answers it (amount strings). */
   exposures(userId: number, currencyId: number): ExposureRow[] {
     return this.held(userId, currencyId).map((h) => ({ userId, currencyId, symbolId: h.symbolId, margin: unitsAmount(h.margin), exposure: unitsAmount(h.exposure), cost: fineAmount(h.cost) }));
@@ -133,7 +140,7 @@ export class AccountExposures {
     const key = accountKey(share.userId, share.currencyId);
     if (this.accountOf.has(share.id)) this.remove(share.id);
     let account = this.byAccount.get(key);
-    if (!account) this.byAccount.set(key, (account = { userId: share.userId, currencyId: share.currencyId, positions: new Map(), bySymbol: new Map() }));
+    if (!account) this.byAccount.set(key, (account = { userId: share.userId, currencyId: share.currencyId, positions: new Map(), bySymbol: new Map(), version: 0 }));
     account.positions.set(share.id, share);
     this.accountOf.set(share.id, key);
     this.add(account, share.symbolId, share, 1n);
@@ -157,6 +164,7 @@ export class AccountExposures {
     sums.exposure += sign * share.weight;
     sums.cost += sign * share.cost;
     sums.count += Number(sign);
+    account.version = ++this.versions;
     if (sums.count === 0) account.bySymbol.delete(symbolId);
   }
 

@@ -178,14 +178,8 @@ type OwnTriggerKind = 'limit' | 'take_profit' | 'stop_loss';
 /** A position's own trigger fires only on a tick whose id is above `after`, priced after `placedAt` where it says (header). */
 type Trigger = { kind: OwnTriggerKind; positionId: number; after: bigint; placedAt: number } | LiquidationTrigger;
 /** What an account's liquidation triggers are computed from (setAccountTrigger). */
-type TriggerInputs = { available: string; held: (HeldUnits & { threshold: string; otherProfit: bigint })[] };
-const sameInputs = (a: TriggerInputs, b: TriggerInputs) =>
-  a.available === b.available &&
-  a.held.length === b.held.length &&
-  a.held.every((h, i) => {
-    const o = b.held[i]!;
-    return h.symbolId === o.symbolId && h.threshold === o.threshold && h.margin === o.margin && h.exposure === o.exposure && h.cost === o.cost && h.otherProfit === o.otherProfit;
-  });
+type TriggerInputs = { available: string; version: number; thresholds: string; marks: string };
+const sameInputs = (a: TriggerInputs, b: TriggerInputs) => a.available === b.available && a.version === b.version && a.thresholds === b.thresholds && a.marks === b.marks;
 
 /** Contract account balances by accountKey. */
 type Balances = Map<string, ContractBalance>;
@@ -906,18 +900,20 @@ export class ContractService {
 
   private setAccountTrigger(userId: number, currencyId: number, held: HeldUnits[], available: string) {
     const key = keyOf({ kind: 'liquidation', userId, currencyId });
-    const profits = this.profitsUnits(held);
-    const profitTotal = profits.reduce((t, x) => t + x, 0n);
-    // What the triggers are computed from; the same as last time (and the entries still indexed, not
-    // crossed since), they would come out the same: the periodic refresh leaves most accounts alone.
+    // What the triggers are computed from: the balance, the positions (their kept version), the
+    // thresholds and, with several symbols, the other symbols' marks (one symbol's trigger does not
+    // depend on its own mark). The same as last time (and the entries still indexed, not crossed
+    // since), they would come out the same: the periodic refresh leaves most accounts alone.
     const inputs: TriggerInputs = {
       available,
-      held: held.map((h, i) => ({ ...h, threshold: this.symbolById(h.symbolId)?.settings.maintenanceThreshold ?? '', otherProfit: profitTotal - profits[i]! })),
+      version: this.exposures.version(userId, currencyId),
+      thresholds: held.map((h) => this.symbolById(h.symbolId)?.settings.maintenanceThreshold ?? '').join(','),
+      marks: held.length > 1 ? held.map((h) => this.ticks.latest(this.symbolById(h.symbolId)?.symbol ?? '')?.price ?? '').join(',') : '',
     };
     const last = this.triggerInputs.get(key);
     if (last && sameInputs(last.inputs, inputs) && last.symbols.every((symbol) => this.index.book(symbol).has(key))) return;
     for (const s of this.symbols) if (s.currencyId === currencyId) this.index.remove(s.symbol, key);
-    const triggers = this.accountTriggers(userId, currencyId, held, available, profits);
+    const triggers = this.accountTriggers(userId, currencyId, held, available);
     for (const [symbol, trigger] of triggers) this.index.set(symbol, key, trigger.price, trigger.when, trigger);
     if (held.length === 0) this.triggerInputs.delete(key);
     else this.triggerInputs.set(key, { inputs, symbols: [...triggers.keys()] });

@@ -14,7 +14,7 @@ import { audit, offenders, type AuditResult } from '../../src/ledger/audit.ts';
 import type { Tx } from '../../src/db/client.ts';
 import { call, expectLedgerBalanced, makeTestApp, type TestApp } from '../support/app.ts';
 import { makeFundedUser } from '../support/ledger.ts';
-import { contractFigures, NEXT_TICK_MS, roundBtcSettings, scriptedContracts, systemFigure } from './support.ts';
+import { contractFigures, NEXT_TICK_MS, roundBtcSettings, scriptedContracts, systemFigure, writeSettings } from './support.ts';
 
 let test: TestApp;
 let harness: Awaited<ReturnType<typeof scriptedContracts>>;
@@ -548,6 +548,38 @@ describe('account-level settlement, fair fills and fees', () => {
     const at = await harness.tick('BTCUSDT', '53315');
     expect((await history(user.token))[0]).toMatchObject({ id: position.id, close_reason: 'liquidation', current_price: '53315', close_tick_id: at.id });
     await harness.tick('BTCUSDT', '65000');
+    await expectLedgerBalanced(test);
+  });
+
+  it('moves the BTC liquidation trigger on the periodic refresh after the other symbol held (ETH) moved: 54080, then 54580 after ETH falls to 2900', async () => {
+    // Maintenance 50 % of the margin 130 + 30 = 80; available 300 - 131.3 - 30.3 = 138.4:
+    // 138.4 + 160 + 0.02 (P - 65000) + ETH's P&L = 80, so P = 54080 at ETH 3000 and 54580 at 2900 (P&L -10).
+    const eth = test.ctx.markets.symbolByName('ETHUSDT')!.id;
+    await test.db.transaction((tx) =>
+      writeSettings(tx, { symbol_id: eth, contract_size: '0.1', multiples: [10], lots_min: 1, lots_max: 100, fee_rate: '0.001', overnight_rate: '0.0003', spread: '0', maintenance_threshold: '50', session: null, enabled: true }),
+    );
+    await harness.contracts.reloadSymbols();
+    await harness.tick('ETHUSDT', '3000');
+    const user = await fundedUser('300');
+    const btcLong = await open(user.token, {});
+    const ethLong = await open(user.token, { currency_id: eth, share: 1 });
+    expect(await contractFigures(test, user.id, usdt)).toEqual({ available: '138.4', frozen: '0' });
+    const shown = async () => (await call(test.app, '/lever/dealall', { token: user.token, payload: { currency_id: btc, legal_id: usdt } })).body.message.data[0].liquidation_price;
+    expect(await shown()).toBe('54080');
+    await harness.tick('ETHUSDT', '2900');
+    // Before the refresh, the trigger still stands at 54080 (computed at ETH 3000): 54300 is not crossed.
+    await harness.tick('BTCUSDT', '54300');
+    expect((await history(user.token)).map((p) => p.id)).not.toContain(btcLong.id);
+    await harness.tick('BTCUSDT', '65000');
+    await harness.contracts.refreshAll();
+    // The refresh saw ETH's mark move (the positions and the balance are unchanged): 54580 now.
+    expect(await shown()).toBe('54580');
+    const at = await harness.tick('BTCUSDT', '54300');
+    const closed = await history(user.token);
+    expect(closed.find((p) => p.id === btcLong.id)).toMatchObject({ close_reason: 'liquidation', close_tick_id: at.id });
+    expect(closed.find((p) => p.id === ethLong.id)).toMatchObject({ close_reason: 'liquidation' });
+    await harness.tick('BTCUSDT', '65000');
+    await harness.tick('ETHUSDT', '3000');
     await expectLedgerBalanced(test);
   });
 });
