@@ -57,7 +57,15 @@ export function coinsOf(symbol: string): { base: string; quote: string } {
  * one costs tens of milliseconds (the locale's data), which home, loading this file, does not need.
  */
 let timeOfDay: Intl.DateTimeFormat | undefined;
-export const timeOf = (ms: number) => (timeOfDay ??= new Intl.DateTimeFormat([], { hour12: false, hour: 'numeric', minute: 'numeric', second: 'numeric' })).format(ms);
+const timeOfDayFormat = () => (timeOfDay ??= new Intl.DateTimeFormat([], { hour12: false, hour: 'numeric', minute: 'numeric', second: 'numeric' }));
+export const timeOf = (ms: number) => timeOfDayFormat().format(ms);
+
+/** Makes timeOf's formatter in an idle moment (a list that will show times, before its rows arrive), so its cost is a task of its own. */
+export function prepareTimeOf() {
+  if (timeOfDay) return;
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => void timeOfDayFormat());
+  else setTimeout(() => void timeOfDayFormat(), 0);
+}
 
 /** Fewest decimals of a fiat figure, and the most a small one may take to show its significant digits. */
 const FIAT_DECIMALS = 2;

@@ -1,8 +1,8 @@
 import type { RealtimeRoom } from '@fairex/contract';
 import { RECENT_TRADES_SNAPSHOT_SIZE } from '@fairex/contract/constants';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { timeOf, withDecimals } from './format.ts';
+import { prepareTimeOf, timeOf, withDecimals } from './format.ts';
 import { useMarketEvents } from './use-market-events.ts';
 
 type TradeEvent = { symbol: string; id: number; price: string; quantity: string; side: 'buy' | 'sell'; time: number };
@@ -23,6 +23,8 @@ export function mergeTrades(list: TradeEvent[], incoming: TradeEvent[], symbol: 
 export function RecentTrades({ symbol, decimals }: { symbol: string; decimals: { price: number; quantity: number } }) {
   const { t } = useTranslation();
   const [all, setTrades] = useState<TradeEvent[]>([]);
+  // The trades come with the realtime connection, after the page has shown: the time formatter is made before.
+  useEffect(prepareTimeOf, []);
   const book: RealtimeRoom[] = [{ channel: 'book', symbol }];
   useMarketEvents<{ symbol: string; trades: TradeEvent[] }>(book, 'trades', (snapshot) => {
     if (snapshot.symbol === symbol) setTrades((list) => mergeTrades(list, snapshot.trades, symbol));
