@@ -2,6 +2,7 @@
 // a fresh user (registered, mobile bound, Lv1 approved by the operator and funded by a ledger adjustment,
 // all through the API as a person and an operator would) saves a domestic bank card, sees it loaded
 // again, withdraws USDT to it, and finds the frozen movement in all records and the account's records.
+import { openWithStorage } from '../support/pages.ts';
 import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor, operatorToken } from '../support/api.ts';
 import { newIdCard, userApi } from '../support/funds.ts';
@@ -69,12 +70,9 @@ describe('bank cards and records', () => {
   it('saves a domestic card, withdraws to it and lists the movement', async () => {
     const token = await verifiedFundedUser();
     const { page, context, errors } = await openPhone(browser(), baseUrl);
-    await page.goto('/');
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
 
     // The card form: every field required, then saved and loaded again on return.
-    await page.goto('/#/pages/setting/bank');
-    await page.reload();
+    await openWithStorage(page, '/pages/setting/bank', { token });
     await page.getByLabel('Real name').fill(CARD['Real name']);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByText('Card number is required').isVisible()).toBe(true);

@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { demoToken, operatorToken } from '../support/api.ts';
 import { openDesktop, operatorLogin } from '../support/back-office.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
-import { SLOW } from '../support/pages.ts';
+import { SLOW, openWithStorage } from '../support/pages.ts';
 import { userApi } from '../support/funds.ts';
 import { operatorHeaders } from '../../apps/server/src/admin/operator-cookies.ts';
 
@@ -29,10 +29,7 @@ describe('contracts', () => {
     const before = await api<Deal>('/lever/deal', token, { currency_id: String(btc.id), legal_id: String(btc.legal_id) });
 
     const { page, context, errors } = await openPhone(browser(), baseUrl);
-    await page.goto('/');
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
-    await page.goto('/#/pages/transaction/contract?kind=futures&symbol=BTCUSDT');
-    await page.reload();
+    await openWithStorage(page, '/pages/transaction/contract?kind=futures&symbol=BTCUSDT', { token });
 
     // The mark price (the index) moves live.
     const mark = page.locator('.spot-header__price');

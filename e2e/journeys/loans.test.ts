@@ -13,7 +13,7 @@ import { demoToken, operatorToken } from '../support/api.ts';
 import { openPhone, openPhoneAs, screenshot, sharedBrowser } from '../support/browser.ts';
 import { adminCall, expectLedgerAudited, spotFigures, userApi } from '../support/funds.ts';
 import { openDesktop, operatorLogin, rowOf } from '../support/back-office.ts';
-import { SLOW } from '../support/pages.ts';
+import { SLOW, openWithStorage } from '../support/pages.ts';
 
 const browser = sharedBrowser();
 const server = { baseUrl: inject('baseUrl') };
@@ -99,17 +99,10 @@ describe('the borrowing screen on a small phone', () => {
     const loan = await api<LoanView>('/loan/borrow', { product_id: product.id, collateral_currency_id: btc.currency_id, collateral: '0.05', amount: '500', term_days: 7 });
     const { page, context, errors } = await openPhone(browser(), server.baseUrl);
     await page.setViewportSize({ width: 360, height: 780 });
-    await page.goto('/');
     for (const [index, lang] of (['en', ...LANGS.filter((l) => l !== 'en')] as Lang[]).entries()) {
       const theme = index % 2 === 0 ? 'light' : 'dark';
-      await page.evaluate(([t, l, th]) => {
-        localStorage.setItem('token', t!);
-        localStorage.setItem('lang', l!);
-        localStorage.setItem('theme', th!);
-      }, [token, lang, theme]);
       // One load per language; the tabs then switch in place, as a user taps them.
-      await page.goto('/#/pages/common/borrowing?tab=borrow');
-      await page.reload();
+      await openWithStorage(page, '/pages/common/borrowing?tab=borrow', { token, lang, theme });
       for (const [tabIndex, tab] of ['borrow', 'loans', 'history'].entries()) {
         const where = `${lang} ${theme} ${tab}`;
         if (tabIndex > 0) await page.getByRole('tab').nth(tabIndex).click();

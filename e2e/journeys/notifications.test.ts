@@ -10,7 +10,7 @@ import { operatorToken } from '../support/api.ts';
 import { approveWithdrawal, openDesktop, openQueue, operatorLogin, rowOf } from '../support/back-office.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 import { adminCall, makeUserWithMobile, newIdCard, PAY_PASSWORD, TRC20_USER, uploadImage, userApi, type CurrencyItem } from '../support/funds.ts';
-import { go } from '../support/pages.ts';
+import { openWithStorage } from '../support/pages.ts';
 import { watchRealtime } from '../support/realtime.ts';
 
 const baseUrl = inject('baseUrl');
@@ -46,13 +46,7 @@ async function userWithPendingWithdrawal() {
 async function openApp(token: string, route: string, lang = 'en') {
   const phone = await openPhone(browser(), baseUrl);
   const realtime = watchRealtime(phone.page);
-  await phone.page.goto('/');
-  await phone.page.evaluate(([t, l]) => {
-    localStorage.setItem('token', t!);
-    localStorage.setItem('lang', l!);
-  }, [token, lang]);
-  await go(phone.page, route);
-  await phone.page.reload();
+  await openWithStorage(phone.page, route, { token, lang });
   await realtime.authenticated;
   // Set once: still there at the end shows the page was never reloaded.
   await phone.page.evaluate(() => Object.assign(window, { notReloaded: true }));

@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { demoToken, operatorToken } from '../support/api.ts';
 import { openDesktop, operatorLogin } from '../support/back-office.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
-import { SLOW } from '../support/pages.ts';
+import { SLOW, openWithStorage } from '../support/pages.ts';
 import { userApi } from '../support/funds.ts';
 import { operatorHeaders } from '../../apps/server/src/admin/operator-cookies.ts';
 
@@ -30,10 +30,7 @@ describe('seconds options', () => {
     const [funded] = await api<Payable>('/microtrade/payable_currencies', token, {}, 'GET');
 
     const { page, context, errors } = await openPhone(browser(), baseUrl);
-    await page.goto('/');
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
-    await page.goto(`/#/pages/transaction/seconds_order?symbol=${encodeURIComponent('BTC/USDT')}`);
-    await page.reload();
+    await openWithStorage(page, `/pages/transaction/seconds_order?symbol=${encodeURIComponent('BTC/USDT')}`, { token });
 
     await page.getByLabel('Amount').fill('10', SLOW);
     await page.getByRole('button', { name: /^30 s · 80%$/ }).click();

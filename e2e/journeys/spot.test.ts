@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { demoToken } from '../support/api.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
-import { hashOf, login, SLOW } from '../support/pages.ts';
+import { hashOf, login, SLOW, openWithStorage } from '../support/pages.ts';
 import { watchRealtime } from '../support/realtime.ts';
 import { userApi } from '../support/funds.ts';
 
@@ -41,10 +41,7 @@ describe('spot trading', () => {
   it('rests, cancels and fills orders against the market maker, live', async () => {
     const token = await demoToken(baseUrl);
     const { page, context, errors } = await openPhone(browser(), baseUrl);
-    await page.goto('/');
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
-    await page.goto(`/#/pages/transaction/currency?symbol=${encodeURIComponent('BTC/USDT')}`);
-    await page.reload();
+    await openWithStorage(page, `/pages/transaction/currency?symbol=${encodeURIComponent('BTC/USDT')}`, { token });
 
     // The market maker's real orders fill the book, and the index price moves every second.
     const asks = page.getByRole('list', { name: 'Asks' }).getByRole('listitem');

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor } from '../support/api.ts';
+import { openWithStorage } from '../support/pages.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -128,7 +129,8 @@ describe('the login gate', () => {
   it('toasts "please log in first" on a protected page and lands on login after 1.2 s', async () => {
     const { page, context } = await openPhone(browser(), baseUrl);
     await go(page, '/pages/setting/setting');
-    await expect.poll(() => page.getByText('Please log in first').isVisible()).toBe(true);
+    // The toast shows for 1.2 s, once the page has loaded (over a second in a fresh context on a busy machine).
+    await expect.poll(() => page.getByText('Please log in first').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(hashOf(page)).toBe('#/pages/setting/setting');
     await expect.poll(() => hashOf(page), { timeout: 3000 }).toBe('#/pages/common/login');
     await context.close();
@@ -136,10 +138,7 @@ describe('the login gate', () => {
 
   it('follows the 999 flow for an invalid stored token', async () => {
     const { page, context } = await openPhone(browser(), baseUrl);
-    await go(page, '/');
-    await page.evaluate(() => localStorage.setItem('token', 'not-a-real-token'));
-    await go(page, '/pages/setting/userInfo');
-    await page.reload();
+    await openWithStorage(page, '/pages/setting/userInfo', { token: 'not-a-real-token' });
     await expect.poll(() => page.getByText('Your session has expired, please log in again').isVisible()).toBe(true);
     await expect.poll(() => hashOf(page), { timeout: 3000 }).toBe('#/pages/common/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

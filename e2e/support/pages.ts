@@ -36,3 +36,17 @@ export async function login(page: Page, account: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
+
+/**
+ * Opens `route` with `storage` (token, lang, theme) in place before the app starts: stored on a first
+ * load, then a full load of the route. Not a hash change and a reload: a hash set just after a load can
+ * race the router's start-up, whose replaceState chromium may apply after it, so the reload opens home.
+ */
+export async function openWithStorage(page: Page, route: string, storage: Record<string, string>) {
+  await page.goto('/');
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, storage);
+  await page.goto('about:blank');
+  await page.goto(`/#${route}`);
+}
