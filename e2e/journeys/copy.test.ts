@@ -12,7 +12,7 @@ import { demoToken, operatorToken } from '../support/api.ts';
 import { openDesktop, operatorLogin } from '../support/back-office.ts';
 import { openPhoneAs, screenshot, sharedBrowser } from '../support/browser.ts';
 import { adminCall, expectLedgerAudited, userApi } from '../support/funds.ts';
-import { SLOW } from '../support/pages.ts';
+import { settled, SLOW } from '../support/pages.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
@@ -123,12 +123,17 @@ describe('the copy-trading screens on a small phone', () => {
         localStorage.setItem('lang', l!);
         localStorage.setItem('theme', th!);
       }, [lang, theme]);
+      // One load per language; the routes then change as the app moves (the hash, no reload).
+      await page.reload();
       for (const route of routes) {
         const where = `${lang} ${theme} ${route}`;
-        await page.goto(`/#${route}`);
-        await page.reload();
-        await page.locator('.page').first().waitFor(SLOW);
-        await page.waitForLoadState('networkidle');
+        // The page left is marked, so the wait below is for the new one.
+        await page.evaluate((r) => {
+          for (const left of document.querySelectorAll('.page')) left.setAttribute('data-left', '');
+          location.hash = `#${r}`;
+        }, route);
+        await page.locator('.page:not([data-left])').first().waitFor(SLOW);
+        await settled(page, where);
         expect((await page.locator('#root').innerText()).match(KEY_SHAPE)?.[0], where).toBeUndefined();
         expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(360);
       }

@@ -2,7 +2,7 @@
 // four languages per theme), logged in as the demo user and then, on the same page, the public routes
 // logged out, in chromium against the real server. On each route: the page draws (never left blank or
 // loading), no console error, no i18n key left showing, its headings, buttons and labels differ from the
-// English ones, and at 360, 390 and 430 px wide nothing sticks out of the viewport, no text is cut or
+// English ones, and at 360 and 430 px wide nothing sticks out of the viewport, no text is cut or
 // wraps in the title bar, and every control writes in the page's font (support/layout.ts says what
 // counts). The document language follows the choice and the theme reaches the page. Routes are reached
 // the way the app moves between pages (the hash changes, no reload), so the sweep stays quick.
@@ -18,7 +18,8 @@ import { overflowing } from '../support/layout.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = sharedBrowser();
-const WIDTHS = [360, 390, 430];
+/** The narrowest and the widest phone: a layout that fits both fits between them (it is fluid). */
+const WIDTHS = [360, 430];
 
 /** Text that looks like a catalogue key (`funds.kind.margin`): i18next shows the key when a text is missing. */
 const KEY_SHAPE = new RegExp(`\\b(?:${Object.keys({ ...en, ...enPages }).join('|')})\\.[a-zA-Z_]+(?:\\.[a-zA-Z_]+)*\\b`);
@@ -78,9 +79,11 @@ const COMBINATIONS = (['en', ...LANGS.filter((l) => l !== 'en')] as Lang[]).map(
  */
 async function sweep(page: Page, errors: string[], routes: readonly string[], lang: Lang, visit: string): Promise<string[]> {
   const findings: string[] = [];
+  // The widths in turn one way and back (360, 430 | 430, 360 | ...): each route opens at the width the
+  // last one ended on, so it is checked there without a resize of its own.
+  let widths = [...WIDTHS];
   for (const route of routes) {
     const where = `${lang} ${visit} ${route}`;
-    await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate((r) => (location.hash = `#${r}`), route);
     if (!(await drawn(page))) findings.push(`${visit} ${route}: still blank or loading after 15 s (${new URL(page.url()).hash})`);
     const text = await page.locator('#root').innerText();
@@ -89,11 +92,14 @@ async function sweep(page: Page, errors: string[], routes: readonly string[], la
     if (lang === 'en') english.set(`${visit} ${route}`, fixed);
     else if (fixed !== '' && !SAME_AS_ENGLISH[route]?.includes(lang)) expect(fixed, where).not.toBe(english.get(`${visit} ${route}`));
     expect(errors, where).toEqual([]);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 844 });
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    for (const width of widths) {
+      if (page.viewportSize()?.width !== width) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      }
       for (const finding of await overflowing(page)) findings.push(`${visit} ${route} at ${width} px: ${finding}`);
     }
+    widths = widths.reverse();
   }
   return findings;
 }
