@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { openWithStorage } from './pages.ts';
 
 /**
  * Content-Security-Policy violations seen by any page of any context since the last check: the
@@ -85,17 +86,10 @@ export async function openPhone(browser: Browser, baseUrl: string): Promise<{ co
 export async function openPhoneAs(browser: Browser, baseUrl: string, token: string, route: string, options: { lang?: string; theme?: string; width?: number } = {}) {
   const { page, context, errors } = await openPhone(browser, baseUrl);
   if (options.width) await page.setViewportSize({ width: options.width, height: 780 });
-  await page.goto('/');
-  await page.evaluate(
-    ([t, l, th]) => {
-      localStorage.setItem('token', t!);
-      if (l) localStorage.setItem('lang', l);
-      if (th) localStorage.setItem('theme', th);
-    },
-    [token, options.lang ?? '', options.theme ?? ''],
-  );
-  await page.goto(`/#${route}`);
-  await page.reload();
+  const storage: Record<string, string> = { token };
+  if (options.lang) storage.lang = options.lang;
+  if (options.theme) storage.theme = options.theme;
+  await openWithStorage(page, route, storage);
   return { page, context, errors, close: () => context.close() };
 }
 
