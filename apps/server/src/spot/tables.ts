@@ -50,7 +50,10 @@ export const spotOrders = pgTable(
   },
   (t) => [
     index('spot_orders_open_idx').on(t.symbolId, t.id).where(sql`${t.status} = 'open'`),
-    index('spot_orders_user_idx').on(t.userId, t.id),
+    // Lists are newest first by time, then id (ids rise within a symbol only: each writer reserves its own
+    // blocks): a user's list and the back office's search read these backwards instead of sorting.
+    index('spot_orders_user_time_idx').on(t.userId, t.createdAt, t.id),
+    index('spot_orders_time_idx').on(t.createdAt, t.id),
     check('spot_orders_status_check', sql`${t.status} in ('open', 'filled', 'cancelled')`),
   ],
 );
