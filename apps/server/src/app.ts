@@ -44,6 +44,7 @@ import { JobScheduler } from './jobs/scheduler.ts';
 import { inBackground } from './jobs/background.ts';
 import { MovableClock, systemClock, type Clock } from './clock.ts';
 import { testClockRoutes } from './http/test-clock.ts';
+import { healthRoutes } from './http/health.ts';
 import { MiningService } from './mining/service.ts';
 import { miningRoutes } from './mining/routes.ts';
 import { IeoService } from './ieo/service.ts';
@@ -197,6 +198,8 @@ export async function buildApp(options: BuildOptions) {
   // Body-dependent keys (login per account) need the parsed body, hence the preHandler hook.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
 
+  // Liveness and readiness probes, outside /api (http/health.ts).
+  healthRoutes(app, ctx, clock);
   await app.register(
     async (api) => {
       // Compression for the API only: the built apps' files are compressed once, at build time.

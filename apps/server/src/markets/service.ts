@@ -146,6 +146,11 @@ export class Markets {
     return this.ticked.has(symbol);
   }
 
+  /** The enabled symbols' names, in display order. */
+  symbolNames(): string[] {
+    return this.symbols.map((s) => s.symbol);
+  }
+
   symbolByName(name: string) {
     return this.symbols.find((s) => s.symbol === name);
   }

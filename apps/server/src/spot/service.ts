@@ -392,6 +392,11 @@ export class SpotService {
     return rows.map((r) => ({ id: r.id, currency_id: r.symbolId, symbol: r.symbol, price: quoted.get(r.symbolId) ?? '0' }));
   }
 
+  /** The symbols whose writer is stale (refusing orders until its book is rebuilt): GET /readyz. */
+  staleSymbols(): string[] {
+    return [...this.writers.values()].filter((w) => w.stale).map((w) => w.market.symbol);
+  }
+
   /** Stops taking orders and waits for the queued batches. */
   async stop() {
     this.marketMaker?.stop();
