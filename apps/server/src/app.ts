@@ -45,6 +45,7 @@ import { inBackground } from './jobs/background.ts';
 import { MovableClock, systemClock, type Clock } from './clock.ts';
 import { testClockRoutes } from './http/test-clock.ts';
 import { healthRoutes } from './http/health.ts';
+import { installRequestLog, requestLogOptions } from './http/request-log.ts';
 import { MiningService } from './mining/service.ts';
 import { miningRoutes } from './mining/routes.ts';
 import { IeoService } from './ieo/service.ts';
@@ -87,7 +88,9 @@ export type BuildOptions = {
 
 /** The whole HTTP app: API under /api, back office API under /api/admin, uploads, and the built web apps. */
 export async function buildApp(options: BuildOptions) {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_BYTES_MAX, trustProxy: options.config.trustProxy });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_BYTES_MAX, trustProxy: options.config.trustProxy, ...requestLogOptions });
+  // One line per request at debug (errors and slow ones above), its id in x-request-id (http/request-log.ts).
+  installRequestLog(app);
   const bus = createEventBus();
   const movable = options.config.testClock && !options.clock ? new MovableClock() : undefined;
   const clock = options.clock ?? movable?.now ?? systemClock;

@@ -10,6 +10,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** LOG_LEVEL: pino's level for the server log (info: errors, slow requests and start-up; debug adds one line per request). */
+  logLevel: LogLevel;
   smtpUrl: string | undefined;
   production: boolean;
   /** TRUST_PROXY: which proxies may name the client address (X-Forwarded-For); none by default. */
@@ -44,6 +46,15 @@ export function databaseConfig(env: NodeJS.ProcessEnv = process.env): Pick<Confi
   return { dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')), databaseUrl: env.DATABASE_URL || undefined };
 }
 
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevelOf(value: string | undefined): LogLevel {
+  if (!value) return 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${value}"`);
+  return value as LogLevel;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const priceFeed = priceFeedOf(env.PRICE_FEED);
   const production = env.NODE_ENV === 'production';
@@ -56,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     ...databaseConfig(env),
     redisUrl: env.REDIS_URL || undefined,
+    logLevel: logLevelOf(env.LOG_LEVEL),
     smtpUrl: env.SMTP_URL || undefined,
     production,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

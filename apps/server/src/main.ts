@@ -51,8 +51,8 @@ const { app, ctx } = await buildApp({
   database,
   // Errors are logged without the values their queries carried (http/errors.ts errorForLog).
   logger: config.production
-    ? { serializers: { err: (error: Error) => errorForLog(error) } }
-    : { level: 'info', serializers: { err: (error: Error) => errorForLog(error) }, transport: { target: 'pino-pretty', options: { singleLine: true } } },
+    ? { level: config.logLevel, serializers: { err: (error: Error) => errorForLog(error) } }
+    : { level: config.logLevel, serializers: { err: (error: Error) => errorForLog(error) }, transport: { target: 'pino-pretty', options: { singleLine: true } } },
 });
 await app.listen({ port: config.port, host: config.host });
 const realtime = await attachRealtime(app.server, appRealtimeSources(ctx, (error) => app.log.error({ err: error }, 'realtime failed')), { redisUrl: config.redisUrl });
