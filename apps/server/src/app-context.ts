@@ -21,10 +21,13 @@ import type { SupportService } from './support/service.ts';
 import type { ReferralService } from './referrals/service.ts';
 import type { CouponService } from './coupons/service.ts';
 import type { NotificationService } from './notifications/service.ts';
+import type { Metrics } from './metrics/metrics.ts';
 
 /** What every domain's routes are given: no globals, so tests can build as many apps as they like. */
 export type AppContext = {
   config: Config;
+  /** Prometheus metrics of this app (metrics/metrics.ts), served at /metrics behind METRICS_TOKEN. */
+  metrics: Metrics;
   database: Database;
   db: Db;
   /** The server's one clock (clock.ts): the feed, the scheduler and every product read it. */

@@ -45,6 +45,8 @@ import { inBackground } from './jobs/background.ts';
 import { MovableClock, systemClock, type Clock } from './clock.ts';
 import { testClockRoutes } from './http/test-clock.ts';
 import { healthRoutes } from './http/health.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { metricsRoutes } from './metrics/routes.ts';
 import { installRequestLog, requestLogOptions } from './http/request-log.ts';
 import { MiningService } from './mining/service.ts';
 import { miningRoutes } from './mining/routes.ts';
@@ -115,6 +117,14 @@ export async function buildApp(options: BuildOptions) {
     app.log.error({ err: error }, 'recording index ticks failed'),
   );
   markets.publishRecordedTicks(ticks);
+  // Gauges read their sources at scrape time (metrics/metrics.ts); `spot` is the ctx's, set just below.
+  let spotSource: SpotService | undefined;
+  const metrics = new Metrics({
+    tickTimes: () => markets.symbolNames().map((symbol) => ({ symbol, time: ticks.latest(symbol)?.time })),
+    staleWriters: () => spotSource?.staleSymbols() ?? [],
+    queueDepths: () => spotSource?.queueDepths() ?? [],
+    now: clock,
+  });
   // Built first: other services (loans, mining, IEO, dual, copy trading) record their users' notifications through it.
   const notifications = new NotificationService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'notifications failed') });
   const contracts = await ContractService.open(options.database.db, ticks, bus, { now: clock, indexFreshMs: limits.indexFreshMs, onError: (error) => app.log.error({ err: error }, 'contract triggers failed') });
@@ -130,9 +140,19 @@ export async function buildApp(options: BuildOptions) {
     bus,
     markets,
     ticks,
-    spot: await SpotService.open(options.database.db, bus, { markets, limits, onError: (error) => app.log.error({ err: error }, 'spot trading failed') }),
+    spot: (spotSource = await SpotService.open(options.database.db, bus, {
+      markets,
+      limits,
+      onError: (error) => app.log.error({ err: error }, 'spot trading failed'),
+      onCommitted: (symbol, commands, seconds) => metrics.batchCommitted(symbol, commands, seconds),
+    })),
+    metrics,
     uploads,
-    jobs: new JobScheduler(options.database.db, { now: clock, onError: (error, job) => app.log.error({ err: error, job: job.name }, 'scheduled job failed') }),
+    jobs: new JobScheduler(options.database.db, {
+      now: clock,
+      onError: (error, job) => app.log.error({ err: error, job: job.name }, 'scheduled job failed'),
+      onRun: (job, result) => metrics.jobRuns.inc({ job: job.name, result }),
+    }),
     options: new OptionsService(options.database.db, { ticks, bus, indexFreshMs: limits.indexFreshMs, now: clock }),
     contracts,
     copy: new CopyService(options.database.db, { contracts, uploads, now: clock, notifications, onError: (error) => app.log.error({ err: error }, 'copy trading failed') }),
@@ -201,8 +221,10 @@ export async function buildApp(options: BuildOptions) {
   // Body-dependent keys (login per account) need the parsed body, hence the preHandler hook.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
 
-  // Liveness and readiness probes, outside /api (http/health.ts).
+  // Liveness and readiness probes, and the metrics behind METRICS_TOKEN, outside /api.
   healthRoutes(app, ctx, clock);
+  metricsRoutes(app, metrics, options.config.metricsToken);
+  app.addHook('onResponse', async (request, reply) => metrics.requestAnswered(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000));
   await app.register(
     async (api) => {
       // Compression for the API only: the built apps' files are compressed once, at build time.

@@ -12,6 +12,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** LOG_LEVEL: pino's level for the server log (info: errors, slow requests and start-up; debug adds one line per request). */
   logLevel: LogLevel;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; unset, there is no /metrics (metrics/routes.ts). */
+  metricsToken: string | undefined;
   smtpUrl: string | undefined;
   production: boolean;
   /** TRUST_PROXY: which proxies may name the client address (X-Forwarded-For); none by default. */
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...databaseConfig(env),
     redisUrl: env.REDIS_URL || undefined,
     logLevel: logLevelOf(env.LOG_LEVEL),
+    metricsToken: env.METRICS_TOKEN || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     production,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -56,6 +56,7 @@ const { app, ctx } = await buildApp({
 });
 await app.listen({ port: config.port, host: config.host });
 const realtime = await attachRealtime(app.server, appRealtimeSources(ctx, (error) => app.log.error({ err: error }, 'realtime failed')), { redisUrl: config.redisUrl });
+ctx.metrics.countRealtimeClients(() => realtime.io.engine.clientsCount);
 ctx.markets.start();
 ctx.spot.marketMaker?.start();
 // Scheduled jobs (the upload orphan sweep, ...): safe beside other processes, each job runs once.

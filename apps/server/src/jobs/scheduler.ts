@@ -69,6 +69,8 @@ export type SchedulerOptions = {
   pollIntervalMs?: number;
   /** Told about every failed attempt (the job is retried or, past the attempts, left as failed). */
   onError?: (error: unknown, job: Job) => void;
+  /** Told after every run, done or failed (metrics). */
+  onRun?: (job: Job, result: 'done' | 'failed') => void;
 };
 
 type Outcome = 'none' | 'done' | 'failed';
@@ -185,6 +187,7 @@ export class JobScheduler {
       } catch (error) {
         await this.recordFailure(tx, job, now, error);
         this.options.onError?.(error, job);
+        this.options.onRun?.(job, 'failed');
         return 'failed';
       }
       if (job.everyMs !== null) {
@@ -193,6 +196,7 @@ export class JobScheduler {
       } else {
         await tx.update(jobs).set({ status: 'done', attempts: sql`${jobs.attempts} + 1`, doneAt: now }).where(eq(jobs.id, job.id));
       }
+      this.options.onRun?.(job, 'done');
       return 'done';
     });
   }

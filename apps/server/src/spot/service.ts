@@ -92,13 +92,19 @@ export class SpotService {
     readonly symbols: MarketSymbol[],
     private readonly limits: SpotLimits,
     private readonly onError: (error: unknown) => void,
+    /** Told after each committed batch of any symbol (metrics). */
+    private readonly onCommitted?: (symbol: string, commands: number, seconds: number) => void,
   ) {
     this.rate = new OrderRateLimiter({ ordersPerSecond: limits.spotOrdersPerSecond, ordersPerMinute: limits.spotOrdersPerMinute });
   }
 
   /** Opens a writer per spot symbol and rebuilds its book from the open orders in the database. */
-  static async open(db: Db, bus: EventBus, options: { markets?: Markets; marketMaker?: MarketMakerConfig; limits?: SpotLimits; onError: (error: unknown) => void }) {
-    const service = new SpotService(db, bus, options.markets, [], options.limits ?? DEFAULT_LIMITS, options.onError);
+  static async open(
+    db: Db,
+    bus: EventBus,
+    options: { markets?: Markets; marketMaker?: MarketMakerConfig; limits?: SpotLimits; onError: (error: unknown) => void; onCommitted?: (symbol: string, commands: number, seconds: number) => void },
+  ) {
+    const service = new SpotService(db, bus, options.markets, [], options.limits ?? DEFAULT_LIMITS, options.onError, options.onCommitted);
     await service.sync();
     if (options.markets) {
       const config = options.marketMaker ?? marketMakerConfigOf(await readSetting(db, MARKET_MAKER_SETTING));
@@ -160,7 +166,8 @@ export class SpotService {
         quoteDecimals: quoteDecimals!,
         quoteUnit: coinUnitInFine(fineDecimals(spec), quoteDecimals!),
       };
-      const writer = new SymbolWriter(this.db, market, (batch) => this.published(batch), this.onError);
+      const onCommitted = this.onCommitted && ((commands: number, seconds: number) => this.onCommitted!(s.symbol, commands, seconds));
+      const writer = new SymbolWriter(this.db, market, (batch) => this.published(batch), this.onError, { onCommitted });
       // A symbol whose book cannot be read stays stale (refusing orders) and tries again on each order;
       // the other symbols and the server go on.
       await writer.open();
@@ -392,9 +399,14 @@ export class SpotService {
     return rows.map((r) => ({ id: r.id, currency_id: r.symbolId, symbol: r.symbol, price: quoted.get(r.symbolId) ?? '0' }));
   }
 
-  /** The symbols whose writer is stale (refusing orders until its book is rebuilt): GET /readyz. */
+  /** The symbols whose writer is stale (refusing orders until its book is rebuilt): GET /readyz, metrics. */
   staleSymbols(): string[] {
     return [...this.writers.values()].filter((w) => w.stale).map((w) => w.market.symbol);
+  }
+
+  /** Commands waiting for a batch, per symbol (metrics). */
+  queueDepths(): { symbol: string; depth: number }[] {
+    return [...this.writers.values()].map((w) => ({ symbol: w.market.symbol, depth: w.queued }));
   }
 
   /** Stops taking orders and waits for the queued batches. */

@@ -85,7 +85,8 @@ export type WriterFaults = {
   beforeRebuild?: () => Promise<void>;
   beforeLookup?: () => Promise<void>;
 };
-export type WriterOptions = { now?: () => number; faults?: WriterFaults };
+/** `onCommitted`: told after each committed batch, its commands and the seconds from planning to commit (metrics). */
+export type WriterOptions = { now?: () => number; faults?: WriterFaults; onCommitted?: (commands: number, seconds: number) => void };
 
 /** The resting orders in time priority, with what each holds: what a rebuilt writer must show again. */
 export type RestingView = Omit<OrderView, 'createdAt' | 'updatedAt' | 'status' | 'doneReason'> & { remaining: number; time: number };
@@ -115,6 +116,7 @@ export class SymbolWriter {
   /** Commands in the last batch, and the wait for the next one to fill (see gather). */
   private lastBatchSize = 0;
   private gathered: { wanted: number; done: () => void } | undefined;
+  private readonly onCommitted: WriterOptions['onCommitted'];
 
   constructor(
     private readonly db: Db,
@@ -126,6 +128,7 @@ export class SymbolWriter {
     this.state = BookState.empty(market.spec);
     this.now = options.now ?? Date.now;
     this.faults = options.faults ?? {};
+    this.onCommitted = options.onCommitted;
   }
 
   /** Rebuilds the book and the open orders from the database (at start, and after a failed batch). */
@@ -280,6 +283,7 @@ export class SymbolWriter {
   private async commit(batch: Pending[], attempt: number): Promise<Rolledback | undefined> {
     let plan: BatchPlan;
     let stored: StoredTrade[];
+    const started = performance.now();
     try {
       plan = await this.plan(batch);
       await this.faults.beforeCommit?.(attempt);
@@ -289,6 +293,7 @@ export class SymbolWriter {
     }
     try {
       stored = await storeBatch(this.db, this.market, plan);
+      this.onCommitted?.(batch.length, (performance.now() - started) / 1000);
       await this.faults.afterCommit?.(attempt);
     } catch (error) {
       if (error instanceof DomainError) return this.failed(error); // refused by the ledger: rolled back
