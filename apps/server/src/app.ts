@@ -91,8 +91,6 @@ export type BuildOptions = {
 /** The whole HTTP app: API under /api, back office API under /api/admin, uploads, and the built web apps. */
 export async function buildApp(options: BuildOptions) {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_BYTES_MAX, trustProxy: options.config.trustProxy, ...requestLogOptions });
-  // One line per request at debug (errors and slow ones above), its id in x-request-id (http/request-log.ts).
-  installRequestLog(app);
   const bus = createEventBus();
   const movable = options.config.testClock && !options.clock ? new MovableClock() : undefined;
   const clock = options.clock ?? movable?.now ?? systemClock;
@@ -221,10 +219,12 @@ export async function buildApp(options: BuildOptions) {
   // Body-dependent keys (login per account) need the parsed body, hence the preHandler hook.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
 
+  // One line per request at debug (errors and slow ones above), its id in x-request-id, and the request
+  // metrics (http/request-log.ts).
+  installRequestLog(app, (method, route, status, seconds) => metrics.requestAnswered(method, route, status, seconds));
   // Liveness and readiness probes, and the metrics behind METRICS_TOKEN, outside /api.
   healthRoutes(app, ctx, clock);
   metricsRoutes(app, metrics, options.config.metricsToken);
-  app.addHook('onResponse', async (request, reply) => metrics.requestAnswered(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000));
   await app.register(
     async (api) => {
       // Compression for the API only: the built apps' files are compressed once, at build time.

@@ -40,7 +40,9 @@ describe('metrics', () => {
     expect(await sample('fairex_spot_batch_commit_seconds_count', 'symbol="BTC/USDT"')).toBeGreaterThanOrEqual(1);
     expect(await sample('fairex_http_requests_total', 'method="POST",route="/api/coin/trade",status="200"')).toBe(1);
     // An unknown path is counted under one label, not under itself.
-    await test.app.inject({ method: 'GET', url: '/no/such/path/42' });
+    const unknown = await test.app.inject({ method: 'GET', url: '/no/such/path/42' });
+    // Every answer, an error too, carries its request id (http/request-log.ts).
+    expect(unknown.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(await sample('fairex_http_requests_total', 'method="GET",route="unmatched",status="404"')).toBe(1);
 
     (test.ctx.markets.feed as SimulatedPriceFeed).step();

@@ -22,7 +22,10 @@ export function requestLogLevel(status: number, ms: number): 'error' | 'warn' | 
   return 'debug';
 }
 
-export function installRequestLog(app: FastifyInstance) {
+/** Told of every answer by its route's pattern (undefined for an unknown path): the metrics. */
+export type AnswerObserver = (method: string, route: string | undefined, status: number, seconds: number) => void;
+
+export function installRequestLog(app: FastifyInstance, observe?: AnswerObserver) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
@@ -31,5 +34,6 @@ export function installRequestLog(app: FastifyInstance) {
     const level = requestLogLevel(reply.statusCode, ms);
     // The path only: a query string may carry a signed upload URL's token or a search term.
     request.log[level]({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms }, 'request');
+    observe?.(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
   });
 }
