@@ -49,7 +49,8 @@ describe('spot trade', () => {
   it('shows the available balance truncated to 4 decimals, the book loading until its first snapshot, then empty when it is', async () => {
     const socket = fakeSocket();
     await openSpot();
-    expect(screen.getByText('1000.1234 USDT')).toBeTruthy();
+    // The balance comes with its own answer, after the form (the body renders in a transition): awaited.
+    expect(await screen.findByText('1000.1234 USDT', undefined, { timeout: 5_000 })).toBeTruthy();
     const book = screen.getByRole('region', { name: 'Order book' });
     expect(book.textContent).toContain('Loading');
     expect(book.textContent).not.toContain('No orders in the book yet');
