@@ -83,12 +83,18 @@ describe('spot trading', () => {
     expect(await spotAvailable(token, 'USDT')).toBeLessThan(usdtBefore);
     await screenshot(page, 'spot-open-order');
 
-    // Cancel after confirmation: the order goes, the toast says so, the funds come back.
+    // Cancel after confirmation: the order goes, the toast says so, the funds come back. Toasts are
+    // noted as they appear: another toast (a fill of an order another journey left) may replace it at once.
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { toastsSeen: string[] }).toastsSeen = []);
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('.adm-toast-main')) seen.push((toast as HTMLElement).innerText);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await cancelButton.click();
     // The cancel prompt itself, not any other dialog a notice may have opened.
     await page.getByRole('dialog').filter({ hasText: 'Cancel this order?' }).getByRole('button', { name: /confirm|ok|cancel order/i }).last().click();
-    // Any shown one: an earlier toast or a cancelled row's words may still be in the page, hidden.
-    await expect.poll(() => page.getByText('Order cancelled').filter({ visible: true }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen), { timeout: 10_000 }).toContain('Order cancelled');
     await expect.poll(() => cancelButton.count(), { timeout: 10_000 }).toBe(0);
     expect(await spotAvailable(token, 'USDT')).toBe(usdtBefore);
 
