@@ -3,6 +3,7 @@
 // same balances, open orders and ledger figures, with the audit passing. Embedded PGlite always; with
 // PostgreSQL (TEST_DATABASE_URL) through pg_dump and pg_restore. A restore over a database that holds
 // rows is refused.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,9 @@ import { makeFundedUser } from './support/ledger.ts';
 import { btcMarket } from './spot/support.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+// pg_dump and pg_restore come with PostgreSQL's client tools; without them the PostgreSQL case is skipped, saying so.
+const pgTools = spawnSync('pg_dump', ['--version']).status === 0 && spawnSync('pg_restore', ['--version']).status === 0;
+if (postgresUrl && !pgTools) console.warn('backup test: pg_dump or pg_restore is missing, so the PostgreSQL backup case is skipped');
 let test: TestApp;
 let dir: string;
 
@@ -75,7 +79,7 @@ describe.skipIf(postgresUrl)('backup and restore, embedded PGlite', () => {
   });
 });
 
-describe.skipIf(!postgresUrl)('backup and restore, PostgreSQL', () => {
+describe.skipIf(!postgresUrl || !pgTools)('backup and restore, PostgreSQL', () => {
   it('restores a pg_dump of a live database into an empty database with the same balances, open orders and a passing audit, and refuses a database that holds rows', async () => {
     const expected = await fingerprint(test.db);
     expect(expected.open.length).toBe(6);
