@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQuotations, type Quotation } from '../../api/market.ts';
@@ -10,6 +10,7 @@ import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { SegmentTabs } from '../../components/segment-tabs.tsx';
 import '../../components/market/market.css';
 import './market-overview.css';
+import { useDeferredData } from '../../components/use-deferred-data.ts';
 
 export type RankingTab = 'gainers' | 'losers' | 'volume';
 const TABS: RankingTab[] = ['gainers', 'losers', 'volume'];
@@ -82,10 +83,8 @@ export function MarketOverview() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<RankingTab>('gainers');
-  const quotations = useQuotations();
-  // Rendered from a deferred copy: the overview's first render and each ticker's are a transition React does
-  // in slices, not one long task (a query's update alone renders at once).
-  const shown = useDeferredValue(quotations.data);
+  // Rendered from a deferred copy (its renders a transition, in slices).
+  const { shown, loading } = useDeferredData(useQuotations());
   const all = shown ?? [];
   const pairs = all.filter((q) => q.kind === 'spot').slice(0, TOP_PAIRS_MAX);
   const rows = rank(all, tab);
@@ -103,7 +102,7 @@ export function MarketOverview() {
         </Link>
       </div>
       {all.length === 0 ? (
-        <p className="empty">{quotations.isPending || (quotations.data !== undefined && shown === undefined) ? t('app.loading') : t('market.noSymbols')}</p>
+        <p className="empty">{loading ? t('app.loading') : t('market.noSymbols')}</p>
       ) : (
         <>
           <TopPairs items={pairs} onOpen={open} />

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFavourites, useQuotations, type Quotation, type SymbolKind } from '../../api/market.ts';
@@ -12,6 +12,7 @@ import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { useStore } from '../../store/store.ts';
 import '../../components/market/market.css';
+import { useDeferredData } from '../../components/use-deferred-data.ts';
 
 type MarketTab = 'favourites' | SymbolKind;
 
@@ -29,11 +30,8 @@ export function MarketPage() {
   const navigate = useNavigate();
   const [tab, setTab] = useState<MarketTab>('spot');
   const loggedIn = useStore((s) => s.token !== '');
-  const quotations = useQuotations();
-  // The list renders from a deferred copy: its first render when the quotations arrive, and each ticker's,
-  // is a transition React does in slices, not one long task (a query's update alone renders at once).
-  const shown = useDeferredValue(quotations.data);
-  const loading = quotations.isPending || (quotations.data !== undefined && shown === undefined);
+  // The list renders from a deferred copy (its renders a transition, in slices).
+  const { shown, loading } = useDeferredData(useQuotations());
   const favourites = useFavourites();
   const favouriteIds = new Set((favourites.data ?? []).map((f) => f.currency_id));
   const items = (shown ?? []).filter((q) => (tab === 'favourites' ? favouriteIds.has(q.id) : q.kind === tab));

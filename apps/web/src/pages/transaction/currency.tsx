@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFavourites, useQuotation, useToggleFavourite, type Quotation } from '../../api/market.ts';
@@ -20,6 +20,7 @@ import { useLiveTickers } from '../../components/market/use-live-quotations.ts';
 import { NavBar } from '../../components/nav-bar.tsx';
 import { useStore } from '../../store/store.ts';
 import '../../components/market/market.css';
+import { useDeferredData } from '../../components/use-deferred-data.ts';
 
 /**
  * /pages/transaction/currency?symbol=BTC/USDT: the spot trade page, open to everyone (price, chart,
@@ -49,11 +50,10 @@ export function SpotTradeView({ symbol }: { symbol: string }) {
   useEffect(() => {
     if (quotation.data?.kind === 'spot') rememberView(symbol);
   }, [symbol, quotation.data?.kind]);
-  // The body renders from a deferred copy: its first render when the quotation arrives, and each ticker's,
-  // is a transition React does in slices, not one long task (a query's update alone renders at once).
-  const shown = useDeferredValue(quotation.data);
+  // The body renders from a deferred copy (its renders a transition, in slices).
+  const { shown, loading } = useDeferredData(quotation);
 
-  if (quotation.isPending || (quotation.data && !shown)) return <p className="empty">{t('app.loading')}</p>;
+  if (loading) return <p className="empty">{t('app.loading')}</p>;
   if (!shown || shown.kind !== 'spot') return <p className="empty">{t('market.symbolNotFound')}</p>;
   // One body per pair: switching pairs starts afresh (chart, book, the form's price and amount).
   return <SpotBody key={shown.symbol} quotation={shown} />;
