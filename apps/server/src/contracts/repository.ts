@@ -151,7 +151,6 @@ export async function openPositionsOfAccounts(db: Executor, accounts: AccountRef
   return rows;
 }
 
-
 /**
  * Open positions' shares of their accounts' sums (exposures.ts PositionUnits) computed by the database
  * in integer units (margin and weight x 10^18, cost x 10^36, exact NUMERIC): of these accounts (one query
