@@ -23,6 +23,11 @@ import { createEventBus } from './events/bus.ts';
 import { fundsRoutes } from './funds/routes.ts';
 import { marketRoutes } from './markets/routes.ts';
 import { Markets } from './markets/service.ts';
+import { SimulatedPriceFeed, type PriceFeed, type SimulatedSymbol } from './markets/price-feed.ts';
+import { soloCluster, type Cluster } from './cluster/cluster.ts';
+import { FollowableFeed } from './cluster/followable-feed.ts';
+import { clusterRoutes } from './cluster/routes.ts';
+import { coreState, forwardCoreRoutes, tickPublisher, wireCluster } from './cluster/wiring.ts';
 import { IndexTickStore, indexFreshMsFor } from './markets/ticks.ts';
 import { tickRoutes } from './markets/tick-routes.ts';
 import { parseSourceUrls, PublicIndexFeed } from './markets/public-feed.ts';
@@ -86,6 +91,11 @@ export type BuildOptions = {
   clock?: Clock;
   /** The clock of session lifetimes (AppContext.sessionClock); tests pass their own. Default: the system clock. */
   sessionClock?: Clock;
+  /**
+   * This process's membership of a cluster (several processes on one PostgreSQL: cluster/); alone when
+   * absent. `onCoreLost`: another process took the core while this one held it, so this one must stop.
+   */
+  cluster?: { cluster: Cluster; onCoreLost: () => void };
 };
 
 /** The whole HTTP app: API under /api, back office API under /api/admin, uploads, and the built web apps. */
@@ -94,27 +104,36 @@ export async function buildApp(options: BuildOptions) {
   const bus = createEventBus();
   const movable = options.config.testClock && !options.clock ? new MovableClock() : undefined;
   const clock = options.clock ?? movable?.now ?? systemClock;
+  const cluster = options.cluster?.cluster;
+  // In a cluster the feed follows the core's recorded ticks until this process takes the core (cluster/followable-feed.ts).
+  let followable: FollowableFeed | undefined;
+  const createFeed = (symbols: SimulatedSymbol[]): PriceFeed => {
+    const feed: PriceFeed =
+      options.config.priceFeed === 'public'
+        ? new PublicIndexFeed(symbols, {
+            now: clock,
+            baseUrls: parseSourceUrls(options.config.priceSourceUrls),
+            onError: (error) => app.log.warn({ err: error }, 'public price source failed'),
+          })
+        : new SimulatedPriceFeed(symbols, options.config.marketSeed, clock);
+    return cluster ? (followable = new FollowableFeed(feed)) : feed;
+  };
   const markets = await Markets.open(options.database.db, bus, {
     seed: options.config.marketSeed,
     now: clock,
     onError: (error) => app.log.error({ err: error }, 'saving candles failed'),
-    createFeed:
-      options.config.priceFeed === 'public'
-        ? (symbols) =>
-            new PublicIndexFeed(symbols, {
-              now: clock,
-              baseUrls: parseSourceUrls(options.config.priceSourceUrls),
-              onError: (error) => app.log.warn({ err: error }, 'public price source failed'),
-            })
-        : undefined,
+    createFeed,
   });
+  const core = coreState();
   const given = { ...DEFAULT_LIMITS, ...options.config.limits, ...options.limits };
   // Freshness follows the feed (one interval plus the recording delay) unless a test or the config sets it.
   const limits: Limits = { ...given, indexFreshMs: options.limits?.indexFreshMs ?? options.config.limits.indexFreshMs ?? indexFreshMsFor(options.config.priceFeed, given.indexTickFlushMs) };
-  const ticks = new IndexTickStore(options.database.db, markets.feed, (symbol) => markets.symbolId(symbol), limits, (error) =>
-    app.log.error({ err: error }, 'recording index ticks failed'),
-  );
-  markets.publishRecordedTicks(ticks);
+  const tickError = (error: unknown) => app.log.error({ err: error }, 'recording index ticks failed');
+  const ticks = new IndexTickStore(options.database.db, markets.feed, (symbol) => markets.symbolId(symbol), limits, tickError, {
+    recording: !cluster,
+    onRecorded: cluster && tickPublisher(options.database, tickError),
+  });
+  markets.publishRecordedTicks(ticks, () => !cluster || core.leading);
   // Gauges read their sources at scrape time (metrics/metrics.ts); `spot` is the ctx's, set just below.
   let spotSource: SpotService | undefined;
   const metrics = new Metrics({
@@ -125,7 +144,12 @@ export async function buildApp(options: BuildOptions) {
   });
   // Built first: other services (loans, mining, IEO, dual, copy trading) record their users' notifications through it.
   const notifications = new NotificationService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'notifications failed') });
-  const contracts = await ContractService.open(options.database.db, ticks, bus, { now: clock, indexFreshMs: limits.indexFreshMs, onError: (error) => app.log.error({ err: error }, 'contract triggers failed') });
+  const contracts = await ContractService.open(options.database.db, ticks, bus, {
+    now: clock,
+    indexFreshMs: limits.indexFreshMs,
+    onError: (error) => app.log.error({ err: error }, 'contract triggers failed'),
+    leads: () => !cluster || core.leading,
+  });
   const uploads = await UploadUrls.open(options.database.db);
   const ctx: AppContext = {
     config: options.config,
@@ -143,6 +167,7 @@ export async function buildApp(options: BuildOptions) {
       limits,
       onError: (error) => app.log.error({ err: error }, 'spot trading failed'),
       onCommitted: (symbol, commands, seconds) => metrics.batchCommitted(symbol, commands, seconds),
+      holdsAll: !cluster,
     })),
     metrics,
     uploads,
@@ -209,6 +234,16 @@ export async function buildApp(options: BuildOptions) {
   // After the feed stopped: the buffered ticks are written.
   app.addHook('onClose', () => ticks.stop());
 
+  // A cluster's lease handlers (main.ts starts the cluster with them once the server listens).
+  const clustered =
+    cluster &&
+    (await wireCluster(
+      app,
+      { database: options.database, cluster, feed: followable!, markets, ticks, spot: ctx.spot, contracts, jobs: ctx.jobs, onCoreLost: options.cluster!.onCoreLost, onError: (error) => app.log.error({ err: error }, 'cluster failed') },
+      core,
+    ));
+  if (clustered) app.addHook('onClose', () => clustered.stop());
+
   installEnvelope(app);
   // Before any route validates: a NUL or a lone surrogate anywhere in the input is a parameter error (http/text-input.ts).
   refuseUnstorableText(app);
@@ -225,17 +260,20 @@ export async function buildApp(options: BuildOptions) {
   // Liveness and readiness probes, and the metrics behind METRICS_TOKEN, outside /api.
   healthRoutes(app, ctx, clock);
   metricsRoutes(app, metrics, options.config.metricsToken);
+  clusterRoutes(app, cluster ?? soloCluster, ctx.spot);
   await app.register(
     async (api) => {
       // Compression for the API only: the built apps' files are compressed once, at build time.
       await api.register(compress, API_COMPRESSION);
+      // Contracts, copy trading and some back-office settings are served by the core's process (cluster/wiring.ts).
+      if (cluster) api.addHook('preValidation', forwardCoreRoutes(cluster));
       accountRoutes(api, ctx);
       uploadRoutes(api, ctx);
       siteRoutes(api, ctx);
       marketRoutes(api, ctx);
       tickRoutes(api, ctx);
       fundsRoutes(api, ctx);
-      spotRoutes(api, ctx);
+      spotRoutes(api, ctx, cluster);
       optionRoutes(api, ctx);
       contractRoutes(api, ctx);
       contentRoutes(api, ctx);
@@ -284,6 +322,6 @@ export async function buildApp(options: BuildOptions) {
   }
 
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 'not_found'));
-  return { app, ctx };
+  return { app, ctx, leaseHandlers: clustered?.handlers };
 }
 

@@ -10,6 +10,11 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * CLUSTER_ADDRESS: where the other processes of a cluster reach this one (http://host:port); on
+   * PostgreSQL every process is a member (cluster/). Default http://127.0.0.1:PORT (one host).
+   */
+  clusterAddress: string | undefined;
   /** LOG_LEVEL: pino's level for the server log (info: errors, slow requests and start-up; debug adds one line per request). */
   logLevel: LogLevel;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; unset, there is no /metrics (metrics/routes.ts). */
@@ -69,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     ...databaseConfig(env),
     redisUrl: env.REDIS_URL || undefined,
+    clusterAddress: env.CLUSTER_ADDRESS || undefined,
     logLevel: logLevelOf(env.LOG_LEVEL),
     metricsToken: env.METRICS_TOKEN || undefined,
     smtpUrl: env.SMTP_URL || undefined,

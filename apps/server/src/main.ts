@@ -3,13 +3,19 @@ import { OperatorSetupError } from './admin/operator-accounts.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { holdTradingLease } from './db/lease.ts';
+import { Cluster } from './cluster/cluster.ts';
+import { Membership } from './cluster/membership.ts';
 import { appRealtimeSources, attachRealtime } from './realtime/socket.ts';
 import { seedOnStart } from './first-start.ts';
 import { DemoDataError } from './production-start.ts';
 import { errorForLog } from './http/errors.ts';
 import { backfillSimulatedHistory } from './markets/history.ts';
 
-/** Starts the API, realtime and the built web apps from one process: the database's one trading process. */
+/**
+ * Starts the API, realtime and the built web apps. On the embedded database this is the database's one
+ * process (a second waits as a standby). On PostgreSQL every process is a member of the cluster
+ * (cluster/): any number run at once, sharing the spot books and the core between them.
+ */
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
@@ -18,12 +24,17 @@ try {
   console.error(`cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
+const clustered = config.databaseUrl !== undefined;
+// The embedded database: the trading lease for the process's life. PostgreSQL: the same lock held only
+// while this process migrates, seeds and builds the app (its first-start rows), so processes starting
+// together do that one after the other.
 const lease = await holdTradingLease({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
-  onWait: (holder) => console.log(`waiting as a standby: ${holder} holds the trading lease; this one starts when it stops`),
+  onWait: (holder) => console.log(clustered ? `waiting while ${holder} starts` : `waiting as a standby: ${holder} holds the trading lease; this one starts when it stops`),
   onLost: (error) => {
     // Another process may take over now; two order books must never run on one database.
+    if (clustered) return;
     console.error('the trading lease was lost; stopping', error);
     process.exit(1);
   },
@@ -46,30 +57,53 @@ const history = await backfillSimulatedHistory(database.db, { feed: config.price
 if (history.symbols.length > 0) {
   console.log(`simulated history for ${history.symbols.map((s) => s.symbol).join(', ')}: ${history.symbols.reduce((n, s) => n + s.candles, 0)} candles in ${history.ms} ms`);
 }
-const { app, ctx } = await buildApp({
+const stopNow = (why: string) => (error?: unknown) => {
+  // Another process may already hold this one's leases: nothing more may be written from here.
+  console.error(`${why}; stopping`, error ?? '');
+  process.exit(1);
+};
+const membership = clustered ? await Membership.join(config.databaseUrl!, config.clusterAddress ?? `http://127.0.0.1:${config.port}`, stopNow('the cluster membership was lost')) : undefined;
+const cluster = membership && new Cluster(membership);
+const { app, ctx, leaseHandlers } = await buildApp({
   config,
   database,
+  cluster: cluster && { cluster, onCoreLost: stopNow('another process took the core') },
   // Errors are logged without the values their queries carried (http/errors.ts errorForLog).
   logger: config.production
     ? { level: config.logLevel, serializers: { err: (error: Error) => errorForLog(error) } }
     : { level: config.logLevel, serializers: { err: (error: Error) => errorForLog(error) }, transport: { target: 'pino-pretty', options: { singleLine: true } } },
 });
+// The app's first-start rows (funds, markets) exist: the next starting process may go on.
+if (clustered) await lease.release();
 await app.listen({ port: config.port, host: config.host });
-const realtime = await attachRealtime(app.server, appRealtimeSources(ctx, (error) => app.log.error({ err: error }, 'realtime failed')), { redisUrl: config.redisUrl });
+const realtime = await attachRealtime(app.server, appRealtimeSources(ctx, (error) => app.log.error({ err: error }, 'realtime failed'), cluster), { redisUrl: config.redisUrl });
 ctx.metrics.countRealtimeClients(() => realtime.io.engine.clientsCount);
-ctx.markets.start();
 ctx.spot.marketMaker?.start();
-// Scheduled jobs (the upload orphan sweep, ...): safe beside other processes, each job runs once.
-ctx.jobs.start();
+if (cluster) {
+  // Takes this process's share of the leases (the core's feed and jobs, spot books) and keeps it balanced.
+  await cluster.start(leaseHandlers!);
+} else {
+  ctx.markets.start();
+  // Scheduled jobs (the upload orphan sweep, ...): each job runs once, through its row.
+  ctx.jobs.start();
+}
 // performance.now() counts from the process's start: how long this start took to serve (npm run bench:start measures it from outside).
-app.log.info(`database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}; realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}; started in ${Math.round(performance.now())} ms`);
+app.log.info(
+  `database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}; realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}` +
+    `${cluster ? `; cluster member ${cluster.memberId} holding ${cluster.view().held.join(', ') || 'nothing yet'}` : ''}; started in ${Math.round(performance.now())} ms`,
+);
+if (cluster && !config.redisUrl) app.log.warn('several processes without REDIS_URL: realtime events reach only the clients of the process where they happen');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    // Graceful: the books' queued batches commit and the leases go to the other processes first, while
+    // requests still in flight are answered (forwarded once their symbol moved); then the sockets get
+    // their reconnect hint and the server closes.
+    await cluster?.stop();
     await realtime.close();
     await app.close();
     await database.close();
-    await lease.release();
+    if (!clustered) await lease.release();
     process.exit(0);
   });
 }

@@ -97,6 +97,8 @@ export const ERROR_CODES = [
   'symbol_decimals_invalid',
   // A symbol's writer could not read its book (at start, or after a failed batch): no orders until it can.
   'market_unavailable',
+  // Several server processes: what was asked is moving to another process (fail-over, a rolling restart); nothing was done.
+  'service_switching',
   // Spot anti-abuse: open orders per user, a symbol's minimum order value, orders and cancels per user and second.
   'open_orders_too_many',
   'order_value_too_small',
@@ -274,6 +276,7 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'internal_error':
       return 500;
     case 'market_unavailable':
+    case 'service_switching':
     case 'index_unavailable':
     case 'option_pool_short':
     case 'coupon_fund_short':

@@ -192,7 +192,13 @@ type Placement = { after: bigint; placedAt: number };
  * acceptance (index_unavailable). Without it, the default limit's value (one feed interval plus the
  * recording delay).
  */
-export type ContractServiceOptions = { now?: () => number; onError?: (error: unknown) => void; indexFreshMs?: number };
+export type ContractServiceOptions = {
+  now?: () => number;
+  onError?: (error: unknown) => void;
+  indexFreshMs?: number;
+  /** Whether this process handles the triggers (a cluster's core: cluster/wiring.ts); always, alone. */
+  leads?: () => boolean;
+};
 
 /** Limits.indexFreshMs's default, for a service built without the app's limits (benches). */
 export const INDEX_FRESH_MS_DEFAULT = 1_500;
@@ -253,7 +259,7 @@ export class ContractService {
   ) {
     this.now = options.now ?? Date.now;
     this.unsubscribe = ticks.onTick((tick) => {
-      if (!this.symbolByName(tick.symbol)) return;
+      if (!this.symbolByName(tick.symbol) || this.options.leads?.() === false) return;
       this.queue = this.queue.then(() => this.onTick(tick)).catch((error) => this.options.onError?.(error));
     });
   }

@@ -23,3 +23,4 @@ export * from '../coupons/tables.ts';
 export * from '../nft/tables.ts';
 export * from '../loans/tables.ts';
 export * from '../otc/tables.ts';
+export * from '../cluster/tables.ts';

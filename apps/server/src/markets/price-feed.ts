@@ -25,6 +25,8 @@ export interface PriceFeed {
    * before the symbol ever ticked or traded).
    */
   addSymbol(spec: SimulatedSymbol, options?: { resetPrice?: boolean }): void;
+  /** Carries on from these prices (a process taking over the feed in a cluster: cluster/followable-feed.ts); a feed with its own source ignores them. */
+  resume?(prices: ReadonlyMap<string, string>): void;
   start(): void;
   stop(): void;
 }
@@ -68,6 +70,10 @@ export class SimulatedPriceFeed implements PriceFeed {
 
   price(symbol: string) {
     return this.prices.get(symbol);
+  }
+
+  resume(prices: ReadonlyMap<string, string>) {
+    for (const [symbol, price] of prices) if (this.symbols.has(symbol)) this.prices.set(symbol, price);
   }
 
   status(symbol: string): IndexStatus {

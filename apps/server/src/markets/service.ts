@@ -21,6 +21,11 @@ export class Markets {
   private readonly ids: Map<string, number>;
   /** Symbols the feed has moved in this process (their start price is then history). */
   private readonly ticked = new Set<string>();
+  /**
+   * Whether this process builds the symbol's candles (cluster: the holder of a spot symbol's book, which
+   * sees its trades, and the core for the others); every symbol when alone. Set by app.ts.
+   */
+  owns: (symbol: string) => boolean = () => true;
 
   private constructor(
     private readonly db: Db,
@@ -29,10 +34,12 @@ export class Markets {
     private symbols: MarketSymbol[],
     private readonly bus: EventBus,
     private readonly onError: (error: unknown) => void,
+    private readonly now: () => number,
   ) {
     this.ids = new Map(symbols.map((s) => [s.symbol, s.id]));
     feed.onTick((tick) => {
       this.ticked.add(tick.symbol);
+      if (!this.owns(tick.symbol)) return;
       for (const candle of this.builder.tick(tick.symbol, tick.price, tick.time)) {
         this.queue(candle);
         this.bus.emit('kline', candle);
@@ -59,9 +66,15 @@ export class Markets {
       priceDecimals: s.priceDecimals,
     }));
     const feed = options.createFeed ? options.createFeed(specs) : new SimulatedPriceFeed(specs, options.seed, options.now);
-    const markets = new Markets(db, feed, symbols, bus, options.onError);
-    markets.builder.resume(await openCandles(db, (options.now ?? Date.now)()));
+    const markets = new Markets(db, feed, symbols, bus, options.onError, options.now ?? Date.now);
+    markets.builder.resume(await openCandles(db, markets.now()));
     return markets;
+  }
+
+  /** This process builds the symbol's candles from now on (cluster: it took the symbol over): it carries on with the ones saved. */
+  async adopt(symbol: string) {
+    await this.settled();
+    this.builder.resume((await openCandles(this.db, this.now())).filter((c) => c.symbol === symbol));
   }
 
   /** Keeps a candle update for the next save; the save starts after the current turn's updates are in. */
@@ -132,8 +145,9 @@ export class Markets {
    * Publishes each index tick as `ticker` (with its id) once the tick store has recorded it, never
    * before: a client then never sees a price newer than the one an order can open or settle on.
    */
-  publishRecordedTicks(ticks: TickStore) {
-    return ticks.onTick((tick) => this.bus.emit('ticker', { id: tick.id, symbol: tick.symbol, price: tick.price, time: tick.time }));
+  publishRecordedTicks(ticks: TickStore, when: () => boolean = () => true) {
+    // In a cluster only the core's process publishes (realtime's Redis adapter carries it to every client).
+    return ticks.onTick((tick) => when() && this.bus.emit('ticker', { id: tick.id, symbol: tick.symbol, price: tick.price, time: tick.time }));
   }
 
   /** The id in market_symbols of a symbol the feed may price (index ticks are stored under it). */

@@ -101,6 +101,10 @@ type Pending = { tick: Tick; symbolId: number };
  * batch takes its ids from the sequence first, hashes each tick onto the previous one of its symbol
  * (the head kept in memory, seeded from the last stored hash of the symbol on its first write), and
  * inserts ids, prices, times and hashes in one statement.
+ *
+ * In a cluster only the leader records (`recording`; startRecording when a process takes the core
+ * lease); `onRecorded` publishes each stored batch, and the other processes `ingest` it (tick-relay.ts),
+ * so every process answers latest, at and firstAfter from the same recorded ticks.
  */
 export class IndexTickStore implements TickStore {
   private readonly recent = new Map<string, RecordedTick[]>();
@@ -108,7 +112,7 @@ export class IndexTickStore implements TickStore {
   private pending: Pending[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private writing: Promise<void> = Promise.resolve();
-  private readonly unsubscribe: () => void;
+  private unsubscribe: (() => void) | undefined;
   /** The hash of the last stored tick per symbol id (the chain's head). */
   private readonly heads = new Map<number, string>();
 
@@ -119,8 +123,24 @@ export class IndexTickStore implements TickStore {
     private readonly symbolId: (symbol: string) => number | undefined,
     private readonly limits: TickStoreLimits,
     private readonly onError: (error: unknown) => void,
+    private readonly options: { recording?: boolean; onRecorded?: (ticks: RecordedTick[]) => void } = {},
   ) {
-    this.unsubscribe = feed.onTick((tick) => this.record(tick));
+    if (options.recording ?? true) this.startRecording();
+  }
+
+  /** Records the feed's ticks from now on (the chain's heads are read again from the database). */
+  startRecording() {
+    this.heads.clear();
+    this.unsubscribe ??= this.feed.onTick((tick) => this.record(tick));
+  }
+
+  /** Ticks another process recorded (a cluster's leader): kept and told as if recorded here; older ones than the last kept are skipped. */
+  ingest(ticks: readonly RecordedTick[]) {
+    for (const tick of ticks) {
+      const last = this.recent.get(tick.symbol)?.at(-1);
+      if (last && BigInt(last.id) >= BigInt(tick.id)) continue;
+      this.remember(tick);
+    }
   }
 
   private record(tick: Tick) {
@@ -162,17 +182,25 @@ export class IndexTickStore implements TickStore {
       this.heads.clear();
       return this.onError(error);
     }
-    for (const recorded of recordedBatch) {
-      const list = this.recent.get(recorded.symbol) ?? [];
-      list.push(recorded);
-      if (list.length > this.limits.indexTicksInMemoryPerSymbol) list.splice(0, list.length - this.limits.indexTicksInMemoryPerSymbol);
-      this.recent.set(recorded.symbol, list);
-      for (const listener of this.listeners) {
-        try {
-          listener(recorded);
-        } catch (error) {
-          this.onError(error);
-        }
+    for (const recorded of recordedBatch) this.remember(recorded);
+    try {
+      this.options.onRecorded?.(recordedBatch);
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  /** A stored tick becomes the symbol's latest and reaches the listeners. */
+  private remember(recorded: RecordedTick) {
+    const list = this.recent.get(recorded.symbol) ?? [];
+    list.push(recorded);
+    if (list.length > this.limits.indexTicksInMemoryPerSymbol) list.splice(0, list.length - this.limits.indexTicksInMemoryPerSymbol);
+    this.recent.set(recorded.symbol, list);
+    for (const listener of this.listeners) {
+      try {
+        listener(recorded);
+      } catch (error) {
+        this.onError(error);
       }
     }
   }
@@ -231,7 +259,8 @@ export class IndexTickStore implements TickStore {
 
   /** Stops taking ticks and writes what is buffered (app close). */
   async stop() {
-    this.unsubscribe();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
     await this.flush();
   }
 }

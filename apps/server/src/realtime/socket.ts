@@ -1,3 +1,6 @@
+import { soloCluster, type ClusterRole } from '../cluster/cluster.ts';
+import { spotLease } from '../cluster/assignment.ts';
+import { peerBook } from '../cluster/routes.ts';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { liveSessionHashes, userOfToken } from '../accounts/sessions.ts';
@@ -36,16 +39,21 @@ export type RealtimeSources = SubscriptionRules & {
 export type Realtime = { io: Server; close(): Promise<void> };
 
 /** The realtime sources of a running app: its bus, listed symbols, spot books and sessions. */
-export function appRealtimeSources(ctx: Pick<AppContext, 'bus' | 'db' | 'markets' | 'spot' | 'limits' | 'config' | 'sessionClock'>, onError: (error: unknown) => void): RealtimeSources {
+export function appRealtimeSources(
+  ctx: Pick<AppContext, 'bus' | 'db' | 'markets' | 'spot' | 'limits' | 'config' | 'sessionClock'>,
+  onError: (error: unknown) => void,
+  cluster: ClusterRole = soloCluster,
+): RealtimeSources {
+  const peer = { markets: ctx.markets, spot: ctx.spot, peerBook: (symbolId: number) => peerBook(cluster, spotLease(symbolId), symbolId) };
   return {
     bus: ctx.bus,
     limits: ctx.limits,
     addressOf: clientAddressOf(ctx.config.trustProxy),
     isKnown(room) {
       const listed = ctx.markets.symbolByName(room.symbol);
-      return listed !== undefined && (room.channel !== 'book' || ctx.spot.writer(listed.id) !== undefined);
+      return listed !== undefined && (room.channel !== 'book' || ctx.spot.hasMarket(listed.id));
     },
-    snapshot: (socket, room) => (room.channel === 'book' ? sendBookSnapshot(socket, ctx, room.symbol) : Promise.resolve()),
+    snapshot: (socket, room) => (room.channel === 'book' ? sendBookSnapshot(socket, peer, room.symbol) : Promise.resolve()),
     async userOfToken(token) {
       const user = await userOfToken(ctx.db, token, ctx.sessionClock());
       return user && !user.frozen ? user.id : undefined;
@@ -107,11 +115,15 @@ export async function attachRealtime(server: HttpServer, sources: RealtimeSource
   const detachOtc = attachOtcRealtime(io, bus);
   const recheck = sources.liveSessions ? { liveSessions: sources.liveSessions, intervalMs: sources.sessionRecheckMs } : undefined;
   const detachSessions = sources.userOfToken ? attachSessions(io, bus, sources.userOfToken, sources.onError, recheck) : undefined;
-  const timer = setInterval(() => io.emit('server-time', { now: new Date().toISOString() }), SERVER_TIME_INTERVAL_MS);
+  // Local: with the Redis adapter every process would otherwise send each client every process's clock.
+  const timer = setInterval(() => io.local.emit('server-time', { now: new Date().toISOString() }), SERVER_TIME_INTERVAL_MS);
   return {
     io,
     async close() {
       clearInterval(timer);
+      // The reconnect hint: this process is stopping, so its clients connect again (to any other process)
+      // instead of taking the disconnect as final (web realtime/socket.ts).
+      io.local.emit('server-leaving');
       bus.off('ticker', relayTicker);
       bus.off('kline', relayKline);
       detachSpot();

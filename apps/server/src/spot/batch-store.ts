@@ -4,7 +4,7 @@
  * and, when the answer to its COMMIT is lost (the connection dropped while committing), finding out
  * whether it landed, by the ids the batch reserved.
  */
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { postMany } from '../ledger/index.ts';
 import { lotsToQuantity, ticksToPrice } from './engine/index.ts';
 import { fineDecimals, fromUnits } from './amounts.ts';
@@ -20,7 +20,7 @@ export type StoredTrade = BatchPlan['trades'][number] & { id: number };
  * (the ledger's order, so two writers cannot deadlock), checks and writes them all. Returns the plan's
  * trades with their ids.
  */
-export async function storeBatch(db: Db, market: Market, plan: BatchPlan, entries = plan.entries()): Promise<StoredTrade[]> {
+export async function storeBatch(db: Db, market: Market, plan: BatchPlan, entries = plan.entries(), fence?: (tx: Tx) => Promise<void>): Promise<StoredTrade[]> {
   const { spec, symbolId } = market;
   const fine = fineDecimals(spec);
   const filled = (o: LiveOrder) => ({
@@ -65,6 +65,7 @@ export async function storeBatch(db: Db, market: Market, plan: BatchPlan, entrie
     created_at: new Date(t.time).toISOString(),
   }));
   return db.transaction(async (tx) => {
+    await fence?.(tx);
     const tradeIds = await writeBatchRows(tx, { orders, progress, trades });
     await postMany(tx, entries);
     return plan.trades.map((t, i) => ({ ...t, id: tradeIds[i]! }));

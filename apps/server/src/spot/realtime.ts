@@ -8,6 +8,7 @@ import type { BusEvents, EventBus } from '../events/bus.ts';
 import type { Markets } from '../markets/service.ts';
 import { bookRoom, userRoom } from '../realtime/rooms.ts';
 import type { SpotService } from './service.ts';
+import type { BookSnapshot } from '../cluster/routes.ts';
 
 /** Wires spot events into `io`; returns the function that unwires them. */
 export function attachSpotRealtime(io: Server, bus: EventBus) {
@@ -29,10 +30,17 @@ export function attachSpotRealtime(io: Server, bus: EventBus) {
  * read right after the join so no later `depth` event can reach the client before it; then the latest
  * committed trades as one `trades` event (the client merges it with any `trade` that overtook it, by id).
  */
-export async function sendBookSnapshot(socket: Socket, from: { markets: Markets; spot: SpotService }, symbol: string) {
+export async function sendBookSnapshot(
+  socket: Socket,
+  from: { markets: Markets; spot: SpotService; peerBook?: (symbolId: number) => Promise<BookSnapshot | undefined> },
+  symbol: string,
+) {
   const listed = from.markets.symbolByName(symbol);
-  const depth = listed && from.spot.depth(listed.id);
-  if (!listed || !depth) return;
-  socket.emit('depth', depth);
-  socket.emit('trades', { symbol, trades: from.spot.latestTrades(listed.id) });
+  if (!listed) return;
+  const depth = from.spot.depth(listed.id);
+  // A book another process holds (a cluster): its snapshot is asked from there.
+  const snapshot = depth ? { depth, trades: from.spot.latestTrades(listed.id) } : await from.peerBook?.(listed.id);
+  if (!snapshot) return;
+  socket.emit('depth', snapshot.depth);
+  socket.emit('trades', { symbol, trades: snapshot.trades });
 }

@@ -225,6 +225,16 @@ export async function pageOrders(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** The symbol of an open order (null: no open order has this id). */
+export async function selectOpenOrderSymbol(db: Executor, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ symbolId: spotOrders.symbolId })
+    .from(spotOrders)
+    .where(and(eq(spotOrders.id, id), eq(spotOrders.status, 'open')))
+    .limit(1);
+  return row?.symbolId ?? null;
+}
+
 export function orderById(db: Executor, id: number) {
   return db.select().from(spotOrders).where(eq(spotOrders.id, id)).limit(1);
 }

@@ -13,7 +13,7 @@ import {
   type SpotRules,
 } from '@fairex/contract';
 import { DEFAULT_LIMITS, type Limits } from '../app-context.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { BusEvents, EventBus } from '../events/bus.ts';
 import { DomainError } from '../http/errors.ts';
 import { systemAccount, userAccount } from '../ledger/index.ts';
@@ -34,6 +34,7 @@ import {
   selectCoinDecimals,
   selectCoinNames,
   selectFavourites,
+  selectOpenOrderSymbol,
   selectRecentTrades,
   selectSpotMarkets,
   type SpotOrderRow,
@@ -57,9 +58,12 @@ type SpotTradeEvent = BusEvents['spot_trade'][0];
 export type PlaceInput = { amount: string; target_price?: string; currency_id: number; legal_id: number; type: 'buy' | 'sell' };
 
 export class SpotService {
+  /** The writers of the symbols whose book this process holds (every one, alone; its share in a cluster). */
   private readonly writers = new Map<number, SymbolWriter>();
-  /** The writers by `<base coin id>:<quote coin id>`, as an order names its market. */
-  private readonly writersByPair = new Map<string, SymbolWriter>();
+  /** Every traded spot symbol's market, held here or not. */
+  private readonly spotMarkets = new Map<number, Market>();
+  /** The markets by `<base coin id>:<quote coin id>`, as an order names its market. */
+  private readonly marketsByPair = new Map<string, Market>();
   private readonly accountCache = new Map<string, Promise<number>>();
   /**
    * Per symbol, its latest committed trades, newest first (at most RECENT_TRADES_SNAPSHOT_SIZE): read once
@@ -94,6 +98,8 @@ export class SpotService {
     private readonly onError: (error: unknown) => void,
     /** Told after each committed batch of any symbol (metrics). */
     private readonly onCommitted?: (symbol: string, commands: number, seconds: number) => void,
+    /** Alone (not in a cluster): every symbol's book is held here from the start. */
+    private readonly holdsAll = true,
   ) {
     this.rate = new OrderRateLimiter({ ordersPerSecond: limits.spotOrdersPerSecond, ordersPerMinute: limits.spotOrdersPerMinute });
   }
@@ -102,9 +108,17 @@ export class SpotService {
   static async open(
     db: Db,
     bus: EventBus,
-    options: { markets?: Markets; marketMaker?: MarketMakerConfig; limits?: SpotLimits; onError: (error: unknown) => void; onCommitted?: (symbol: string, commands: number, seconds: number) => void },
+    options: {
+      markets?: Markets;
+      marketMaker?: MarketMakerConfig;
+      limits?: SpotLimits;
+      onError: (error: unknown) => void;
+      onCommitted?: (symbol: string, commands: number, seconds: number) => void;
+      /** false in a cluster: books are opened as their leases are taken (adopt). */
+      holdsAll?: boolean;
+    },
   ) {
-    const service = new SpotService(db, bus, options.markets, [], options.limits ?? DEFAULT_LIMITS, options.onError, options.onCommitted);
+    const service = new SpotService(db, bus, options.markets, [], options.limits ?? DEFAULT_LIMITS, options.onError, options.onCommitted, options.holdsAll ?? true);
     await service.sync();
     if (options.markets) {
       const config = options.marketMaker ?? marketMakerConfigOf(await readSetting(db, MARKET_MAKER_SETTING));
@@ -140,7 +154,13 @@ export class SpotService {
       else this.symbols.push(s);
       if (s.enabled) this.disabled.delete(s.id);
       else this.disabled.add(s.id);
-      if (this.writers.has(s.id)) continue;
+      const fee = fees.get(s.id)!;
+      const known = this.spotMarkets.get(s.id);
+      if (known) {
+        // Fee rates an operator saved through another process (cluster) reach this one's writer here.
+        this.applyFees(s.id, fee.makerFeeRate, fee.takerFeeRate);
+        continue;
+      }
       const spec: SymbolSpec = { symbol: s.symbol, priceDecimals: s.priceDecimals, quantityDecimals: s.quantityDecimals, priceMax: PRICE_MAX, quantityMax: QUANTITY_MAX };
       const baseDecimals = coinDecimals.get(s.baseCurrencyId!);
       const quoteDecimals = coinDecimals.get(s.quoteCurrencyId);
@@ -152,7 +172,6 @@ export class SpotService {
         this.onError(new Error(`spot ${s.symbol}: decimals its coins cannot hold (${problem}); not traded`));
         continue;
       }
-      const fee = fees.get(s.id)!;
       const market: Market = {
         symbolId: s.id,
         symbol: s.symbol,
@@ -166,30 +185,83 @@ export class SpotService {
         quoteDecimals: quoteDecimals!,
         quoteUnit: coinUnitInFine(fineDecimals(spec), quoteDecimals!),
       };
-      const onCommitted = this.onCommitted && ((commands: number, seconds: number) => this.onCommitted!(s.symbol, commands, seconds));
-      const writer = new SymbolWriter(this.db, market, (batch) => this.published(batch), this.onError, { onCommitted });
-      // A symbol whose book cannot be read stays stale (refusing orders) and tries again on each order;
-      // the other symbols and the server go on.
-      await writer.open();
-      this.recentTrades.set(s.id, await this.readRecentTrades(s.id, s.symbol));
-      this.writers.set(s.id, writer);
+      this.spotMarkets.set(s.id, market);
       const pair = `${market.baseCurrencyId}:${market.quoteCurrencyId}`;
-      // The first writer of a pair takes its orders, as the list was searched before.
-      if (!this.writersByPair.has(pair)) this.writersByPair.set(pair, writer);
-      for (const order of writer.restingOrders()) this.openIdsOf(s.id, order.userId).add(order.id);
+      // The first market of a pair takes its orders, as the list was searched before.
+      if (!this.marketsByPair.has(pair)) this.marketsByPair.set(pair, market);
+      if (this.holdsAll) await this.adopt(s.id);
     }
+  }
+
+  /**
+   * Opens the symbol's writer here: its book rebuilt from the open orders in the database. A cluster
+   * passes its lease's fence, checked in every batch. A symbol whose book cannot be read stays stale
+   * (refusing orders) and tries again on each order; the other symbols and the server go on.
+   */
+  async adopt(symbolId: number, options: { fence?: (tx: Tx) => Promise<void> } = {}) {
+    const market = this.spotMarkets.get(symbolId);
+    if (!market || this.writers.has(symbolId)) return;
+    const onCommitted = this.onCommitted && ((commands: number, seconds: number) => this.onCommitted!(market.symbol, commands, seconds));
+    const writer = new SymbolWriter(this.db, market, (batch) => this.published(batch), this.onError, { onCommitted, fence: options.fence });
+    await writer.open();
+    this.recentTrades.set(symbolId, await this.readRecentTrades(symbolId, market.symbol));
+    this.openIds.delete(symbolId);
+    for (const order of writer.restingOrders()) this.openIdsOf(symbolId, order.userId).add(order.id);
+    this.writers.set(symbolId, writer);
+  }
+
+  /** Closes the symbol's writer here after its queued batches committed (a cluster hands the symbol over). */
+  async release(symbolId: number) {
+    const writer = this.writers.get(symbolId);
+    if (!writer) return;
+    await this.marketMaker?.settled();
+    this.writers.delete(symbolId);
+    await writer.close();
+  }
+
+  /** The symbol was taken over elsewhere: its writer stops taking commands now (the fence refuses what is under way). */
+  lost(symbolId: number) {
+    const writer = this.writers.get(symbolId);
+    this.writers.delete(symbolId);
+    void writer?.close();
+  }
+
+  /** Whether the symbol has a spot market (its book held here or in another process). */
+  hasMarket(symbolId: number) {
+    return this.spotMarkets.has(symbolId);
+  }
+
+  /** Whether this process holds the symbol's book. */
+  holds(symbolId: number) {
+    return this.writers.has(symbolId);
+  }
+
+  /** The symbol an order of this pair goes to (whether or not its book is held here). */
+  symbolOfPair(currencyId: number, legalId: number): number | undefined {
+    return this.marketsByPair.get(`${currencyId}:${legalId}`)?.symbolId;
+  }
+
+  /** The symbol of an open order: from a book held here, else from the database (null: no such open order). */
+  async symbolOfOrder(orderId: number): Promise<number | null> {
+    for (const writer of this.writers.values()) if (writer.openOrder(orderId) !== undefined) return writer.market.symbolId;
+    return selectOpenOrderSymbol(this.db, orderId);
+  }
+
+  /** Spot symbol ids with a market (traded, whether here or in another process). */
+  symbolIds(): number[] {
+    return [...this.spotMarkets.keys()];
   }
 
   /** What a spot symbol's orders freeze (fee rates, market protection), or null when it takes no orders. */
   tradingRules(symbolId: number): SpotRules | null {
-    const writer = this.writers.get(symbolId);
-    if (!writer || !this.isTrading(symbolId)) return null;
-    const { makerFeePpm, takerFeePpm } = writer.market;
+    const market = this.spotMarkets.get(symbolId);
+    if (!market || !this.isTrading(symbolId)) return null;
+    const { makerFeePpm, takerFeePpm } = market;
     return {
       maker_fee_rate: fromUnits(makerFeePpm, FEE_RATE_DECIMALS),
       taker_fee_rate: fromUnits(takerFeePpm, FEE_RATE_DECIMALS),
       market_protection_bps: Number(MARKET_PROTECTION_BPS),
-      quote_decimals: writer.market.quoteDecimals,
+      quote_decimals: market.quoteDecimals,
       order_value_min: toAmountString(this.symbolOf(symbolId).orderValueMin),
     };
   }
@@ -201,7 +273,7 @@ export class SpotService {
 
   /** Whether a symbol takes new orders (its existing ones can always be cancelled). */
   isTrading(symbolId: number) {
-    return this.writers.has(symbolId) && !this.disabled.has(symbolId);
+    return this.spotMarkets.has(symbolId) && !this.disabled.has(symbolId);
   }
 
   /**
@@ -210,10 +282,10 @@ export class SpotService {
    * than the fee rate it froze for (see the writer's trade()).
    */
   applyFees(symbolId: number, makerFeeRate: string, takerFeeRate: string) {
-    const writer = this.writers.get(symbolId);
-    if (!writer) return;
-    writer.market.makerFeePpm = feeRatePpm(makerFeeRate);
-    writer.market.takerFeePpm = feeRatePpm(takerFeeRate);
+    const market = this.spotMarkets.get(symbolId);
+    if (!market) return;
+    market.makerFeePpm = feeRatePpm(makerFeeRate);
+    market.takerFeePpm = feeRatePpm(takerFeeRate);
   }
 
   writer(symbolId: number): SymbolWriter | undefined {
@@ -257,8 +329,11 @@ export class SpotService {
    */
   async place(userId: number, input: PlaceInput): Promise<SpotOrderItem> {
     if (!this.rate.take(userId)) throw new DomainError('orders_too_frequent');
-    const writer = this.writersByPair.get(`${input.currency_id}:${input.legal_id}`);
-    if (!writer) throw new DomainError('not_found');
+    const market = this.marketsByPair.get(`${input.currency_id}:${input.legal_id}`);
+    if (!market) throw new DomainError('not_found');
+    const writer = this.writers.get(market.symbolId);
+    // Its book moved to another process since the route looked (a hand-over): the client tries again.
+    if (!writer) throw new DomainError('service_switching');
     const { symbolId, spec } = writer.market;
     if (this.disabled.has(symbolId)) throw new DomainError('symbol_disabled');
     const quantity = quantityToLots(spec, input.amount);

@@ -20,7 +20,7 @@
  * committed; not found, it failed like any other; unknown (the database is gone), stale.
  */
 import { DomainError } from '../http/errors.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { Depth } from './engine/index.ts';
 import { fineDecimals, toUnits } from './amounts.ts';
 import { BatchPlan, Planner, snapshotOf, type Command, type OrderView, type Outcome, type PlaceCommand } from './batch-plan.ts';
@@ -85,8 +85,17 @@ export type WriterFaults = {
   beforeRebuild?: () => Promise<void>;
   beforeLookup?: () => Promise<void>;
 };
-/** `onCommitted`: told after each committed batch, its commands and the seconds from planning to commit (metrics). */
-export type WriterOptions = { now?: () => number; faults?: WriterFaults; onCommitted?: (commands: number, seconds: number) => void };
+/**
+ * `onCommitted`: told after each committed batch, its commands and the seconds from planning to commit (metrics).
+ * `fence`: run first in each batch's transaction (a cluster's lease check, cluster/membership.ts); a
+ * DomainError from it rolls the batch back and answers its commands with that error.
+ */
+export type WriterOptions = {
+  now?: () => number;
+  faults?: WriterFaults;
+  onCommitted?: (commands: number, seconds: number) => void;
+  fence?: (tx: Tx) => Promise<void>;
+};
 
 /** The resting orders in time priority, with what each holds: what a rebuilt writer must show again. */
 export type RestingView = Omit<OrderView, 'createdAt' | 'updatedAt' | 'status' | 'doneReason'> & { remaining: number; time: number };
@@ -117,6 +126,7 @@ export class SymbolWriter {
   private lastBatchSize = 0;
   private gathered: { wanted: number; done: () => void } | undefined;
   private readonly onCommitted: WriterOptions['onCommitted'];
+  private readonly fence: WriterOptions['fence'];
 
   constructor(
     private readonly db: Db,
@@ -129,6 +139,7 @@ export class SymbolWriter {
     this.now = options.now ?? Date.now;
     this.faults = options.faults ?? {};
     this.onCommitted = options.onCommitted;
+    this.fence = options.fence;
   }
 
   /** Rebuilds the book and the open orders from the database (at start, and after a failed batch). */
@@ -292,7 +303,7 @@ export class SymbolWriter {
       return this.failed(error);
     }
     try {
-      stored = await storeBatch(this.db, this.market, plan);
+      stored = await storeBatch(this.db, this.market, plan, plan.entries(), this.fence);
       this.onCommitted?.(batch.length, (performance.now() - started) / 1000);
       await this.faults.afterCommit?.(attempt);
     } catch (error) {

@@ -1,8 +1,8 @@
 /** Proves the realtime connection's rooms and session: rooms shared by screens are joined once and joined again on every connection, and a login or logout reconnects so the server learns the new token. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, saveToken, setState } from '../store/store.ts';
 import { fakeSocket } from './fake-socket.ts';
-import { disconnectRealtime, joinRoom, leaveRoom, onRealtime } from './socket.ts';
+import { disconnectRealtime, joinRoom, leaveRoom, onRealtime, SERVER_LEAVING_SPREAD_MS } from './socket.ts';
 
 const BOOK = { channel: 'book', symbol: 'BTC/USDT' } as const;
 const TICKER = { channel: 'ticker', symbol: 'BTC/USDT' } as const;
@@ -81,5 +81,21 @@ describe('realtime connection', () => {
     // Connected with the old token: a new handshake, which reads the new one.
     expect(socket.reconnections).toBe(1);
     expect(socket.sent.filter((s) => s.event === 'disconnect')).toHaveLength(1);
+  });
+
+  it('connects again after a stopping server says so and disconnects; a disconnect without the hint stays final', () => {
+    vi.useFakeTimers();
+    try {
+      const socket = fakeSocket();
+      socket.serverSends('disconnect', 'io server disconnect');
+      vi.advanceTimersByTime(SERVER_LEAVING_SPREAD_MS);
+      expect(socket.reconnections).toBe(0);
+      socket.serverSends('server-leaving', undefined);
+      socket.serverSends('disconnect', 'io server disconnect');
+      vi.advanceTimersByTime(SERVER_LEAVING_SPREAD_MS);
+      expect(socket.reconnections).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

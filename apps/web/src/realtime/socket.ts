@@ -113,8 +113,23 @@ export function attachSocket(next: Socket): Socket {
     rooms.forEach(({ room }) => next.emit('subscribe', room));
   });
   stopWatchingToken = onStoreChange(handshakeAgainIfStale);
+  // A server process that stops (a rolling restart, a scale-in) says so first; socket.io takes the
+  // server's disconnect that follows as final, so the app connects again itself, after a random moment
+  // (the clients of one process do not all arrive at another at once), and reaches any other process.
+  let leaving = false;
+  next.on('server-leaving', () => {
+    leaving = true;
+  });
+  next.on('disconnect', (reason: string) => {
+    if (!leaving || reason !== 'io server disconnect') return;
+    leaving = false;
+    setTimeout(() => next.connect(), Math.random() * SERVER_LEAVING_SPREAD_MS);
+  });
   return next;
 }
+
+/** Clients of a stopping process connect again within this long. */
+export const SERVER_LEAVING_SPREAD_MS = 1_000;
 
 export const getSocket = (): Socket | null => socket;
 

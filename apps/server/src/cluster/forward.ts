@@ -1,0 +1,96 @@
+/**
+ * A request whose work another process holds (a spot symbol's book, the core's contracts) is forwarded
+ * there as it came (method, path, headers, the parsed body as JSON) and its answer relayed unchanged: the
+ * holder checks the session, the idempotency key and the limits, and answers after its commit, as for a
+ * request of its own. A forward carries the holder's own token (peers read it from cluster_members), so
+ * the holder knows it came from a peer; a forward is never forwarded again.
+ *
+ * While no live process holds the work (a holder died, a hand-over), the request waits up to
+ * FORWARD_WAIT_MS for the next holder, then is answered service_switching: nothing was done, or (the
+ * connection broke after the request went out) the client must check, as the message says.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../http/errors.ts';
+import type { ClusterRole } from './cluster.ts';
+
+/** The header carrying the receiving member's token on a forwarded request. */
+export const PEER_TOKEN_HEADER = 'x-fairex-peer';
+/** Set on a forwarded request's answer when the receiver does not hold the work (any more). */
+export const NOT_HELD_HEADER = 'x-fairex-not-held';
+/** How long a request waits for a holder (a fail-over takes a lease within about a second, then rebuilds). */
+export const FORWARD_WAIT_MS = 5_000;
+const RETRY_MS = 100;
+/** Longest a holder may take to answer a forwarded request. */
+const ANSWER_MS = 30_000;
+
+/** Headers not passed on: the connection's own, and the body's (it is sent again as JSON). */
+const DROPPED = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'accept-encoding', 'content-type', 'keep-alive', 'upgrade', PEER_TOKEN_HEADER]);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a request came from a peer (it carries this member's token). */
+export function fromPeer(cluster: ClusterRole, request: FastifyRequest): boolean {
+  const token = request.headers[PEER_TOKEN_HEADER];
+  return cluster.token !== undefined && typeof token === 'string' && token === cluster.token;
+}
+
+/**
+ * Answers `request` from the process holding `lease` when another one does: true once the answer is sent.
+ * False when this process holds it (now, or by the time a holder was awaited): the caller serves it.
+ */
+export async function forwarded(cluster: ClusterRole, request: FastifyRequest, reply: FastifyReply, lease: string): Promise<boolean> {
+  if (cluster.holds(lease)) return false;
+  if (fromPeer(cluster, request)) {
+    // The sender thought this process held it: it asks the cluster again.
+    reply.header(NOT_HELD_HEADER, '1');
+    throw new DomainError('service_switching');
+  }
+  const deadline = Date.now() + FORWARD_WAIT_MS;
+  for (;;) {
+    if (cluster.holds(lease)) return false;
+    const peer = cluster.peerHolding(lease);
+    if (peer) {
+      const answer = await send(request, peer.address, peer.token);
+      if (answer !== undefined && answer.headers.get(NOT_HELD_HEADER) === null) {
+        reply.code(answer.status);
+        const type = answer.headers.get('content-type');
+        if (type) reply.header('content-type', type);
+        await reply.send(Buffer.from(await answer.arrayBuffer()));
+        return true;
+      }
+    }
+    if (Date.now() >= deadline) throw new DomainError('service_switching');
+    await sleep(RETRY_MS);
+    await cluster.refresh();
+  }
+}
+
+/** The peer's answer, or undefined when it could not be reached (nothing was delivered). */
+async function send(request: FastifyRequest, address: string, token: string): Promise<Response | undefined> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || DROPPED.has(name)) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set(PEER_TOKEN_HEADER, token);
+  const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
+  if (hasBody) headers.set('content-type', 'application/json');
+  try {
+    return await fetch(new URL(request.url, address), {
+      method: request.method,
+      headers,
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+      signal: AbortSignal.timeout(ANSWER_MS),
+    });
+  } catch (error) {
+    // Refused or reset before an answer: the peer is gone or going; ask the cluster again.
+    if (isConnectFailure(error)) return undefined;
+    throw new DomainError('service_switching');
+  }
+}
+
+/** A connection that was never made (nothing was delivered), as opposed to one that broke mid-answer. */
+function isConnectFailure(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND' || cause?.code === 'EHOSTUNREACH';
+}
