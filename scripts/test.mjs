@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fairex-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const databases = ['pglite'];
-let realtimeAdapter = 'in-process only (no Redis answered, so the Redis adapter test was skipped)';
+let realtimeAdapter = 'in-process only (no Redis answered, so the Redis adapter and cluster fail-over tests were skipped)';
 
 /** Runs one stage; `counted` (when given) adds its figures to the totals, failed or not. */
 function run(title, command, args, options = {}, counted = () => {}) {
@@ -79,14 +79,16 @@ function summary() {
 run('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 vitest('contract unit tests', 'packages/contract');
 const redis = await redisUrl();
-if (redis) realtimeAdapter = `Redis adapter tested at ${redis}`;
+if (redis) realtimeAdapter = `Redis adapter tested at ${redis}, and the cluster fail-over with PostgreSQL`;
 else console.log('\nRedis: none answers at REDIS_URL or 127.0.0.1:6379, so the Redis adapter test is skipped');
 // The Redis adapter test uses no database: it runs in the PGlite pass only.
 vitest('server integration tests (PGlite)', 'apps/server', { TEST_DATABASE_URL: '', TEST_REDIS_URL: redis ?? '' });
 const url = await postgresUrl();
 if (url) {
   databases.push('postgres');
-  vitest('server integration tests (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: url, TEST_REDIS_URL: '' });
+  // The cluster fail-over test (three processes, kill -9 and SIGTERM) needs both: it runs in this pass.
+  vitest('server integration tests (PostgreSQL)', 'apps/server', { TEST_DATABASE_URL: url, TEST_REDIS_URL: '', TEST_CLUSTER_REDIS_URL: redis ?? '' });
+  if (!redis) console.log('\nRedis: none answered, so the cluster fail-over test was skipped');
 } else {
   console.log('\nPostgreSQL: none answers at DATABASE_URL or 127.0.0.1:5432, so the PostgreSQL run is skipped');
 }

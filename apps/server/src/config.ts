@@ -91,6 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       ...(env.SOCKET_CONNECTIONS_PER_ADDRESS_MAX ? { socketConnectionsPerAddressMax: positiveInteger('SOCKET_CONNECTIONS_PER_ADDRESS_MAX', env.SOCKET_CONNECTIONS_PER_ADDRESS_MAX) } : {}),
       ...(env.CODES_PER_ADDRESS_PER_HOUR ? { codesPerIpPerHour: positiveInteger('CODES_PER_ADDRESS_PER_HOUR', env.CODES_PER_ADDRESS_PER_HOUR) } : {}),
+      // Per user (spot/order-limits.ts): raised for market makers' own API clients, load tests and benches.
+      ...(env.SPOT_ORDERS_PER_SECOND ? { spotOrdersPerSecond: positiveInteger('SPOT_ORDERS_PER_SECOND', env.SPOT_ORDERS_PER_SECOND) } : {}),
+      ...(env.SPOT_ORDERS_PER_MINUTE ? { spotOrdersPerMinute: positiveInteger('SPOT_ORDERS_PER_MINUTE', env.SPOT_ORDERS_PER_MINUTE) } : {}),
+      ...(env.SPOT_OPEN_ORDERS_PER_SYMBOL_MAX ? { spotOpenOrdersPerSymbolMax: positiveInteger('SPOT_OPEN_ORDERS_PER_SYMBOL_MAX', env.SPOT_OPEN_ORDERS_PER_SYMBOL_MAX) } : {}),
     },
   };
 }

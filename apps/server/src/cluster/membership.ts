@@ -60,8 +60,14 @@ export class Membership {
       throw error;
     }
     const membership = new Membership(client, id, token);
-    client.on('error', (error) => membership.left || onLost(error));
-    client.on('end', () => membership.left || onLost(new Error('the cluster membership connection closed')));
+    // Told once (a broken connection reports an error and then its end).
+    const gone = (error: unknown) => {
+      if (membership.left) return;
+      membership.left = true;
+      onLost(error);
+    };
+    client.on('error', gone);
+    client.on('end', () => gone(new Error('the cluster membership connection closed')));
     return membership;
   }
 
