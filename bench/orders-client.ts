@@ -14,6 +14,12 @@ export type OrdersLoad = {
   index: number;
   currencyId: number;
   legalId: number;
+  /**
+   * Several processes and symbols (BENCH_PROCESSES): connection c sends to urls[c % urls.length] and trades
+   * markets[c % markets.length], like clients behind a load balancer that knows nothing of symbols.
+   */
+  urls?: string[];
+  markets?: { index: number; currencyId: number; legalId: number }[];
 };
 
 /** What the load measured: latencies of the answers that were ok, and the refusals by code. */
@@ -28,11 +34,12 @@ type Answer = { type: string; code?: string; message: { id?: number; status?: st
 /** The parent sends the load once this process is ready; the answer is the result. */
 process.send!({ ready: true });
 const load = await new Promise<OrdersLoad>((resolve) => process.once('message', (message) => resolve(message as OrdersLoad)));
-const target = new URL(load.url);
+const targets = (load.urls ?? [load.url]).map((url) => new URL(url));
+const markets = load.markets ?? [{ index: load.index, currencyId: load.currencyId, legalId: load.legalId }];
 const agent = new http.Agent({ keepAlive: true, maxSockets: load.connections });
 
 /** One form POST or PUT; resolves with the parsed JSON answer. */
-function send(method: 'POST' | 'PUT', path: string, token: string, form: string): Promise<Answer> {
+function send(target: URL, method: 'POST' | 'PUT', path: string, token: string, form: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -62,20 +69,28 @@ function send(method: 'POST' | 'PUT', path: string, token: string, form: string)
 }
 
 /** A limit order `n` of the load: within +-0.3 % of the index, so buys above the ask and sells below the bid trade at once. */
-function limitOrMarket(kind: 'limit' | 'market', n: number): string {
+function limitOrMarket(kind: 'limit' | 'market', n: number, market = markets[0]!): string {
   const offset = (((n * 7919) % 61) - 30) / 10_000;
+  // About 6 to 60 USDT an order at BTC's price, the same value on cheaper coins (above the minimum order value).
+  const scale = Math.max(1, 60_000 / market.index);
   return new URLSearchParams({
-    amount: (0.0001 + (n % 10) / 10_000).toFixed(4),
-    target_price: kind === 'limit' ? (load.index * (1 + offset)).toFixed(2) : '',
-    currency_id: String(load.currencyId),
-    legal_id: String(load.legalId),
+    amount: ((0.0001 + (n % 10) / 10_000) * scale).toFixed(4),
+    target_price: kind === 'limit' ? (market.index * (1 + offset)).toFixed(2) : '',
+    currency_id: String(market.currencyId),
+    legal_id: String(market.legalId),
     type: n % 2 === 0 ? 'buy' : 'sell',
   }).toString();
 }
 
 // Warm-up, not measured: one order per client opens its keep-alive socket, and the server's session
 // and account caches take each user once, as they would long before a busy minute in real life.
-await Promise.all(Array.from({ length: load.connections }, (_, connection) => send('POST', target.pathname, load.tokens[connection % load.tokens.length]!, limitOrMarket('limit', connection))));
+const targetOf = (connection: number) => targets[connection % targets.length]!;
+const marketOf = (connection: number) => markets[connection % markets.length]!;
+await Promise.all(
+  Array.from({ length: load.connections }, (_, connection) =>
+    send(targetOf(connection), 'POST', targetOf(connection).pathname, load.tokens[connection % load.tokens.length]!, limitOrMarket('limit', connection, marketOf(connection))),
+  ),
+);
 process.send!({ warmed: true });
 
 const result: OrdersResult = { latencies: [], ok: { limit: 0, market: 0, cancel: 0 }, errors: {}, elapsedS: 0 };
@@ -85,6 +100,8 @@ const started = performance.now();
 await Promise.all(
   Array.from({ length: load.connections }, async (_, connection) => {
     const token = load.tokens[connection % load.tokens.length]!;
+    const target = targetOf(connection);
+    const market = marketOf(connection);
     /** This client's orders that rested when placed (some fill or go later; their cancel then answers not_found). */
     const open: number[] = [];
     while (Date.now() < deadline) {
@@ -95,9 +112,9 @@ await Promise.all(
       let answer: Answer;
       if (kind === 'cancel') {
         const id = open.splice(n % open.length, 1)[0]!;
-        answer = await send('PUT', `${target.pathname}?id=${id}`, token, `id=${id}`);
+        answer = await send(target, 'PUT', `${target.pathname}?id=${id}`, token, `id=${id}`);
       } else {
-        answer = await send('POST', target.pathname, token, limitOrMarket(kind, n));
+        answer = await send(target, 'POST', target.pathname, token, limitOrMarket(kind, n, market));
       }
       const latency = performance.now() - t0;
       if (answer.type !== 'ok') {

@@ -25,6 +25,7 @@ import { seedSite } from '../apps/server/src/site/seed.ts';
 import { seedMarketMaker } from '../apps/server/src/spot/market-maker.ts';
 import type { OrdersLoad, OrdersResult } from './orders-client.ts';
 import { benchDatabases, percentile, smokeCheck, smokeOr } from './support.ts';
+import { benchOrdersCluster } from './orders-cluster.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? smokeOr(10, 1));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? smokeOr(64, 4));
@@ -49,6 +50,12 @@ async function runLoad(load: OrdersLoad, warmed: () => void): Promise<OrdersResu
   const used = process.cpuUsage(cpu);
   exited.catch(() => {});
   return { ...result, serverCpuMs: (used.user + used.system) / 1000 };
+}
+
+// BENCH_PROCESSES=1,2,3: the cluster mode instead (orders-cluster.ts), once per process count.
+if (process.env.BENCH_PROCESSES) {
+  await benchOrdersCluster(process.env.BENCH_PROCESSES.split(',').map(Number));
+  process.exit();
 }
 
 const rows: Record<string, string | number>[] = [];

@@ -24,10 +24,12 @@ const OUTPUT_TAIL_LINES = 40;
  * The entry points, longest first (two run at once: see vitest.config.ts); `figures`, when given, is a column
  * its table must show.
  */
-const BENCHES: { file: string; figures?: RegExp }[] = [
+const BENCHES: { file: string; figures?: RegExp; env?: Record<string, string> }[] = [
   { file: 'web.ts', figures: /performance/ },
   { file: 'realtime.ts', figures: /ticker msgs/ },
   { file: 'orders.ts', figures: /audit/ },
+  // Its cluster mode: two server processes on PostgreSQL and Redis (orders-cluster.ts).
+  { file: 'orders.ts', figures: /processes/, env: { BENCH_PROCESSES: '2' } },
   { file: 'http.ts', figures: /req\/s/ },
   { file: 'liquidation.ts' },
   { file: 'copy.ts' },
@@ -37,7 +39,7 @@ const BENCHES: { file: string; figures?: RegExp }[] = [
   { file: 'engine.ts', figures: /ops\/s/ },
 ];
 /** Files of bench/ that are not benches: helpers, and the load generators the benches start as workers. */
-const NOT_BENCHES = ['support.ts', 'orders-client.ts', 'realtime-client.ts', 'smoke.test.ts', 'vitest.config.ts'];
+const NOT_BENCHES = ['support.ts', 'orders-client.ts', 'orders-cluster.ts', 'realtime-client.ts', 'smoke.test.ts', 'vitest.config.ts'];
 
 /**
  * What every bench shares, made once: the server build (realtime, start and web run it; two building at once
@@ -73,11 +75,11 @@ type Outcome = { code: number | null; signal: NodeJS.Signals | null; output: str
  * Runs `node --import tsx bench/<file>` (what `tsx bench/<file>` does) in its own process group, so that a
  * timeout also ends the servers and browsers the bench started.
  */
-function runBench(file: string): Promise<Outcome> {
+function runBench(file: string, env: Record<string, string> = {}): Promise<Outcome> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
     cwd: root,
-    env: { ...process.env, ...shared.env, BENCH_SMOKE: '1' },
+    env: { ...process.env, ...shared.env, ...env, BENCH_SMOKE: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -106,12 +108,13 @@ describe('bench smoke runs', () => {
   });
 
   for (const bench of BENCHES) {
-    it.concurrent(bench.file, async () => {
+    const name = bench.env ? `${bench.file} (${Object.entries(bench.env).map(([key, value]) => `${key}=${value}`).join(' ')})` : bench.file;
+    it.concurrent(name, async () => {
       const source = path.join(benchDir, bench.file);
       expect(fs.existsSync(source), `bench/${bench.file} is listed but missing`).toBe(true);
       // A bench that does not read BENCH_SMOKE would run its full measurement: fail at once instead.
       expect(/BENCH_SMOKE|\bSMOKE\b|smokeOr\(/.test(fs.readFileSync(source, 'utf8')), `bench/${bench.file} does not take BENCH_SMOKE`).toBe(true);
-      const outcome = await runBench(bench.file);
+      const outcome = await runBench(bench.file, bench.env);
       const ending = outcome.timedOut ? `timed out after ${BENCH_SMOKE_TIMEOUT_MS / 1000} s` : `exited with ${outcome.code ?? outcome.signal}`;
       console.log(`bench/${bench.file}: ${ending} in ${outcome.seconds.toFixed(1)} s`);
       expect(outcome.code, `bench/${bench.file} ${ending}; its output ends:\n${tail(outcome.output)}`).toBe(0);

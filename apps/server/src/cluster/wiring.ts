@@ -19,6 +19,8 @@ import type { JobScheduler } from '../jobs/scheduler.ts';
 import type { Markets } from '../markets/service.ts';
 import type { IndexTickStore, RecordedTick } from '../markets/ticks.ts';
 import type { SpotService } from '../spot/service.ts';
+import { MARKET_MAKER_SETTING, marketMakerConfigOf } from '../spot/market-maker.ts';
+import { readSetting } from '../site/repository.ts';
 import { CORE_LEASE, spotLease, symbolOfLease } from './assignment.ts';
 import type { Cluster, LeaseHandlers } from './cluster.ts';
 import type { FollowableFeed } from './followable-feed.ts';
@@ -28,13 +30,14 @@ import { followTicks, publishTicks } from './tick-relay.ts';
 
 /** Routes served by the core's process (their state is the core's memory, or they change what it holds). */
 const CORE_ROUTES = [/^\/api\/lever\//, /^\/api\/follow\//, /^\/api\/wallet\/change$/, /^\/api\/admin\/contracts\//, /^\/api\/admin\/copy\//, /^\/api\/admin\/symbols/, /^\/api\/admin\/spot\/fees$/];
-/** Back-office changes every process must take (their routes run on the core's process, which tells the others). */
+/** Back-office changes every process must take: the process that saved one tells the others (NOTIFY). */
 const ANNOUNCED: [RegExp, Announcement][] = [
   [/^\/api\/admin\/symbols/, 'markets'],
   [/^\/api\/admin\/spot\/fees$/, 'markets'],
   [/^\/api\/admin\/contracts\/settings$/, 'contracts'],
+  [/^\/api\/admin\/market-maker$/, 'market-maker'],
 ];
-type Announcement = 'markets' | 'contracts';
+type Announcement = 'markets' | 'contracts' | 'market-maker';
 const ANNOUNCE_CHANNEL = 'fairex_cluster';
 
 export const isCoreRoute = (url: string) => CORE_ROUTES.some((route) => route.test(url.split('?')[0]!));
@@ -95,6 +98,7 @@ export async function wireCluster(app: FastifyInstance, parts: ClusterParts, sta
       await markets.reload();
       await spot.sync();
     } else if (topic === 'contracts') await contracts.reloadSymbols();
+    else if (topic === 'market-maker') spot.marketMaker?.configure(marketMakerConfigOf(await readSetting(parts.database.db, MARKET_MAKER_SETTING)));
   }
   app.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || reply.statusCode !== 200) return;
