@@ -37,6 +37,7 @@ import { spotRoutes } from './spot/routes.ts';
 import { SpotService } from './spot/service.ts';
 import { OptionsService } from './options/service.ts';
 import { registerRetention } from './retention/retention.ts';
+import { registerLedgerAudit } from './ledger/audit-job.ts';
 import { fundOptionPool } from './options/pool.ts';
 import { fundCouponFund } from './coupons/fund.ts';
 import { optionRoutes } from './options/routes.ts';
@@ -140,8 +141,10 @@ export async function buildApp(options: BuildOptions) {
     tickTimes: () => markets.symbolNames().map((symbol) => ({ symbol, time: ticks.latest(symbol)?.time })),
     staleWriters: () => spotSource?.staleSymbols() ?? [],
     queueDepths: () => spotSource?.queueDepths() ?? [],
+    cluster: () => (cluster ?? soloCluster).view(),
     now: clock,
   });
+  bus.on('ticker', (tick) => metrics.tickerLag.observe(Math.max(0, clock() - tick.time) / 1000));
   // Built first: other services (loans, mining, IEO, dual, copy trading) record their users' notifications through it.
   const notifications = new NotificationService(options.database.db, { now: clock, bus, onError: (error) => app.log.error({ err: error }, 'notifications failed') });
   const contracts = await ContractService.open(options.database.db, ticks, bus, {
@@ -200,6 +203,10 @@ export async function buildApp(options: BuildOptions) {
   app.addHook('onClose', () => sessionCache.close());
   registerUploadJobs(ctx.jobs, uploadsDir(ctx));
   registerRetention(ctx.jobs);
+  registerLedgerAudit(ctx.jobs, (result, at) => {
+    metrics.ledgerAudited(result.ok, at);
+    if (!result.ok) app.log.error({ failed: result.failed }, 'the ledger audit failed');
+  });
   await fundOptionPool(ctx.db);
   await fundCouponFund(ctx.db);
   ctx.options.register(ctx.jobs);
@@ -239,7 +246,19 @@ export async function buildApp(options: BuildOptions) {
     cluster &&
     (await wireCluster(
       app,
-      { database: options.database, cluster, feed: followable!, markets, ticks, spot: ctx.spot, contracts, jobs: ctx.jobs, onCoreLost: options.cluster!.onCoreLost, onError: (error) => app.log.error({ err: error }, 'cluster failed') },
+      {
+        database: options.database,
+        cluster,
+        feed: followable!,
+        markets,
+        ticks,
+        spot: ctx.spot,
+        contracts,
+        jobs: ctx.jobs,
+        onCoreLost: options.cluster!.onCoreLost,
+        onRelayed: (tick) => metrics.tickRelayLag.observe(Math.max(0, Date.now() - tick.time) / 1000),
+        onError: (error) => app.log.error({ err: error }, 'cluster failed'),
+      },
       core,
     ));
   if (clustered) app.addHook('onClose', () => clustered.stop());

@@ -54,6 +54,13 @@ describe('metrics', () => {
     await test.ctx.jobs.runDue();
     const text = await test.ctx.metrics.registry.metrics();
     expect(text).toMatch(/^fairex_job_runs_total\{job="[^"]+",result="done"\} \d+$/m);
+    // The periodic ledger audit ran with the due jobs (ledger/audit-job.ts) and passed.
+    expect(text).toMatch(/^fairex_ledger_audit_ok 1$/m);
+    expect(Number(text.match(/^fairex_ledger_audit_last_run_timestamp_seconds (\S+)$/m)![1])).toBe(now / 1000);
+    // Alone: one member holding the core; the recorded tick's ticker event was timed.
+    expect(text).toMatch(/^fairex_cluster_members 1$/m);
+    expect(await sample('fairex_cluster_leases_held', 'lease="core"')).toBe(1);
+    expect(Number(text.match(/^fairex_ticker_publish_lag_seconds_count (\S+)$/m)![1])).toBeGreaterThanOrEqual(1);
     expect(await sample('fairex_spot_writer_stale', 'symbol="BTC/USDT"')).toBeUndefined();
   });
 

@@ -53,6 +53,8 @@ export type ClusterParts = {
   jobs: JobScheduler;
   /** The core was taken over by another process while this one held it: it must stop now. */
   onCoreLost: () => void;
+  /** A tick the core relayed, as this process takes it (metrics: the relay's lag). */
+  onRelayed?: (tick: RecordedTick) => void;
   onError: (error: unknown) => void;
 };
 
@@ -85,6 +87,7 @@ export async function wireCluster(app: FastifyInstance, parts: ClusterParts, sta
       for (const tick of batch) {
         feed.relay(tick);
         ticks.ingest([tick]);
+        parts.onRelayed?.(tick);
       }
     },
     onError,

@@ -15,6 +15,8 @@ export type MetricSources = {
   staleWriters: () => string[];
   /** Commands queued per spot symbol, not yet in a batch. */
   queueDepths: () => { symbol: string; depth: number }[];
+  /** This process's part in a cluster (cluster/cluster.ts view): live members, leases held here. */
+  cluster?: () => { members: number; held: string[] };
   now: () => number;
 };
 
@@ -26,6 +28,12 @@ export class Metrics {
   readonly spotBatchSeconds: Histogram<'symbol'>;
   readonly spotCommands: Counter<'symbol'>;
   readonly jobRuns: Counter<'job' | 'result'>;
+  /** From a tick's time to its `ticker` event going to realtime (the core's process). */
+  readonly tickerLag: Histogram;
+  /** From a tick's time to another process of the cluster holding it (tick relay). */
+  readonly tickRelayLag: Histogram;
+  private readonly auditOk: Gauge;
+  private readonly auditLastRun: Gauge;
   private realtimeClients: () => number = () => 0;
 
   constructor(sources: MetricSources) {
@@ -48,6 +56,30 @@ export class Metrics {
       registers,
     });
     this.spotCommands = new Counter({ name: 'fairex_spot_commands_total', help: 'Spot commands committed, by symbol (rate: orders per second)', labelNames: ['symbol'], registers });
+    const lagBuckets = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+    this.tickerLag = new Histogram({ name: 'fairex_ticker_publish_lag_seconds', help: 'From an index tick to its ticker event reaching realtime', buckets: lagBuckets, registers });
+    this.tickRelayLag = new Histogram({ name: 'fairex_tick_relay_lag_seconds', help: "From an index tick to this process holding it (the cluster core's relay)", buckets: lagBuckets, registers });
+    this.auditOk = new Gauge({ name: 'fairex_ledger_audit_ok', help: 'Whether the last ledger audit run by this process passed every check (1) or not (0)', registers });
+    this.auditLastRun = new Gauge({ name: 'fairex_ledger_audit_last_run_timestamp_seconds', help: 'When this process last ran the ledger audit (0: never)', registers });
+    const cluster = sources.cluster;
+    new Gauge({
+      name: 'fairex_cluster_members',
+      help: 'Live server processes of the cluster, as this process last read them (1 alone)',
+      registers,
+      collect() {
+        this.set(cluster?.().members ?? 1);
+      },
+    });
+    new Gauge({
+      name: 'fairex_cluster_leases_held',
+      help: "Leases this process holds ('core', 'spot:<symbol id>'): 1 each",
+      labelNames: ['lease'],
+      registers,
+      collect() {
+        this.reset();
+        for (const lease of cluster?.().held ?? ['core']) this.set({ lease }, 1);
+      },
+    });
     this.jobRuns = new Counter({ name: 'fairex_job_runs_total', help: 'Scheduled job runs by job name and result (done or failed)', labelNames: ['job', 'result'], registers });
     new Gauge({
       name: 'fairex_index_tick_age_seconds',
@@ -102,6 +134,12 @@ export class Metrics {
     const labels = { method, route: route ?? 'unmatched' };
     this.httpRequests.inc({ ...labels, status: String(status) });
     this.httpSeconds.observe(labels, seconds);
+  }
+
+  /** A ledger audit finished (the periodic job, or an operator's run). */
+  ledgerAudited(ok: boolean, at: number) {
+    this.auditOk.set(ok ? 1 : 0);
+    this.auditLastRun.set(at / 1000);
   }
 
   /** The realtime server starts after the app (main.ts): its client count is read from then on. */

@@ -1,0 +1,19 @@
+/**
+ * The ledger audit (audit.ts) as a scheduled job, so a broken invariant is noticed within the hour
+ * without anyone asking: its result goes to the metrics (fairex_ledger_audit_ok, the FairexLedgerAuditFailed
+ * alert) and a failure to the log with the failed checks' names.
+ */
+import type { JobScheduler } from '../jobs/scheduler.ts';
+import { audit } from './audit.ts';
+
+export const LEDGER_AUDIT_JOB = 'ledger.audit';
+/** The audit reads every posting (about 5 s for 382,000 on the bench machine): every 15 minutes. */
+export const LEDGER_AUDIT_EVERY_MS = 15 * 60_000;
+
+export function registerLedgerAudit(jobs: JobScheduler, told: (result: { ok: boolean; failed: string[] }, at: number) => void) {
+  // In the job's transaction: every check reads the same snapshot of the ledger.
+  jobs.every(LEDGER_AUDIT_JOB, LEDGER_AUDIT_EVERY_MS, async (tx, _job, now) => {
+    const result = await audit(tx);
+    told({ ok: result.ok, failed: result.checks.filter((c) => !c.ok).map((c) => c.name) }, now.getTime());
+  });
+}
