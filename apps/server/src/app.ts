@@ -27,6 +27,7 @@ import { SimulatedPriceFeed, type PriceFeed, type SimulatedSymbol } from './mark
 import { soloCluster, type Cluster } from './cluster/cluster.ts';
 import { FollowableFeed } from './cluster/followable-feed.ts';
 import { clusterRoutes } from './cluster/routes.ts';
+import { fromPeer } from './cluster/forward.ts';
 import { coreState, forwardCoreRoutes, tickPublisher, wireCluster } from './cluster/wiring.ts';
 import { IndexTickStore, indexFreshMsFor } from './markets/ticks.ts';
 import { tickRoutes } from './markets/tick-routes.ts';
@@ -271,7 +272,8 @@ export async function buildApp(options: BuildOptions) {
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: UPLOAD_BYTES_MAX, files: 1 } });
   // Body-dependent keys (login per account) need the parsed body, hence the preHandler hook.
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  // A request a peer process forwarded (cluster/forward.ts) was counted where it arrived: not twice.
+  await app.register(rateLimit, { global: false, hook: 'preHandler', allowList: (request) => fromPeer(cluster ?? soloCluster, request) });
 
   // One line per request at debug (errors and slow ones above), its id in x-request-id, and the request
   // metrics (http/request-log.ts).

@@ -102,10 +102,13 @@ export class Cluster implements ClusterRole {
 
   private async round() {
     const handlers = this.handlers;
-    if (!handlers || this.stopped) return;
+    if (!handlers) return;
     this.members = await this.membership.live();
     const leases = await this.membership.leases(handlers.names());
     this.holders = new Map(leases.map((l) => [l.name, l.memberId]));
+    // Stopping: the holders are still read (requests arriving meanwhile are forwarded to the new ones),
+    // but nothing is taken or handed over here any more (stop does that).
+    if (this.stopped) return;
     const me = this.membership.id;
     // Taken over by someone else (this process was thought dead): its work stops at once; the fence keeps
     // anything already under way from committing.
@@ -159,7 +162,6 @@ export class Cluster implements ClusterRole {
    */
   async stop() {
     this.stopped = true;
-    clearInterval(this.timer);
     await this.running;
     const names = [...this.held.keys()].sort((a, b) => (a === CORE_LEASE ? 1 : b === CORE_LEASE ? -1 : 0));
     for (const name of names) {
@@ -169,6 +171,8 @@ export class Cluster implements ClusterRole {
         this.handlers?.onError(error);
       }
     }
+    clearInterval(this.timer);
+    await this.running;
     await this.membership.leave();
   }
 }

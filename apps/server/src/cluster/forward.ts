@@ -23,7 +23,9 @@ const RETRY_MS = 100;
 /** Longest a holder may take to answer a forwarded request. */
 const ANSWER_MS = 30_000;
 
-/** Headers not passed on: the connection's own, and the body's (it is sent again as JSON). */
+/** Answer headers not relayed: the connection's own, and the body's (fetch decoded it; it is sent again). */
+const NOT_RELAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', NOT_HELD_HEADER]);
+/** Request headers not passed on: the connection's own, and the body's (it is sent again as JSON). */
 const DROPPED = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'accept-encoding', 'content-type', 'keep-alive', 'upgrade', PEER_TOKEN_HEADER]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,14 +40,14 @@ export function fromPeer(cluster: ClusterRole, request: FastifyRequest): boolean
  * Answers `request` from the process holding `lease` when another one does: true once the answer is sent.
  * False when this process holds it (now, or by the time a holder was awaited): the caller serves it.
  */
-export async function forwarded(cluster: ClusterRole, request: FastifyRequest, reply: FastifyReply, lease: string): Promise<boolean> {
+export async function forwarded(cluster: ClusterRole, request: FastifyRequest, reply: FastifyReply, lease: string, waitMs = FORWARD_WAIT_MS): Promise<boolean> {
   if (cluster.holds(lease)) return false;
   if (fromPeer(cluster, request)) {
     // The sender thought this process held it: it asks the cluster again.
     reply.header(NOT_HELD_HEADER, '1');
     throw new DomainError('service_switching');
   }
-  const deadline = Date.now() + FORWARD_WAIT_MS;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     if (cluster.holds(lease)) return false;
     const peer = cluster.peerHolding(lease);
@@ -53,8 +55,12 @@ export async function forwarded(cluster: ClusterRole, request: FastifyRequest, r
       const answer = await send(request, peer.address, peer.token);
       if (answer !== undefined && answer.headers.get(NOT_HELD_HEADER) === null) {
         reply.code(answer.status);
-        const type = answer.headers.get('content-type');
-        if (type) reply.header('content-type', type);
+        // As the holder answered: its type, cache rules, cookies (an operator's session), request id.
+        answer.headers.forEach((value, name) => {
+          if (!NOT_RELAYED.has(name) && name !== 'set-cookie') reply.header(name, value);
+        });
+        const cookies = answer.headers.getSetCookie();
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
         await reply.send(Buffer.from(await answer.arrayBuffer()));
         return true;
       }

@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
 
@@ -114,6 +114,10 @@ export class Membership {
     }
   }
 }
+
+/** The same check as a condition of a statement (the core's tick inserts: markets/ticks.ts). */
+export const holdsLease = (name: string, memberId: number, epoch: number): SQL =>
+  sql`exists (select 1 from cluster_leases where name = ${name} and member_id = ${memberId} and epoch = ${epoch} for share)`;
 
 /**
  * Inside a spot batch's transaction: the lease `name` is still this member's at `epoch`, and stays so

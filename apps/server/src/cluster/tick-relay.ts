@@ -37,8 +37,11 @@ export function partsOf(ticks: readonly RecordedTick[]): string[] {
   return parts;
 }
 
-/** Listens for the leader's ticks; answers the function that stops listening. */
-export function followTicks(database: Database, told: (ticks: RecordedTick[]) => void, onError: (error: unknown) => void) {
+/**
+ * Listens for the leader's ticks; answers the function that stops listening. `deaf` is told when the
+ * channel was lost: ticks may have been missed, so what was kept must not answer for the gap.
+ */
+export function followTicks(database: Database, told: (ticks: RecordedTick[]) => void, deaf: () => void, onError: (error: unknown) => void) {
   return listen(database, TICKS_CHANNEL, {
     notified: (payload) => {
       try {
@@ -47,6 +50,8 @@ export function followTicks(database: Database, told: (ticks: RecordedTick[]) =>
         onError(error);
       }
     },
-    live: () => {},
+    live: (live) => {
+      if (!live) deaf();
+    },
   });
 }

@@ -25,7 +25,7 @@ import { CORE_LEASE, spotLease, symbolOfLease } from './assignment.ts';
 import type { Cluster, LeaseHandlers } from './cluster.ts';
 import type { FollowableFeed } from './followable-feed.ts';
 import { forwarded } from './forward.ts';
-import { fence } from './membership.ts';
+import { fence, holdsLease } from './membership.ts';
 import { followTicks, publishTicks } from './tick-relay.ts';
 
 /** Routes served by the core's process (their state is the core's memory, or they change what it holds). */
@@ -90,6 +90,9 @@ export async function wireCluster(app: FastifyInstance, parts: ClusterParts, sta
         parts.onRelayed?.(tick);
       }
     },
+    // Ticks missed while deaf would leave a hole that `at` and `firstAfter` answer from memory: the
+    // database answers until the next relayed tick.
+    () => state.leading || ticks.forgetRecent(),
     onError,
   );
   const stopAnnouncements = await listen(parts.database, ANNOUNCE_CHANNEL, {
@@ -116,7 +119,7 @@ export async function wireCluster(app: FastifyInstance, parts: ClusterParts, sta
       if (symbolId === undefined) {
         state.leading = true;
         await contracts.rebuild();
-        ticks.startRecording();
+        ticks.startRecording({ fence: holdsLease(name, cluster.memberId, epoch) });
         markets.start();
         jobs.start();
         return;

@@ -1,5 +1,5 @@
 import { TICK_CHAIN_GENESIS, tickAfter, tickHash, toAmountString } from '@fairex/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { TICK_INTERVAL_MS, type PriceFeed, type Tick } from './price-feed.ts';
 import { PUBLIC_FEED_DEFAULTS } from './public-feed.ts';
@@ -128,10 +128,22 @@ export class IndexTickStore implements TickStore {
     if (options.recording ?? true) this.startRecording();
   }
 
+  /**
+   * A condition every write must meet (cluster: this process still holds the core at its epoch, checked
+   * in the insert itself), so a process that lost the core can never fork the tick chain.
+   */
+  private fence: SQL | undefined;
+
   /** Records the feed's ticks from now on (the chain's heads are read again from the database). */
-  startRecording() {
+  startRecording(options: { fence?: SQL } = {}) {
+    this.fence = options.fence;
     this.heads.clear();
     this.unsubscribe ??= this.feed.onTick((tick) => this.record(tick));
+  }
+
+  /** Drops the ticks kept in memory (a follower that may have missed some): the database answers until the next. */
+  forgetRecent() {
+    this.recent.clear();
   }
 
   /** Ticks another process recorded (a cluster's leader): kept and told as if recorded here; older ones than the last kept are skipped. */
@@ -174,9 +186,18 @@ export class IndexTickStore implements TickStore {
         const hash = tickHash(prevHash, { id, symbol: tick.symbol, price: tick.price, time: tick.time });
         this.heads.set(symbolId, hash);
         recordedBatch.push({ id, symbol: tick.symbol, price: tick.price, time: tick.time, ...(tick.pricedAt === undefined ? {} : { pricedAt: tick.pricedAt }), hash });
-        values.push(sql`(${id}::bigint, ${symbolId}, ${tick.price}::numeric, ${tick.time}::bigint, ${tick.pricedAt ?? null}::bigint, ${prevHash}, ${hash})`);
+        values.push(sql`(${id}::bigint, ${symbolId}::int, ${tick.price}::numeric, ${tick.time}::bigint, ${tick.pricedAt ?? null}::bigint, ${prevHash}::text, ${hash}::text)`);
       }
-      await queryRows(this.db, sql`insert into ${indexTicks} (id, symbol_id, price, time, priced_at, prev_hash, hash) values ${sql.join(values, sql`, `)}`);
+      if (this.fence) {
+        const stored = await queryRows(
+          this.db,
+          sql`insert into ${indexTicks} (id, symbol_id, price, time, priced_at, prev_hash, hash)
+              select * from (values ${sql.join(values, sql`, `)}) as v where ${this.fence} returning id`,
+        );
+        if (stored.length !== batch.length) throw new Error('index ticks not recorded: this process no longer holds the core');
+      } else {
+        await queryRows(this.db, sql`insert into ${indexTicks} (id, symbol_id, price, time, priced_at, prev_hash, hash) values ${sql.join(values, sql`, `)}`);
+      }
     } catch (error) {
       // The heads may name ticks that were not stored: read them again from the database next time.
       this.heads.clear();

@@ -133,6 +133,14 @@ describe.skipIf(skipped)('cluster fail-over (PostgreSQL and Redis)', () => {
     const storedTransfers = await queryRows<{ id: number; user_id: number }>(database.db, sql`select id, user_id from account_transfers where id = any(${`{${transfers.map((t) => t.id).join(',')}}`}::bigint[])`);
     expect(storedTransfers.length).toBe(transfers.length);
     expect((await audit(database.db)).ok).toBe(true);
+    // The index went on through both changes of process, on one unbroken chain per symbol.
+    const [chain] = await queryRows<{ broken: number; latest: string }>(
+      database.db,
+      sql`select count(*) filter (where prev is not null and prev_hash is distinct from prev)::int as broken, max(time)::text as latest
+          from (select prev_hash, time, lag(hash) over (partition by symbol_id order by id) as prev from index_ticks) t`,
+    );
+    expect(chain!.broken).toBe(0);
+    expect(Number(chain!.latest)).toBeGreaterThan(stoppedAt);
 
     // The last process holds everything and still trades.
     const last = [...live][0]!;

@@ -6,8 +6,15 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { fence, Membership } from '../../src/cluster/membership.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { sql } from 'drizzle-orm';
+import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { fence, holdsLease, Membership } from '../../src/cluster/membership.ts';
+import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
+import { SimulatedPriceFeed } from '../../src/markets/price-feed.ts';
+import { listSymbols } from '../../src/markets/repository.ts';
+import { seedMarkets } from '../../src/markets/seed.ts';
+import { IndexTickStore } from '../../src/markets/ticks.ts';
+import { seedSite } from '../../src/site/seed.ts';
 import { createScratchDatabase } from '../../src/db/scratch.ts';
 import { DomainError } from '../../src/http/errors.ts';
 
@@ -85,6 +92,35 @@ describe.skipIf(!postgresUrl)('cluster membership and leases (PostgreSQL)', () =
     await batch;
     await take;
     expect(taken).toBe(3);
+  });
+
+  it("records the core's ticks only while the core is this member's at its epoch (the tick chain cannot fork)", async () => {
+    await seedSite(database.db);
+    await seedMarkets(database.db);
+    const symbols = await listSymbols(database.db);
+    const ids = new Map(symbols.map((s) => [s.symbol, s.id]));
+    const d = await join(5);
+    const epoch = (await d.take('core'))!;
+    const recorded = async (fenceEpoch: number) => {
+      const feed = new SimulatedPriceFeed(symbols.map((s) => ({ symbol: s.symbol, startPrice: s.startPrice, volatility: s.volatility, priceDecimals: s.priceDecimals })), 1);
+      const errors: unknown[] = [];
+      const ticks = new IndexTickStore(database.db, feed, (symbol) => ids.get(symbol), DEFAULT_LIMITS, (error) => errors.push(error), { recording: false });
+      ticks.startRecording({ fence: holdsLease('core', d.id, fenceEpoch) });
+      feed.step();
+      await ticks.flush();
+      await ticks.stop();
+      return { errors, latest: ticks.latest(symbols[0]!.symbol) };
+    };
+    const [before] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from index_ticks`);
+    expect((await recorded(epoch)).errors).toEqual([]);
+    const [held] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from index_ticks`);
+    expect(held!.n).toBe(before!.n + symbols.length);
+    // An older epoch: the core was taken over since.
+    const stale = await recorded(epoch - 1);
+    expect(String(stale.errors[0])).toMatch(/no longer holds the core/);
+    expect(stale.latest).toBeUndefined();
+    const [after] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from index_ticks`);
+    expect(after!.n).toBe(held!.n);
   });
 
   it('frees what a member held when it leaves, for the others to take at once', async () => {
