@@ -11,8 +11,9 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   /**
-   * CLUSTER_ADDRESS: where the other processes of a cluster reach this one (http://host:port); on
-   * PostgreSQL every process is a member (cluster/). Default http://127.0.0.1:PORT (one host).
+   * CLUSTER_ADDRESS: where the other processes of a cluster reach this one (http://host:port, `{hostname}`
+   * standing for this host's name); on PostgreSQL every process is a member (cluster/). Default
+   * http://127.0.0.1:PORT (one host).
    */
   clusterAddress: string | undefined;
   /** LOG_LEVEL: pino's level for the server log (info: errors, slow requests and start-up; debug adds one line per request). */

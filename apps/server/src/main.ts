@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { buildApp } from './app.ts';
 import { OperatorSetupError } from './admin/operator-accounts.ts';
 import { loadConfig } from './config.ts';
@@ -62,7 +63,9 @@ const stopNow = (why: string) => (error?: unknown) => {
   console.error(`${why}; stopping`, error ?? '');
   process.exit(1);
 };
-const membership = clustered ? await Membership.join(config.databaseUrl!, config.clusterAddress ?? `http://127.0.0.1:${config.port}`, stopNow('the cluster membership was lost')) : undefined;
+// CLUSTER_ADDRESS may name this host as {hostname} (containers of one image: each its own).
+const clusterAddress = (config.clusterAddress ?? `http://127.0.0.1:${config.port}`).replace('{hostname}', os.hostname());
+const membership = clustered ? await Membership.join(config.databaseUrl!, clusterAddress, stopNow('the cluster membership was lost')) : undefined;
 const cluster = membership && new Cluster(membership);
 const { app, ctx, leaseHandlers } = await buildApp({
   config,
