@@ -27,7 +27,7 @@ import { SimulatedPriceFeed, type PriceFeed, type SimulatedSymbol } from './mark
 import { soloCluster, type Cluster } from './cluster/cluster.ts';
 import { FollowableFeed } from './cluster/followable-feed.ts';
 import { clusterRoutes } from './cluster/routes.ts';
-import { fromPeer } from './cluster/forward.ts';
+import { fromPeer, peerRequestHook } from './cluster/forward.ts';
 import { coreState, forwardCoreRoutes, tickPublisher, wireCluster } from './cluster/wiring.ts';
 import { IndexTickStore, indexFreshMsFor } from './markets/ticks.ts';
 import { tickRoutes } from './markets/tick-routes.ts';
@@ -265,6 +265,8 @@ export async function buildApp(options: BuildOptions) {
   if (clustered) app.addHook('onClose', () => clustered.stop());
 
   installEnvelope(app);
+  // A peer's forward carries the client's host, scheme and address as they arrived (cluster/forward.ts).
+  if (cluster) app.addHook('onRequest', peerRequestHook(cluster));
   // Before any route validates: a NUL or a lone surrogate anywhere in the input is a parameter error (http/text-input.ts).
   refuseUnstorableText(app);
   // Security headers (CSP, nosniff, no framing, referrer policy) on every answer: API, pages, assets, errors.

@@ -17,6 +17,8 @@ import type { ClusterRole } from './cluster.ts';
 export const PEER_TOKEN_HEADER = 'x-fairex-peer';
 /** Set on a forwarded request's answer when the receiver does not hold the work (any more). */
 export const NOT_HELD_HEADER = 'x-fairex-not-held';
+/** What the client's request looked like where it arrived: the holder judges the request as if it came to it directly. */
+const ORIGINAL = { host: 'x-fairex-host', protocol: 'x-fairex-protocol', ip: 'x-fairex-ip' } as const;
 /** How long a request waits for a holder (a fail-over takes a lease within about a second, then rebuilds). */
 export const FORWARD_WAIT_MS = 5_000;
 const RETRY_MS = 100;
@@ -26,7 +28,7 @@ const ANSWER_MS = 30_000;
 /** Answer headers not relayed: the connection's own, and the body's (fetch decoded it; it is sent again). */
 const NOT_RELAYED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', NOT_HELD_HEADER]);
 /** Request headers not passed on: the connection's own, and the body's (it is sent again as JSON). */
-const DROPPED = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'accept-encoding', 'content-type', 'keep-alive', 'upgrade', PEER_TOKEN_HEADER]);
+const DROPPED = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'accept-encoding', 'content-type', 'keep-alive', 'upgrade', PEER_TOKEN_HEADER, ...Object.values(ORIGINAL)]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,6 +36,27 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function fromPeer(cluster: ClusterRole, request: FastifyRequest): boolean {
   const token = request.headers[PEER_TOKEN_HEADER];
   return cluster.token !== undefined && typeof token === 'string' && token === cluster.token;
+}
+
+/**
+ * An onRequest hook: a peer's forward is judged as the client's request where it arrived, with that
+ * request's host (the back office's Origin check), scheme (Secure cookies) and client address (limits,
+ * logs), which the forwarding process read under its TRUST_PROXY. Anyone else's headers change nothing.
+ */
+export function peerRequestHook(cluster: ClusterRole) {
+  return async (request: FastifyRequest) => {
+    if (!fromPeer(cluster, request)) return;
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' && value !== '' ? value : undefined;
+    };
+    const host = header(ORIGINAL.host);
+    if (host) request.raw.headers.host = host;
+    const protocol = header(ORIGINAL.protocol);
+    if (protocol === 'http' || protocol === 'https') Object.defineProperty(request, 'protocol', { value: protocol });
+    const ip = header(ORIGINAL.ip);
+    if (ip) Object.defineProperty(request, 'ip', { value: ip });
+  };
 }
 
 /**
@@ -79,6 +102,9 @@ async function send(request: FastifyRequest, address: string, token: string): Pr
     headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   headers.set(PEER_TOKEN_HEADER, token);
+  headers.set(ORIGINAL.host, request.host);
+  headers.set(ORIGINAL.protocol, request.protocol);
+  headers.set(ORIGINAL.ip, request.ip);
   const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
   if (hasBody) headers.set('content-type', 'application/json');
   try {

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClusterRole } from '../../src/cluster/cluster.ts';
-import { forwarded, NOT_HELD_HEADER, PEER_TOKEN_HEADER } from '../../src/cluster/forward.ts';
+import { forwarded, NOT_HELD_HEADER, PEER_TOKEN_HEADER, peerRequestHook } from '../../src/cluster/forward.ts';
 import { installEnvelope } from '../../src/http/envelope.ts';
 
 const role = (token: string, holds: boolean, peer?: () => { address: string; token: string } | undefined): ClusterRole => ({
@@ -23,10 +23,11 @@ const role = (token: string, holds: boolean, peer?: () => { address: string; tok
 async function server(cluster: ClusterRole, name: string): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify();
   installEnvelope(app);
+  app.addHook('onRequest', peerRequestHook(cluster));
   app.post('/api/work', async (request, reply) => {
     if (await forwarded(cluster, request, reply, 'spot:1', 300)) return reply;
     reply.header('set-cookie', [`served=${name}; Path=/`, 'second=1; Path=/']);
-    return { served: name, body: request.body, token: request.headers.authorization };
+    return { served: name, body: request.body, token: request.headers.authorization, host: request.host, ip: request.ip };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
@@ -46,15 +47,26 @@ describe('forwarding to the process holding the work', () => {
   });
 
   it("answers with the holder's answer: body, status and every cookie, the client's headers passed on", async () => {
-    const answer = await fetch(`${front.url}/api/work`, { method: 'POST', headers: { authorization: 'user-token', 'content-type': 'application/json' }, body: JSON.stringify({ amount: '1' }) });
-    expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ served: 'holder', body: { amount: '1' }, token: 'user-token' });
-    expect(answer.headers.getSetCookie()).toEqual(['served=holder; Path=/', 'second=1; Path=/']);
+    const answer = await front.app.inject({
+      method: 'POST',
+      url: '/api/work',
+      remoteAddress: '203.0.113.9',
+      headers: { host: 'exchange.example', authorization: 'user-token', 'content-type': 'application/json' },
+      payload: JSON.stringify({ amount: '1' }),
+    });
+    expect(answer.statusCode).toBe(200);
+    // The holder judged it as the client's request where it arrived: its host (Origin checks) and address (limits).
+    expect(answer.json()).toEqual({ served: 'holder', body: { amount: '1' }, token: 'user-token', host: 'exchange.example', ip: '203.0.113.9' });
+    expect(answer.headers['set-cookie']).toEqual(['served=holder; Path=/', 'second=1; Path=/']);
   });
 
-  it("treats a wrong peer token as an ordinary client's (it is forwarded, and the holder serves it once)", async () => {
+  it("treats a wrong peer token as an ordinary client's: forwarded once, its claimed host and address ignored", async () => {
     const answer = await fetch(`${front.url}/api/work`, { method: 'POST', headers: { [PEER_TOKEN_HEADER]: 'guessed', 'content-type': 'application/json' }, body: '{}' });
     expect(((await answer.json()) as { served: string }).served).toBe('holder');
+    const direct = await fetch(`${holder.url}/api/work`, { method: 'POST', headers: { 'x-fairex-host': 'evil.example', 'x-fairex-ip': '6.6.6.6', 'content-type': 'application/json' }, body: '{}' });
+    const seen = (await direct.json()) as { host: string; ip: string };
+    expect(seen.host).toBe(new URL(holder.url).host);
+    expect(seen.ip).toBe('127.0.0.1');
   });
 
   it('refuses a peer forward where the work is not held, and answers service_switching while no one holds it', async () => {
