@@ -19,7 +19,7 @@ export type OrdersLoad = {
    * markets[c % markets.length], like clients behind a load balancer that knows nothing of symbols.
    */
   urls?: string[];
-  markets?: { index: number; currencyId: number; legalId: number }[];
+  markets?: { index: number; currencyId: number; legalId: number; url?: string }[];
 };
 
 /** What the load measured: latencies of the answers that were ok, and the refusals by code. */
@@ -84,8 +84,12 @@ function limitOrMarket(kind: 'limit' | 'market', n: number, market = markets[0]!
 
 // Warm-up, not measured: one order per client opens its keep-alive socket, and the server's session
 // and account caches take each user once, as they would long before a busy minute in real life.
-const targetOf = (connection: number) => targets[connection % targets.length]!;
 const marketOf = (connection: number) => markets[connection % markets.length]!;
+// A market naming its url (the process holding its book) is traded there; else connections spread over the urls.
+const targetOf = (connection: number) => {
+  const url = marketOf(connection).url;
+  return url ? new URL(url) : targets[connection % targets.length]!;
+};
 await Promise.all(
   Array.from({ length: load.connections }, (_, connection) =>
     send(targetOf(connection), 'POST', targetOf(connection).pathname, load.tokens[connection % load.tokens.length]!, limitOrMarket('limit', connection, marketOf(connection))),
@@ -109,14 +113,21 @@ await Promise.all(
       const roll = (n * 37) % 100;
       const kind = roll >= LIMIT_SHARE + MARKET_SHARE && open.length > 0 ? 'cancel' : roll >= LIMIT_SHARE && roll < LIMIT_SHARE + MARKET_SHARE ? 'market' : 'limit';
       const t0 = performance.now();
-      let answer: Answer;
+      let answer: Answer | undefined;
+      // A request the network failed (a server closing a kept-alive socket) is counted, not fatal.
+      const failed = (error: Error) => {
+        const code = (error as NodeJS.ErrnoException).code ?? 'network';
+        result.errors[code] = (result.errors[code] ?? 0) + 1;
+        return undefined;
+      };
       if (kind === 'cancel') {
         const id = open.splice(n % open.length, 1)[0]!;
-        answer = await send(target, 'PUT', `${target.pathname}?id=${id}`, token, `id=${id}`);
+        answer = await send(target, 'PUT', `${target.pathname}?id=${id}`, token, `id=${id}`).catch(failed);
       } else {
-        answer = await send(target, 'POST', target.pathname, token, limitOrMarket(kind, n, market));
+        answer = await send(target, 'POST', target.pathname, token, limitOrMarket(kind, n, market)).catch(failed);
       }
       const latency = performance.now() - t0;
+      if (answer === undefined) continue;
       if (answer.type !== 'ok') {
         const code = answer.code ?? answer.type;
         result.errors[code] = (result.errors[code] ?? 0) + 1;

@@ -1,9 +1,8 @@
 // npm run bench:orders with BENCH_PROCESSES=1,2,3: the same order load (orders-client.ts) against a cluster
 // of N built server processes on one PostgreSQL database and Redis (cluster/), for each N listed. Clients
-// spread over the processes and over every spot symbol, as behind a load balancer that knows nothing of
-// symbols: an order reaching a process that does not hold its symbol's book is forwarded to the one that
-// does. Prints ok answers per second, latency, the share of orders forwarded, and whether the ledger audit
-// holds afterwards. PostgreSQL and Redis only (skipped, saying so, without them).
+// trade every spot symbol, sent either to any process (an order reaching a process that does not hold its
+// symbol's book is forwarded to the one that does) or to the book's holder. Prints ok answers per second,
+// latency, the share of orders forwarded, and whether the ledger audit holds afterwards. PostgreSQL and Redis only (skipped, saying so, without them).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +21,12 @@ import { benchPostgresUrl, percentile, smokeCheck, smokeOr } from './support.ts'
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? smokeOr(10, 1));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? smokeOr(64, 4));
 const USERS = smokeOr(32, 4);
+/**
+ * 'any process': clients spread over the processes whatever the symbol, as behind a plain load balancer
+ * ((N - 1) / N of the orders forwarded); 'holder': each order sent to the process holding its book, as a
+ * client or balancer that asks the cluster where a symbol lives would (none forwarded).
+ */
+const ROUTINGS = ['any process', 'holder'] as const;
 
 async function redisAnswers(url: string) {
   const { createClient } = await import('redis');
@@ -61,37 +66,49 @@ export async function benchOrdersCluster(counts: number[]) {
         if (held!.n >= Math.min(count, 4)) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      const quotations = (await (await fetch(`${processes[0]!.url}/api/currency/quotation_new`)).json()) as { message: { symbol: string; kind: string; price: string | null; currency_id: number; legal_id: number }[] };
-      const markets = quotations.message.filter((q) => q.kind === 'spot' && q.price !== null).map((q) => ({ index: Number(q.price), currencyId: q.currency_id, legalId: q.legal_id }));
+      const quotations = (await (await fetch(`${processes[0]!.url}/api/currency/quotation_new`)).json()) as { message: { id: number; symbol: string; kind: string; price: string | null; currency_id: number; legal_id: number }[] };
+      const markets = quotations.message
+        .filter((q) => q.kind === 'spot' && q.price !== null)
+        .map((q) => ({ symbolId: q.id, index: Number(q.price), currencyId: q.currency_id, legalId: q.legal_id }));
       const tokens = await fundedUsers(database.db, [...new Set(markets.flatMap((m) => [m.currencyId, m.legalId]))]);
-      const [before] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from spot_orders`);
-      const load: OrdersLoad = { url: '', urls: processes.map((p) => `${p.url}/api/coin/trade`), markets, tokens, durationS: DURATION_S, connections: CONNECTIONS, index: 0, currencyId: 0, legalId: 0 };
-      const { latencies, errors, elapsedS } = await runLoad(load);
-      latencies.sort((a, b) => a - b);
-      const [after] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from spot_orders`);
+      // Each book's holder, for the run whose clients send every order straight to it.
+      const holders = await queryRows<{ symbol_id: number; address: string }>(
+        database.db,
+        sql`select substr(l.name, 6)::int as symbol_id, m.address from cluster_leases l join cluster_members m on m.id = l.member_id where l.name like 'spot:%'`,
+      );
+      const holderOf = new Map(holders.map((h) => [h.symbol_id, h.address]));
+      for (const routing of ROUTINGS) {
+        const routed = routing === 'any process' ? markets : markets.map((m) => ({ ...m, url: `${holderOf.get(m.symbolId)}/api/coin/trade` }));
+        const [before] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from spot_orders`);
+        const load: OrdersLoad = { url: '', urls: processes.map((p) => `${p.url}/api/coin/trade`), markets: routed, tokens, durationS: DURATION_S, connections: CONNECTIONS, index: 0, currencyId: 0, legalId: 0 };
+        const { latencies, errors, elapsedS } = await runLoad(load);
+        latencies.sort((a, b) => a - b);
+        const [after] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from spot_orders`);
+        smokeCheck(latencies.length > 0, `${count} processes, ${routing}: no order was answered ok`);
+        rows.push({
+          processes: count,
+          routing,
+          symbols: markets.length,
+          'ok/s': Math.round(latencies.length / elapsedS),
+          'p50 ms': Number(percentile(latencies, 50).toFixed(1)),
+          'p99 ms': Number(percentile(latencies, 99).toFixed(1)),
+          // Sent to any process, (N - 1) / N of the orders reach a process without their book.
+          forwarded: routing === 'any process' ? `${Math.round((100 * (count - 1)) / count)} %` : '0 %',
+          'orders stored': after!.n - before!.n,
+          refused: Object.entries(errors)
+            .map(([code, n]) => `${code} ${n}`)
+            .join(', ') || 'none',
+        });
+      }
       for (const p of processes) p.child.kill('SIGTERM');
       const codes = await Promise.all(processes.map((p) => p.exited));
       const result = await audit(database.db);
       smokeCheck(result.ok, `${count} processes: ledger audit failed`);
-      smokeCheck(latencies.length > 0, `${count} processes: no order was answered ok`);
       smokeCheck(
         codes.every((code) => code === 0),
         `${count} processes: a process did not stop cleanly (${codes.join(', ')})`,
       );
-      rows.push({
-        processes: count,
-        symbols: markets.length,
-        'ok/s': Math.round(latencies.length / elapsedS),
-        'p50 ms': Number(percentile(latencies, 50).toFixed(1)),
-        'p99 ms': Number(percentile(latencies, 99).toFixed(1)),
-        // With N processes and no symbol affinity, (N - 1) / N of the orders reach a process without their book.
-        forwarded: `${Math.round((100 * (count - 1)) / count)} %`,
-        'orders stored': after!.n - before!.n,
-        refused: Object.entries(errors)
-          .map(([code, n]) => `${code} ${n}`)
-          .join(', ') || 'none',
-        audit: result.ok ? 'ok' : 'FAILED',
-      });
+      for (const row of rows) if (row.processes === count) row.audit = result.ok ? 'ok' : 'FAILED';
     } finally {
       for (const p of processes) p.child.kill('SIGKILL');
       await database.close();
