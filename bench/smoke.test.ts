@@ -35,6 +35,7 @@ const BENCHES: { file: string; figures?: RegExp; env?: Record<string, string> }[
   { file: 'copy.ts' },
   { file: 'option-settlement.ts' },
   { file: 'ledger.ts', figures: /audit ms/ },
+  { file: 'restore.ts', figures: /restore s/ },
   { file: 'start.ts' },
   { file: 'engine.ts', figures: /ops\/s/ },
 ];
