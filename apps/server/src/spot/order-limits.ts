@@ -4,6 +4,7 @@
  * symbol. The market maker places through the writers directly, so none of them applies to it (its own
  * bound is MARKET_MAKER_LEVELS_MAX levels a side).
  */
+import { type LimitStore, MemoryLimitStore } from '../http/limit-store.ts';
 
 export type SpotOrderLimits = {
   /** Orders and cancels one user may send per second, and per minute. */
@@ -31,30 +32,27 @@ export function countRequest(window: RequestWindow | undefined, now: number, lim
   return { allowed: true, window: { second, inSecond: inSecond + 1, minute, inMinute: inMinute + 1 } };
 }
 
-/** Users whose windows are kept at most; past it, windows of earlier minutes are dropped. */
-const USERS_TRACKED_MAX = 100_000;
-
-/** countRequest per user, in memory (one trading process per database). */
+/**
+ * The per-user order rate in a LimitStore (http/limit-store.ts): process memory alone, Redis when
+ * several processes serve one database, so a user's orders count together wherever they arrive. The
+ * same fixed clock-aligned windows as countRequest, a refused request counted in neither.
+ */
 export class OrderRateLimiter {
-  private readonly windows = new Map<number, RequestWindow>();
-
   constructor(
     private readonly limits: Pick<SpotOrderLimits, 'ordersPerSecond' | 'ordersPerMinute'>,
+    private readonly store: LimitStore = new MemoryLimitStore(),
     private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Whether the user may send one more order or cancel now (and counts it if so). */
-  take(userId: number): boolean {
+  take(userId: number): Promise<boolean> {
     const now = this.now();
-    if (this.windows.size >= USERS_TRACKED_MAX) this.forgetBefore(Math.floor(now / 60_000));
-    const { allowed, window } = countRequest(this.windows.get(userId), now, this.limits);
-    this.windows.set(userId, window);
-    return allowed;
-  }
-
-  private forgetBefore(minute: number) {
-    for (const [userId, window] of this.windows) if (window.minute < minute) this.windows.delete(userId);
-    // Everyone active this minute: start afresh rather than grow without bound.
-    if (this.windows.size >= USERS_TRACKED_MAX) this.windows.clear();
+    const second = Math.floor(now / 1000);
+    const minute = Math.floor(now / 60_000);
+    // The window's number is in its key, so a window turns with the clock; expiry only frees the key.
+    return this.store.take([
+      { key: `spot-orders:${userId}:s${second}`, windowMs: 1000, max: this.limits.ordersPerSecond },
+      { key: `spot-orders:${userId}:m${minute}`, windowMs: 60_000, max: this.limits.ordersPerMinute },
+    ]);
   }
 }
