@@ -13,6 +13,7 @@ import { DEFAULT_LIMITS, type AppContext, type Limits } from './app-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { installEnvelope, sendError } from './http/envelope.ts';
+import { openLimitStore, rateLimitStoreOf } from './http/limit-store.ts';
 import { securityHeadersHook } from './http/security-headers.ts';
 import { refuseUnstorableText } from './http/text-input.ts';
 import { API_COMPRESSION, builtAppFiles } from './http/web-delivery.ts';
@@ -155,6 +156,9 @@ export async function buildApp(options: BuildOptions) {
     leads: () => !cluster || core.leading,
   });
   const uploads = await UploadUrls.open(options.database.db);
+  // Rate-limit windows: in Redis with REDIS_URL so every process holds one limit, else in memory (http/limit-store.ts).
+  const limitStore = await openLimitStore(options.config.redisUrl, app.log);
+  app.addHook('onClose', () => limitStore.close());
   const ctx: AppContext = {
     config: options.config,
     database: options.database,
@@ -172,6 +176,7 @@ export async function buildApp(options: BuildOptions) {
       onError: (error) => app.log.error({ err: error }, 'spot trading failed'),
       onCommitted: (symbol, commands, seconds) => metrics.batchCommitted(symbol, commands, seconds),
       holdsAll: !cluster,
+      limitStore,
     })),
     metrics,
     uploads,
@@ -275,7 +280,7 @@ export async function buildApp(options: BuildOptions) {
   await app.register(multipart, { limits: { fileSize: UPLOAD_BYTES_MAX, files: 1 } });
   // Body-dependent keys (login per account) need the parsed body, hence the preHandler hook.
   // A request a peer process forwarded (cluster/forward.ts) was counted where it arrived: not twice.
-  await app.register(rateLimit, { global: false, hook: 'preHandler', allowList: (request) => fromPeer(cluster ?? soloCluster, request) });
+  await app.register(rateLimit, { global: false, hook: 'preHandler', store: rateLimitStoreOf(limitStore), allowList: (request) => fromPeer(cluster ?? soloCluster, request) });
 
   // One line per request at debug (errors and slow ones above), its id in x-request-id, and the request
   // metrics (http/request-log.ts).

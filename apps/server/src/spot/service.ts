@@ -16,6 +16,7 @@ import { DEFAULT_LIMITS, type Limits } from '../app-context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { BusEvents, EventBus } from '../events/bus.ts';
 import { DomainError } from '../http/errors.ts';
+import type { LimitStore } from '../http/limit-store.ts';
 import { systemAccount, userAccount } from '../ledger/index.ts';
 import type { MarketSymbol } from '../markets/repository.ts';
 import { listAllSymbols, listSymbols } from '../markets/repository.ts';
@@ -100,8 +101,10 @@ export class SpotService {
     private readonly onCommitted?: (symbol: string, commands: number, seconds: number) => void,
     /** Alone (not in a cluster): every symbol's book is held here from the start. */
     private readonly holdsAll = true,
+    /** Where order rates are counted (Redis shared by every process, or memory): http/limit-store.ts. */
+    limitStore?: LimitStore,
   ) {
-    this.rate = new OrderRateLimiter({ ordersPerSecond: limits.spotOrdersPerSecond, ordersPerMinute: limits.spotOrdersPerMinute });
+    this.rate = new OrderRateLimiter({ ordersPerSecond: limits.spotOrdersPerSecond, ordersPerMinute: limits.spotOrdersPerMinute }, limitStore);
   }
 
   /** Opens a writer per spot symbol and rebuilds its book from the open orders in the database. */
@@ -116,9 +119,11 @@ export class SpotService {
       onCommitted?: (symbol: string, commands: number, seconds: number) => void;
       /** false in a cluster: books are opened as their leases are taken (adopt). */
       holdsAll?: boolean;
+      /** Order-rate windows shared across processes (memory when absent). */
+      limitStore?: LimitStore;
     },
   ) {
-    const service = new SpotService(db, bus, options.markets, [], options.limits ?? DEFAULT_LIMITS, options.onError, options.onCommitted, options.holdsAll ?? true);
+    const service = new SpotService(db, bus, options.markets, [], options.limits ?? DEFAULT_LIMITS, options.onError, options.onCommitted, options.holdsAll ?? true, options.limitStore);
     await service.sync();
     if (options.markets) {
       const config = options.marketMaker ?? marketMakerConfigOf(await readSetting(db, MARKET_MAKER_SETTING));
@@ -328,7 +333,7 @@ export class SpotService {
    * user's order rate, the symbol's minimum order value and the user's open orders in the symbol.
    */
   async place(userId: number, input: PlaceInput): Promise<SpotOrderItem> {
-    if (!this.rate.take(userId)) throw new DomainError('orders_too_frequent');
+    if (!(await this.rate.take(userId))) throw new DomainError('orders_too_frequent');
     const market = this.marketsByPair.get(`${input.currency_id}:${input.legal_id}`);
     if (!market) throw new DomainError('not_found');
     const writer = this.writers.get(market.symbolId);
@@ -420,7 +425,7 @@ export class SpotService {
 
   /** PUT /coin/trade?id=: only the owner's open order; anything else is not_found. */
   async cancel(userId: number, orderId: number): Promise<SpotOrderItem> {
-    if (!this.rate.take(userId)) throw new DomainError('orders_too_frequent');
+    if (!(await this.rate.take(userId))) throw new DomainError('orders_too_frequent');
     const writer = [...this.writers.values()].find((w) => w.openOrder(orderId) !== undefined);
     if (!writer) throw new DomainError('not_found');
     const order = await writer.submit({ kind: 'cancel', userId, orderId });
