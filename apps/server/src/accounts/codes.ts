@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { Lang } from '@fairex/contract';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { AppContext } from '../app-context.ts';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
+import type { Limits } from '../limits.ts';
+import type { Notifier } from '../notify/notifier.ts';
 import { DomainError } from '../http/errors.ts';
 import { codeMessage } from '../notify/templates.ts';
 import { sha256 } from './passwords.ts';
@@ -15,6 +16,17 @@ const DAY_MS = 24 * HOUR_MS;
 export type CodeRequest = { channel: 'mail' | 'sms'; target: string; scene: string; ip: string; lang: Lang };
 
 /** Bound to target and scene, so a code for one address or purpose never works for another. */
+/** What sending a code uses: the database, the code limits, the notifier, and whether to log the code. */
+export type SendCodeDeps = {
+  db: Db;
+  limits: Pick<Limits, 'codeResendMs' | 'codesPerIpPerHour' | 'codesPerTargetPerDay'>;
+  notifier: Notifier;
+  config: { production: boolean };
+};
+
+/** What checking a code uses. */
+export type CheckCodeDeps = { db: Db; limits: Pick<Limits, 'codeAttemptsMax'> };
+
 const codeHash = (target: string, scene: string, code: string) => sha256(`${target}\n${scene}\n${code}`);
 
 /**
@@ -22,7 +34,7 @@ const codeHash = (target: string, scene: string, code: string) => sha256(`${targ
  * number per target and scene (a day's register codes do not use up the forget codes), and more than
  * the hourly number per client address.
  */
-export async function sendCode(ctx: AppContext, request: CodeRequest, log: (line: string) => void) {
+export async function sendCode(ctx: SendCodeDeps, request: CodeRequest, log: (line: string) => void) {
   const { db, limits } = ctx;
   const now = Date.now();
   const [latest] = await db
@@ -70,7 +82,7 @@ export async function sendCode(ctx: AppContext, request: CodeRequest, log: (line
  * concurrent guesses gets at most `codeAttemptsMax` comparisons. The count is kept outside any caller
  * transaction, so a refusal cannot roll it back. Returns the code row id for `consumeCode`.
  */
-export async function checkCode(ctx: AppContext, target: string, scene: string, code: string): Promise<number> {
+export async function checkCode(ctx: CheckCodeDeps, target: string, scene: string, code: string): Promise<number> {
   const newest = ctx.db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)

@@ -18,11 +18,19 @@
  * - 100 wrong passwords from 100 addresses: a 101st new address is refused (login_locked), while the
  *   address the owner logged in from last week still gets its password checked.
  */
-import type { AppContext } from '../app-context.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/client.ts';
+import type { Limits } from '../limits.ts';
 import { DomainError } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { claimLoginAttemptRows, clearLoginFailures } from './repository.ts';
 
+/** What checking a login password uses: the database, the login limits, and the session clock. */
+export type LoginThrottleDeps = {
+  db: Db;
+  limits: Pick<Limits, 'loginFailuresFree' | 'loginLockBaseMs' | 'loginLockMaxMs'>;
+  sessionClock: Clock;
+};
 export type LoginThrottleRule = { failuresFree: number; lockBaseMs: number; lockMaxMs: number };
 export type LoginThrottleState = { failures: number; lockedUntil: Date | null };
 /** A pair's state also says when its address last logged in to the account. */
@@ -93,7 +101,7 @@ export const pairSubject = (subject: string, address: string) => `${subject}@${a
  * password inside a session passes none). Throws login_locked while locked.
  */
 export async function checkLoginPassword(
-  ctx: AppContext,
+  ctx: LoginThrottleDeps,
   subject: string,
   passwordHash: string | undefined,
   password: string,

@@ -16,15 +16,18 @@ import {
   type IdentityState,
   type Lang,
 } from '@fairex/contract';
-import type { AppContext } from '../app-context.ts';
-import { checkCode, consumeCode } from '../accounts/codes.ts';
-import { checkLoginPassword } from '../accounts/login-throttle.ts';
+import { checkCode, consumeCode, type CheckCodeDeps } from '../accounts/codes.ts';
+import { checkLoginPassword, type LoginThrottleDeps } from '../accounts/login-throttle.ts';
 import { hashPassword, sha256, verifyPassword } from '../accounts/passwords.ts';
 import { updateUser } from '../accounts/repository.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { logAction, type Operator } from '../admin/operators.ts';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
+import type { EventBus } from '../events/bus.ts';
 import { DomainError, isUniqueViolation } from '../http/errors.ts';
+import type { Limits } from '../limits.ts';
+import type { NotificationService } from '../notifications/service.ts';
+import type { Notifier } from '../notify/notifier.ts';
 import { contactChangedMessage } from '../notify/templates.ts';
 import { ownsUpload } from '../uploads/repository.ts';
 import { oneCheckAtATime } from './pay-password-queue.ts';
@@ -89,7 +92,7 @@ export async function fiatTradeLimitUsdt(db: Executor, userId: number): Promise<
 }
 
 /** POST /user/real. */
-export async function submitIdentity(ctx: AppContext, user: SessionUser, input: IdentityInput) {
+export async function submitIdentity(ctx: { db: Db }, user: SessionUser, input: IdentityInput) {
   if (!user.email || !user.mobile) throw new DomainError('identity_bind_first');
   const latest = await latestVerifications(ctx.db, user.id);
   const level = input.real_type === '1' ? 1 : 2;
@@ -120,7 +123,7 @@ export async function submitIdentity(ctx: AppContext, user: SessionUser, input: 
 }
 
 /** Back office: approve or reject (with a reason) a pending submission, logged in the same transaction. */
-export async function reviewIdentity(ctx: AppContext, operator: Operator, id: number, decision: { approve: true } | { approve: false; reason: string }) {
+export async function reviewIdentity(ctx: { db: Db; notifications: Pick<NotificationService, 'identityReviewed'> }, operator: Operator, id: number, decision: { approve: true } | { approve: false; reason: string }) {
   return ctx.db.transaction(async (tx) => {
     const row = await claimVerification(tx, id, {
       status: decision.approve ? 'approved' : 'rejected',
@@ -142,11 +145,14 @@ export async function reviewIdentity(ctx: AppContext, operator: Operator, id: nu
 
 type Binding = { code: string; password: string; old_code?: string };
 
+/** What binding a contact uses: the login and code checks, the notifier to tell the old contact, the bus to end other sessions. */
+type BindingDeps = LoginThrottleDeps & CheckCodeDeps & { notifier: Notifier; bus: EventBus };
+
 /**
  * POST /safe/mobile: the code went to the new number (POST /sms_send, scene bind). Needs the login
  * password, and a code sent to the current number when there is one (scene security).
  */
-export async function bindMobile(ctx: AppContext, user: SessionUser, token: string, lang: Lang, input: Binding & { mobile: string; area_code?: string }) {
+export async function bindMobile(ctx: BindingDeps, user: SessionUser, token: string, lang: Lang, input: Binding & { mobile: string; area_code?: string }) {
   const areaCode = normaliseAreaCode(input.area_code ?? user.areaCode);
   const mobile = normaliseMobile(areaCode, input.mobile);
   if (!isMobileFor(areaCode, mobile)) throw new DomainError('mobile_invalid');
@@ -158,7 +164,7 @@ export async function bindMobile(ctx: AppContext, user: SessionUser, token: stri
  * POST /safe/email: the code went to the new address (POST /sms_mail, scene bind). Needs the login
  * password, and a code sent to the current address when there is one (scene security).
  */
-export async function bindEmail(ctx: AppContext, user: SessionUser, token: string, lang: Lang, input: Binding & { email: string }) {
+export async function bindEmail(ctx: BindingDeps, user: SessionUser, token: string, lang: Lang, input: Binding & { email: string }) {
   const email = normaliseEmail(input.email);
   if (!isEmail(email)) throw new DomainError('email_invalid');
   const current = user.email ? { channel: 'mail' as const, target: user.email } : undefined;
@@ -171,7 +177,7 @@ export async function bindEmail(ctx: AppContext, user: SessionUser, token: strin
  * stolen session cannot take the account over by rebinding).
  */
 async function bindContact(
-  ctx: AppContext,
+  ctx: BindingDeps,
   user: SessionUser,
   token: string,
   lang: Lang,
@@ -205,7 +211,7 @@ async function bindContact(
 export const securityTarget = (user: SessionUser) => user.email ?? user.mobile ?? user.account;
 
 /** POST /safe/update_password: sets or changes the pay password with a code (POST /sms_mail or /sms_send, scene security). */
-export async function setPayPassword(ctx: AppContext, user: SessionUser, password: string, code: string) {
+export async function setPayPassword(ctx: CheckCodeDeps, user: SessionUser, password: string, code: string) {
   const codeId = await checkCode(ctx, securityTarget(user), 'security', code);
   const payPasswordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
@@ -244,7 +250,7 @@ export async function checkPayPassword(db: Executor, user: SessionUser, given: s
 }
 
 /** POST /safe/update_login_password: knowing the old password, to a different one; every other session ends. */
-export async function changeLoginPassword(ctx: AppContext, user: SessionUser, token: string, oldPassword: string, password: string) {
+export async function changeLoginPassword(ctx: { db: Db; bus: EventBus }, user: SessionUser, token: string, oldPassword: string, password: string) {
   if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new DomainError('old_password_wrong');
   if (password === oldPassword) throw new DomainError('password_reused');
   const passwordHash = await hashPassword(password);
@@ -259,7 +265,7 @@ export async function changeLoginPassword(ctx: AppContext, user: SessionUser, to
  * Adding a wallet address or a bank card: confirmed by the pay password, or by a code sent to the
  * user's own email or mobile (scene security), used up here.
  */
-export async function checkConfirmation(ctx: AppContext, user: SessionUser, confirmation: Confirmation) {
+export async function checkConfirmation(ctx: CheckCodeDeps & { limits: Pick<Limits, 'payPasswordAttemptsMax'> }, user: SessionUser, confirmation: Confirmation) {
   if (confirmation.pay_password !== undefined) return checkPayPassword(ctx.db, user, confirmation.pay_password, ctx.limits.payPasswordAttemptsMax);
   if (confirmation.code === undefined) throw new DomainError(user.payPasswordHash ? 'pay_password_required' : 'pay_password_not_set');
   const codeId = await checkCode(ctx, securityTarget(user), 'security', confirmation.code);
