@@ -22,14 +22,14 @@ import { checkTarget, login, logout, register, resetPassword } from './service.t
 import { currentUser, requireUser, tokenOf, userOfToken } from './sessions.ts';
 
 /** Register needs a free address; forget needs an existing one. */
-async function checkSceneTarget(ctx: AppContext, scene: string, target: string) {
+async function checkSceneTarget(ctx: Pick<AppContext, 'db'>, scene: string, target: string) {
   const existing = await findUserByLogin(ctx.db, target);
   if ((scene === 'register' || scene === 'bind') && existing) throw new DomainError('account_exists');
   if (scene === 'forget' && !existing) throw new DomainError('account_not_found');
 }
 
 /** Security codes (pay password, binding, cards) go only to the logged-in user's own email or mobile. */
-async function checkSecurityTarget(ctx: AppContext, request: FastifyRequest, channel: 'mail' | 'sms', target: string, areaCode?: string) {
+async function checkSecurityTarget(ctx: Pick<AppContext, 'db'>, request: FastifyRequest, channel: 'mail' | 'sms', target: string, areaCode?: string) {
   const token = tokenOf(request);
   if (!token) throw new DomainError('not_logged_in');
   const user = await userOfToken(ctx.db, token);
@@ -38,7 +38,7 @@ async function checkSecurityTarget(ctx: AppContext, request: FastifyRequest, cha
   if (!own) throw new DomainError('code_target_not_own');
 }
 
-export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+export function accountRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'bus' | 'config' | 'db' | 'limits' | 'notifier' | 'sessionClock' | 'uploads'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const loginLimit = {
     config: {

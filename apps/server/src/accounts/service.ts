@@ -28,7 +28,7 @@ export function normaliseContact(type: 'email' | 'mobile', target: string, areaC
   return type === 'email' ? normaliseEmail(target) : normaliseMobile(areaCode, target);
 }
 
-export async function register(ctx: AppContext, raw: RegisterInput): Promise<User> {
+export async function register(ctx: Pick<AppContext, 'db' | 'limits'>, raw: RegisterInput): Promise<User> {
   const areaCode = normaliseAreaCode(raw.area_code);
   const input = { ...raw, area_code: areaCode, user_string: normaliseContact(raw.type, raw.user_string, areaCode) };
   checkTarget(input.type, input.user_string, input.area_code);
@@ -50,7 +50,7 @@ export async function register(ctx: AppContext, raw: RegisterInput): Promise<Use
   }
 }
 
-function insertRegisteredUser(ctx: AppContext, input: RegisterInput, codeId: number, passwordHash: string, parentId: number | null) {
+function insertRegisteredUser(ctx: Pick<AppContext, 'db'>, input: RegisterInput, codeId: number, passwordHash: string, parentId: number | null) {
   return ctx.db.transaction(async (tx) => {
     await consumeCode(tx, codeId);
     const user = await insertUser(tx, {
@@ -71,7 +71,7 @@ function insertRegisteredUser(ctx: AppContext, input: RegisterInput, codeId: num
  * Answers a new session token; `remember` is the stay-logged-in option (sessions.ts names both lifetimes).
  * Failures lock the (account, `address`) pair, and far later the account (login-throttle.ts).
  */
-export async function login(ctx: AppContext, userString: string, password: string, remember: boolean, address: string): Promise<string> {
+export async function login(ctx: Pick<AppContext, 'db' | 'limits' | 'sessionClock'>, userString: string, password: string, remember: boolean, address: string): Promise<string> {
   const user = await findUserByLogin(ctx.db, userString);
   // Same answer, same limit and same hashing time for an unknown account and a wrong password, so accounts cannot be probed.
   const subject = user ? `user:${user.id}` : `user:name:${normaliseLogin(userString)}`;
@@ -80,7 +80,7 @@ export async function login(ctx: AppContext, userString: string, password: strin
 }
 
 /** GET /user/logout: ends the session, and its realtime sockets stop getting the user's events. */
-export async function logout(ctx: AppContext, userId: number, token: string) {
+export async function logout(ctx: Pick<AppContext, 'bus' | 'db'>, userId: number, token: string) {
   await revokeSession(ctx.db, userId, token);
   ctx.bus.emit('session_revoked', { userId, tokenHash: sha256(token) });
 }
@@ -90,7 +90,7 @@ export async function logout(ctx: AppContext, userId: number, token: string) {
  * password equal to the current one is refused, checked only once the code is proven (else this call
  * would test password guesses), and the code stays unused for another try.
  */
-export async function resetPassword(ctx: AppContext, account: string, code: string, password: string) {
+export async function resetPassword(ctx: Pick<AppContext, 'bus' | 'db' | 'limits'>, account: string, code: string, password: string) {
   const user = await findUserByLogin(ctx.db, account);
   if (!user) throw new DomainError('account_not_found');
   const login = normaliseLogin(account);

@@ -11,7 +11,7 @@ import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 import { ALL_ROLES, currentOperator, logAction, requireOperator } from './operators.ts';
 
-export function adminContractsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminContractsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'contracts' | 'db'>) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const anyOperator = { preHandler: requireOperator(ctx.db, ALL_ROLES) };
 

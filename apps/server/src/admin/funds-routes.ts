@@ -31,7 +31,7 @@ const queueFilter = (query: unknown) => {
   return { page: input.page, limit: input.limit, status: input.status, userId: input.user_id, currencyId: input.currency_id };
 };
 
-export function adminFundsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminFundsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'notifications' | 'uploads'>) {
   const reviewer = { preHandler: requireOperator(ctx.db, ['admin', 'reviewer']) };
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const id = (params: unknown) => parse(idParam, params).id;

@@ -11,7 +11,7 @@ import { adminSymbols, createSymbol, editSymbol } from '../markets/back-office.t
 import { editMarketMaker, editSpotDemoTrading, editSpotFees, marketMakerView, searchSpotOrders, searchSpotTrades, spotDemoTradingView, spotFees } from '../spot/back-office.ts';
 import { currentOperator, requireOperator } from './operators.ts';
 
-export function adminMarketsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminMarketsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'db' | 'markets' | 'spot'>) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const anyOperator = { preHandler: requireOperator(ctx.db, ['admin', 'reviewer', 'support']) };
 

@@ -11,7 +11,7 @@ import { changeOwnPassword, createOperator, editOperator } from './operator-acco
 import { pageOperators } from './operator-repository.ts';
 import { ALL_ROLES, currentOperator, operatorTokenOf, requireOperator } from './operators.ts';
 
-export function adminOperatorRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminOperatorRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'limits'>) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   // The current password is guessed at here as at the login: the same limit per address.
   const ownPassword = {

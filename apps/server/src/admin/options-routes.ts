@@ -11,7 +11,7 @@ import { parse } from '../http/errors.ts';
 import { editDuration, editExposure, optionsOverview, searchOptionOrders } from '../options/back-office.ts';
 import { ALL_ROLES, currentOperator, requireOperator } from './operators.ts';
 
-export function adminOptionsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminOptionsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db'>) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const anyOperator = { preHandler: requireOperator(ctx.db, ALL_ROLES) };
 

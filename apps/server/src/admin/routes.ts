@@ -40,6 +40,7 @@ import { operators } from './tables.ts';
  * The back-office API under /api/admin: operators, their sessions and roles, and what they may read.
  * Reads of secrets and personal records (codes in the outbox, a user's details, identity documents, OTC
  * evidence) are written to the operator log, one row per call naming what was read, never the secret.
+ * Takes the whole context: it mounts every domain's back office, each of which names what it uses.
  */
 export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   // Every back-office call: the session clock's reading, and the CSRF and Origin checks of operator-cookies.ts.

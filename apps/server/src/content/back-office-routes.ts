@@ -14,7 +14,7 @@ import { contentItem, deleteContent, listContent, previewContent, saveContent } 
 import { refreshFrameHosts } from './frame-hosts.ts';
 import { CONTENT_IMAGES_PER_MINUTE, uploadContentImage } from './images.ts';
 
-export function adminContentRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminContentRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'clock' | 'config' | 'db'>) {
   const adminOnly = requireOperator(ctx.db, ['admin']);
   const readers = { preHandler: requireOperator(ctx.db, ['admin', 'support']) };
   const imageLimit = limitedBy(app, [{ name: 'content-image', max: CONTENT_IMAGES_PER_MINUTE, windowMs: 60_000, key: (request) => String(currentOperator(request).id) }]);

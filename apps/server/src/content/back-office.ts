@@ -50,14 +50,14 @@ const rowView = (item: ItemWithVersions, now: number): ContentAdminRow => ({
 });
 
 /** GET /api/admin/content/items: one kind's items in the reading order, with their languages and titles. */
-export async function listContent(ctx: AppContext, input: { kind: ContentKind; page: number; limit: number }) {
+export async function listContent(ctx: Pick<AppContext, 'clock' | 'db'>, input: { kind: ContentKind; page: number; limit: number }) {
   const kind = input.kind === 'page' ? { pages: true as const } : { categoryId: CATEGORY_OF[input.kind] };
   const { items, total } = await pageItems(ctx.db, kind, input.page, input.limit);
   const now = ctx.clock();
   return { data: items.map((item) => rowView(item, now)), total, page: input.page, limit: input.limit };
 }
 
-export async function contentItem(ctx: AppContext, id: number) {
+export async function contentItem(ctx: Pick<AppContext, 'clock' | 'db'>, id: number) {
   const item = await itemById(ctx.db, id);
   if (!item) throw new DomainError('not_found');
   return itemView(item, ctx.clock());
@@ -71,7 +71,7 @@ const logged = (item: ItemWithVersions | undefined) =>
  * POST /api/admin/content/save: creates or edits an item and replaces its versions. A page is found by
  * its key (created at its first save); an id must name an item of the same kind.
  */
-export async function saveContent(ctx: AppContext, operator: Operator, input: ContentSaveInput) {
+export async function saveContent(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: ContentSaveInput) {
   const now = new Date(ctx.clock());
   const values = { status: input.status, sort: input.sort, publishAt: new Date(input.publish_at), popup: input.popup };
   const versions = input.versions.map((v) => ({ lang: v.lang, title: v.title, content: sanitizeContent(v.content), image: v.image }));
@@ -94,7 +94,7 @@ export async function saveContent(ctx: AppContext, operator: Operator, input: Co
   return itemView(saved, ctx.clock());
 }
 
-export async function deleteContent(ctx: AppContext, operator: Operator, id: number) {
+export async function deleteContent(ctx: Pick<AppContext, 'db'>, operator: Operator, id: number) {
   await ctx.db.transaction(async (tx) => {
     const before = await lockItem(tx, id);
     if (!before) throw new DomainError('not_found');

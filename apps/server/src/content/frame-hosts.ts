@@ -15,10 +15,10 @@ export class FrameHosts {
   private readAt = Number.NEGATIVE_INFINITY;
   private backgroundRead = false;
 
-  private constructor(private readonly ctx: Pick<AppContext, 'db' | 'clock'>) {}
+  private constructor(private readonly ctx: Pick<AppContext, 'clock' | 'db'>) {}
 
   /** The app's list, read once before the first answer. */
-  static async open(ctx: AppContext): Promise<FrameHosts> {
+  static async open(ctx: Pick<AppContext, 'clock' | 'db'>): Promise<FrameHosts> {
     const frames = new FrameHosts(ctx);
     await frames.refresh();
     perApp.set(ctx, frames);

@@ -29,7 +29,7 @@ export const CONTENT_IMAGE_SWEEP_JOB = 'content.sweep-images';
 export const CONTENT_IMAGES_PER_MINUTE = 30;
 
 /** Stores an operator's image (row and log first, then the file) and answers its public URL. */
-export async function uploadContentImage(ctx: AppContext, operator: Operator, request: FastifyRequest) {
+export async function uploadContentImage(ctx: Pick<AppContext, 'clock' | 'config' | 'db'>, operator: Operator, request: FastifyRequest) {
   const { bytes, image, fileName } = await receiveImage(request);
   await ctx.db.transaction(async (tx) => {
     await insertContentImage(tx, { fileName, mime: image.mime, bytes: bytes.length, operatorId: operator.id, createdAt: new Date(ctx.clock()) });
@@ -52,7 +52,7 @@ export async function sweepUnusedContentImages(tx: Executor, dir: string, now: D
 }
 
 /** Serves /content-images/ and schedules the sweep of unused ones. */
-export async function serveContentImages(app: FastifyInstance, ctx: AppContext) {
+export async function serveContentImages(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'jobs'>) {
   const dir = contentImagesDir(ctx);
   await servePublicFiles(app, dir, CONTENT_IMAGE_URL_PREFIX);
   ctx.jobs.every(CONTENT_IMAGE_SWEEP_JOB, CONTENT_IMAGE_SWEEP_EVERY_MS, async (tx, _job, now) => {

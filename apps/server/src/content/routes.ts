@@ -9,7 +9,7 @@ import { readArticle, readMenu, readNewsPage, readPage, readPopup } from './read
  * Home content and the pages in the reader's language (else English): news and banner lists, one item,
  * the popup ad (or null), GET /menu (the published pages) and each page (or null while unpublished).
  */
-export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
+export function contentRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'clock' | 'db'>) {
   const reading = (request: FastifyRequest) => ({ lang: request.lang, now: ctx.clock() });
 
   app.post('/news/list', async (request) => {

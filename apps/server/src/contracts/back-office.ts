@@ -116,7 +116,7 @@ export async function overnightRuns(db: Executor, query: { page: number; limit: 
 }
 
 /** GET /api/admin/contracts/exposure, /liquidations and /overnight: every operator role may read them. */
-export function contractsBackOfficeRoutes(app: FastifyInstance, ctx: AppContext) {
+export function contractsBackOfficeRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'contracts' | 'db' | 'ticks'>) {
   const anyOperator = { preHandler: requireOperator(ctx.db, ALL_ROLES) };
   const markOf = (symbol: string) => ctx.ticks.latest(symbol)?.price ?? null;
   app.get('/contracts/exposure', anyOperator, async () => ok(await exposure(ctx.db, ctx.contracts, markOf)));

@@ -15,7 +15,7 @@ import { parse } from '../http/errors.ts';
 import { claimOf, once } from '../http/idempotency.ts';
 
 /** Contracts (futures and stocks): the spec's legacy /lever/* calls (section 7), one line each. */
-export function contractRoutes(app: FastifyInstance, ctx: AppContext) {
+export function contractRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'contracts' | 'db'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 

@@ -10,7 +10,7 @@ import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 
-export function adminCopyRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminCopyRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'copy' | 'db'>) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const reviewers = { preHandler: requireOperator(ctx.db, ['admin', 'reviewer']) };
   const anyOperator = { preHandler: requireOperator(ctx.db, ALL_ROLES) };

@@ -20,7 +20,7 @@ import { parse } from '../http/errors.ts';
  * Copy trading: the spec's /follow/* calls (section 7), and the ones its screens need that it does not
  * name (apply, me, myFollows, myCopies, mySkips). The trader list, a trader and their trades are public.
  */
-export function copyRoutes(app: FastifyInstance, ctx: AppContext) {
+export function copyRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'copy' | 'db'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 

@@ -10,7 +10,7 @@ import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 import { couponsOverview, createBatch, searchBatches, searchCoupons, switchBatch } from './back-office.ts';
 
-export function adminCouponRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminCouponRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'clock' | 'db'>) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const anyOperator = { preHandler: requireOperator(ctx.db, ALL_ROLES) };
 

@@ -34,7 +34,7 @@ export async function searchBatches(db: Executor, input: { page: number; limit: 
  * experience batch is in the option stake coin and its value is a stake some offered duration takes
  * (coupon_experience_unusable otherwise). Logged.
  */
-export async function createBatch(ctx: AppContext, operator: Operator, input: CouponBatchInput) {
+export async function createBatch(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: CouponBatchInput) {
   const coin = await coinById(ctx.db, input.currency_id);
   if (!coin) throw new DomainError('currency_unavailable');
   if (money(input.value).decimalPlaces() > coin.decimals) throw new DomainError('wrong_number');
@@ -64,7 +64,7 @@ export async function createBatch(ctx: AppContext, operator: Operator, input: Co
 }
 
 /** POST /api/admin/coupons/batches/enabled: stops or resumes claims of a batch (coupons already claimed stay). Logged. */
-export async function switchBatch(ctx: AppContext, operator: Operator, input: { id: number; enabled: boolean }) {
+export async function switchBatch(ctx: Pick<AppContext, 'db'>, operator: Operator, input: { id: number; enabled: boolean }) {
   return ctx.db.transaction(async (tx) => {
     const before = await batchById(tx, input.id);
     if (!before) throw new DomainError('not_found');

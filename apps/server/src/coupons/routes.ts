@@ -9,7 +9,7 @@ import { parse } from '../http/errors.ts';
  * Coupons (/pages/setting/coupon): the coupon centre, claiming, my coupons and applying a fee discount.
  * An experience coupon is used at the options checkout (POST /microtrade/submit with coupon_id).
  */
-export function couponRoutes(app: FastifyInstance, ctx: AppContext) {
+export function couponRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'coupons' | 'db'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 

@@ -38,7 +38,7 @@ const NOTHING_HELD: PositionsHeld = { margin: '0', profit: '0' };
  * is shown apart and counted nowhere, as it is not the user's until the position closes.
  */
 function figuresOf(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'markets'>,
   coin: Coin,
   row: Pick<AccountRow, 'balance' | 'available' | 'frozen' | 'locked'> | undefined,
   held: PositionsHeld = NOTHING_HELD,
@@ -75,7 +75,7 @@ async function coinsAndAccountsOf(db: Executor, userId: number) {
  * one snapshot: a position opening between two reads would otherwise count its margin twice or not at all.
  * A coin held only as margin is listed too.
  */
-function assetsOf(ctx: AppContext, userId: number) {
+function assetsOf(ctx: Pick<AppContext, 'contracts' | 'db'>, userId: number) {
   return ctx.db.transaction(
     async (tx) => {
       const [coins, rows] = await Promise.all([allCoins(tx), accountsOf(tx, userId)]);
@@ -102,7 +102,7 @@ const heldIn = (positions: Map<number, PositionsHeld>, kind: AccountKind, curren
   kind === 'contract' ? positions.get(currencyId) : undefined;
 
 /** POST /wallet/list: every account kind with its coins, figures and USDT values, and the grand total. */
-export async function walletList(ctx: AppContext, userId: number) {
+export async function walletList(ctx: Pick<AppContext, 'contracts' | 'db' | 'markets'>, userId: number) {
   const { coins, rows, positions } = await assetsOf(ctx, userId);
   const kinds = ACCOUNT_KINDS.map((kind) => {
     const balance = coins.map((coin) =>
@@ -120,7 +120,7 @@ async function enabledCoin(db: Executor, id: number) {
 }
 
 /** POST /wallet/detail: one coin in one account kind; a disabled coin while the user holds some of it. */
-export async function walletDetail(ctx: AppContext, userId: number, currencyId: number, kind: AccountKind) {
+export async function walletDetail(ctx: Pick<AppContext, 'contracts' | 'db' | 'markets'>, userId: number, currencyId: number, kind: AccountKind) {
   const { coins, rows, positions } = await assetsOf(ctx, userId);
   const coin = coins.find((c) => c.id === currencyId);
   if (!coin) throw new DomainError('currency_unavailable');
@@ -132,7 +132,7 @@ export async function walletDetail(ctx: AppContext, userId: number, currencyId: 
  * GET /currency/user_currency_list: the coins with the user's available amount in each account kind
  * (the bills' and records' filters); `enabled` false marks a disabled coin the user still holds.
  */
-export async function userCurrencyList(ctx: AppContext, userId: number) {
+export async function userCurrencyList(ctx: Pick<AppContext, 'db'>, userId: number) {
   const { coins, rows } = await coinsAndAccountsOf(ctx.db, userId);
   return coins.map((coin) => ({
     id: coin.id,
@@ -147,12 +147,12 @@ export async function userCurrencyList(ctx: AppContext, userId: number) {
 }
 
 /** POST /wallet/legal_log. */
-export const bills = (ctx: AppContext, userId: number, input: { currency?: number; type?: AccountKind; page: number }) =>
+export const bills = (ctx: Pick<AppContext, 'db'>, userId: number, input: { currency?: number; type?: AccountKind; page: number }) =>
   pageBills(ctx.db, userId, { currencyId: input.currency, kind: input.type, page: input.page, limit: FUNDS_PAGE_SIZE });
 
 /** POST /wallet/change: available to available between two kinds of one coin; refused when short. */
 export async function transferBetweenKinds(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'contracts' | 'db'>,
   userId: number,
   input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind },
   transact: Transact = plainTransact(ctx.db),
@@ -174,11 +174,11 @@ export async function transferBetweenKinds(
 }
 
 /** GET /wallet/hzhistory. */
-export const transferHistory = (ctx: AppContext, userId: number, page: number) =>
+export const transferHistory = (ctx: Pick<AppContext, 'db'>, userId: number, page: number) =>
   pageAccountTransfers(ctx.db, userId, { page, limit: FUNDS_PAGE_SIZE });
 
 /** GET /wallet/getRateCurrency: the coin's index price in USDT, and in each kept fiat currency (USDT taken at 1 USD). */
-export async function rateOfCurrency(ctx: AppContext, id: number): Promise<RateCurrencyAnswer> {
+export async function rateOfCurrency(ctx: Pick<AppContext, 'db' | 'markets'>, id: number): Promise<RateCurrencyAnswer> {
   // Any coin, enabled or not: a disabled coin a user still holds is valued the same way.
   const coin = await findAnyCoin(ctx.db, id);
   if (!coin) throw new DomainError('not_found');

@@ -21,7 +21,7 @@ import { lockContractAccount, openPositionsOf } from '../contracts/repository.ts
  * them. A credit is always allowed (it only raises the risk rate).
  */
 export async function adjustBalance(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   operator: Operator,
   input: { user_id: number; currency_id: number; kind: AccountKind; amount: string; reason: string },
 ) {
@@ -66,7 +66,7 @@ export async function adjustBalance(
 }
 
 /** Every coin (enabled or not) with its networks' deposit address, fee, minimum and switches. */
-export async function coinConfig(ctx: AppContext) {
+export async function coinConfig(ctx: Pick<AppContext, 'db'>) {
   const coins = await allCoins(ctx.db);
   const networks = await networksOf(ctx.db, coins.map((c) => c.id));
   return {
@@ -95,7 +95,7 @@ export async function coinConfig(ctx: AppContext) {
 }
 
 export async function editNetwork(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   operator: Operator,
   id: number,
   input: { deposit_address?: string; withdraw_fee?: string; withdraw_min?: string; deposit_min?: string; deposit_enabled?: boolean; withdraw_enabled?: boolean },
@@ -127,7 +127,7 @@ export async function editNetwork(
   });
 }
 
-export async function editCoin(ctx: AppContext, operator: Operator, id: number, enabled: boolean) {
+export async function editCoin(ctx: Pick<AppContext, 'db'>, operator: Operator, id: number, enabled: boolean) {
   return ctx.db.transaction(async (tx) => {
     const row = await updateCoin(tx, id, { enabled });
     if (!row) throw new DomainError('not_found');
@@ -136,7 +136,7 @@ export async function editCoin(ctx: AppContext, operator: Operator, id: number, 
   });
 }
 
-export async function editFundsSettings(ctx: AppContext, operator: Operator, input: { exchange_fee_rate?: string; recharge_contact_first?: boolean }) {
+export async function editFundsSettings(ctx: Pick<AppContext, 'db'>, operator: Operator, input: { exchange_fee_rate?: string; recharge_contact_first?: boolean }) {
   if (input.exchange_fee_rate === undefined && input.recharge_contact_first === undefined) throw new DomainError('parameter_error');
   await ctx.db.transaction(async (tx) => {
     // Logged with the values before and after (issue 22: every settings change shows what it replaced).

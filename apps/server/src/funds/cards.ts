@@ -12,7 +12,7 @@ import { deleteOwnBankCard, findBankCardRow, findCoin, insertWalletAddress, netw
  * address (compared as addressKey does) is refused as a duplicate; the unique index settles a race.
  */
 export async function saveWalletAddress(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'limits'>,
   user: SessionUser,
   input: { currency: number; name: string; address: string; qrcode: string; network?: string } & Confirmation,
 ) {
@@ -43,7 +43,7 @@ export async function saveWalletAddress(
  * confirmed like an address. An edit names the card it replaces (`id`), which must be the user's own of
  * that kind: another user's id answers like a missing one.
  */
-export async function saveCard(ctx: AppContext, user: SessionUser, kind: CardKind, input: Record<string, string | number | undefined> & Confirmation) {
+export async function saveCard(ctx: Pick<AppContext, 'db' | 'limits'>, user: SessionUser, kind: CardKind, input: Record<string, string | number | undefined> & Confirmation) {
   const { pay_password, code, id, ...details } = input;
   if (id !== undefined && (await findBankCardRow(ctx.db, user.id, kind))?.id !== id) throw new DomainError('not_found');
   await checkConfirmation(ctx, user, { pay_password, code });
@@ -54,13 +54,13 @@ export async function saveCard(ctx: AppContext, user: SessionUser, kind: CardKin
  * POST /user/cash_delete and /user/cash_delete_international: confirmed like saving. Withdrawals already
  * requested keep the copy of the card they were made with, so removing it changes no money.
  */
-export async function deleteCard(ctx: AppContext, user: SessionUser, kind: CardKind, input: { id: number } & Confirmation) {
+export async function deleteCard(ctx: Pick<AppContext, 'db' | 'limits'>, user: SessionUser, kind: CardKind, input: { id: number } & Confirmation) {
   await checkConfirmation(ctx, user, input);
   if (!(await deleteOwnBankCard(ctx.db, user.id, kind, input.id))) throw new DomainError('not_found');
 }
 
 /** POST /user/cash_info and /user/cash_info_international: the saved card with its id, or null. */
-export async function cardInfo(ctx: AppContext, userId: number, kind: CardKind) {
+export async function cardInfo(ctx: Pick<AppContext, 'db'>, userId: number, kind: CardKind) {
   const row = await findBankCardRow(ctx.db, userId, kind);
   return row ? { id: row.id, ...row.details } : null;
 }

@@ -47,7 +47,7 @@ const networkView = (n: Network) => ({
 });
 
 /** POST /wallet/get_info: the coin, its networks with fees and minimums, and whether to contact service first. */
-export async function depositInfo(ctx: AppContext, currencyId: number, choice: { network?: string; type?: number }) {
+export async function depositInfo(ctx: Pick<AppContext, 'db'>, currencyId: number, choice: { network?: string; type?: number }) {
   const { coin, network, networks } = await coinAndNetwork(ctx.db, currencyId, choice);
   return {
     id: coin.id,
@@ -61,7 +61,7 @@ export async function depositInfo(ctx: AppContext, currencyId: number, choice: {
 }
 
 /** The platform address for a coin and network; refused when deposits are off or service must be contacted first. */
-async function depositTarget(ctx: AppContext, currencyId: number, choice: { network?: string; type?: number }) {
+async function depositTarget(ctx: Pick<AppContext, 'db'>, currencyId: number, choice: { network?: string; type?: number }) {
   if (await contactFirst(ctx.db)) throw new DomainError('contact_service_before_recharge');
   const { coin, network } = await coinAndNetwork(ctx.db, currencyId, choice);
   if (!takesDeposits(network)) throw new DomainError('currency_unavailable');
@@ -69,14 +69,14 @@ async function depositTarget(ctx: AppContext, currencyId: number, choice: { netw
 }
 
 /** POST /wallet/get_in_address. */
-export async function depositAddress(ctx: AppContext, currencyId: number, choice: { network?: string; type?: number }) {
+export async function depositAddress(ctx: Pick<AppContext, 'db'>, currencyId: number, choice: { network?: string; type?: number }) {
   const { coin, network } = await depositTarget(ctx, currencyId, choice);
   return { currency_id: coin.id, currency: coin.name, network: network.network, address: network.depositAddress };
 }
 
 /** POST /wallet/charge_req: records the declaration; nothing is credited until an operator confirms. */
 export async function requestRecharge(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   userId: number,
   input: { currency: number; amount: string; voucher: string; network?: string; type: number },
 ) {
@@ -104,14 +104,14 @@ export async function requestRecharge(
 }
 
 /** GET /recharge/log. */
-export const rechargeLog = (ctx: AppContext, userId: number, page: { page: number; limit: number }) =>
+export const rechargeLog = (ctx: Pick<AppContext, 'db' | 'uploads'>, userId: number, page: { page: number; limit: number }) =>
   pageRecharges(ctx.db, { ...page, userId }, ctx.uploads);
 
 /**
  * Back office: confirm credits the user from deposits in transit, exactly once; a second click (or a
  * concurrent one) finds the row decided and is refused. Reject records the reason and moves no money.
  */
-export async function reviewRecharge(ctx: AppContext, operator: Operator, id: number, decision: { confirm: true } | { confirm: false; reason: string }) {
+export async function reviewRecharge(ctx: Pick<AppContext, 'db' | 'notifications'>, operator: Operator, id: number, decision: { confirm: true } | { confirm: false; reason: string }) {
   return ctx.db.transaction(async (tx) => {
     const row = await claimRecharge(tx, id, {
       status: decision.confirm ? 'confirmed' : 'rejected',

@@ -22,7 +22,7 @@ export async function exchangeFeeRate(db: Executor): Promise<string> {
 }
 
 /** POST /user/getTransferList: coins that can be exchanged, their USDT price and the user's spot available. */
-export async function exchangeList(ctx: AppContext, userId: number) {
+export async function exchangeList(ctx: Pick<AppContext, 'db' | 'markets'>, userId: number) {
   const [coins, rows] = await Promise.all([enabledCoins(ctx.db), accountsOf(ctx.db, userId)]);
   return coins.map((coin) => ({
     id: coin.id,
@@ -34,7 +34,7 @@ export async function exchangeList(ctx: AppContext, userId: number) {
   }));
 }
 
-async function pricedPair(ctx: AppContext, fromId: number, toId: number) {
+async function pricedPair(ctx: Pick<AppContext, 'db' | 'markets'>, fromId: number, toId: number) {
   const [from, to] = await Promise.all([findCoin(ctx.db, fromId), findCoin(ctx.db, toId)]);
   if (!from || !to) throw new DomainError('currency_unavailable');
   const fromPrice = priceUsdt(ctx, from);
@@ -44,7 +44,7 @@ async function pricedPair(ctx: AppContext, fromId: number, toId: number) {
 }
 
 /** POST /user/getTransferFee: the rate (target units per source unit) and the fee rate. */
-export async function exchangeFee(ctx: AppContext, fromId: number, toId: number) {
+export async function exchangeFee(ctx: Pick<AppContext, 'db' | 'markets'>, fromId: number, toId: number) {
   const { from, to, fromPrice, toPrice } = await pricedPair(ctx, fromId, toId);
   return {
     from_currency_id: from.id,
@@ -64,7 +64,7 @@ export async function exchangeFee(ctx: AppContext, fromId: number, toId: number)
  * refused (exchange_inventory_short) and nothing moves.
  */
 export async function exchange(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'markets'>,
   userId: number,
   input: { number: string; from_currency_id: number; to_currency_id: number },
   transact: Transact = plainTransact(ctx.db),

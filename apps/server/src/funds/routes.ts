@@ -37,7 +37,7 @@ import { requestWithdrawal, withdrawalList, withdrawLimitLeft } from './withdraw
 /** GET calls read the query, POST calls the body. */
 const input = (request: FastifyRequest) => (request.method === 'GET' ? request.query : request.body);
 
-export function fundsRoutes(app: FastifyInstance, ctx: AppContext) {
+export function fundsRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'bus' | 'contracts' | 'db' | 'limits' | 'markets' | 'notifier' | 'sessionClock' | 'uploads'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const userId = (request: FastifyRequest) => currentUser(request).id;
   // Per user (the rate-limit hook runs after requireUser): each request is a guess at the pay password.

@@ -35,7 +35,7 @@ const LIMIT_COIN = 'BTC';
  * address's own, or for a card the coin's first network open for withdrawals (what the withdraw
  * screen shows; a card payout is not on a chain, so the user does not get to pick a cheaper one).
  */
-async function destinationOf(ctx: AppContext, user: SessionUser, input: WithdrawInput) {
+async function destinationOf(ctx: Pick<AppContext, 'db'>, user: SessionUser, input: WithdrawInput) {
   if (input.destination === 'address') {
     const address = await findOwnWalletAddress(ctx.db, user.id, input.address_id!);
     // Someone else's address id answers like a missing one.
@@ -53,7 +53,7 @@ async function destinationOf(ctx: AppContext, user: SessionUser, input: Withdraw
 }
 
 /** POST /wallet/out; `transact` runs the freeze's transaction (the route's holds an idempotency key too). */
-export async function requestWithdrawal(ctx: AppContext, user: SessionUser, input: WithdrawInput, transact: Transact = plainTransact(ctx.db)) {
+export async function requestWithdrawal(ctx: Pick<AppContext, 'db' | 'limits' | 'markets'>, user: SessionUser, input: WithdrawInput, transact: Transact = plainTransact(ctx.db)) {
   const level = await identityLevel(ctx.db, user.id);
   if (level < 1) throw new DomainError('verification_required');
   await checkPayPassword(ctx.db, user, input.pay_password, ctx.limits.payPasswordAttemptsMax);
@@ -92,7 +92,7 @@ export async function requestWithdrawal(ctx: AppContext, user: SessionUser, inpu
  * POST /wallet/withdraw_limit: the user's 24-hour limit, what the pending and approved requests of the
  * window have used (from their rows, valued when made), and what is left, also in the coin asked about.
  */
-export async function withdrawLimitLeft(ctx: AppContext, userId: number, currencyId: number) {
+export async function withdrawLimitLeft(ctx: Pick<AppContext, 'db' | 'markets'>, userId: number, currencyId: number) {
   const [coin, btc] = await Promise.all([findCoin(ctx.db, currencyId), findCoinByName(ctx.db, LIMIT_COIN)]);
   if (!coin || !btc) throw new DomainError('currency_unavailable');
   const level = await identityLevel(ctx.db, userId);
@@ -103,7 +103,7 @@ export async function withdrawLimitLeft(ctx: AppContext, userId: number, currenc
 }
 
 /** GET /user/withdraw/list. */
-export const withdrawalList = (ctx: AppContext, userId: number, page: { page: number; limit: number }) =>
+export const withdrawalList = (ctx: Pick<AppContext, 'db'>, userId: number, page: { page: number; limit: number }) =>
   pageWithdrawals(ctx.db, { ...page, userId });
 
 /**
@@ -111,7 +111,7 @@ export const withdrawalList = (ctx: AppContext, userId: number, page: { page: nu
  * transit (the payment under `reference`), the fee to fees. Reject: the quantity is unfrozen.
  */
 export async function reviewWithdrawal(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'notifications'>,
   operator: Operator,
   id: number,
   decision: { approve: true; reference: string } | { approve: false; reason: string },

@@ -8,7 +8,7 @@ import { parse } from '../http/errors.ts';
 import { bodyField, limitedBy } from '../http/rate-limits.ts';
 import { bindEmail, bindMobile, changeLoginPassword, identityState, setPayPassword, submitIdentity } from './service.ts';
 
-export function identityRoutes(app: FastifyInstance, ctx: AppContext) {
+export function identityRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'bus' | 'db' | 'limits' | 'notifier' | 'sessionClock'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   // Per user (the rate-limit hook runs after requireUser): each call is a guess at a code.
   const payPasswordLimit = {

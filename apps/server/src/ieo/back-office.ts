@@ -30,7 +30,7 @@ import type { ieoProjects } from './tables.ts';
 import { orderView, projectView } from './views.ts';
 
 /** GET /api/admin/ieo: the coins a project may sell or take, and what ieo_sale holds per coin. */
-export async function ieoOverview(ctx: AppContext) {
+export async function ieoOverview(ctx: Pick<AppContext, 'clock' | 'db'>) {
   const [coins, balances] = await Promise.all([allCoins(ctx.db), wealthSystemBalances(ctx.db)]);
   return {
     now: ctx.clock(),
@@ -40,7 +40,7 @@ export async function ieoOverview(ctx: AppContext) {
 }
 
 /** GET /api/admin/ieo/projects: every project (enabled or not) in the users' order, with order counts. */
-export async function pageAdminProjects(ctx: AppContext, input: { page: number; limit: number }) {
+export async function pageAdminProjects(ctx: Pick<AppContext, 'clock' | 'db'>, input: { page: number; limit: number }) {
   const now = ctx.clock();
   const { rows, total } = await pageProjects(ctx.db, { now, page: input.page, limit: input.limit, enabledOnly: false });
   const counts = await orderCounts(ctx.db, rows.map((r) => r.project.id));
@@ -60,7 +60,7 @@ export async function pageAdminProjects(ctx: AppContext, input: { page: number; 
 }
 
 /** GET /api/admin/ieo/orders: subscriptions with their allocation results, newest first. */
-export async function pageAdminOrders(ctx: AppContext, input: WealthAdminListInput) {
+export async function pageAdminOrders(ctx: Pick<AppContext, 'clock' | 'db'>, input: WealthAdminListInput) {
   const { rows, total } = await pageOrders(ctx.db, orderFilter({ userId: input.user_id, projectId: input.product_id }), input.page, input.limit);
   const now = ctx.clock();
   return {
@@ -127,7 +127,7 @@ async function checkFigures(tx: Tx, values: ProjectValues) {
 }
 
 /** POST /api/admin/ieo/projects: creates (no id) or edits a project; logged with before and after. */
-export async function saveProject(ctx: AppContext, operator: Operator, input: IeoProjectInput) {
+export async function saveProject(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: IeoProjectInput) {
   const values = valuesOf(input);
   const id = await ctx.db.transaction(async (tx) => {
     // Read under the project's lock, the one subscriptions take: an edit and a subscription never interleave.
@@ -157,7 +157,7 @@ export async function saveProject(ctx: AppContext, operator: Operator, input: Ie
 }
 
 /** POST /api/admin/ieo/tokens: a new token coin (no networks: it cannot be deposited or withdrawn); logged. */
-export async function createToken(ctx: AppContext, operator: Operator, input: IeoTokenInput) {
+export async function createToken(ctx: Pick<AppContext, 'db'>, operator: Operator, input: IeoTokenInput) {
   return ctx.db.transaction(async (tx) => {
     const coin = await insertTokenCoin(tx, { name: input.name, fullName: input.full_name, decimals: input.decimals, referencePriceUsdt: toAmountString(input.reference_price) });
     if (!coin) throw new DomainError('symbol_exists');

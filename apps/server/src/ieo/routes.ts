@@ -7,7 +7,7 @@ import { parse } from '../http/errors.ts';
 import { claimOf, once } from '../http/idempotency.ts';
 
 /** IEO under the spec's /project* paths (spec section 7). The project list and detail are public. */
-export function ieoRoutes(app: FastifyInstance, ctx: AppContext) {
+export function ieoRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'ieo'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 

@@ -13,7 +13,7 @@ import { pageRuns } from '../wealth/runs.ts';
 import { cancelDualProduct, investOverview, pageAdminProducts, saveDualProduct, searchDualOrders } from './back-office.ts';
 import { DUAL_SETTLE_JOB } from './settlement.ts';
 
-export function adminInvestRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminInvestRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'invest'>) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const anyOperator = { preHandler: requireOperator(ctx.db, ALL_ROLES) };
   // The product's clock: the one its sales and settlements run by.

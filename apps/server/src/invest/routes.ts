@@ -7,7 +7,7 @@ import { parse } from '../http/errors.ts';
 import { claimOf, once } from '../http/idempotency.ts';
 
 /** Dual investment under the spec's legacy /dual/* paths (spec section 7). */
-export function investRoutes(app: FastifyInstance, ctx: AppContext) {
+export function investRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'invest'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 

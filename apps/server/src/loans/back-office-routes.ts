@@ -11,7 +11,7 @@ import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 import { fundLoanPoolFromEquity, loansOverview, saveLoanProduct, searchLiquidations, searchLoans } from './back-office.ts';
 
-export function adminLoanRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminLoanRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'clock' | 'db' | 'loans'>) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const anyOperator = { preHandler: requireOperator(ctx.db, ALL_ROLES) };
 

@@ -65,7 +65,7 @@ const productRow = (product: LoanProduct, coin: { name: string }, collaterals: r
 });
 
 /** GET /api/admin/loans: products with their open loans, coins, the pool and its reserve per coin, and what open loans owe and pledge. */
-export async function loansOverview(ctx: AppContext) {
+export async function loansOverview(ctx: Pick<AppContext, 'db'>) {
   const [products, exposure, coins, pool, totals] = await Promise.all([
     listProducts(ctx.db, { offered: false }),
     productExposure(ctx.db),
@@ -101,7 +101,7 @@ const finerThan = (amount: string | undefined, decimals: number) => amount !== u
  * spot index collateral/loan coin (loan_collateral_invalid otherwise); a coin dropped from the list stays
  * on the loans against it. Open loans keep the terms they were borrowed with. Logged with before and after.
  */
-export async function saveLoanProduct(ctx: AppContext, operator: Operator, input: LoanProductInput) {
+export async function saveLoanProduct(ctx: Pick<AppContext, 'db'>, operator: Operator, input: LoanProductInput) {
   const coin = await coinById(ctx.db, input.currency_id);
   if (!coin) throw new DomainError('currency_unavailable');
   if (finerThan(input.amount_min, coin.decimals) || finerThan(input.amount_max, coin.decimals)) throw new DomainError('wrong_number');
@@ -148,7 +148,7 @@ export async function saveLoanProduct(ctx: AppContext, operator: Operator, input
 }
 
 /** POST /api/admin/loans/pool: moves equity into the lending pool or its reserve, recorded and logged. */
-export async function fundLoanPoolFromEquity(ctx: AppContext, operator: Operator, input: LoanPoolFundingInput) {
+export async function fundLoanPoolFromEquity(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: LoanPoolFundingInput) {
   const coin = await coinById(ctx.db, input.currency_id);
   if (!coin) throw new DomainError('currency_unavailable');
   if (finerThan(input.amount, coin.decimals)) throw new DomainError('wrong_number');
@@ -172,7 +172,7 @@ export async function fundLoanPoolFromEquity(ctx: AppContext, operator: Operator
 type AdminLoanView = LoanView & { user_id: number };
 
 /** The views of loans for operators: each with its owner. */
-async function adminViews(ctx: AppContext, rows: LoanRow[], lang: Lang): Promise<AdminLoanView[]> {
+async function adminViews(ctx: Pick<AppContext, 'clock' | 'db' | 'loans'>, rows: LoanRow[], lang: Lang): Promise<AdminLoanView[]> {
   const now = ctx.clock();
   const liquidations = await liquidationsOf(
     ctx.db,
@@ -182,7 +182,7 @@ async function adminViews(ctx: AppContext, rows: LoanRow[], lang: Lang): Promise
 }
 
 /** GET /api/admin/loans/loans: open loans (the default) riskiest first by LTV at the index now, or ended ones newest first; optionally one user's. */
-export async function searchLoans(ctx: AppContext, lang: Lang, input: LoanAdminListInput) {
+export async function searchLoans(ctx: Pick<AppContext, 'clock' | 'db' | 'loans'>, lang: Lang, input: LoanAdminListInput) {
   const status = input.status ?? 'open';
   const now = ctx.clock();
   const page =
@@ -202,7 +202,7 @@ export async function searchLoans(ctx: AppContext, lang: Lang, input: LoanAdminL
 }
 
 /** GET /api/admin/loans/liquidations: newest first, each with its loan, owner and the tick it used. */
-export async function searchLiquidations(ctx: AppContext, lang: Lang, input: { page: number; limit: number }) {
+export async function searchLiquidations(ctx: Pick<AppContext, 'clock' | 'db'>, lang: Lang, input: { page: number; limit: number }) {
   const { rows, total } = await pageLiquidations(ctx.db, input.page, input.limit);
   const now = ctx.clock();
   return {

@@ -7,7 +7,7 @@ import { parse } from '../http/errors.ts';
 import { claimOf, once } from '../http/idempotency.ts';
 
 /** Crypto-backed loans under /loan/* (the spec names the screen, /pages/common/borrowing, not its calls). */
-export function loanRoutes(app: FastifyInstance, ctx: AppContext) {
+export function loanRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'loans'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 

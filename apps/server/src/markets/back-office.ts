@@ -18,7 +18,7 @@ import { findSymbolClash, insertSymbol, listAllSymbols, listCoinNames, symbolByI
 
 
 /** GET /api/admin/symbols: every symbol with its index price, and the coins a spot symbol may pair. */
-export async function adminSymbols(ctx: AppContext) {
+export async function adminSymbols(ctx: Pick<AppContext, 'config' | 'db' | 'markets'>) {
   const [symbols, coins, histories] = await Promise.all([listAllSymbols(ctx.db), listCoinNames(ctx.db), simulatedHistories(ctx.db)]);
   const coinName = (id: number | null) => (id === null ? null : (coins.find((c) => c.id === id)?.name ?? null));
   const rows = [];
@@ -57,12 +57,12 @@ export async function adminSymbols(ctx: AppContext) {
  * tick of the feed in this process), users have seen and traded at prices that followed from it, so
  * moving it would jump a live market and the candles, orders and positions priced from it: refused.
  */
-async function startPriceLocked(ctx: AppContext, symbol: MarketSymbol) {
+async function startPriceLocked(ctx: Pick<AppContext, 'db' | 'markets'>, symbol: MarketSymbol) {
   return ctx.markets.hasTicked(symbol.symbol) || (await symbolHasActivity(ctx.db, symbol.id));
 }
 
 /** After a committed change: feed, writers and the market maker follow. */
-async function goLive(ctx: AppContext, symbol: MarketSymbol, options: { resetPrice?: boolean; wasEnabled?: boolean } = {}) {
+async function goLive(ctx: Pick<AppContext, 'markets' | 'spot'>, symbol: MarketSymbol, options: { resetPrice?: boolean; wasEnabled?: boolean } = {}) {
   await ctx.markets.reload({ resetPriceOf: options.resetPrice ? symbol.symbol : undefined });
   if (symbol.kind !== 'spot') return;
   await ctx.spot.sync();
@@ -73,7 +73,7 @@ async function goLive(ctx: AppContext, symbol: MarketSymbol, options: { resetPri
 }
 
 /** POST /api/admin/symbols. */
-export async function createSymbol(ctx: AppContext, operator: Operator, input: SymbolCreateInput) {
+export async function createSymbol(ctx: Pick<AppContext, 'db' | 'markets' | 'spot'>, operator: Operator, input: SymbolCreateInput) {
   const coins = await listCoinNames(ctx.db);
   const usdt = coins.find((c) => c.name === QUOTE_COIN);
   const quote = input.quote_currency_id === undefined ? usdt : coins.find((c) => c.id === input.quote_currency_id);
@@ -132,7 +132,7 @@ export async function createSymbol(ctx: AppContext, operator: Operator, input: S
 }
 
 /** POST /api/admin/symbols/:id. */
-export async function editSymbol(ctx: AppContext, operator: Operator, id: number, input: SymbolEditInput) {
+export async function editSymbol(ctx: Pick<AppContext, 'db' | 'markets' | 'spot'>, operator: Operator, id: number, input: SymbolEditInput) {
   const before = await symbolById(ctx.db, id);
   if (!before) throw new DomainError('not_found');
   const startPrice = input.start_price === undefined ? undefined : toAmountString(input.start_price);

@@ -8,7 +8,7 @@ const MINUTE_MS = 60_000;
 /** The lengths of the periods index candles come in (INDEX_CANDLE_PERIODS). */
 const PERIOD_MS: Partial<Record<string, number>> = { '1min': MINUTE_MS, '5min': 5 * MINUTE_MS, '15min': 15 * MINUTE_MS, '30min': 30 * MINUTE_MS, '60min': 60 * MINUTE_MS };
 
-export function marketRoutes(app: FastifyInstance, ctx: AppContext) {
+export function marketRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'markets' | 'spot'>) {
   app.get('/currency/quotation_new', async () => ok(ctx.spot.withTradingRules(await ctx.markets.quotations())));
 
   /**

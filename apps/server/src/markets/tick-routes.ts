@@ -15,7 +15,7 @@ import { chainHeads, symbolIdByName, tickById, ticksOf } from './repository.ts';
 /** Public tick reads per client address per minute (a day's option chain is 87 pages of 1,000). */
 export const INDEX_TICK_READS_PER_MINUTE = 300;
 
-export function tickRoutes(app: FastifyInstance, ctx: AppContext) {
+export function tickRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'limits'>) {
   const limited = { config: { rateLimit: { max: INDEX_TICK_READS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => `index-ticks:${r.ip}` } } };
   const answer = (data: IndexTicksAnswer['data'], more: boolean): IndexTicksAnswer => ({ data, more, fresh_ms: ctx.limits.indexFreshMs, genesis: TICK_CHAIN_GENESIS });
 

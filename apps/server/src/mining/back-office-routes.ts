@@ -12,7 +12,7 @@ import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 import { miningOverview, publishMiningRate, saveMiningProduct, searchMiningOrders } from './back-office.ts';
 
-export function adminMiningRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminMiningRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'clock' | 'db'>) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const anyOperator = { preHandler: requireOperator(ctx.db, ALL_ROLES) };
 

@@ -66,7 +66,7 @@ const productRow = (product: MiningProduct, coin: { name: string }, holdings?: {
 });
 
 /** GET /api/admin/mining: products with what their active orders hold, recent and upcoming rates, coins, interest_expense per coin. */
-export async function miningOverview(ctx: AppContext) {
+export async function miningOverview(ctx: Pick<AppContext, 'clock' | 'db'>) {
   const timeZone = await wealthTimeZone(ctx.db);
   const today = localDay(ctx.clock(), timeZone);
   const [products, holdings, rates, coins, balances] = await Promise.all([
@@ -94,7 +94,7 @@ const finerThan = (amount: string | undefined, decimals: number) => amount !== u
  * would leave an upcoming published rate outside it is refused (mining_rate_out_of_range). Orders keep
  * the terms they were bought with. Logged with before and after.
  */
-export async function saveMiningProduct(ctx: AppContext, operator: Operator, input: MiningProductInput) {
+export async function saveMiningProduct(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: MiningProductInput) {
   const coin = await coinById(ctx.db, input.currency_id);
   if (!coin) throw new DomainError('currency_unavailable');
   if (finerThan(input.amount_min, coin.decimals) || finerThan(input.amount_max, coin.decimals)) throw new DomainError('wrong_number');
@@ -138,7 +138,7 @@ export async function saveMiningProduct(ctx: AppContext, operator: Operator, inp
  * zone (mining_rate_day_started otherwise), inside the product's range (mining_rate_out_of_range),
  * replacing an earlier one for that day. Logged with the rate it replaced.
  */
-export async function publishMiningRate(ctx: AppContext, operator: Operator, input: MiningRateInput) {
+export async function publishMiningRate(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: MiningRateInput) {
   return ctx.db.transaction(async (tx) => {
     // Locked: the range checked here is the range in force until this commits.
     const product = await lockProduct(tx, input.product_id);
@@ -160,7 +160,7 @@ export async function publishMiningRate(ctx: AppContext, operator: Operator, inp
 }
 
 /** GET /api/admin/mining/orders: read-only search, newest first, with the user and the interest paid. */
-export async function searchMiningOrders(ctx: AppContext, lang: Lang, input: MiningAdminOrderListInput) {
+export async function searchMiningOrders(ctx: Pick<AppContext, 'clock' | 'db'>, lang: Lang, input: MiningAdminOrderListInput) {
   const where = orderFilter({ userId: input.user_id, productId: input.product_id, status: input.status });
   const { rows, total } = await pageOrders(ctx.db, where, input.page, input.limit);
   const now = ctx.clock();

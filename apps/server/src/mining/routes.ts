@@ -7,7 +7,7 @@ import { parse } from '../http/errors.ts';
 import { claimOf, once } from '../http/idempotency.ts';
 
 /** Lock-up mining under the spec's legacy /lh/* paths (spec section 7). */
-export function miningRoutes(app: FastifyInstance, ctx: AppContext) {
+export function miningRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'mining'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 

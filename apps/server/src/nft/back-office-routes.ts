@@ -62,7 +62,7 @@ import { mediaRow, NFT_MEDIA_PER_MINUTE, uploadNftMedia } from './media.ts';
 import { pageMedia } from './repository.ts';
 import { reviewResale } from './resale.ts';
 
-export function adminNftRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminNftRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'clock' | 'config' | 'db' | 'nft'>) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const anyOperator = { preHandler: requireOperator(ctx.db, ALL_ROLES) };
   const operator = currentOperator;

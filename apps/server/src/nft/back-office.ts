@@ -172,7 +172,7 @@ async function seriesRow(db: Executor, series: NftSeries, cover: string | null, 
 }
 
 /** GET /api/admin/nft: settings, coins, artists, collections, series with their pools, and the NFT system accounts. */
-export async function nftOverview(ctx: AppContext): Promise<NftAdminOverview> {
+export async function nftOverview(ctx: Pick<AppContext, 'db'>): Promise<NftAdminOverview> {
   const db = ctx.db;
   const settings = await nftSettings(db);
   const artists = await pageArtists(db, { enabledOnly: false }, 1, NFT_ADMIN_ROWS_MAX);
@@ -195,7 +195,7 @@ export async function nftOverview(ctx: AppContext): Promise<NftAdminOverview> {
   };
 }
 
-export async function saveSettings(ctx: AppContext, operator: Operator, input: NftSettingsInput) {
+export async function saveSettings(ctx: Pick<AppContext, 'db'>, operator: Operator, input: NftSettingsInput) {
   const coins = await listCoins(ctx.db);
   if (!input.currencies.every((id) => coins.some((c) => c.id === id && c.enabled))) throw new DomainError('nft_currency_unavailable');
   await ctx.db.transaction(async (tx) => {
@@ -205,7 +205,7 @@ export async function saveSettings(ctx: AppContext, operator: Operator, input: N
   return { fee_ratio: toAmountString(input.fee_ratio), currencies: input.currencies };
 }
 
-export async function saveArtist(ctx: AppContext, operator: Operator, input: NftArtistInput): Promise<NftAdminArtistRow> {
+export async function saveArtist(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: NftArtistInput): Promise<NftAdminArtistRow> {
   await mediaOfKind(ctx.db, input.avatar_media_id, COVER_KINDS);
   const values = {
     name: texts(input.name_en, input.name_zh),
@@ -224,7 +224,7 @@ export async function saveArtist(ctx: AppContext, operator: Operator, input: Nft
   return artistRow(found.artist, mediaUrl(found.avatar), found.works);
 }
 
-export async function saveCollection(ctx: AppContext, operator: Operator, input: NftCollectionInput): Promise<NftAdminCollectionRow> {
+export async function saveCollection(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: NftCollectionInput): Promise<NftAdminCollectionRow> {
   await mediaOfKind(ctx.db, input.cover_media_id, COVER_KINDS);
   const values = {
     name: texts(input.name_en, input.name_zh),
@@ -247,7 +247,7 @@ export async function saveCollection(ctx: AppContext, operator: Operator, input:
  * An artwork the platform owns: created with a mint row in its history; edited only while the platform
  * holds it and it is neither listed nor in a pool (a buyer or a published pool has seen it as it is).
  */
-export async function saveArtwork(ctx: AppContext, operator: Operator, input: NftArtworkInput): Promise<NftAdminItemRow> {
+export async function saveArtwork(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: NftArtworkInput): Promise<NftAdminItemRow> {
   // A GIF artwork is a GIF file; an image artwork any still image (a GIF too, shown still or not).
   await mediaOfKind(ctx.db, input.media_id, input.media_type === 'image' ? ['image', 'gif'] : [input.media_type]);
   await mediaOfKind(ctx.db, input.cover_media_id, COVER_KINDS);
@@ -281,7 +281,7 @@ export async function saveArtwork(ctx: AppContext, operator: Operator, input: Nf
   return itemRow(item, await fileName(ctx.db, item.coverMediaId));
 }
 
-export async function searchItems(ctx: AppContext, input: NftAdminItemsInput) {
+export async function searchItems(ctx: Pick<AppContext, 'db'>, input: NftAdminItemsInput) {
   const { rows, total } = await pageItems(ctx.db, { userId: input.user_id, keyword: input.keyword }, input.page, input.limit);
   return { data: rows.map((r) => itemRow(r.item, mediaUrl(r.cover))), total, page: input.page, limit: input.limit };
 }
@@ -293,7 +293,7 @@ async function nftCoin(tx: Executor, currencyId: number) {
 }
 
 /** A platform artwork offered at a fixed price or by auction between two times. */
-export async function createListing(ctx: AppContext, operator: Operator, input: NftListingInput, lang: Lang): Promise<NftAdminListingRow> {
+export async function createListing(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: NftListingInput, lang: Lang): Promise<NftAdminListingRow> {
   // A sale that would have ended already sells nothing: refused rather than ended at once by the job.
   if (input.end_at <= ctx.clock()) throw new DomainError('nft_times_invalid');
   const id = await ctx.db.transaction(async (tx) => {
@@ -325,7 +325,7 @@ export async function createListing(ctx: AppContext, operator: Operator, input: 
 }
 
 /** Withdraws a platform listing that has not started (no one can have bought, paid a margin or bid). */
-export async function cancelListing(ctx: AppContext, operator: Operator, listingId: number) {
+export async function cancelListing(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, listingId: number) {
   return ctx.db.transaction(async (tx) => {
     const listing = await lockListing(tx, listingId);
     if (!listing || listing.sellerUserId !== null || listing.itemId === null) throw new DomainError('not_found');
@@ -344,7 +344,7 @@ async function draftSeries(tx: Tx, id: number) {
   return series;
 }
 
-export async function saveSeries(ctx: AppContext, operator: Operator, input: NftSeriesInput): Promise<NftAdminSeriesRow> {
+export async function saveSeries(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: NftSeriesInput): Promise<NftAdminSeriesRow> {
   await mediaOfKind(ctx.db, input.cover_media_id, COVER_KINDS);
   const id = await ctx.db.transaction(async (tx) => {
     const coin = await nftCoin(tx, input.currency_id);
@@ -367,14 +367,14 @@ export async function saveSeries(ctx: AppContext, operator: Operator, input: Nft
   return seriesRowById(ctx, id);
 }
 
-async function seriesRowById(ctx: AppContext, id: number) {
+async function seriesRowById(ctx: Pick<AppContext, 'db'>, id: number) {
   const found = (await listSeries(ctx.db)).find((r) => r.series.id === id);
   if (!found) throw new DomainError('not_found');
   return seriesRow(ctx.db, found.series, found.cover, found.currency);
 }
 
 /** Puts a platform artwork in a draft series' pool with a weight, or changes its weight. */
-export async function setPoolItem(ctx: AppContext, operator: Operator, input: { series_id: number; item_id: number; weight: number }) {
+export async function setPoolItem(ctx: Pick<AppContext, 'db'>, operator: Operator, input: { series_id: number; item_id: number; weight: number }) {
   await ctx.db.transaction(async (tx) => {
     const series = await draftSeries(tx, input.series_id);
     const item = await lockItem(tx, input.item_id);
@@ -394,7 +394,7 @@ export async function setPoolItem(ctx: AppContext, operator: Operator, input: { 
   return seriesRowById(ctx, input.series_id);
 }
 
-export async function removePoolItem(ctx: AppContext, operator: Operator, input: { series_id: number; item_id: number }) {
+export async function removePoolItem(ctx: Pick<AppContext, 'db'>, operator: Operator, input: { series_id: number; item_id: number }) {
   await ctx.db.transaction(async (tx) => {
     const series = await draftSeries(tx, input.series_id);
     const item = await lockItem(tx, input.item_id);
@@ -409,7 +409,7 @@ export async function removePoolItem(ctx: AppContext, operator: Operator, input:
  * Publishes a draft series: a random server seed is drawn and only its SHA-256 shown, the pool and its
  * odds are fixed, and the box sale opens between the series' times (one box per pool item).
  */
-export async function publishSeries(ctx: AppContext, operator: Operator, seriesId: number) {
+export async function publishSeries(ctx: Pick<AppContext, 'clock' | 'db' | 'nft'>, operator: Operator, seriesId: number) {
   await ctx.db.transaction(async (tx) => {
     const series = await draftSeries(tx, seriesId);
     if (series.endAt <= ctx.clock()) throw new DomainError('nft_times_invalid');
@@ -441,12 +441,12 @@ export async function publishSeries(ctx: AppContext, operator: Operator, seriesI
 }
 
 /** The monitor's rows: listings with their margins held, the winner's order and the review. */
-export async function listingRows(ctx: AppContext, ids: number[], lang: Lang): Promise<NftAdminListingRow[]> {
+export async function listingRows(ctx: Pick<AppContext, 'clock' | 'db'>, ids: number[], lang: Lang): Promise<NftAdminListingRow[]> {
   const rows = await boxesByListingIds(ctx.db, ids);
   return decorate(ctx, rows, lang);
 }
 
-async function decorate(ctx: AppContext, rows: Awaited<ReturnType<typeof pageAdminListings>>['rows'], lang: Lang): Promise<NftAdminListingRow[]> {
+async function decorate(ctx: Pick<AppContext, 'clock' | 'db'>, rows: Awaited<ReturnType<typeof pageAdminListings>>['rows'], lang: Lang): Promise<NftAdminListingRow[]> {
   const ids = rows.map((r) => r.listing.id);
   const margins = await marginTotals(ctx.db, ids);
   const orders = new Map((await ordersByListingIds(ctx.db, ids)).map((o) => [o.listingId, o]));
@@ -471,7 +471,7 @@ async function decorate(ctx: AppContext, rows: Awaited<ReturnType<typeof pageAdm
 }
 
 /** GET /api/admin/nft/listings: the review queue (status reviewing), the auction monitor (sale type auction), any listing. */
-export async function searchListings(ctx: AppContext, input: NftAdminListingsInput, lang: Lang) {
+export async function searchListings(ctx: Pick<AppContext, 'clock' | 'db'>, input: NftAdminListingsInput, lang: Lang) {
   const { rows, total } = await pageAdminListings(ctx.db, { status: input.status, saleType: input.sale_type, userId: input.user_id }, input.page, input.limit);
   return { data: await decorate(ctx, rows, lang), total, page: input.page, limit: input.limit };
 }

@@ -32,7 +32,7 @@ export const NFT_MEDIA_PER_MINUTE = 30;
 export const mediaRow = (media: NftMedia): NftAdminMediaRow => ({ id: media.id, kind: media.kind, url: mediaUrl(media.fileName)!, mime: media.mime, bytes: media.bytes, uploaded_at: media.uploadedAt });
 
 /** Stores an operator's file (row and log first, then the file) and answers it with its public URL. */
-export async function uploadNftMedia(ctx: AppContext, operator: Operator, request: FastifyRequest): Promise<NftAdminMediaRow> {
+export async function uploadNftMedia(ctx: Pick<AppContext, 'clock' | 'config' | 'db'>, operator: Operator, request: FastifyRequest): Promise<NftAdminMediaRow> {
   const { bytes, type, fileName } = await receiveFile(request, sniffMedia, Math.max(...Object.values(NFT_MEDIA_BYTES_MAX)), 'nft_media_refused');
   if (bytes.length > NFT_MEDIA_BYTES_MAX[type.kind]) throw new DomainError('upload_too_large');
   const media = await ctx.db.transaction(async (tx) => {
@@ -55,6 +55,6 @@ export async function mediaOfKind(db: Executor, id: number | undefined, kinds: r
 export const COVER_KINDS: readonly NftFileKind[] = ['image', 'gif'];
 
 /** Serves /nft-media/ (public, ranges answered). */
-export function serveNftMedia(app: FastifyInstance, ctx: AppContext) {
+export function serveNftMedia(app: FastifyInstance, ctx: Pick<AppContext, 'config'>) {
   return servePublicFiles(app, nftMediaDir(ctx), NFT_MEDIA_URL_PREFIX);
 }

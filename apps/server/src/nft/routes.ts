@@ -47,7 +47,7 @@ import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 import { claimOf, once } from '../http/idempotency.ts';
 
-export function nftRoutes(app: FastifyInstance, ctx: AppContext) {
+export function nftRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'nft'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
   const viewer = (request: Parameters<typeof optionalUserId>[1]) => optionalUserId(ctx.db, request);

@@ -10,7 +10,7 @@ import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 import { noticePage, saveNotice, withdrawNotice } from './back-office.ts';
 
-export function adminNotificationRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminNotificationRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'clock' | 'db'>) {
   const readers = { preHandler: requireOperator(ctx.db, ['admin', 'support']) };
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
 

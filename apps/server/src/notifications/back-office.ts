@@ -25,7 +25,7 @@ function noticeRow(notice: SystemNotice, reads: number, now: number): NoticeRow 
 }
 
 /** GET /api/admin/notices: newest publish time first, with the number of users it may reach. */
-export async function noticePage(ctx: AppContext, input: { page: number; limit: number }): Promise<NoticePage> {
+export async function noticePage(ctx: Pick<AppContext, 'clock' | 'db'>, input: { page: number; limit: number }): Promise<NoticePage> {
   const [{ rows, total }, users] = await Promise.all([pageNotices(ctx.db, input.page, input.limit), countUsers(ctx.db)]);
   const now = ctx.clock();
   return { data: rows.map((r) => noticeRow(r.notice, r.reads, now)), total, page: input.page, limit: input.limit, users };
@@ -36,7 +36,7 @@ export async function noticePage(ctx: AppContext, input: { page: number; limit: 
  * The publish time follows rules.ts publishAtOf; moving it changes when the notice is signalled, and
  * users who read the notice keep it read after an edit. Logged with the texts and times before and after.
  */
-export async function saveNotice(ctx: AppContext, operator: Operator, input: NoticeSaveInput): Promise<NoticeRow> {
+export async function saveNotice(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: NoticeSaveInput): Promise<NoticeRow> {
   // The schema's refinement guarantees English; its type does not carry that.
   const texts = input.texts as NoticeTexts;
   return ctx.db.transaction(async (tx) => {
@@ -66,7 +66,7 @@ export async function saveNotice(ctx: AppContext, operator: Operator, input: Not
 }
 
 /** POST /api/admin/notices/:id/withdraw: users no longer see it (nor count it unread); the reads stay for the record. */
-export async function withdrawNotice(ctx: AppContext, operator: Operator, id: number): Promise<NoticeRow> {
+export async function withdrawNotice(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, id: number): Promise<NoticeRow> {
   return ctx.db.transaction(async (tx) => {
     const before = await lockNotice(tx, id);
     if (!before) throw new DomainError('not_found');

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 
 /** The notification list of settings: not among the spec's calls (it names the screen only), so named after the domain. */
-export function notificationRoutes(app: FastifyInstance, ctx: AppContext) {
+export function notificationRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'notifications'>) {
   const auth = { preHandler: requireUser(ctx.db) };
 
   app.get('/notification/list', auth, async (request) => ok(await ctx.notifications.list(currentUser(request).id, request.lang, parse(notificationListInput, request.query))));

@@ -26,7 +26,7 @@ const durationView = (d: Awaited<ReturnType<typeof listDurations>>[number]) => (
 });
 
 /** GET /api/admin/options: durations, exposure limits and open stake per symbol, the pool's balance. */
-export async function optionsOverview(ctx: AppContext) {
+export async function optionsOverview(ctx: Pick<AppContext, 'db'>) {
   const durations = (await listDurations(ctx.db, { enabledOnly: false })).map(durationView);
   const exposure = (await exposureRows(ctx.db, OPTION_EXPOSURE_DEFAULTS)).map((r) => ({
     ...r,
@@ -44,7 +44,7 @@ export async function optionsOverview(ctx: AppContext) {
 }
 
 /** POST /api/admin/options/durations: adds or edits one duration; logged with before and after. */
-export async function editDuration(ctx: AppContext, operator: Operator, input: OptionDurationInput) {
+export async function editDuration(ctx: Pick<AppContext, 'db'>, operator: Operator, input: OptionDurationInput) {
   const after = {
     seconds: input.seconds,
     payoutRatio: input.payout_ratio,
@@ -68,7 +68,7 @@ export async function editDuration(ctx: AppContext, operator: Operator, input: O
  * POST /api/admin/options/exposure: a symbol's limits of open stake, all users' and one user's, the same
  * for both directions (there is no direction to name); logged with the limits before and after.
  */
-export async function editExposure(ctx: AppContext, operator: Operator, input: OptionExposureInput) {
+export async function editExposure(ctx: Pick<AppContext, 'db'>, operator: Operator, input: OptionExposureInput) {
   const symbol = await symbolById(ctx.db, input.symbol_id);
   if (!symbol) throw new DomainError('not_found');
   const after = { stake_max: toAmountString(input.stake_max), user_stake_max: toAmountString(input.user_stake_max) };
@@ -82,7 +82,7 @@ export async function editExposure(ctx: AppContext, operator: Operator, input: O
 }
 
 /** GET /api/admin/options/orders: read-only search, newest first. */
-export async function searchOptionOrders(ctx: AppContext, input: OptionOrderSearchInput) {
+export async function searchOptionOrders(ctx: Pick<AppContext, 'db'>, input: OptionOrderSearchInput) {
   const where = orderFilter({ userId: input.user_id, symbolId: input.symbol_id, status: input.status });
   const { rows, total } = await pageOrders(ctx.db, where, input.page, input.limit);
   const now = Date.now();

@@ -7,7 +7,7 @@ import { parse } from '../http/errors.ts';
 import { claimOf, once } from '../http/idempotency.ts';
 
 /** Seconds options under the spec's legacy /microtrade/* paths (spec section 7). */
-export function optionRoutes(app: FastifyInstance, ctx: AppContext) {
+export function optionRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'options'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 

@@ -40,7 +40,7 @@ import {
   settingsOf,
 } from './back-office.ts';
 
-export function adminOtcRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminOtcRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'clock' | 'db' | 'otc' | 'uploads'>) {
   const anyOperator = { preHandler: requireOperator(ctx.db, ALL_ROLES) };
   const deciders = { preHandler: requireOperator(ctx.db, ['admin', 'reviewer']) };
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };

@@ -46,7 +46,7 @@ export const OTC_ADMIN_MESSAGES_MAX = 500;
 
 const methodRow = (m: Method): OtcAdminMethodRow => ({ id: m.id, kind: m.kind, name: m.name, enabled: m.enabled, sort: m.sort });
 
-export async function searchMerchants(ctx: AppContext, input: { status?: OtcMerchantStatus; user_id?: number; page: number; limit: number }) {
+export async function searchMerchants(ctx: Pick<AppContext, 'db'>, input: { status?: OtcMerchantStatus; user_id?: number; page: number; limit: number }) {
   const { rows, total } = await pageMerchants(ctx.db, { status: input.status, userId: input.user_id }, input.page, input.limit);
   const counts = await merchantCounts(
     ctx.db,
@@ -66,19 +66,19 @@ export async function searchMerchants(ctx: AppContext, input: { status?: OtcMerc
   return { data, total, page: input.page, limit: input.limit };
 }
 
-export async function decideMerchantApplication(ctx: AppContext, operator: Operator, input: OtcMerchantDecideInput) {
+export async function decideMerchantApplication(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: OtcMerchantDecideInput) {
   const merchant = await decideMerchant(ctx.db, operator.id, input, ctx.clock(), (tx, decided) =>
     logAction(tx, operator.id, `otc.merchant.${input.decision}`, `otc_merchant:${decided.id}`, { user_id: decided.userId, reason: input.reason }),
   );
   return { id: merchant.id, status: merchant.status, reason: merchant.reason, decided_at: merchant.decidedAt };
 }
 
-export async function paymentMethods(ctx: AppContext) {
+export async function paymentMethods(ctx: Pick<AppContext, 'db'>) {
   return (await listMethods(ctx.db, false)).map(methodRow);
 }
 
 /** Creates an operator's method (kind account), or edits one: a built-in card method keeps its name. */
-export async function savePaymentMethod(ctx: AppContext, operator: Operator, input: OtcPaymentMethodInput) {
+export async function savePaymentMethod(ctx: Pick<AppContext, 'db'>, operator: Operator, input: OtcPaymentMethodInput) {
   const method = await ctx.db.transaction(async (tx) => {
     let saved: Method;
     if (input.id === undefined) {
@@ -94,13 +94,13 @@ export async function savePaymentMethod(ctx: AppContext, operator: Operator, inp
   return methodRow(method);
 }
 
-export async function searchAds(ctx: AppContext, input: { status?: 'online' | 'closed'; user_id?: number; page: number; limit: number }) {
+export async function searchAds(ctx: Pick<AppContext, 'otc'>, input: { status?: 'online' | 'closed'; user_id?: number; page: number; limit: number }) {
   const page = await pageAdViews(ctx.otc.deps, { status: input.status, userId: input.user_id }, input.page, input.limit, 0);
   return { ...page, data: page.data.map(({ row, view }) => ({ ...view, user_id: row.ad.userId, closed_at: row.ad.closedAt, closed_by: row.ad.closedBy, demo: row.ad.demo })) };
 }
 
 /** Takes an online ad offline (a sell ad's remaining coins back to the merchant), logged with the reason. */
-export async function closeAdByOperator(ctx: AppContext, operator: Operator, input: { id: number; reason: string }) {
+export async function closeAdByOperator(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: { id: number; reason: string }) {
   const ad = await ctx.db.transaction(async (tx) => {
     const locked = await lockAd(tx, input.id);
     if (!locked) throw new DomainError('not_found');
@@ -112,7 +112,7 @@ export async function closeAdByOperator(ctx: AppContext, operator: Operator, inp
   return { id: ad.id, status: ad.status, closed_at: ad.closedAt, closed_by: ad.closedBy };
 }
 
-async function adminRows(ctx: AppContext, rows: readonly OrderRow[]): Promise<OtcAdminOrderRow[]> {
+async function adminRows(ctx: Pick<AppContext, 'db' | 'uploads'>, rows: readonly OrderRow[]): Promise<OtcAdminOrderRow[]> {
   const [names, appeals] = await Promise.all([
     userNames(
       ctx.db,
@@ -133,13 +133,13 @@ async function adminRows(ctx: AppContext, rows: readonly OrderRow[]): Promise<Ot
 }
 
 /** Orders by state and user; status `appealed` is the appeals queue, the longest waiting first. */
-export async function searchOrders(ctx: AppContext, input: OrderFilter & { page: number; limit: number }) {
+export async function searchOrders(ctx: Pick<AppContext, 'db' | 'uploads'>, input: OrderFilter & { page: number; limit: number }) {
   const { rows, total } = await pageOrders(ctx.db, { status: input.status, userId: input.userId }, input.page, input.limit);
   return { data: await adminRows(ctx, rows), total, page: input.page, limit: input.limit };
 }
 
 /** One order with both sides' messages (oldest first) and the buyer's proof, for deciding an appeal. */
-export async function orderDetail(ctx: AppContext, id: number): Promise<OtcAdminOrderDetail> {
+export async function orderDetail(ctx: Pick<AppContext, 'db' | 'uploads'>, id: number): Promise<OtcAdminOrderDetail> {
   const row = await orderById(ctx.db, id);
   if (!row) throw new DomainError('not_found');
   const [order] = await adminRows(ctx, [row]);
@@ -152,7 +152,7 @@ export async function orderDetail(ctx: AppContext, id: number): Promise<OtcAdmin
 }
 
 /** Decides an appeal (release to the buyer or return to the seller), logged in the decision's transaction. */
-export async function decideOrderAppeal(ctx: AppContext, operator: Operator, input: OtcAppealDecideInput) {
+export async function decideOrderAppeal(ctx: Pick<AppContext, 'db' | 'otc' | 'uploads'>, operator: Operator, input: OtcAppealDecideInput) {
   await decideAppeal(ctx.otc.deps, operator.id, input, (tx, order) =>
     logAction(tx, operator.id, `otc.appeal.${input.decision}`, `otc_order:${order.id}`, { note: input.note, buyer_id: order.buyerId, seller_id: order.sellerId, quantity: order.quantity }),
   );
@@ -160,10 +160,10 @@ export async function decideOrderAppeal(ctx: AppContext, operator: Operator, inp
 }
 
 /** GET /admin/otc/settings: the release time limit and its bounds. */
-export const settingsOf = (ctx: AppContext) => otcSettings(ctx.db);
+export const settingsOf = (ctx: Pick<AppContext, 'db'>) => otcSettings(ctx.db);
 
 /** POST /admin/otc/settings (admins): a new release time limit for orders marked paid from now on, logged with the old one. */
-export async function saveSettings(ctx: AppContext, operator: Operator, input: OtcSettingsInput) {
+export async function saveSettings(ctx: Pick<AppContext, 'db' | 'otc'>, operator: Operator, input: OtcSettingsInput) {
   await ctx.db.transaction(async (tx) => {
     const before = await otcSettings(tx);
     await saveOtcSettings(tx, input, ctx.otc.options.now());

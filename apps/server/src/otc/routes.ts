@@ -61,7 +61,7 @@ import { checkConfirmation, checkPayPassword } from '../identity/service.ts';
 /** Chat messages one user sends a minute, across their orders. */
 export const OTC_MESSAGES_PER_MINUTE = 30;
 
-export function otcRoutes(app: FastifyInstance, ctx: AppContext) {
+export function otcRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'limits' | 'otc' | 'uploads'>) {
   const auth = { preHandler: requireUser(ctx.db) };
   const messageLimit = limitedBy(app, [{ name: 'otc-message', max: OTC_MESSAGES_PER_MINUTE, windowMs: 60_000, key: (request) => String(currentUser(request).id) }]);
   const data = (request: FastifyRequest) => ({ ...(request.query as object), ...(request.body as object) });

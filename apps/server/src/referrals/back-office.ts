@@ -22,7 +22,7 @@ export async function referralSettings(db: Executor) {
 }
 
 /** POST /api/admin/referrals/settings: both shares (together at most 1, checked by the contract); the next run of the job pays at them. */
-export async function saveReferralShares(ctx: AppContext, operator: Operator, input: ReferralSharesInput) {
+export async function saveReferralShares(ctx: Pick<AppContext, 'clock' | 'db'>, operator: Operator, input: ReferralSharesInput) {
   return ctx.db.transaction(async (tx) => {
     const before = settingsView(await lockShares(tx));
     const after = settingsView(await updateShares(tx, { level1Share: input.level1_share, level2Share: input.level2_share, updatedAt: ctx.clock() }));

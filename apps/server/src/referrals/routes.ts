@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 
 /** Invitations and rebates (/pages/setting/share): the user's invite code and totals, invitees and rebates. */
-export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
+export function referralRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'referrals'>) {
   const auth = { preHandler: requireUser(ctx.db) };
 
   app.get('/share/info', auth, async (request) => ok(await ctx.referrals.info(currentUser(request).id)));

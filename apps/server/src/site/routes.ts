@@ -9,7 +9,7 @@ import { isPublicSetting, publicSetting } from './settings.ts';
 /** The settings GET /getSiteConfig gathers (GET /getSetting answers these and the rest of PUBLIC_SETTING_KEYS). */
 export const PUBLIC_SETTINGS = ['site_name', 'site_logo', 'customer_service_url', 'recharge_contact_first'] as const;
 
-export function siteRoutes(app: FastifyInstance, ctx: AppContext) {
+export function siteRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'db'>) {
   app.get('/currency/list', async () => ok(await listCurrencies(ctx.db)));
 
   app.get('/getSetting', async (request) => {

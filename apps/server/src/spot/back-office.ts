@@ -30,7 +30,7 @@ export async function spotFees(db: Executor) {
 }
 
 /** POST /api/admin/spot/fees: saved and logged together, then used by the symbol's next trades. */
-export async function editSpotFees(ctx: AppContext, operator: Operator, input: SpotFeesInput) {
+export async function editSpotFees(ctx: Pick<AppContext, 'db' | 'spot'>, operator: Operator, input: SpotFeesInput) {
   // The spot service's own limits (6 decimals, at most 10 %), so a saved rate can always be loaded.
   for (const rate of [input.maker_fee_rate, input.taker_fee_rate]) {
     try {
@@ -57,7 +57,7 @@ export async function editSpotFees(ctx: AppContext, operator: Operator, input: S
 // ---- market maker ----
 
 /** GET /api/admin/market-maker: the live settings, and the market maker's account with its ledger balances. */
-export async function marketMakerView(ctx: AppContext) {
+export async function marketMakerView(ctx: Pick<AppContext, 'db' | 'spot'>) {
   const maker = ctx.spot.marketMaker;
   const userId = await maker?.user();
   return {
@@ -75,7 +75,7 @@ export async function marketMakerView(ctx: AppContext) {
 }
 
 /** POST /api/admin/market-maker: saved as a setting (kept across restarts), applied from the next requote. */
-export async function editMarketMaker(ctx: AppContext, operator: Operator, input: MarketMakerInput) {
+export async function editMarketMaker(ctx: Pick<AppContext, 'db' | 'spot'>, operator: Operator, input: MarketMakerInput) {
   const maker = ctx.spot.marketMaker;
   if (!maker) throw new DomainError('feature_under_development');
   const config = marketMakerConfigOf(input);
@@ -96,7 +96,7 @@ export async function spotDemoTradingView(db: Executor) {
 }
 
 /** POST /api/admin/spot/demo-trading: saved as a setting and logged; the next round reads it. */
-export async function editSpotDemoTrading(ctx: AppContext, operator: Operator, input: SpotDemoTradingInput) {
+export async function editSpotDemoTrading(ctx: Pick<AppContext, 'db'>, operator: Operator, input: SpotDemoTradingInput) {
   await ctx.db.transaction(async (tx) => {
     const before = await spotDemoTradingEnabled(tx);
     await writeSetting(tx, SPOT_DEMO_TRADING_SETTING, input.enabled);

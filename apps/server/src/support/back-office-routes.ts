@@ -9,7 +9,7 @@ import type { AppContext } from '../app-context.ts';
 import { ok } from '../http/envelope.ts';
 import { parse } from '../http/errors.ts';
 
-export function adminSupportRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminSupportRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'support' | 'uploads'>) {
   const staff = { preHandler: requireOperator(ctx.db, ['admin', 'support']) };
 
   app.get('/support/threads', staff, async (request) => {

@@ -11,7 +11,7 @@ import { limitedBy } from '../http/rate-limits.ts';
  * older pages by `before`), the unread count of the settings entry, write (text and/or an image from
  * POST /upload; supportMessagesPerMinute a user) and mark it read.
  */
-export function supportRoutes(app: FastifyInstance, ctx: AppContext) {
+export function supportRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'limits' | 'support' | 'uploads'>) {
   const auth = requireUser(ctx.db);
   const sendLimit = limitedBy(app, [
     { name: 'support-message', max: ctx.limits.supportMessagesPerMinute, windowMs: 60_000, key: (request) => String(currentUser(request).id) },

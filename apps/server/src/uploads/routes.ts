@@ -13,15 +13,15 @@ import { deleteUpload, recordUploadWithinQuota } from './repository.ts';
 
 export const UPLOAD_BYTES_MAX = 5 * 1024 * 1024;
 
-export const uploadsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'uploads');
+export const uploadsDir = (ctx: Pick<AppContext, 'config'>) => path.join(ctx.config.dataDir, 'uploads');
 
-const uploadLimits = new WeakMap<AppContext, ReturnType<typeof limitedBy>>();
+const uploadLimits = new WeakMap<Pick<AppContext, 'limits'>, ReturnType<typeof limitedBy>>();
 
 /**
  * Per user (after requireUser): POST /upload and POST /user/uploadHeadPortrait share one counter, so
  * neither can be used to fill the disk or to churn files faster than a person would.
  */
-export function uploadRateLimit(app: FastifyInstance, ctx: AppContext) {
+export function uploadRateLimit(app: FastifyInstance, ctx: Pick<AppContext, 'limits'>) {
   let limit = uploadLimits.get(ctx);
   if (!limit) {
     limit = limitedBy(app, [{ name: 'upload', max: ctx.limits.uploadsPerMinute, windowMs: 60_000, key: (request) => String(currentUser(request).id) }]);
@@ -68,7 +68,7 @@ export async function writeRecordedFile(dir: string, fileName: string, bytes: Bu
  * later calls. Each user keeps at most uploadFilesPerUserMax files and uploadBytesPerUserMax bytes;
  * images not used anywhere are removed after a day (orphans.ts), which frees the quota again.
  */
-export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
+export function uploadRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'config' | 'db' | 'limits' | 'uploads'>) {
   app.post('/upload', { preHandler: [requireUser(ctx.db), uploadRateLimit(app, ctx)] }, async (request) => {
     const user = currentUser(request);
     const { bytes, image, fileName } = await receiveImage(request);

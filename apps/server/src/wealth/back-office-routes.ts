@@ -13,7 +13,7 @@ import { wealthSystemBalances } from './repository.ts';
 import { pageRuns } from './runs.ts';
 import { setWealthTimeZone, wealthTimeZone } from './settings.ts';
 
-export function adminWealthRoutes(app: FastifyInstance, ctx: AppContext) {
+export function adminWealthRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'clock' | 'db'>) {
   const adminOnly = { preHandler: requireOperator(ctx.db, ['admin']) };
   const anyOperator = { preHandler: requireOperator(ctx.db, ALL_ROLES) };
 
