@@ -1,4 +1,4 @@
-/** What a user keeps uploaded at once: files and their bytes (named limits in app-context.ts). */
+/** What a user keeps uploaded at once: files and their bytes (named limits in limits.ts). */
 export type UploadQuota = { filesMax: number; bytesMax: number };
 export type UploadUsage = { files: number; bytes: number };
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { fence, holdsLease, Membership } from '../../src/cluster/membership.ts';
 import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { SimulatedPriceFeed } from '../../src/markets/price-feed.ts';

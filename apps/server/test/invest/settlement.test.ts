@@ -8,7 +8,7 @@
 import { DAY_MS } from '@fairex/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { InvestService } from '../../src/invest/service.ts';
 import { DUAL_SETTLE_JOB, WEALTH_SWEEP_EVERY_MS } from '../../src/invest/settlement.ts';
 import { dualOrders, dualProducts } from '../../src/invest/tables.ts';

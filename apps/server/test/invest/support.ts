@@ -6,7 +6,7 @@
  */
 import { addDays, localDay } from '@fairex/contract';
 import { expect } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { InvestService } from '../../src/invest/service.ts';
 import { accountsOf } from '../../src/ledger/index.ts';
 import { operatorToken } from '../funds/support.ts';

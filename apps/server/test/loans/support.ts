@@ -12,7 +12,7 @@ import { fundLoanPool } from '../../src/loans/pool.ts';
 import { LoanService } from '../../src/loans/service.ts';
 import { notifications } from '../../src/notifications/tables.ts';
 import { coinId, operatorToken } from '../funds/support.ts';
-import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { call, makeUser } from '../support/app.ts';
 import { makeClockedApp, testScheduler, useRig } from '../support/clock.ts';
 import { scriptedIndex } from '../support/index-ticks.ts';

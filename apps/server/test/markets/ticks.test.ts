@@ -6,7 +6,7 @@
 import { firstBrokenLink, TICK_CHAIN_GENESIS, type HashedTick } from '@fairex/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import type { Database } from '../../src/db/client.ts';
 import { SimulatedPriceFeed } from '../../src/markets/price-feed.ts';
 import { listSymbols } from '../../src/markets/repository.ts';

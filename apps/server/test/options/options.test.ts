@@ -21,7 +21,7 @@ import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../../src/ledger/
 import { IndexTickStore } from '../../src/markets/ticks.ts';
 import { indexTicks } from '../../src/markets/tables.ts';
 import { liveRealtime } from '../support/sockets.ts';
-import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { OPTION_SETTLE_JOB, OPTION_SWEEP_EVERY_MS, OptionsService, settleWindowEnd } from '../../src/options/service.ts';
 import { optionExposure, optionOrders } from '../../src/options/tables.ts';
 import { operatorToken } from '../funds/support.ts';

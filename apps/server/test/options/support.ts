@@ -4,7 +4,7 @@
  * the test). Ticks still go through the real tick store (recorded rows with ids), settlement through a
  * real job scheduler on the same database.
  */
-import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { accountsOf } from '../../src/ledger/index.ts';
 import { OptionsService } from '../../src/options/service.ts';
 import type { TestApp } from '../support/app.ts';

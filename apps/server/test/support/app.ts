@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { outbox } from '../../src/accounts/tables.ts';
 import { operatorHeaders, sessionTokenFromSetCookie } from '../../src/admin/operator-cookies.ts';
 import { seedOperators } from '../../src/admin/operators.ts';
-import type { Limits } from '../../src/app-context.ts';
+import type { Limits } from '../../src/limits.ts';
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';

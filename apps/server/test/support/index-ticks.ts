@@ -2,7 +2,7 @@
  * A recorded index the test drives: a scripted feed (the price and time the test chooses, nothing
  * random) under the real tick store, so ticks are still recorded rows with ids.
  */
-import { DEFAULT_LIMITS } from '../../src/app-context.ts';
+import { DEFAULT_LIMITS } from '../../src/limits.ts';
 import { SimulatedPriceFeed, type Tick } from '../../src/markets/price-feed.ts';
 import { IndexTickStore, type RecordedTick } from '../../src/markets/ticks.ts';
 import type { TestApp } from './app.ts';
