@@ -24,8 +24,6 @@ import type { NotificationService } from './notifications/service.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { Limits } from './limits.ts';
 
-// Re-exported so older importers keep compiling; new code imports them from limits.ts.
-export { DEFAULT_LIMITS, type Limits } from './limits.ts';
 
 /** What every domain's routes are given: no globals, so tests can build as many apps as they like. */
 export type AppContext = {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Limits } from './app-context.ts';
+import type { Limits } from './limits.ts';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 import { repoRoot } from './paths.ts';
 

@@ -31,7 +31,7 @@ export function readiness(database: boolean, staleWriters: string[], ticks: { sy
   };
 }
 
-async function databaseAnswers(ctx: AppContext): Promise<boolean> {
+async function databaseAnswers(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_DATABASE_TIMEOUT_MS)));
   try {
@@ -43,7 +43,7 @@ async function databaseAnswers(ctx: AppContext): Promise<boolean> {
   }
 }
 
-export function healthRoutes(app: FastifyInstance, ctx: AppContext, now: () => number) {
+export function healthRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'limits' | 'markets' | 'ticks' | 'spot'>, now: () => number) {
   app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const at = now();

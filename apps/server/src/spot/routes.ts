@@ -14,7 +14,7 @@ import { marketMakerView } from './market-note.ts';
  * Spot orders (/coin/*) and favourites (/optional/*), spec section 7 "Market and trade". An order or a
  * cancel for a symbol whose book another process holds (a cluster) is answered by that process.
  */
-export function spotRoutes(app: FastifyInstance, ctx: AppContext, cluster: ClusterRole = soloCluster) {
+export function spotRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'spot'>, cluster: ClusterRole = soloCluster) {
   const auth = { preHandler: requireUser(ctx.db) };
   const data = (request: { query: unknown; body: unknown }) => ({ ...(request.query as object), ...(request.body as object) });
 

@@ -12,7 +12,7 @@ import {
   type SpotOrderItem,
   type SpotRules,
 } from '@fairex/contract';
-import { DEFAULT_LIMITS, type Limits } from '../app-context.ts';
+import { DEFAULT_LIMITS, type Limits } from '../limits.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { BusEvents, EventBus } from '../events/bus.ts';
 import { DomainError } from '../http/errors.ts';
@@ -51,7 +51,7 @@ export const DEPTH_PUBLISHED_LEVELS = 20;
 /** Cached account ids (they never change); bounded so a flood of users cannot grow it forever. */
 const ACCOUNT_CACHE_MAX = 100_000;
 
-/** The limits the service checks (app-context's Limits; tests raise them). */
+/** The limits the service checks (limits.ts; tests raise them). */
 export type SpotLimits = Pick<Limits, 'spotOrdersPerSecond' | 'spotOrdersPerMinute' | 'spotOpenOrdersPerSymbolMax'>;
 
 type SpotTradeEvent = BusEvents['spot_trade'][0];
