@@ -2,7 +2,8 @@
 // of N built server processes on one PostgreSQL database and Redis (cluster/), for each N listed. Clients
 // trade every spot symbol, sent either to any process (an order reaching a process that does not hold its
 // symbol's book is forwarded to the one that does) or to the book's holder. Prints ok answers per second,
-// latency, the share of orders forwarded, and whether the ledger audit holds afterwards. PostgreSQL and Redis only (skipped, saying so, without them).
+// latency, the share of orders forwarded, and whether the ledger audit holds afterwards. BENCH_NO_REDIS=1
+// starts the processes without REDIS_URL (rate limits and realtime rooms per process), to see Redis's share. PostgreSQL and Redis only (skipped, saying so, without them).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,7 +57,7 @@ export async function benchOrdersCluster(counts: number[]) {
     const processes = await startLocalCluster({
       count,
       entry: 'built',
-      env: { DATABASE_URL: url, REDIS_URL: redisUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', SPOT_ORDERS_PER_SECOND: '1000000', SPOT_ORDERS_PER_MINUTE: '10000000', SPOT_OPEN_ORDERS_PER_SYMBOL_MAX: '1000000' },
+      env: { DATABASE_URL: url, REDIS_URL: process.env.BENCH_NO_REDIS ? '' : redisUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', SPOT_ORDERS_PER_SECOND: '1000000', SPOT_ORDERS_PER_MINUTE: '10000000', SPOT_OPEN_ORDERS_PER_SYMBOL_MAX: '1000000' },
     });
     const database = await openDatabase({ databaseUrl: url, dataDir: '' });
     try {
