@@ -102,9 +102,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // Graceful: the books' queued batches commit and the leases go to the other processes first, while
     // requests still in flight are answered (forwarded once their symbol moved); then the sockets get
     // their reconnect hint and the server closes.
+    app.log.info(`${signal}: stopping`);
     await cluster?.stop();
+    if (cluster) app.log.info('leases handed over');
+    // Closing the HTTP server (socket.io's close does it first) waits for every connection: kept-alive ones
+    // (clients', peers' forwarding agents) would hold it open for their keep-alive time. Each is ended once
+    // idle (after its answer); after 10 s every one is.
+    const endIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    const late = setTimeout(() => app.server.closeAllConnections(), 10_000);
     await realtime.close();
     await app.close();
+    clearInterval(endIdle);
+    clearTimeout(late);
+    app.log.info('requests answered, closing the database');
     await database.close();
     if (!clustered) await lease.release();
     process.exit(0);

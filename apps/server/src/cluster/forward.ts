@@ -9,6 +9,7 @@
  * FORWARD_WAIT_MS for the next holder, then is answered service_switching: nothing was done, or (the
  * connection broke after the request went out) the client must check, as the message says.
  */
+import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../http/errors.ts';
@@ -36,7 +37,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Whether a request came from a peer (it carries this member's token). */
 export function fromPeer(cluster: ClusterRole, request: FastifyRequest): boolean {
   const token = request.headers[PEER_TOKEN_HEADER];
-  return cluster.token !== undefined && typeof token === 'string' && token === cluster.token;
+  if (cluster.token === undefined || typeof token !== 'string') return false;
+  const [given, own] = [Buffer.from(token), Buffer.from(cluster.token)];
+  return given.length === own.length && timingSafeEqual(given, own);
 }
 
 /**

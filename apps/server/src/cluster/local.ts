@@ -17,6 +17,8 @@ export type LocalProcess = {
   exited: Promise<number | null>;
   /** What it printed (kept for a failing test's message). */
   output: () => string;
+  /** The environment it was started with (a replacement starts with the same). */
+  env: NodeJS.ProcessEnv;
 };
 
 /** How the server is run: the TypeScript sources (tests, benches) or the built file (npm run start:cluster). */
@@ -47,7 +49,7 @@ export async function startProcess(options: { env: NodeJS.ProcessEnv; entry: Ser
   });
   let output = '';
   const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
+    output = (output + chunk.toString()).slice(-200_000);
     if (options.echo) process.stdout.write(`[${port}] ${chunk.toString()}`);
   };
   child.stdout!.on('data', keep);
@@ -70,7 +72,7 @@ export async function startProcess(options: { env: NodeJS.ProcessEnv; entry: Ser
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { port, url, child, exited, output: () => output };
+  return { port, url, child, exited, output: () => output, env: options.env };
 }
 
 /** Starts `count` processes on one database (all at once: the start-up lock orders them). */

@@ -3,7 +3,7 @@
  * spot symbol, transfers into contract accounts, each sent to any live process): the holder of BTC/USDT
  * is killed with SIGKILL mid-load, then another process is stopped with SIGTERM. Every acknowledged order
  * and transfer is in the database, the ledger audit holds, and BTC/USDT trades again within 5 s (the gap
- * is printed). Needs PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_CLUSTER_REDIS_URL, passed by npm test
+ * is printed). Then every process is replaced in turn (a rolling restart) under the same load. Needs PostgreSQL (TEST_DATABASE_URL) and Redis (TEST_CLUSTER_REDIS_URL, passed by npm test
  * in its PostgreSQL pass): skipped, saying so, without them.
  */
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createSession } from '../../src/accounts/sessions.ts';
 import { insertUser } from '../../src/accounts/repository.ts';
-import { startLocalCluster, type LocalProcess } from '../../src/cluster/local.ts';
+import { startLocalCluster, startProcess, type LocalProcess } from '../../src/cluster/local.ts';
 import { buildServerIfStale } from '../../build.mjs';
 import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { createScratchDatabase } from '../../src/db/scratch.ts';
@@ -115,6 +115,28 @@ describe.skipIf(skipped)('cluster fail-over (PostgreSQL and Redis)', () => {
     expect(await stopping.exited, stopping.output()).toBe(0);
     const stoppedAt = Date.now();
     await sleep(PHASE_MS);
+
+    // A rolling restart under load: back to three processes, then each replaced in turn (the new one
+    // ready first, the old one stopped with SIGTERM).
+    const env = processes[0]!.env;
+    const started = async () => {
+      const next = await startProcess({ env, entry: 'built' });
+      processes.push(next);
+      live.add(next);
+      return next;
+    };
+    await started();
+    await started();
+    const rollingFrom = Date.now();
+    for (const old of [...live]) {
+      await started();
+      console.log(`rolling: ${old.port} replaced, stopping it`);
+      live.delete(old);
+      old.child.kill('SIGTERM');
+      expect(await within(old.exited, 30_000), old.output().split('\n').filter((l) => /SIGTERM|handed|answered|cluster|fail/i.test(l)).slice(-30).join('\n')).toBe(0);
+    }
+    const rolledAt = Date.now();
+    await sleep(PHASE_MS);
     stop = true;
     await load;
 
@@ -125,6 +147,9 @@ describe.skipIf(skipped)('cluster fail-over (PostgreSQL and Redis)', () => {
     );
     expect(gapMs).toBeLessThan(RESUME_WITHIN_MS);
     expect(orders.filter((s) => s.at > stoppedAt).length).toBeGreaterThan(0);
+    expect(orders.filter((s) => s.at > rollingFrom && s.at < rolledAt).length).toBeGreaterThan(0);
+    expect(orders.filter((s) => s.at > rolledAt).length).toBeGreaterThan(0);
+    console.log(`fail-over: rolling restart of three processes took ${rolledAt - rollingFrom} ms`);
     expect(transfers.filter((s) => s.at > killedAt).length).toBeGreaterThan(0);
 
     const storedOrders = await queryRows<{ id: number; user_id: number }>(database.db, sql`select id, user_id from spot_orders where id = any(${`{${orders.map((o) => o.id).join(',')}}`}::bigint[])`);
@@ -142,15 +167,17 @@ describe.skipIf(skipped)('cluster fail-over (PostgreSQL and Redis)', () => {
     expect(chain!.broken).toBe(0);
     expect(Number(chain!.latest)).toBeGreaterThan(stoppedAt);
 
-    // The last process holds everything and still trades.
-    const last = [...live][0]!;
-    await until(async () => (await holders(database)).size === 1, 10_000);
-    last.child.kill('SIGTERM');
-    expect(await last.exited, last.output()).toBe(0);
+    // The three restarted processes share the leases and stop cleanly.
+    await until(async () => (await holders(database)).size === 3, 10_000);
+    for (const member of live) member.child.kill('SIGTERM');
+    for (const member of live) expect(await member.exited, member.output()).toBe(0);
   }, 180_000);
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What `promise` resolves to, or 'timed out' after `ms`. */
+const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, sleep(ms).then(() => 'timed out' as const)]);
 
 async function until(check: () => Promise<boolean>, withinMs: number) {
   const deadline = Date.now() + withinMs;
