@@ -67,10 +67,19 @@ export async function benchOrdersCluster(counts: number[]) {
         if (held!.n >= Math.min(count, 4)) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      const quotations = (await (await fetch(`${processes[0]!.url}/api/currency/quotation_new`)).json()) as { message: { id: number; symbol: string; kind: string; price: string | null; currency_id: number; legal_id: number }[] };
-      const markets = quotations.message
-        .filter((q) => q.kind === 'spot' && q.price !== null)
+      // Every spot symbol priced (the core's first ticks reach every process a moment after the start).
+      type Quotation = { id: number; symbol: string; kind: string; price: string | null; currency_id: number; legal_id: number };
+      let spot: Quotation[] = [];
+      for (let waited = 0; waited < 30_000; waited += 200) {
+        const quotations = (await (await fetch(`${processes[0]!.url}/api/currency/quotation_new`)).json()) as { message: Quotation[] };
+        spot = quotations.message.filter((q) => q.kind === 'spot');
+        if (spot.length > 0 && spot.every((q) => q.price !== null)) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const markets = spot
+        .filter((q) => q.price !== null)
         .map((q) => ({ symbolId: q.id, index: Number(q.price), currencyId: q.currency_id, legalId: q.legal_id }));
+      if (markets.length === 0) throw new Error(`${count} processes: no spot symbol was priced within 30 s`);
       const tokens = await fundedUsers(database.db, [...new Set(markets.flatMap((m) => [m.currencyId, m.legalId]))]);
       // Each book's holder, for the run whose clients send every order straight to it.
       const holders = await queryRows<{ symbol_id: number; address: string }>(
