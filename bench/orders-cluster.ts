@@ -130,16 +130,24 @@ export async function benchOrdersCluster(counts: number[]) {
   console.table(rows);
 }
 
-async function runLoad(load: OrdersLoad): Promise<OrdersResult> {
+/**
+ * Runs the load in a child process (orders-client.ts) and answers what it measured, with the CPU time
+ * this process (the in-process server of the one-process mode, and PGlite when embedded) spent meanwhile.
+ * `warmed` runs when the clients have made their warm-up order and the measured load starts.
+ */
+export async function runLoad(load: OrdersLoad, warmed: () => void = () => {}): Promise<OrdersResult & { serverCpuMs: number }> {
   const child = fork(new URL('./orders-client.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], serialization: 'advanced' });
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`orders client exited with ${code}`))));
   const next = <T>() => Promise.race([new Promise<T>((resolve) => child.once('message', (message) => resolve(message as T))), exited]);
   await next<{ ready: true }>();
   child.send(load);
   await next<{ warmed: true }>();
+  const cpu = process.cpuUsage();
+  warmed();
   const result = await next<OrdersResult>();
+  const used = process.cpuUsage(cpu);
   exited.catch(() => {});
-  return result;
+  return { ...result, serverCpuMs: (used.user + used.system) / 1000 };
 }
 
 /** Users funded in every spot coin, with sessions, created directly (the bench measures orders, not sign-ups). */

@@ -7,7 +7,6 @@
 // p50/p99 latency of the ok answers, commands per committed batch, the server's CPU time per ok answer,
 // trades, and whether the ledger audit holds afterwards. BENCH_SMOKE=1: about a second with 4
 // clients; the exit code is 1 when the audit fails or no order was answered ok (also in a full run).
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,34 +22,14 @@ import { audit, openUserAccounts, post, systemAccount, userAccount } from '../ap
 import { seedMarkets } from '../apps/server/src/markets/seed.ts';
 import { seedSite } from '../apps/server/src/site/seed.ts';
 import { seedMarketMaker } from '../apps/server/src/spot/market-maker.ts';
-import type { OrdersLoad, OrdersResult } from './orders-client.ts';
+import type { OrdersLoad } from './orders-client.ts';
 import { benchDatabases, percentile, smokeCheck, smokeOr } from './support.ts';
-import { benchOrdersCluster } from './orders-cluster.ts';
+import { benchOrdersCluster, runLoad } from './orders-cluster.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? smokeOr(10, 1));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? smokeOr(64, 4));
 const USERS = smokeOr(32, 4);
 const BENCH_LIMITS = { spotOrdersPerSecond: 1_000_000, spotOrdersPerMinute: 10_000_000, spotOpenOrdersPerSymbolMax: 1_000_000 };
-
-/**
- * Runs the load in a child process (orders-client.ts) and answers what it measured, with the CPU time
- * this process (the server, and PGlite when embedded) spent meanwhile. `warmed` runs when the clients
- * have made their warm-up order and the measured load starts.
- */
-async function runLoad(load: OrdersLoad, warmed: () => void): Promise<OrdersResult & { serverCpuMs: number }> {
-  const child = fork(new URL('./orders-client.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], serialization: 'advanced' });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`orders client exited with ${code}`))));
-  const next = <T>() => Promise.race([new Promise<T>((resolve) => child.once('message', (message) => resolve(message as T))), exited]);
-  await next<{ ready: true }>();
-  child.send(load);
-  await next<{ warmed: true }>();
-  const cpu = process.cpuUsage();
-  warmed();
-  const result = await next<OrdersResult>();
-  const used = process.cpuUsage(cpu);
-  exited.catch(() => {});
-  return { ...result, serverCpuMs: (used.user + used.system) / 1000 };
-}
 
 // BENCH_PROCESSES=1,2,3: the cluster mode instead (orders-cluster.ts), once per process count.
 if (process.env.BENCH_PROCESSES) {

@@ -10,10 +10,10 @@
 // it answers, else PGlite); exit code 1 when a start fails.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServerIfStale, SERVER_ENTRY } from '../apps/server/build.mjs';
+import { freePort } from '../apps/server/src/cluster/local.ts';
 import { createScratchDatabase, postgresAnswers } from '../apps/server/src/db/scratch.ts';
 import { SMOKE, smokeCheck, smokeOr } from './support.ts';
 
@@ -50,16 +50,6 @@ function cpuMsOf(pid: number, mainThreadOnly = false): number | undefined {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Spawns the server, waits for the first 200 of READY_PATH, then stops it (SIGTERM) and waits for its exit. */
 async function timeStart(command: Command, target: Target): Promise<Start> {
