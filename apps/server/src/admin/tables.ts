@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, createdAt } from '../db/columns.ts';
 
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
@@ -45,6 +45,18 @@ export const operatorAuditLog = pgTable(
     target: text('target').notNull(),
     detail: jsonb('detail').notNull().default({}),
     createdAt: createdAt(),
+    /** The entry's place in the hash chain (admin/operator-log-chain.ts); null only before it is chained. */
+    seq: bigint('seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
-  (t) => [index('operator_audit_log_operator_idx').on(t.operatorId, t.id)],
+  (t) => [index('operator_audit_log_operator_idx').on(t.operatorId, t.id), uniqueIndex('operator_audit_log_seq_key').on(t.seq)],
 );
+
+/** Each UTC day's last operator-log chain entry, published on the transparency page. */
+export const operatorLogHeads = pgTable('operator_log_heads', {
+  day: text('day').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  hash: text('hash').notNull(),
+  createdAt: createdAt(),
+});

@@ -24,3 +24,4 @@ export * from '../nft/tables.ts';
 export * from '../loans/tables.ts';
 export * from '../otc/tables.ts';
 export * from '../cluster/tables.ts';
+export * from '../liabilities/tables.ts';

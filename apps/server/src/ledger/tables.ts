@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, bigint, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, bigint, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { amount, createdAt } from '../db/columns.ts';
 
 /**
@@ -79,4 +79,18 @@ export const ledgerPostings = pgTable(
     index('ledger_postings_entry_idx').on(t.entryId),
     check('ledger_postings_bucket_check', sql`${t.bucket} in ('available', 'frozen', 'locked')`),
   ],
+);
+
+/** The ledger audit's runs (audit-job.ts): each check by name with its offender count, for the transparency page. */
+export const ledgerAuditRuns = pgTable(
+  'ledger_audit_runs',
+  {
+    id: serial('id').primaryKey(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+    ok: boolean('ok').notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    postings: bigint('postings', { mode: 'number' }).notNull(),
+    checks: jsonb('checks').$type<{ name: string; ok: boolean; offenders: number }[]>().notNull(),
+  },
+  (t) => [index('ledger_audit_runs_ran_at_idx').on(t.ranAt)],
 );
