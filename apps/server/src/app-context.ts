@@ -21,6 +21,7 @@ import type { SupportService } from './support/service.ts';
 import type { ReferralService } from './referrals/service.ts';
 import type { CouponService } from './coupons/service.ts';
 import type { NotificationService } from './notifications/service.ts';
+import type { Snapshots } from './liabilities/job.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { Limits } from './limits.ts';
 
@@ -72,6 +73,8 @@ export type AppContext = {
   coupons: CouponService;
   /** Notifications (notifications/service.ts): the user's events and the operator's system notices. */
   notifications: NotificationService;
+  /** Proof-of-liabilities snapshots (liabilities/job.ts): daily, on an admin's demand, and at a development start. */
+  liabilities: Snapshots;
   /** Signs every upload reference an answer gives (see uploads/signing.ts). */
   uploads: UploadUrls;
   /** Scheduled jobs (jobs/scheduler.ts); main.ts starts its loop, closing the app stops it. */

@@ -41,6 +41,8 @@ import { SpotService } from './spot/service.ts';
 import { OptionsService } from './options/service.ts';
 import { registerRetention } from './retention/retention.ts';
 import { registerLedgerAudit } from './ledger/audit-job.ts';
+import { Snapshots } from './liabilities/job.ts';
+import { liabilitiesRoutes } from './liabilities/routes.ts';
 import { fundOptionPool } from './options/pool.ts';
 import { fundCouponFund } from './coupons/fund.ts';
 import { optionRoutes } from './options/routes.ts';
@@ -204,6 +206,12 @@ export async function buildApp(options: BuildOptions) {
     otc: new OtcService(options.database.db, { now: clock, bus, feed: markets.feed, onError: (error) => app.log.error({ err: error }, 'otc failed') }),
     loans: new LoanService(options.database.db, { now: clock, ticks, indexFreshMs: limits.indexFreshMs, notifications, onError: (error) => app.log.error({ err: error }, 'loans failed') }),
     invest: new InvestService(options.database.db, { now: clock, ticks, indexFreshMs: limits.indexFreshMs, notifications, onError: (error) => app.log.error({ err: error }, 'dual settlement failed') }),
+    liabilities: new Snapshots(options.database.db, {
+      now: clock,
+      markOf: (symbol) => ticks.latest(symbol)?.price,
+      demo: !options.config.production,
+      onError: (error) => app.log.error({ err: error }, 'proof of liabilities snapshot failed'),
+    }),
   };
   // Session lookups answered from memory; revocations reach every process through NOTIFY (accounts/session-cache.ts).
   const sessionCache = await openSessionCache(options.database, sessionStore(options.database.db));
@@ -240,9 +248,11 @@ export async function buildApp(options: BuildOptions) {
   ctx.referrals.register(ctx.jobs);
   ctx.coupons.register(ctx.jobs);
   ctx.notifications.register(ctx.jobs);
+  ctx.liabilities.register(ctx.jobs);
   app.addHook('onClose', () => ctx.contracts.stop());
   app.addHook('onClose', () => ctx.copy.settled());
   app.addHook('onClose', () => ctx.jobs.stop());
+  app.addHook('onClose', () => ctx.liabilities.settled());
   app.addHook('onClose', () => ctx.spot.stop());
   app.addHook('onClose', () => markets.stop());
   // After the feed stopped: the buffered ticks are written.
@@ -301,6 +311,7 @@ export async function buildApp(options: BuildOptions) {
       siteRoutes(api, ctx);
       marketRoutes(api, ctx);
       tickRoutes(api, ctx);
+      liabilitiesRoutes(api, ctx);
       fundsRoutes(api, ctx);
       spotRoutes(api, ctx, cluster);
       optionRoutes(api, ctx);

@@ -90,6 +90,8 @@ if (cluster) {
   // Scheduled jobs (the upload orphan sweep, ...): each job runs once, through its row.
   ctx.jobs.start();
 }
+// Development: a first proof-of-liabilities snapshot, so its screens have one on a fresh install (marked demo).
+if (!config.production) ctx.liabilities.atStart().catch((error) => app.log.warn({ err: error }, 'the first proof of liabilities snapshot failed'));
 // performance.now() counts from the process's start: how long this start took to serve (npm run bench:start measures it from outside).
 app.log.info(
   `database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''}; realtime: ${config.redisUrl ? 'redis adapter' : 'in-process'}` +

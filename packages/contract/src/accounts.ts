@@ -105,6 +105,8 @@ export const LEDGER_AUDIT_CHECKS = [
   'contract_insurance_only_net_deficit',
   /** No open contract position has margin 0 (money review 4). */
   'contract_no_zero_margin_open',
+  /** The latest proof-of-liabilities snapshot: its published totals equal its leaves' sums and the ledger's user-account totals read in its transaction (issue 26). */
+  'liabilities_match_ledger',
 ] as const;
 export type LedgerAuditCheck = (typeof LEDGER_AUDIT_CHECKS)[number];
 

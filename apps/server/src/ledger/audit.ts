@@ -5,13 +5,15 @@
  * twice; fixed-sign system accounts keep their sign; every bucket's balance_after chain runs on without
  * a gap. Then the business rules the legs alone cannot show (review 2026-11-27): NFT bids backed by
  * freezes, option and dual payouts equal to their rule on the cited ticks, the insurance fund paying only
- * accounts left without equity, no open position without margin. A few aggregate queries, each one pass.
+ * accounts left without equity, no open position without margin; and the latest proof of liabilities'
+ * totals equal to its leaves and to the ledger's figures read with it (issue 26). A few aggregate queries, each one pass.
  */
 import { LEDGER_AUDIT_CHECKS, type LedgerAuditCheck } from '@fairex/contract';
 import type { Executor } from '../db/client.ts';
 import { selectBrokenBalanceChains, selectFrozenMismatches, selectLockedMismatches, selectRepeatedReferences, selectWrongSignSystemAccounts } from './audit-repository.ts';
 import { selectDualPayoutsOffRule } from '../invest/audit.ts';
 import { selectInsurancePayoutsWithEquityLeft, selectZeroMarginOpenPositions } from '../contracts/audit.ts';
+import { selectLiabilityMismatches } from '../liabilities/repository.ts';
 import { selectUnbackedBids } from '../nft/repository.ts';
 import { selectOptionsOffTheirTicks } from '../options/repository.ts';
 import { countJournal, selectMismatchedAccounts, selectNegativeUserAccounts, selectUnbalancedEntries } from './repository.ts';
@@ -37,6 +39,7 @@ const CHECKS: Record<LedgerAuditCheck, (db: Executor, limit: number) => Promise<
   dual_payouts_follow_rule: selectDualPayoutsOffRule,
   contract_insurance_only_net_deficit: selectInsurancePayoutsWithEquityLeft,
   contract_no_zero_margin_open: selectZeroMarginOpenPositions,
+  liabilities_match_ledger: selectLiabilityMismatches,
 };
 
 export async function audit(db: Executor) {
