@@ -10,6 +10,9 @@
  *    never while an option order still opening or open may need a tick (none from its acceptance on),
  *    nor one a dual product not yet settled may settle on (none from a minute before its settlement
  *    time on).
+ *  - Proof-of-liabilities leaves and inner nodes (liabilities/) give each user their own proof of a
+ *    snapshot; a day's proof is checked within days. They are kept POL_PROOFS_KEEP_MS (90 days); each
+ *    snapshot's root and totals stay for good (the transparency page lists them).
  * Each run removes at most RETENTION_ROWS_PER_RUN rows of each kind, so its transaction stays short;
  * a backlog goes over the next runs.
  */
@@ -22,9 +25,10 @@ export const RETENTION_EVERY_MS = 60 * 60_000;
 export const RETENTION_ROWS_PER_RUN = 50_000;
 export const IDEMPOTENCY_KEYS_KEEP_MS = 7 * 24 * 60 * 60_000;
 export const INDEX_TICKS_KEEP_MS = 90 * 24 * 60 * 60_000;
+export const POL_PROOFS_KEEP_MS = 90 * 24 * 60 * 60_000;
 
 /** Removes what has served its time as of `now`; answers how many rows of each kind went. */
-export async function prune(db: Executor, now: number, rowsMax = RETENTION_ROWS_PER_RUN): Promise<{ idempotencyKeys: number; indexTicks: number }> {
+export async function prune(db: Executor, now: number, rowsMax = RETENTION_ROWS_PER_RUN): Promise<{ idempotencyKeys: number; indexTicks: number; proofRows: number }> {
   const keysBefore = new Date(now - IDEMPOTENCY_KEYS_KEEP_MS).toISOString();
   const [keys] = await queryRows<{ n: number }>(
     db,
@@ -51,7 +55,20 @@ export async function prune(db: Executor, now: number, rowsMax = RETENTION_ROWS_
           returning 1)
         select count(*)::int as n from gone`,
   );
-  return { idempotencyKeys: keys?.n ?? 0, indexTicks: ticks?.n ?? 0 };
+  let proofRows = 0;
+  const proofsBefore = new Date(now - POL_PROOFS_KEEP_MS).toISOString();
+  for (const table of [sql`pol_leaves`, sql`pol_nodes`]) {
+    const [gone] = await queryRows<{ n: number }>(
+      db,
+      sql`with gone as (
+            delete from ${table} where ctid in (
+              select ctid from ${table} where snapshot_id in (select id from pol_snapshots where taken_at < ${proofsBefore}::timestamptz) limit ${rowsMax})
+            returning 1)
+          select count(*)::int as n from gone`,
+    );
+    proofRows += gone?.n ?? 0;
+  }
+  return { idempotencyKeys: keys?.n ?? 0, indexTicks: ticks?.n ?? 0, proofRows };
 }
 
 export function registerRetention(jobs: JobScheduler) {

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { INDEX_TICKS_KEEP_MS, prune, RETENTION_JOB } from '../../src/retention/retention.ts';
+import { INDEX_TICKS_KEEP_MS, POL_PROOFS_KEEP_MS, prune, RETENTION_JOB } from '../../src/retention/retention.ts';
 import { makeTestApp, makeUser, type TestApp } from '../support/app.ts';
 
 let test: TestApp;
@@ -103,5 +103,25 @@ describe('retention', () => {
 
   it('runs as a recurring job of the app scheduler', () => {
     expect(test.ctx.jobs.names()).toContain(RETENTION_JOB);
+  });
+
+  it('removes proof-of-liabilities leaves and nodes after 90 days and keeps every snapshot\'s root', async () => {
+    const snapshot = async (takenAt: number) => {
+      const [row] = await queryRows<{ id: number }>(
+        test.db,
+        sql`insert into pol_snapshots (taken_at, day, reason, coins, root_hash, totals, ledger_totals, leaf_count)
+            values (${new Date(takenAt).toISOString()}::timestamptz, '2026-01-01', 'operator', '["USDT"]', ${'a'.repeat(64)}, '["1"]', '["1"]', 1) returning id`,
+      );
+      await test.db.execute(sql`insert into pol_leaves (snapshot_id, position, user_id, salt, sums, detail) values (${row!.id}, 0, 1, 's', '1', '["USDT:spot:available=0.000000000000000001"]')`);
+      await test.db.execute(sql`insert into pol_nodes (snapshot_id, level, position, hash, sums) values (${row!.id}, 1, 0, ${'b'.repeat(64)}, '1')`);
+      return row!.id;
+    };
+    const old = await snapshot(NOW - POL_PROOFS_KEEP_MS - DAY);
+    const recent = await snapshot(NOW - DAY);
+    expect((await prune(test.db, NOW)).proofRows).toBe(2);
+    const leaves = await queryRows<{ snapshot_id: number }>(test.db, sql`select snapshot_id from pol_leaves where snapshot_id in (${old}, ${recent})`);
+    expect(leaves.map((r) => r.snapshot_id)).toEqual([recent]);
+    const roots = await queryRows<{ id: number }>(test.db, sql`select id from pol_snapshots where id in (${old}, ${recent}) order by id`);
+    expect(roots.map((r) => r.id)).toEqual([old, recent]);
   });
 });
