@@ -5,7 +5,8 @@ import type { Db, Executor } from '../db/client.ts';
 import { DomainError } from '../http/errors.ts';
 import { cookieValue, OPERATOR_SESSION_COOKIE } from './operator-cookies.ts';
 import { operatorSessionEnd, renewedSessionEnd } from './rules.ts';
-import { operatorAuditLog, operators, operatorSessions, type OperatorRole } from './tables.ts';
+import { appendOperatorLog } from './operator-log-chain.ts';
+import { operators, operatorSessions, type OperatorRole } from './tables.ts';
 
 export type Operator = typeof operators.$inferSelect;
 
@@ -44,9 +45,12 @@ export async function revokeOperatorSession(db: Executor, token: string) {
 /** The operator session token of a request: its httpOnly cookie (operator-cookies.ts); an Authorization header is not read. */
 export const operatorTokenOf = (request: FastifyRequest): string | undefined => cookieValue(request.headers.cookie, OPERATOR_SESSION_COOKIE);
 
-/** Written in the same transaction as the change it describes. */
+/**
+ * Written in the same transaction as the change it describes, as the next entry of the hash chain
+ * (operator-log-chain.ts); given the database rather than a transaction, in a transaction of its own.
+ */
 export async function logAction(db: Executor, operatorId: number, action: string, target: string, detail: object = {}) {
-  await db.insert(operatorAuditLog).values({ operatorId, action, target, detail });
+  await appendOperatorLog(db, { operatorId, action, target, detail });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { adminLoginInput, adminPageInput, fiatRateEditInput, idParam, userFreezeInput } from '@fairex/contract';
+import { adminLoginInput, adminPageInput, fiatRateEditInput, idParam, TRANSPARENCY_DAYS_DEFAULT, transparencyDaysInput, userFreezeInput } from '@fairex/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
@@ -28,6 +28,7 @@ import { contractsBackOfficeRoutes } from '../contracts/back-office.ts';
 import { clearedSessionCookies, sessionCookies } from './operator-cookies.ts';
 import { operatorSessionGuard } from './operator-session-guard.ts';
 import { ALL_ROLES, createOperatorSession, currentOperator, logAction, logRead, operatorTokenOf, requireOperator, revokeOperatorSession } from './operators.ts';
+import { recentHeads, verifyChain } from './operator-log-chain.ts';
 import { OPERATOR_SESSION_ABSOLUTE_MS } from './rules.ts';
 import { adminOperatorRoutes } from './operators-routes.ts';
 import { editFiatRate, fiatRateRows } from '../site/back-office.ts';
@@ -128,6 +129,11 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/audit-log', { preHandler: requireOperator(ctx.db, ['admin']) }, async (request) =>
     ok(await pageAuditLog(ctx.db, parse(adminPageInput, request.query))),
+  );
+  // The operator log's hash chain (operator-log-chain.ts): the whole chain checked, and its recorded daily heads.
+  app.get('/operator-log/verify', { preHandler: requireOperator(ctx.db, ['admin', 'reviewer']) }, async () => ok(await verifyChain(ctx.db)));
+  app.get('/operator-log/heads', { preHandler: requireOperator(ctx.db, ['admin', 'reviewer']) }, async (request) =>
+    ok(await recentHeads(ctx.db, parse(transparencyDaysInput, request.query).days ?? TRANSPARENCY_DAYS_DEFAULT)),
   );
 
   app.get('/fiat-rates', { preHandler: requireOperator(ctx.db, ['admin']) }, async () => ok(await fiatRateRows(ctx.db)));
