@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailSums, fromPolUnits, toPolUnits, verifyProof, type LiabilitiesProofAnswer, type LiabilitiesSnapshotView } from '@fairex/contract';
-import type { Tx } from '../../src/db/client.ts';
+import { queryRows, type Tx } from '../../src/db/client.ts';
 import { audit, offenders } from '../../src/ledger/index.ts';
 import { dailySnapshotDue, LIABILITIES_DAILY_AT_MS } from '../../src/liabilities/job.ts';
 import { levelSizes } from '../../src/liabilities/proof.ts';
@@ -83,11 +83,12 @@ describe('proof of liabilities', () => {
 
   it('publishes totals equal to the ledger user-account totals at the same moment, and the audit check holds', async () => {
     const id = await snapshotNow();
-    const [row] = (await test.db.execute(sql`select totals, ledger_totals, coins from pol_snapshots where id = ${id}`)).rows as { totals: string[]; ledger_totals: string[]; coins: string[] }[];
+    const [row] = await queryRows<{ totals: string[]; ledger_totals: string[]; coins: string[] }>(test.db, sql`select totals, ledger_totals, coins from pol_snapshots where id = ${id}`);
     expect(row!.totals).toEqual(row!.ledger_totals);
-    const userTotals = (await test.db.execute(
+    const userTotals = await queryRows<{ name: string; total: string }>(
+      test.db,
       sql`select c.name, sum(a.available + a.frozen + a.locked)::text as total from ledger_accounts a join currencies c on c.id = a.currency_id where a.user_id is not null group by c.name`,
-    )).rows as { name: string; total: string }[];
+    );
     for (const [i, coin] of row!.coins.entries()) {
       const ledger = userTotals.find((t) => t.name === coin)?.total ?? '0';
       // No open contract position, auction margin or OTC order here: the user accounts are the whole of it.
@@ -110,7 +111,7 @@ describe('proof of liabilities', () => {
     const m = btcMarket(test);
     const moving = Promise.all(Array.from({ length: 20 }, (_, i) => fundAccount(test, [alice, bob, carol][i % 3]!.id, m.quote, `${i + 1}.5`)));
     const [id] = await Promise.all([snapshotNow(), moving]);
-    const [row] = (await test.db.execute(sql`select totals, ledger_totals from pol_snapshots where id = ${id}`)).rows as { totals: string[]; ledger_totals: string[] }[];
+    const [row] = await queryRows<{ totals: string[]; ledger_totals: string[] }>(test.db, sql`select totals, ledger_totals from pol_snapshots where id = ${id}`);
     expect(row!.totals).toEqual(row!.ledger_totals);
     for (const user of [alice, bob, carol]) {
       const { snapshot, proof } = await proofOf(user, id);
@@ -130,7 +131,7 @@ describe('proof of liabilities', () => {
     expect(Object.keys(snapshots[0]!).sort()).toEqual(['coins', 'day', 'demo', 'id', 'leaf_count', 'reason', 'root', 'taken_at', 'totals']);
     const byUser = await call(test.app, '/admin/liabilities/snapshot', { token: alice.token });
     expect(byUser.body.type).not.toBe('ok');
-    const logged = (await test.db.execute(sql`select count(*)::int as n from operator_audit_log where action = 'liabilities.snapshot'`)).rows as { n: number }[];
+    const logged = await queryRows<{ n: number }>(test.db, sql`select count(*)::int as n from operator_audit_log where action = 'liabilities.snapshot'`);
     expect(logged[0]!.n).toBeGreaterThanOrEqual(3);
   });
 });
