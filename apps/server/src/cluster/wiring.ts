@@ -29,7 +29,7 @@ import { fence, holdsLease } from './membership.ts';
 import { followTicks, publishTicks } from './tick-relay.ts';
 
 /** Routes served by the core's process (their state is the core's memory, or they change what it holds). */
-const CORE_ROUTES = [/^\/api\/lever\//, /^\/api\/follow\//, /^\/api\/wallet\/change$/, /^\/api\/admin\/contracts\//, /^\/api\/admin\/copy\//, /^\/api\/admin\/symbols/, /^\/api\/admin\/spot\/fees$/];
+const CORE_ROUTES = [/^\/api\/transparency$/, /^\/api\/lever\//, /^\/api\/follow\//, /^\/api\/wallet\/change$/, /^\/api\/admin\/contracts\//, /^\/api\/admin\/copy\//, /^\/api\/admin\/symbols/, /^\/api\/admin\/spot\/fees$/];
 /** Back-office changes every process must take: the process that saved one tells the others (NOTIFY). */
 const ANNOUNCED: [RegExp, Announcement][] = [
   [/^\/api\/admin\/symbols/, 'markets'],

@@ -58,3 +58,53 @@ export type OperatorLogChainCheck = {
   heads_checked: number;
   head: { seq: number; hash: string } | null;
 };
+
+/** One index source of a symbol: its name and whether its last quote is live and used now. */
+export type TransparencyFeedSource = { name: string; live: boolean };
+
+/** A symbol's index feed: its sources, and its last recorded tick against the freshness limit. */
+export type TransparencyFeedSymbol = {
+  symbol: string;
+  kind: string;
+  available: boolean;
+  sources: TransparencyFeedSource[];
+  /** The fewest live sources the index needs. */
+  sources_required: number;
+  last_tick_at: string | null;
+  /** now - the last tick's time; null before the first tick. */
+  age_ms: number | null;
+  fresh: boolean;
+};
+
+/** Each symbol's tick-chain head of one UTC day (the last tick recorded that day). */
+export type TransparencyTickHeads = { day: string; heads: { symbol: string; tick_id: string; time: number; hash: string | null }[] };
+
+/** The insurance fund's closing balance per UTC day for one coin, oldest day first. */
+export type InsuranceFundSeries = { coin: string; days: { day: string; balance: string }[] };
+
+/** The market-maker account: what it holds, its open orders, and the money moved into it from system accounts. */
+export type MarketMakerView = {
+  account: string;
+  holdings: { coin: string; available: string; frozen: string }[];
+  open_orders: { symbol: string; count: number }[];
+  /** Per coin and entry kind: the sum the market maker received from system accounts, and in how many entries. */
+  funding: { coin: string; kind: string; amount: string; entries: number }[];
+};
+
+/** GET /api/transparency (public): the page's figures, each computed from stored rows. */
+export type TransparencyAnswer = {
+  generated_at: string;
+  audit: AuditRunView | null;
+  liabilities: LiabilitiesSnapshotView[];
+  feed: { kind: 'simulation' | 'public'; fresh_ms: number; symbols: TransparencyFeedSymbol[] };
+  /** The last TRANSPARENCY_TICK_DAYS UTC days, newest first. */
+  tick_heads: TransparencyTickHeads[];
+  insurance_fund: InsuranceFundSeries[];
+  /** Null when no market-maker account exists. */
+  market_maker: MarketMakerView | null;
+  /** The last TRANSPARENCY_LOG_HEADS_MAX daily heads, newest first. */
+  operator_log: OperatorLogHeadView[];
+};
+export const TRANSPARENCY_TICK_DAYS = 7;
+export const TRANSPARENCY_INSURANCE_DAYS = 30;
+export const TRANSPARENCY_LOG_HEADS_MAX = 30;
