@@ -1,7 +1,8 @@
 /**
  * When snapshots are taken: daily at LIABILITIES_DAILY_AT_MS past midnight UTC (once per UTC day,
  * checked every minute, so a process that was down takes the day's as soon as it runs), on an admin's
- * demand, and at a development start when none exists yet (marked demo).
+ * demand, and at a development start when none exists yet and the daily one is not due. In development
+ * every snapshot is marked demo (its balances are demo data).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -29,7 +30,7 @@ export class Snapshots {
   /** Takes one now; undefined when one is already under way in this process. */
   async take(reason: PolReason, operatorId?: number): Promise<number | undefined> {
     if (this.running) return undefined;
-    this.running = takeSnapshot(this.db, { reason, now: this.options.now(), markOf: this.options.markOf, operatorId, demo: this.options.demo && reason === 'start' });
+    this.running = takeSnapshot(this.db, { reason, now: this.options.now(), markOf: this.options.markOf, operatorId, demo: this.options.demo });
     try {
       return await this.running;
     } finally {
@@ -57,8 +58,9 @@ export class Snapshots {
     });
   }
 
-  /** Development: a first snapshot so the screens have one on a fresh install. */
+  /** Development: a first snapshot so the screens have one on a fresh install (unless the daily job is about to take it). */
   async atStart() {
+    if (dailySnapshotDue(this.options.now(), false)) return;
     if (!(await snapshotRow(this.db))) await this.take('start');
   }
 }
