@@ -17,6 +17,7 @@ import { supportEn, supportZh } from './messages/support.ts';
 import { referralsEn, referralsZh } from './messages/referrals.ts';
 import { couponsEn, couponsZh } from './messages/coupons.ts';
 import { noticesEn, noticesZh } from './messages/notices.ts';
+import { transparencyEn, transparencyZh } from './messages/transparency.ts';
 
 const en = {
   'app.title': 'Fairex back office',
@@ -517,6 +518,7 @@ const en = {
   ...referralsEn,
   ...couponsEn,
   ...noticesEn,
+  ...transparencyEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -1019,6 +1021,7 @@ const zh: Record<MessageKey, string> = {
   ...referralsZh,
   ...couponsZh,
   ...noticesZh,
+  ...transparencyZh,
 };
 
 export const LANGS = ['en', 'zh'] as const;

@@ -10,6 +10,7 @@ const MENU: { path: string; label: MessageKey; roles: readonly Role[] }[] = [
   { path: '/outbox', label: 'menu.outbox', roles: ['admin', 'support'] },
   { path: '/ledger', label: 'menu.ledger', roles: ['admin'] },
   { path: '/operator-log', label: 'menu.operatorLog', roles: ['admin'] },
+  { path: '/liabilities', label: 'menu.liabilities', roles: ['admin'] },
   { path: '/operators', label: 'menu.operators', roles: ['admin'] },
   { path: '/symbols', label: 'menu.symbols', roles: ['admin'] },
   { path: '/spot-fees', label: 'menu.spotFees', roles: ['admin'] },

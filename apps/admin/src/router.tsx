@@ -6,6 +6,7 @@ import { LedgerAuditPage, ledgerAuditLoader } from './pages/ledger-audit.tsx';
 import { LoginPage, loginLoader } from './pages/login.tsx';
 import { OperatorLogPage, operatorLogLoader } from './pages/operator-log.tsx';
 import { OperatorsPage, operatorsLoader } from './pages/operators.tsx';
+import { ProofOfLiabilitiesPage, proofOfLiabilitiesLoader } from './pages/proof-of-liabilities.tsx';
 import { ChangePasswordPage, changePasswordLoader } from './pages/change-password.tsx';
 import { OutboxPage, outboxLoader } from './pages/outbox.tsx';
 import { UserDetailPage, userDetailLoader } from './pages/user-detail.tsx';
@@ -58,6 +59,7 @@ export const router = createHashRouter([
       { path: 'outbox', loader: outboxLoader, Component: OutboxPage },
       { path: 'ledger', loader: ledgerAuditLoader, Component: LedgerAuditPage },
       { path: 'operator-log', loader: operatorLogLoader, Component: OperatorLogPage },
+      { path: 'liabilities', loader: proofOfLiabilitiesLoader, Component: ProofOfLiabilitiesPage },
       { path: 'operators', loader: operatorsLoader, Component: OperatorsPage },
       { path: 'symbols', loader: symbolsLoader, Component: SymbolsPage },
       { path: 'spot-fees', loader: spotFeesLoader, Component: SpotFeesPage },
