@@ -17,6 +17,8 @@
  *    add up (available, frozen, locked of each account kind), and "COIN:position:SYMBOL:side:lots=pnl"
  *    for each open contract position at the snapshot's mark (committed, not summed: the ledger settles
  *    a position's result only at its close, and it may be negative);
+ *  - salt: 32 random bytes as 64 lowercase hex; user_id a whole number; no detail line holds ";" or "|"
+ *    (the text is read back at those separators, so verifyProof refuses anything that could move them);
  *  - a level with an odd count is paired with the empty node: hash of 64 zeros, every sum 0;
  *  - leaves are ordered by their hash (fresh salts reshuffle them at every snapshot).
  *
@@ -48,14 +50,23 @@ export type PolNode = { hash: string; sums: bigint[] };
 export type PolLeafInput = { user_id: number; salt: string; sums: bigint[]; detail: string[] };
 
 const joinSums = (sums: readonly bigint[]) => sums.join(',');
+/** A hash, or a salt (32 random bytes): lowercase hex, so no separator can hide in it. */
+const HEX_64 = /^[0-9a-f]{64}$/;
+const isId = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
 
 export function leafText(leaf: PolLeafInput): string {
   return [POL_LEAF_PREFIX, leaf.salt, String(leaf.user_id), joinSums(leaf.sums), leaf.detail.join(';')].join('|');
 }
 
-/** A leaf's node; refuses a negative sum (the ledger never holds one for a user, and the tree must not hide one). */
+/**
+ * A leaf's node; refuses a negative sum (the ledger never holds one for a user, and the tree must not hide one),
+ * and a salt, user id or detail line that could move the text's "|" or ";" boundaries (see verifyProof).
+ */
 export function leafNode(leaf: PolLeafInput, hash: HashHex = sha256Hex): PolNode {
   if (leaf.sums.some((s) => s < 0n)) throw new Error(`negative balance in the leaf of user ${leaf.user_id}`);
+  if (!HEX_64.test(leaf.salt) || !isId(leaf.user_id) || leaf.detail.some((line) => /[;|]/.test(line))) {
+    throw new Error(`malformed leaf of user ${leaf.user_id}`);
+  }
   return { hash: hash(leafText(leaf)), sums: leaf.sums };
 }
 
@@ -112,18 +123,23 @@ export type ProofCheck =
   | { ok: false; reason: 'malformed' | 'negative' | 'detail_mismatch' | 'root_mismatch' | 'totals_mismatch'; root?: string };
 
 const INTEGER = /^\d+$/;
+/** An amount in a detail line: at most POL_SCALE decimals, so nothing is cut when it is summed. */
+const AMOUNT = '-?\\d+(?:\\.\\d{1,18})?';
+/** "COIN:kind:bucket=amount", summed. */
+const LEDGER_LINE = new RegExp(`^([^:=;|]+):([^:=;|]+):([^:=;|]+)=(${AMOUNT})$`);
+/** "COIN:position:SYMBOL:side:lots=pnl", committed, not summed. */
+const POSITION_LINE = new RegExp(`^[^:=;|]+:position:[^:=;|]+:(?:long|short):\\d+=${AMOUNT}$`);
 
-/** The ledger lines of a leaf's detail ("COIN:kind:bucket=amount"), summed per coin in base units. */
+/** The ledger lines of a leaf's detail ("COIN:kind:bucket=amount"), summed per coin in base units; undefined when a line is neither kind. */
 export function detailSums(detail: readonly string[], coins: readonly string[]): bigint[] | undefined {
   const sums = coins.map(() => 0n);
   for (const line of detail) {
-    const match = /^([^:=;|]+):([^:=;|]+):([^:=;|]+)=(-?\d+(?:\.\d+)?)$/.exec(line);
-    if (!match) {
-      if (/^[^:=;|]+:position:/.test(line)) continue;
-      return undefined;
-    }
+    if (typeof line !== 'string') return undefined;
+    if (POSITION_LINE.test(line)) continue;
+    const match = LEDGER_LINE.exec(line);
+    if (!match || match[2] === 'position') return undefined;
     const coin = coins.indexOf(match[1]!);
-    if (coin < 0 || match[2] === 'position') return undefined;
+    if (coin < 0) return undefined;
     sums[coin]! += toPolUnits(match[4]!);
   }
   return sums;
@@ -132,18 +148,26 @@ export function detailSums(detail: readonly string[], coins: readonly string[]):
 /**
  * Checks a downloaded proof: the leaf's detail adds up to its sums, every sum on the path is a
  * non-negative integer, and hashing up the path gives the published root and totals.
+ *
+ * The leaf's fields are checked before they are hashed (salt 64 hex, user id a whole number, detail lines
+ * of the two documented shapes): the leaf text is read back by its "|" and ";", so a salt or a line holding
+ * them would let one leaf read as two users' (each with the same sums), counting their balances once.
  */
 export function verifyProof(proof: LiabilitiesProof, hash: HashHex = sha256Hex): ProofCheck {
   const { snapshot, leaf, path } = proof;
   const coins = snapshot.coins.length;
+  const steps: unknown[] = Array.isArray(path) ? path : [];
+  const sumLists = [leaf.sums, snapshot.totals, ...steps.map((step) => (step as PolStep | null)?.sums)];
+  if (sumLists.some((sums) => Array.isArray(sums) && sums.some((s) => typeof s === 'string' && s.startsWith('-')))) return { ok: false, reason: 'negative' };
   const wellFormed = (sums: unknown): sums is string[] => Array.isArray(sums) && sums.length === coins && sums.every((s) => typeof s === 'string' && INTEGER.test(s));
-  if (!wellFormed(leaf.sums) || !wellFormed(snapshot.totals) || !path.every((step) => /^[0-9a-f]{64}$/.test(step.hash))) {
-    const negative = [leaf.sums, ...path.map((s) => s.sums)].some((sums) => Array.isArray(sums) && sums.some((s) => typeof s === 'string' && s.startsWith('-')));
-    return { ok: false, reason: negative ? 'negative' : 'malformed' };
-  }
-  if (!path.every((step) => wellFormed(step.sums))) {
-    const negative = path.some((step) => step.sums.some((s) => s.startsWith('-')));
-    return { ok: false, reason: negative ? 'negative' : 'malformed' };
+  const stepFormed = (step: unknown) => {
+    const { side, hash: sibling, sums } = (step ?? {}) as Partial<PolStep>;
+    return (side === 'left' || side === 'right') && typeof sibling === 'string' && HEX_64.test(sibling) && wellFormed(sums);
+  };
+  const leafFormed =
+    typeof leaf.salt === 'string' && HEX_64.test(leaf.salt) && isId(leaf.user_id) && isId(leaf.position) && leaf.position < 2 ** steps.length && Array.isArray(leaf.detail);
+  if (!Array.isArray(path) || !path.every(stepFormed) || !wellFormed(leaf.sums) || !wellFormed(snapshot.totals) || !leafFormed) {
+    return { ok: false, reason: 'malformed' };
   }
   const sums = leaf.sums.map(BigInt);
   const fromDetail = detailSums(leaf.detail, snapshot.coins);
@@ -154,7 +178,7 @@ export function verifyProof(proof: LiabilitiesProof, hash: HashHex = sha256Hex):
     const sibling: PolNode = { hash: step.hash, sums: step.sums.map(BigInt) };
     if ((step.side === 'left') !== (index % 2 === 1)) return { ok: false, reason: 'malformed' };
     node = step.side === 'left' ? parentNode(sibling, node, hash) : parentNode(node, sibling, hash);
-    index >>= 1;
+    index = Math.floor(index / 2);
   }
   if (node.hash !== snapshot.root) return { ok: false, reason: 'root_mismatch', root: node.hash };
   if (node.sums.some((s, i) => s !== BigInt(snapshot.totals[i]!))) return { ok: false, reason: 'totals_mismatch', root: node.hash };
