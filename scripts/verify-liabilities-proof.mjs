@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Checks a FairEx proof of liabilities with nothing but Node and its SHA-256: node scripts/verify-liabilities-proof.mjs proof.json
+// The rule (packages/contract/src/liabilities-proof.ts): a leaf hashes "fairex-pol-leaf-v1|salt|user_id|sums|detail",
+// a node "fairex-pol-node-v1|left hash|left sums|right hash|right sums", sums in base units of 10^-18 joined by ",".
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+const fail = (why) => {
+  console.error(`FAILED: ${why}`);
+  process.exit(1);
+};
+const HEX_64 = /^[0-9a-f]{64}$/;
+const AMOUNT = String.raw`-?\d+(?:\.\d{1,18})?`;
+const LEDGER_LINE = new RegExp(String.raw`^([^:=;|]+):([^:=;|]+):([^:=;|]+)=(${AMOUNT})$`);
+const POSITION_LINE = new RegExp(String.raw`^[^:=;|]+:position:[^:=;|]+:(?:long|short):\d+=${AMOUNT}$`);
+/** "100.5" → 100500000000000000000n (18 decimals, never a float). */
+const toUnits = (amount) => {
+  const [whole, fraction = ''] = amount.replace('-', '').split('.');
+  return (amount.startsWith('-') ? -1n : 1n) * BigInt(whole + fraction.padEnd(18, '0'));
+};
+const fromUnits = (units) => `${units / 10n ** 18n}.${String(units % 10n ** 18n).padStart(18, '0')}`.replace(/\.?0+$/, '');
+
+const file = process.argv[2] ?? fail('usage: node scripts/verify-liabilities-proof.mjs <proof.json>');
+let proof;
+try {
+  proof = JSON.parse(readFileSync(file, 'utf8'));
+} catch (error) {
+  fail(`cannot read ${file}: ${error.message}`);
+}
+const { snapshot, leaf, path } = proof;
+const coins = snapshot?.coins ?? [];
+/** Every sum is a whole, non-negative number of base units, one per coin. */
+const sumsOf = (sums, what) => {
+  if (!Array.isArray(sums) || sums.length !== coins.length || !sums.every((s) => /^\d+$/.test(s))) fail(`${what}: every sum must be a non-negative integer, one per coin (${sums})`);
+  return sums.map(BigInt);
+};
+
+// 1. Your leaf: its fields, and its detail lines adding up to its sums (position lines are shown, not summed).
+if (!HEX_64.test(leaf?.salt) || !(Number.isSafeInteger(leaf.user_id) && leaf.user_id >= 0) || !Array.isArray(leaf.detail) || !Array.isArray(path)) fail('the proof is malformed');
+const sums = sumsOf(leaf.sums, 'your leaf');
+const fromDetail = coins.map(() => 0n);
+for (const line of leaf.detail) {
+  if (POSITION_LINE.test(line)) continue;
+  const match = LEDGER_LINE.exec(line);
+  if (!match || match[2] === 'position' || !coins.includes(match[1])) fail(`unreadable detail line: ${line}`);
+  fromDetail[coins.indexOf(match[1])] += toUnits(match[4]);
+}
+if (fromDetail.some((s, i) => s !== sums[i])) fail(`your detail lines add up to ${fromDetail.join(',')}, not to your sums ${sums.join(',')}`);
+
+// 2. Up the path: each sibling on its side, the sums added.
+let node = { hash: sha256(['fairex-pol-leaf-v1', leaf.salt, leaf.user_id, sums.join(','), leaf.detail.join(';')].join('|')), sums };
+path.forEach((step, level) => {
+  if (!HEX_64.test(step.hash) || !['left', 'right'].includes(step.side)) fail(`step ${level} is malformed`);
+  const sibling = { hash: step.hash, sums: sumsOf(step.sums, `step ${level}`) };
+  const [left, right] = step.side === 'left' ? [sibling, node] : [node, sibling];
+  node = { hash: sha256(['fairex-pol-node-v1', left.hash, left.sums.join(','), right.hash, right.sums.join(',')].join('|')), sums: left.sums.map((s, i) => s + right.sums[i]) };
+});
+
+// 3. The top must be the published root and totals.
+console.log(`root   ${node.hash}`);
+console.log(`totals ${coins.map((coin, i) => `${coin} ${fromUnits(node.sums[i])}`).join(', ')}`);
+if (node.hash !== snapshot.root) fail(`the path leads to root ${node.hash}, not to the published ${snapshot.root}`);
+const totals = sumsOf(snapshot.totals, 'published totals');
+if (node.sums.some((s, i) => s !== totals[i])) fail(`the path adds up to totals ${node.sums.join(',')}, not to the published ${snapshot.totals.join(',')}`);
+console.log(`OK: your balances are included in root ${node.hash} (user ${leaf.user_id}, snapshot ${snapshot.id}, ${snapshot.taken_at})`);
