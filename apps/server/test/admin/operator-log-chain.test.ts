@@ -1,7 +1,8 @@
 // Proves the operator log's hash chain on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
 // the rule's worked example, chained writes that verify whatever key order jsonb keeps, and that an
 // edited, deleted or re-hashed entry or a rewritten daily head is reported at the right entry; legacy
-// rows are chained once; parallel writers still make one chain without gaps; the route answers the check.
+// rows are chained once, across pages; parallel writers still make one chain without gaps; the heads
+// job records each complete day; the route answers the check.
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../src/db/client.ts';
@@ -11,6 +12,7 @@ import {
   OPERATOR_LOG_GENESIS_HASH,
   OPERATOR_LOG_HEADS_EVERY_MS,
   OPERATOR_LOG_HEADS_JOB,
+  OPERATOR_LOG_PAGE_SIZE,
   operatorLogHash,
   operatorLogText,
   recentHeads,
@@ -164,6 +166,18 @@ describe('the chain on a database', () => {
     expect(await verifyChain(db)).toMatchObject({ ok: true, entries: 4, first_broken_seq: null });
   });
 
+  it('chains and verifies across pages', async () => {
+    const db = await freshDb();
+    const rows = OPERATOR_LOG_PAGE_SIZE * 2 + 3;
+    await db.execute(sql`insert into operator_audit_log (operator_id, action, target, detail, created_at)
+      select 2, 'user_read', 'user:' || g, jsonb_build_object('g', g), timestamptz '2026-02-01T00:00:00Z' + g * interval '1 second'
+      from generate_series(1, ${rows}) g`);
+    expect(await chainUnchained(db)).toBe(rows);
+    expect(await verifyChain(db)).toMatchObject({ ok: true, entries: rows });
+    await db.execute(sql`update operator_audit_log set detail = '{"g":0}' where seq = ${OPERATOR_LOG_PAGE_SIZE + 1}`);
+    expect(await verifyChain(db)).toMatchObject({ ok: false, entries: rows, first_broken_seq: OPERATOR_LOG_PAGE_SIZE + 1 });
+  });
+
   it('makes one chain without gaps from many parallel writers', async () => {
     const db = await freshDb();
     const WRITERS = 40;
@@ -203,10 +217,21 @@ describe('daily heads', () => {
     expect((await recentHeads(db, 1))[0]).toMatchObject({ day: '2026-05-05', seq: 4 });
   });
 
-  it('is a recurring job every ten minutes', () => {
-    const jobs = new JobScheduler({} as Db);
+  it('are recorded by a recurring job every ten minutes', async () => {
+    const db = await freshDb();
+    await legacyRows(db, ['2026-06-01T10:00:00Z']);
+    await chainUnchained(db);
+    let now = Date.parse('2026-06-02T00:30:00Z');
+    const jobs = new JobScheduler(db, { now: () => now });
     registerOperatorLogHeads(jobs);
     expect(jobs.names()).toEqual([OPERATOR_LOG_HEADS_JOB]);
+    expect(await jobs.runDue()).toBe(1);
+    expect(await recentHeads(db, 30)).toMatchObject([{ day: '2026-06-01', seq: 1 }]);
+    now += OPERATOR_LOG_HEADS_EVERY_MS - 1;
+    expect(await jobs.runDue()).toBe(0);
+    now = Date.parse('2026-06-03T00:30:00Z');
+    expect(await jobs.runDue()).toBe(1);
+    expect((await recentHeads(db, 30)).map((h) => h.day)).toEqual(['2026-06-02', '2026-06-01']);
     expect(OPERATOR_LOG_HEADS_EVERY_MS).toBe(10 * 60_000);
   });
 });
