@@ -40,6 +40,7 @@ import { spotRoutes } from './spot/routes.ts';
 import { SpotService } from './spot/service.ts';
 import { OptionsService } from './options/service.ts';
 import { registerRetention } from './retention/retention.ts';
+import { chainUnchained, registerOperatorLogHeads } from './admin/operator-log-chain.ts';
 import { registerLedgerAudit } from './ledger/audit-job.ts';
 import { Snapshots } from './liabilities/job.ts';
 import { liabilitiesRoutes } from './liabilities/routes.ts';
@@ -218,6 +219,9 @@ export async function buildApp(options: BuildOptions) {
   app.addHook('onClose', () => sessionCache.close());
   registerUploadJobs(ctx.jobs, uploadsDir(ctx));
   registerRetention(ctx.jobs);
+  registerOperatorLogHeads(ctx.jobs);
+  // Operator-log rows written before migration 0041 join the hash chain (a no-op once done).
+  await chainUnchained(options.database.db);
   registerLedgerAudit(ctx.jobs, (result, at) => {
     metrics.ledgerAudited(result.ok, at);
     if (!result.ok) app.log.error({ failed: result.failed }, 'the ledger audit failed');

@@ -22,6 +22,7 @@ import { adminContentRoutes } from '../content/back-office-routes.ts';
 import { adminSupportRoutes } from '../support/back-office-routes.ts';
 import { adminReferralRoutes } from '../referrals/back-office-routes.ts';
 import { adminCouponRoutes } from '../coupons/back-office-routes.ts';
+import { adminLiabilitiesRoutes } from '../liabilities/routes.ts';
 import { adminNotificationRoutes } from '../notifications/back-office-routes.ts';
 import { adminContractsRoutes } from './contracts-routes.ts';
 import { contractsBackOfficeRoutes } from '../contracts/back-office.ts';
@@ -157,6 +158,7 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   adminSupportRoutes(app, ctx);
   adminReferralRoutes(app, ctx);
   adminCouponRoutes(app, ctx);
+  adminLiabilitiesRoutes(app, ctx, ctx.liabilities);
   adminNotificationRoutes(app, ctx);
   adminContractsRoutes(app, ctx);
   contractsBackOfficeRoutes(app, ctx);
