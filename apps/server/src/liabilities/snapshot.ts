@@ -96,20 +96,19 @@ export async function takeSnapshot(db: Db, options: SnapshotOptions): Promise<nu
         })
         .returning({ id: polSnapshots.id });
       const snapshotId = snapshot!.id;
-      await insertChunked(
-        hashed.map((h, position) => ({ snapshotId, position, userId: h.leaf.userId, salt: h.leaf.salt, sums: h.leaf.sums.join(','), detail: h.leaf.detail })),
-        (rows) => tx.insert(polLeaves).values(rows),
-      );
-      await insertChunked(
-        levels.slice(1).flatMap((level, i) => level.map((node: PolNode, position) => ({ snapshotId, level: i + 1, position, hash: node.hash, sums: node.sums.join(',') }))),
-        (rows) => tx.insert(polNodes).values(rows),
-      );
+      // Written a chunk at a time from the built levels, so no second copy of a million rows is held.
+      for (let i = 0; i < hashed.length; i += INSERT_CHUNK) {
+        await tx.insert(polLeaves).values(
+          hashed.slice(i, i + INSERT_CHUNK).map((h, j) => ({ snapshotId, position: i + j, userId: h.leaf.userId, salt: h.leaf.salt, sums: h.leaf.sums.join(','), detail: h.leaf.detail })),
+        );
+      }
+      for (const [index, level] of levels.slice(1).entries()) {
+        for (let i = 0; i < level.length; i += INSERT_CHUNK) {
+          await tx.insert(polNodes).values(level.slice(i, i + INSERT_CHUNK).map((node: PolNode, j) => ({ snapshotId, level: index + 1, position: i + j, hash: node.hash, sums: node.sums.join(',') })));
+        }
+      }
       return snapshotId;
     },
     { isolationLevel: 'repeatable read' },
   );
-}
-
-async function insertChunked<T>(rows: T[], insert: (rows: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
 }
