@@ -39,6 +39,7 @@ const BENCHES: { file: string; figures?: RegExp; env?: Record<string, string> }[
   { file: 'start.ts' },
   { file: 'engine.ts', figures: /ops\/s/ },
   { file: 'pol-tree.ts', figures: /tree s/ },
+  { file: 'pol-snapshot.ts', figures: /snapshot s/ },
 ];
 /** Files of bench/ that are not benches: helpers, and the load generators the benches start as workers. */
 const NOT_BENCHES = ['support.ts', 'orders-client.ts', 'orders-cluster.ts', 'realtime-client.ts', 'smoke.test.ts', 'vitest.config.ts'];

@@ -26,7 +26,8 @@ export async function proofOf(db: Executor, userId: number, snapshotId?: number)
   const coins = snapshot.coins.length;
   const sizes = levelSizes(snapshot.leafCount);
   const siblings = sizes.slice(0, -1).map((_, level) => ({ level, position: (leaf.position >> level) ^ 1 }));
-  const [leafSibling, nodes] = await Promise.all([leafAt(db, snapshot.id, leaf.position ^ 1), nodesAt(db, snapshot.id, siblings.slice(1))]);
+  const leafSibling = await leafAt(db, snapshot.id, leaf.position ^ 1);
+  const nodes = await nodesAt(db, snapshot.id, siblings.slice(1));
   const path: PolStep[] = siblings.map(({ level, position }) => {
     const side = position < leaf.position >> level ? 'left' : 'right';
     if (level === 0) {

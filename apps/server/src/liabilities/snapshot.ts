@@ -67,7 +67,10 @@ export function leavesOf(
 export async function takeSnapshot(db: Db, options: SnapshotOptions): Promise<number> {
   return db.transaction(
     async (tx) => {
-      const [holdings, ledger, positions] = await Promise.all([selectHoldings(tx), selectLedgerTotals(tx), selectOpenPositions(tx)]);
+      // One after the other: a transaction is one connection.
+      const holdings = await selectHoldings(tx);
+      const ledger = await selectLedgerTotals(tx);
+      const positions = await selectOpenPositions(tx);
       const coins = [...new Set([...holdings.map((h) => h.coin), ...ledger.map((l) => l.coin)])].sort();
       const leaves = leavesOf(coins, holdings, positions, options.markOf, () => randomBytes(32).toString('hex'));
       // Ordered by hash: fresh salts reshuffle the leaves at every snapshot, so a position says nothing.
