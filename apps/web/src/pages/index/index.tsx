@@ -165,7 +165,20 @@ function NewsList() {
   );
 }
 
-/** The entry page `/` (alias /pages/index/index): header, banners, the shortcut grid, the market overview, news and the popup ad. */
+/** The public transparency page (audits, reserves, prices): open to everyone, logged in or not. */
+export const TRANSPARENCY_PATH = '/pages/common/transparency';
+
+function TransparencyLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to={TRANSPARENCY_PATH} className="card home-transparency">
+      <Icon name="shield" size={20} />
+      <span>{t('transparency.homeLink')}</span>
+    </Link>
+  );
+}
+
+/** The entry page `/` (alias /pages/index/index): header, banners, the shortcut grid, the market overview, news, the transparency link and the popup ad. */
 export function HomePage() {
   return (
     <div className="page home">
@@ -174,6 +187,7 @@ export function HomePage() {
       <ShortcutGrid />
       <MarketOverview />
       <NewsList />
+      <TransparencyLink />
       <Suspense fallback={null}>
         <PopupAd />
       </Suspense>
