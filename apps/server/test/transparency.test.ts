@@ -17,6 +17,7 @@ import type { SimulatedPriceFeed } from '../src/markets/price-feed.ts';
 import type { IndexTickStore } from '../src/markets/ticks.ts';
 import { seedMarketMaker } from '../src/spot/market-maker.ts';
 import { TRANSPARENCY_CACHE_MS, TRANSPARENCY_READS_PER_MINUTE, transparencyRoutes } from '../src/transparency/routes.ts';
+import { sourcesOf } from '../src/transparency/service.ts';
 import { makeTestApp, type TestApp } from './support/app.ts';
 import { makeFundedUser } from './support/ledger.ts';
 import { btcMarket } from './spot/support.ts';
@@ -201,5 +202,21 @@ describe('GET /api/transparency', () => {
     for (let i = 0; i < TRANSPARENCY_READS_PER_MINUTE; i++) expect((await page('10.9.1.1')).status).toBe(200);
     expect((await page('10.9.1.1')).status).toBe(429);
     expect((await page('10.9.1.2')).status).toBe(200);
+  });
+});
+
+describe('feed sources', () => {
+  it('lists every public source with whether it is live, and the simulation or the cluster leader as the one source', () => {
+    const quote = (source: string, status: 'live' | 'stale' | 'outlier') => ({ source, status, price: '1', time: 1 });
+    expect(
+      sourcesOf({ available: false, reason: 'too_few_sources', sources: ['binance', 'okx'], required: 3, quotes: [quote('binance', 'live'), quote('coinbase', 'stale'), quote('kraken', 'outlier'), quote('okx', 'live')] }),
+    ).toEqual([
+      { name: 'binance', live: true },
+      { name: 'coinbase', live: false },
+      { name: 'kraken', live: false },
+      { name: 'okx', live: true },
+    ]);
+    expect(sourcesOf({ available: true, sources: ['cluster leader'] })).toEqual([{ name: 'cluster leader', live: true }]);
+    expect(sourcesOf({ available: false, reason: 'not_priced', sources: [], required: 1 })).toEqual([]);
   });
 });

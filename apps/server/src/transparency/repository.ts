@@ -1,11 +1,10 @@
 /**
  * The transparency page's reads that no other domain offers: the insurance fund's daily closing
- * balances, the market maker's holdings, open orders and funding, and the operator log's daily heads.
+ * balances and the market maker's holdings, open orders and funding.
  * Every figure is read from the ledger and business rows, never stored for the page.
  */
-import { toAmountString, type InsuranceFundSeries, type MarketMakerView, type OperatorLogHeadView } from '@fairex/contract';
-import { desc, sql } from 'drizzle-orm';
-import { operatorLogHeads } from '../admin/tables.ts';
+import { toAmountString, type InsuranceFundSeries, type MarketMakerView } from '@fairex/contract';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.ts';
 
 const DAY_MS = 86_400_000;
@@ -95,10 +94,4 @@ export async function fundingFromSystem(db: Executor, userId: number): Promise<M
         order by c.sort, c.id, e.kind`,
   );
   return rows.map((r) => ({ coin: r.coin, kind: r.kind, amount: toAmountString(r.amount), entries: Number(r.entries) }));
-}
-
-/** The operator log's last `limit` daily heads, newest day first. */
-export async function operatorLogDailyHeads(db: Executor, limit: number): Promise<OperatorLogHeadView[]> {
-  const rows = await db.select({ day: operatorLogHeads.day, seq: operatorLogHeads.seq, hash: operatorLogHeads.hash }).from(operatorLogHeads).orderBy(desc(operatorLogHeads.day)).limit(limit);
-  return rows;
 }

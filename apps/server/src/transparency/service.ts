@@ -13,6 +13,7 @@ import {
   type TransparencyAnswer,
   type TransparencyFeedSymbol,
 } from '@fairex/contract';
+import { recentHeads } from '../admin/operator-log-chain.ts';
 import type { AppContext } from '../app-context.ts';
 import type { Executor } from '../db/client.ts';
 import { latestAuditRun } from '../ledger/audit-runs.ts';
@@ -20,7 +21,7 @@ import { recentSnapshots } from '../liabilities/repository.ts';
 import { INDEX_SOURCES_MIN, type IndexStatus } from '../markets/index-rules.ts';
 import { chainHeads, listSymbols } from '../markets/repository.ts';
 import { findMarketMakerId, MARKET_MAKER_ACCOUNT } from '../spot/market-maker.ts';
-import { dayStart, fundingFromSystem, holdingsOf, insuranceFundByDay, openOrdersBySymbol, operatorLogDailyHeads, utcDay } from './repository.ts';
+import { dayStart, fundingFromSystem, holdingsOf, insuranceFundByDay, openOrdersBySymbol, utcDay } from './repository.ts';
 
 const DAY_MS = 86_400_000;
 /** The end of time for "the last tick ever recorded" (chainHeads' open upper bound). */
@@ -37,7 +38,7 @@ export async function transparencyAnswer(ctx: TransparencyContext): Promise<Tran
     tickHeadsByDay(ctx.db, now),
     insuranceFundByDay(ctx.db, now, TRANSPARENCY_INSURANCE_DAYS),
     marketMakerOf(ctx.db),
-    operatorLogDailyHeads(ctx.db, TRANSPARENCY_LOG_HEADS_MAX),
+    recentHeads(ctx.db, TRANSPARENCY_LOG_HEADS_MAX),
   ]);
   return {
     generated_at: new Date(now).toISOString(),
@@ -78,7 +79,7 @@ async function feedOf(ctx: TransparencyContext, now: number): Promise<Transparen
 }
 
 /** The public feed lists every expected source with its state; otherwise the sources in use are the live ones. */
-function sourcesOf(status: IndexStatus) {
+export function sourcesOf(status: IndexStatus) {
   if (status.quotes) return status.quotes.map((q) => ({ name: q.source, live: q.status === 'live' }));
   return status.sources.map((name) => ({ name, live: status.available }));
 }
