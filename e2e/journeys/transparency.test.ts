@@ -4,6 +4,7 @@
 // the page fits a 375 px phone in English (light) and Chinese (dark) with no console error.
 import { LEDGER_AUDIT_CHECKS, type TransparencyAnswer } from '@fairex/contract';
 import { describe, expect, inject, it } from 'vitest';
+import { en } from '../../apps/web/src/i18n/en.ts';
 import { enPages } from '../../apps/web/src/i18n/en-pages.ts';
 import { transparency as zh } from '../../apps/web/src/i18n/transparency/zh.ts';
 import { openPhone, screenshot, sharedBrowser } from '../support/browser.ts';
@@ -34,7 +35,7 @@ describe('transparency', () => {
     try {
       await page.setViewportSize({ width: 375, height: 812 });
       await page.goto('/');
-      await page.getByRole('link', { name: labels.homeLink }).click(SLOW);
+      await page.getByRole('link', { name: en.home.transparency }).click(SLOW);
       await expect.poll(() => hashOf(page)).toBe('#/pages/common/transparency');
       await settled(page);
 

@@ -227,6 +227,7 @@ export const en = {
     services: 'Services',
     news: 'News',
     noNews: 'No news yet',
+    transparency: 'Transparency: audits, reserves and prices',
     notice: 'Notice',
     details: 'View details',
     markets: 'Markets',

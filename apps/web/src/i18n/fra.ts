@@ -340,6 +340,7 @@ export const fra: Catalogue = {
     services: 'Services',
     news: 'Actualités',
     noNews: 'Aucune actualité pour le moment',
+    transparency: 'Transparence : audits, réserves et prix',
     notice: 'Annonce',
     details: 'Voir les détails',
     markets: 'Marchés',

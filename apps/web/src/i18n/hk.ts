@@ -330,6 +330,7 @@ export const hk: Catalogue = {
     services: '服務',
     news: '資訊',
     noNews: '暫無資訊',
+    transparency: '透明度：審計、儲備與價格',
     notice: '公告',
     details: '查看詳情',
     markets: '行情',

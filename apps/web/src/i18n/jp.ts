@@ -330,6 +330,7 @@ export const jp: Catalogue = {
     services: 'サービス',
     news: 'ニュース',
     noNews: 'ニュースはまだありません',
+    transparency: '透明性：監査・準備金・価格',
     notice: 'お知らせ',
     details: '詳細を見る',
     markets: 'マーケット',

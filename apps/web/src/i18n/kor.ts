@@ -330,6 +330,7 @@ export const kor: Catalogue = {
     services: '서비스',
     news: '뉴스',
     noNews: '아직 뉴스가 없습니다',
+    transparency: '투명성: 감사, 준비금, 가격',
     notice: '공지',
     details: '자세히 보기',
     markets: '마켓',

@@ -340,6 +340,7 @@ export const spa: Catalogue = {
     services: 'Servicios',
     news: 'Noticias',
     noNews: 'Todavía no hay noticias',
+    transparency: 'Transparencia: auditorías, reservas y precios',
     notice: 'Aviso',
     details: 'Ver detalles',
     markets: 'Mercados',

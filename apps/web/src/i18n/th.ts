@@ -330,6 +330,7 @@ export const th: Catalogue = {
     services: 'บริการ',
     news: 'ข่าวสาร',
     noNews: 'ยังไม่มีข่าวสาร',
+    transparency: 'ความโปร่งใส: การตรวจสอบ ทุนสำรอง และราคา',
     notice: 'ประกาศ',
     details: 'ดูรายละเอียด',
     markets: 'ตลาด',

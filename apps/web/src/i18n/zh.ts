@@ -330,6 +330,7 @@ export const zh: Catalogue = {
     services: '服务',
     news: '资讯',
     noNews: '暂无资讯',
+    transparency: '透明度：审计、储备与价格',
     notice: '公告',
     details: '查看详情',
     markets: '行情',

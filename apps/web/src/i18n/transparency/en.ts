@@ -2,7 +2,6 @@
 export const transparency = {
   title: 'Transparency',
   intro: 'Every figure on this page is computed from the exchange\'s own records when you open it, and anyone can check it without an account.',
-  homeLink: 'Transparency: audits, reserves and prices',
   generatedAt: 'Computed at {{time}}',
   copy: 'Copy',
   copied: 'Copied',
@@ -15,7 +14,7 @@ export const transparency = {
     ranAt: 'Last run',
     entries: 'Journal entries',
     postings: 'Postings',
-    offenders: '{{n}} offenders',
+    offenders: 'Offenders: {{n}}',
     empty: 'The audit has not run yet.',
     checks: {
       entries_balance: 'Every entry balances',
@@ -53,6 +52,7 @@ export const transparency = {
     sources: 'Sources live',
     lastTick: 'Last tick',
     age: '{{seconds}} s ago',
+    limit: 'limit {{seconds}} s',
     fresh: 'Fresh',
     stale: 'Not fresh',
     noTick: 'No tick yet',
@@ -80,7 +80,7 @@ export const transparency = {
     available: 'Available',
     frozen: 'In orders',
     funding: 'Funded from platform accounts',
-    entries: '{{n}} entries',
+    entries: 'Entries: {{n}}',
     openOrders: 'Open orders',
     noOrders: 'No open orders.',
     empty: 'There is no market-maker account.',

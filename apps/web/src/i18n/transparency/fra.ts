@@ -4,7 +4,6 @@ import type { Catalogue } from '../catalogue.ts';
 export const transparency: Catalogue['transparency'] = {
   title: 'Transparence',
   intro: 'Chaque chiffre de cette page est calculé à partir des propres registres de la plateforme au moment où vous l\'ouvrez, et chacun peut le vérifier sans compte.',
-  homeLink: 'Transparence : audits, réserves et prix',
   generatedAt: 'Calculé le {{time}}',
   copy: 'Copier',
   copied: 'Copié',
@@ -17,7 +16,7 @@ export const transparency: Catalogue['transparency'] = {
     ranAt: 'Dernière exécution',
     entries: 'Écritures',
     postings: 'Mouvements',
-    offenders: '{{n}} anomalies',
+    offenders: 'Anomalies : {{n}}',
     empty: 'L\'audit n\'a pas encore été exécuté.',
     checks: {
       entries_balance: 'Chaque écriture est équilibrée',
@@ -55,6 +54,7 @@ export const transparency: Catalogue['transparency'] = {
     sources: 'Sources actives',
     lastTick: 'Dernier tick',
     age: 'il y a {{seconds}} s',
+    limit: 'limite {{seconds}} s',
     fresh: 'Récent',
     stale: 'Trop ancien',
     noTick: 'Aucun tick',
@@ -82,7 +82,7 @@ export const transparency: Catalogue['transparency'] = {
     available: 'Disponible',
     frozen: 'En ordres',
     funding: 'Financé par les comptes de la plateforme',
-    entries: '{{n}} écritures',
+    entries: 'Écritures : {{n}}',
     openOrders: 'Ordres ouverts',
     noOrders: 'Aucun ordre ouvert.',
     empty: 'Il n\'y a pas de compte de teneur de marché.',

@@ -4,7 +4,6 @@ import type { Catalogue } from '../catalogue.ts';
 export const transparency: Catalogue['transparency'] = {
   title: '透明度',
   intro: '本頁的每個數字都在您打開時由交易所自身的記錄計算得出，任何人無需帳戶即可核對。',
-  homeLink: '透明度：審計、儲備與價格',
   generatedAt: '計算於 {{time}}',
   copy: '複製',
   copied: '已複製',
@@ -17,7 +16,7 @@ export const transparency: Catalogue['transparency'] = {
     ranAt: '最近一次執行',
     entries: '記帳分錄',
     postings: '記帳明細',
-    offenders: '{{n}} 處異常',
+    offenders: '異常：{{n}} 處',
     empty: '審計尚未執行。',
     checks: {
       entries_balance: '每筆分錄借貸平衡',
@@ -55,6 +54,7 @@ export const transparency: Catalogue['transparency'] = {
     sources: '在線來源',
     lastTick: '最後報價',
     age: '{{seconds}} 秒前',
+    limit: '上限 {{seconds}} 秒',
     fresh: '新鮮',
     stale: '不新鮮',
     noTick: '暫無報價',
@@ -82,7 +82,7 @@ export const transparency: Catalogue['transparency'] = {
     available: '可用',
     frozen: '掛單中',
     funding: '來自平台帳戶的資金',
-    entries: '{{n}} 筆',
+    entries: '筆數：{{n}}',
     openOrders: '當前掛單',
     noOrders: '沒有掛單。',
     empty: '沒有做市商帳戶。',

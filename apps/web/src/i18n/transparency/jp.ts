@@ -4,7 +4,6 @@ import type { Catalogue } from '../catalogue.ts';
 export const transparency: Catalogue['transparency'] = {
   title: '透明性',
   intro: 'このページの数値はすべて、開いた時点で取引所自身の記録から計算されます。アカウントなしで誰でも確認できます。',
-  homeLink: '透明性：監査・準備金・価格',
   generatedAt: '{{time}} に計算',
   copy: 'コピー',
   copied: 'コピーしました',
@@ -17,7 +16,7 @@ export const transparency: Catalogue['transparency'] = {
     ranAt: '最終実行',
     entries: '仕訳数',
     postings: '明細数',
-    offenders: '違反 {{n}} 件',
+    offenders: '違反：{{n}} 件',
     empty: '監査はまだ実行されていません。',
     checks: {
       entries_balance: 'すべての仕訳が貸借一致',
@@ -55,6 +54,7 @@ export const transparency: Catalogue['transparency'] = {
     sources: '稼働中のソース',
     lastTick: '最終ティック',
     age: '{{seconds}} 秒前',
+    limit: '上限 {{seconds}} 秒',
     fresh: '最新',
     stale: '古い',
     noTick: 'ティックなし',
@@ -82,7 +82,7 @@ export const transparency: Catalogue['transparency'] = {
     available: '利用可能',
     frozen: '注文中',
     funding: 'プラットフォーム口座からの資金',
-    entries: '{{n}} 件',
+    entries: '件数：{{n}}',
     openOrders: '未約定の注文',
     noOrders: '未約定の注文はありません。',
     empty: 'マーケットメイカー口座はありません。',

@@ -4,7 +4,6 @@ import type { Catalogue } from '../catalogue.ts';
 export const transparency: Catalogue['transparency'] = {
   title: '투명성',
   intro: '이 페이지의 모든 수치는 열 때마다 거래소 자체 기록에서 계산되며, 누구나 계정 없이 확인할 수 있습니다.',
-  homeLink: '투명성: 감사, 준비금, 가격',
   generatedAt: '{{time}}에 계산됨',
   copy: '복사',
   copied: '복사됨',
@@ -17,7 +16,7 @@ export const transparency: Catalogue['transparency'] = {
     ranAt: '마지막 실행',
     entries: '분개 수',
     postings: '전기 수',
-    offenders: '위반 {{n}}건',
+    offenders: '위반: {{n}}건',
     empty: '감사가 아직 실행되지 않았습니다.',
     checks: {
       entries_balance: '모든 분개의 차변과 대변이 일치',
@@ -55,6 +54,7 @@ export const transparency: Catalogue['transparency'] = {
     sources: '작동 중인 소스',
     lastTick: '마지막 틱',
     age: '{{seconds}}초 전',
+    limit: '한도 {{seconds}}초',
     fresh: '최신',
     stale: '오래됨',
     noTick: '틱 없음',
@@ -82,7 +82,7 @@ export const transparency: Catalogue['transparency'] = {
     available: '사용 가능',
     frozen: '주문 중',
     funding: '플랫폼 계정에서 받은 자금',
-    entries: '{{n}}건',
+    entries: '건수: {{n}}',
     openOrders: '미체결 주문',
     noOrders: '미체결 주문이 없습니다.',
     empty: '마켓 메이커 계정이 없습니다.',

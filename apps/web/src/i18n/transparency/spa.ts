@@ -4,7 +4,6 @@ import type { Catalogue } from '../catalogue.ts';
 export const transparency: Catalogue['transparency'] = {
   title: 'Transparencia',
   intro: 'Cada cifra de esta página se calcula a partir de los propios registros de la plataforma al abrirla, y cualquiera puede comprobarla sin cuenta.',
-  homeLink: 'Transparencia: auditorías, reservas y precios',
   generatedAt: 'Calculado el {{time}}',
   copy: 'Copiar',
   copied: 'Copiado',
@@ -17,7 +16,7 @@ export const transparency: Catalogue['transparency'] = {
     ranAt: 'Última ejecución',
     entries: 'Asientos',
     postings: 'Apuntes',
-    offenders: '{{n}} anomalías',
+    offenders: 'Anomalías: {{n}}',
     empty: 'La auditoría aún no se ha ejecutado.',
     checks: {
       entries_balance: 'Cada asiento cuadra',
@@ -55,6 +54,7 @@ export const transparency: Catalogue['transparency'] = {
     sources: 'Fuentes activas',
     lastTick: 'Último tick',
     age: 'hace {{seconds}} s',
+    limit: 'límite {{seconds}} s',
     fresh: 'Reciente',
     stale: 'Desactualizado',
     noTick: 'Sin ticks',
@@ -82,7 +82,7 @@ export const transparency: Catalogue['transparency'] = {
     available: 'Disponible',
     frozen: 'En órdenes',
     funding: 'Financiado por cuentas de la plataforma',
-    entries: '{{n}} asientos',
+    entries: 'Asientos: {{n}}',
     openOrders: 'Órdenes abiertas',
     noOrders: 'No hay órdenes abiertas.',
     empty: 'No hay cuenta de creador de mercado.',

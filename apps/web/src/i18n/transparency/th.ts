@@ -4,7 +4,6 @@ import type { Catalogue } from '../catalogue.ts';
 export const transparency: Catalogue['transparency'] = {
   title: 'ความโปร่งใส',
   intro: 'ตัวเลขทุกตัวในหน้านี้คำนวณจากบันทึกของแพลตฟอร์มเองในขณะที่คุณเปิดหน้า และทุกคนตรวจสอบได้โดยไม่ต้องมีบัญชี',
-  homeLink: 'ความโปร่งใส: การตรวจสอบ ทุนสำรอง และราคา',
   generatedAt: 'คำนวณเมื่อ {{time}}',
   copy: 'คัดลอก',
   copied: 'คัดลอกแล้ว',
@@ -17,7 +16,7 @@ export const transparency: Catalogue['transparency'] = {
     ranAt: 'ตรวจล่าสุด',
     entries: 'รายการบันทึกบัญชี',
     postings: 'รายการผ่านบัญชี',
-    offenders: 'ผิดปกติ {{n}} รายการ',
+    offenders: 'ผิดปกติ: {{n}} รายการ',
     empty: 'ยังไม่มีการตรวจสอบ',
     checks: {
       entries_balance: 'ทุกรายการบันทึกสมดุล',
@@ -55,6 +54,7 @@ export const transparency: Catalogue['transparency'] = {
     sources: 'แหล่งที่ทำงาน',
     lastTick: 'ติกล่าสุด',
     age: '{{seconds}} วินาทีที่แล้ว',
+    limit: 'ขีดจำกัด {{seconds}} วินาที',
     fresh: 'สด',
     stale: 'ไม่สด',
     noTick: 'ยังไม่มีติก',
@@ -82,7 +82,7 @@ export const transparency: Catalogue['transparency'] = {
     available: 'ใช้ได้',
     frozen: 'อยู่ในคำสั่ง',
     funding: 'เงินทุนจากบัญชีของแพลตฟอร์ม',
-    entries: '{{n}} รายการ',
+    entries: 'จำนวนรายการ: {{n}}',
     openOrders: 'คำสั่งที่เปิดอยู่',
     noOrders: 'ไม่มีคำสั่งที่เปิดอยู่',
     empty: 'ไม่มีบัญชีผู้ดูแลสภาพคล่อง',

@@ -4,7 +4,6 @@ import type { Catalogue } from '../catalogue.ts';
 export const transparency: Catalogue['transparency'] = {
   title: '透明度',
   intro: '本页的每个数字都在您打开时由交易所自身的记录计算得出，任何人无需账户即可核对。',
-  homeLink: '透明度：审计、储备与价格',
   generatedAt: '计算于 {{time}}',
   copy: '复制',
   copied: '已复制',
@@ -17,7 +16,7 @@ export const transparency: Catalogue['transparency'] = {
     ranAt: '最近一次运行',
     entries: '记账分录',
     postings: '记账明细',
-    offenders: '{{n}} 处异常',
+    offenders: '异常：{{n}} 处',
     empty: '审计尚未运行。',
     checks: {
       entries_balance: '每笔分录借贷平衡',
@@ -55,6 +54,7 @@ export const transparency: Catalogue['transparency'] = {
     sources: '在线来源',
     lastTick: '最后报价',
     age: '{{seconds}} 秒前',
+    limit: '上限 {{seconds}} 秒',
     fresh: '新鲜',
     stale: '不新鲜',
     noTick: '暂无报价',
@@ -82,7 +82,7 @@ export const transparency: Catalogue['transparency'] = {
     available: '可用',
     frozen: '挂单中',
     funding: '来自平台账户的资金',
-    entries: '{{n}} 笔',
+    entries: '笔数：{{n}}',
     openOrders: '当前挂单',
     noOrders: '没有挂单。',
     empty: '没有做市商账户。',

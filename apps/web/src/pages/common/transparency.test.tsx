@@ -86,7 +86,7 @@ describe('transparency page', { timeout: 20_000 }, () => {
   it('is reached from home without a session', async () => {
     const api = fakeOkApi({ '/transparency': answer() });
     const { router } = renderApp('/');
-    await act(async () => fireEvent.click(await screen.findByRole('link', { name: labels.homeLink }, WAIT)));
+    await act(async () => fireEvent.click(await screen.findByRole('link', { name: en.home.transparency }, WAIT)));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/pages/common/transparency'), WAIT);
     expect(await section(labels.audit.title)).toBeTruthy();
     expect(api.of('/transparency')).toHaveLength(1);
@@ -103,7 +103,7 @@ describe('transparency page', { timeout: 20_000 }, () => {
     expect(rows.map((row) => row.querySelector('.transparency-row__label')!.textContent)).toEqual(LEDGER_AUDIT_CHECKS.map((name) => labels.audit.checks[name]));
     const frozen = rows.find((row) => row.textContent!.includes(labels.audit.checks.frozen_matches_holds))!;
     expect(within(frozen).getByRole('img', { name: labels.audit.failed }).textContent).toBe('✗');
-    expect(frozen.textContent).toContain('2 offenders');
+    expect(frozen.textContent).toContain('Offenders: 2');
     expect(within(rows[0]!).getByRole('img', { name: labels.audit.passed }).textContent).toBe('✓');
   });
 
@@ -135,7 +135,7 @@ describe('transparency page', { timeout: 20_000 }, () => {
     expect(btc.textContent).toContain('3 / 4');
     expect(btc.textContent).toContain('kraken · not live');
     expect(btc.textContent).toContain('binance · live');
-    expect(btc.textContent).toContain('1.5 s ago / 3.0');
+    expect(btc.textContent).toContain('1.5 s ago · limit 3.0 s');
     expect(within(btc).getByText(labels.feed.fresh)).toBeTruthy();
     expect(within(feed).getByRole('listitem', { name: 'AAPL' }).textContent).toContain(labels.feed.noTick);
 
@@ -159,7 +159,7 @@ describe('transparency page', { timeout: 20_000 }, () => {
     const holdings = within(maker).getByRole('table', { name: labels.marketMaker.holdings });
     expect(within(holdings).getAllByRole('row').map((r) => r.textContent)).toEqual(['CoinAvailableIn orders', 'USDT9999000010000', 'BTC1530.50.75']);
     const funding = within(maker).getByRole('list', { name: labels.marketMaker.funding });
-    expect(funding.textContent).toContain('USDT · Funding from the platform\'s equity · 1 entries100000000');
+    expect(funding.textContent).toContain('USDT · Funding from the platform\'s equity · Entries: 1100000000');
     expect(within(maker).getByRole('list', { name: labels.marketMaker.openOrders }).textContent).toBe('BTC/USDT20');
   });
 

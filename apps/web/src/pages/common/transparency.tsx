@@ -210,7 +210,9 @@ function Feed({ feed }: { feed: TransparencyAnswer['feed'] }) {
               </ul>
               <div className="transparency-row">
                 <span className="transparency-row__label">{t('transparency.feed.lastTick')}</span>
-                <span className="transparency-row__value">{s.age_ms === null ? t('transparency.feed.noTick') : `${t('transparency.feed.age', { seconds: seconds(s.age_ms) })} / ${seconds(feed.fresh_ms)}`}</span>
+                <span className="transparency-row__value">
+                  {s.age_ms === null ? t('transparency.feed.noTick') : `${t('transparency.feed.age', { seconds: seconds(s.age_ms) })} · ${t('transparency.feed.limit', { seconds: seconds(feed.fresh_ms) })}`}
+                </span>
               </div>
             </li>
           ))}

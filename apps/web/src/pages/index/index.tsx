@@ -173,7 +173,7 @@ function TransparencyLink() {
   return (
     <Link to={TRANSPARENCY_PATH} className="card home-transparency">
       <Icon name="shield" size={20} />
-      <span>{t('transparency.homeLink')}</span>
+      <span>{t('home.transparency')}</span>
     </Link>
   );
 }
