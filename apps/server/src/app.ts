@@ -44,6 +44,7 @@ import { chainUnchained, registerOperatorLogHeads } from './admin/operator-log-c
 import { registerLedgerAudit } from './ledger/audit-job.ts';
 import { Snapshots } from './liabilities/job.ts';
 import { liabilitiesRoutes } from './liabilities/routes.ts';
+import { transparencyRoutes } from './transparency/routes.ts';
 import { fundOptionPool } from './options/pool.ts';
 import { fundCouponFund } from './coupons/fund.ts';
 import { optionRoutes } from './options/routes.ts';
@@ -316,6 +317,7 @@ export async function buildApp(options: BuildOptions) {
       marketRoutes(api, ctx);
       tickRoutes(api, ctx);
       liabilitiesRoutes(api, ctx);
+      transparencyRoutes(api, ctx);
       fundsRoutes(api, ctx);
       spotRoutes(api, ctx, cluster);
       optionRoutes(api, ctx);
