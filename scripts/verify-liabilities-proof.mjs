@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// Checks a FairEx proof of liabilities with nothing but Node and its SHA-256: node scripts/verify-liabilities-proof.mjs proof.json
+// Checks a FairEx proof of liabilities with nothing but Node and its SHA-256:
+//   node scripts/verify-liabilities-proof.mjs proof.json [published-root]
+// published-root: the snapshot's root as GET /api/transparency/liabilities lists it (a proof from a tree that was
+// never published is consistent with itself, so only that comparison can tell).
 // The rule (packages/contract/src/liabilities-proof.ts): a leaf hashes "fairex-pol-leaf-v1|salt|user_id|sums|detail",
 // a node "fairex-pol-node-v1|left hash|left sums|right hash|right sums", sums in base units of 10^-18 joined by ",".
 import { createHash } from 'node:crypto';
@@ -21,7 +24,9 @@ const toUnits = (amount) => {
 };
 const fromUnits = (units) => `${units / 10n ** 18n}.${String(units % 10n ** 18n).padStart(18, '0')}`.replace(/\.?0+$/, '');
 
-const file = process.argv[2] ?? fail('usage: node scripts/verify-liabilities-proof.mjs <proof.json>');
+const file = process.argv[2] ?? fail('usage: node scripts/verify-liabilities-proof.mjs <proof.json> [published-root]');
+const publishedRoot = process.argv[3];
+if (publishedRoot !== undefined && !HEX_64.test(publishedRoot)) fail(`the published root must be 64 lowercase hex characters (${publishedRoot})`);
 let proof;
 try {
   proof = JSON.parse(readFileSync(file, 'utf8'));
@@ -44,6 +49,8 @@ for (const line of leaf.detail) {
   if (POSITION_LINE.test(line)) continue;
   const match = LEDGER_LINE.exec(line);
   if (!match || match[2] === 'position' || !coins.includes(match[1])) fail(`unreadable detail line: ${line}`);
+  // No ledger bucket of a user is ever negative: such a line would net away what the others show.
+  if (match[4].startsWith('-')) fail(`negative detail line: ${line}`);
   fromDetail[coins.indexOf(match[1])] += toUnits(match[4]);
 }
 if (fromDetail.some((s, i) => s !== sums[i])) fail(`your detail lines add up to ${fromDetail.join(',')}, not to your sums ${sums.join(',')}`);
@@ -63,4 +70,6 @@ console.log(`totals ${coins.map((coin, i) => `${coin} ${fromUnits(node.sums[i])}
 if (node.hash !== snapshot.root) fail(`the path leads to root ${node.hash}, not to the published ${snapshot.root}`);
 const totals = sumsOf(snapshot.totals, 'published totals');
 if (node.sums.some((s, i) => s !== totals[i])) fail(`the path adds up to totals ${node.sums.join(',')}, not to the published ${snapshot.totals.join(',')}`);
+if (publishedRoot !== undefined && node.hash !== publishedRoot) fail(`the proof's root ${node.hash} is not the published root ${publishedRoot}`);
 console.log(`OK: your balances are included in root ${node.hash} (user ${leaf.user_id}, snapshot ${snapshot.id}, ${snapshot.taken_at})`);
+if (publishedRoot === undefined) console.log(`Now compare root ${node.hash} with the one published for snapshot ${snapshot.id} (GET /api/transparency/liabilities), or pass it as a second argument.`);

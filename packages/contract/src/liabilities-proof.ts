@@ -14,9 +14,9 @@
  *
  *  - sums: the amounts per coin, in the snapshot's coin order, joined by "," (node sums = left + right);
  *  - detail: the leaf's lines joined by ";": "COIN:kind:bucket=amount" for each ledger bucket the sums
- *    add up (available, frozen, locked of each account kind), and "COIN:position:SYMBOL:side:lots=pnl"
- *    for each open contract position at the snapshot's mark (committed, not summed: the ledger settles
- *    a position's result only at its close, and it may be negative);
+ *    add up (available, frozen, locked of each account kind; never negative: verifyProof refuses one),
+ *    and "COIN:position:SYMBOL:side:lots=pnl" for each open contract position at the snapshot's mark
+ *    (committed, not summed: the ledger settles a position's result only at its close, and it may be negative);
  *  - salt: 32 random bytes as 64 lowercase hex; user_id a whole number; no detail line holds ";" or "|"
  *    (the text is read back at those separators, so verifyProof refuses anything that could move them);
  *  - a level with an odd count is paired with the empty node: hash of 64 zeros, every sum 0;
@@ -146,8 +146,10 @@ export function detailSums(detail: readonly string[], coins: readonly string[]):
 }
 
 /**
- * Checks a downloaded proof: the leaf's detail adds up to its sums, every sum on the path is a
- * non-negative integer, and hashing up the path gives the published root and totals.
+ * Checks a downloaded proof: the leaf's detail adds up to its sums, no ledger line of it and no sum on the
+ * path is negative, and hashing up the path gives the root and totals the proof names. That root must still
+ * be compared with the published one (GET /api/transparency/liabilities): a proof is consistent with itself
+ * even when it comes from a tree that was never published.
  *
  * The leaf's fields are checked before they are hashed (salt 64 hex, user id a whole number, detail lines
  * of the two documented shapes): the leaf text is read back by its "|" and ";", so a salt or a line holding
@@ -168,6 +170,11 @@ export function verifyProof(proof: LiabilitiesProof, hash: HashHex = sha256Hex):
     typeof leaf.salt === 'string' && HEX_64.test(leaf.salt) && isId(leaf.user_id) && isId(leaf.position) && leaf.position < 2 ** steps.length && Array.isArray(leaf.detail);
   if (!Array.isArray(path) || !path.every(stepFormed) || !wellFormed(leaf.sums) || !wellFormed(snapshot.totals) || !leafFormed) {
     return { ok: false, reason: 'malformed' };
+  }
+  // A user's ledger bucket is never negative (the audit's user_accounts_not_negative): a negative line could only
+  // net away part of what the other lines show the user they are owed.
+  if (leaf.detail.some((line) => typeof line === 'string' && !POSITION_LINE.test(line) && LEDGER_LINE.exec(line)?.[4]!.startsWith('-'))) {
+    return { ok: false, reason: 'negative' };
   }
   const sums = leaf.sums.map(BigInt);
   const fromDetail = detailSums(leaf.detail, snapshot.coins);
