@@ -109,17 +109,22 @@ export async function appendOperatorLog(db: Executor, entry: { operatorId: numbe
 }
 
 /**
- * Chains the rows written before the chain existed (seq null), in id order after the chain's end, in
- * pages. Their created_at is first cut to whole milliseconds (the hash takes epoch ms), so the stored
- * value re-hashes exactly. Idempotent: a second call finds nothing. Answers how many it chained.
+ * Chains the rows written before the chain existed (seq null), in id order, in pages, all in one
+ * transaction and only while the chain is still empty: once it has an entry, a row without a seq can only
+ * have been put there around appendOperatorLog (a database writer), and chaining it would give it a place
+ * after the fact; it is left for verifyChain to report. Their created_at is first cut to whole
+ * milliseconds (the hash takes epoch ms), so the stored value re-hashes exactly. Idempotent: a second call
+ * finds the chain begun. Answers how many it chained.
  */
 export async function chainUnchained(db: Db): Promise<number> {
-  let chained = 0;
-  for (;;) {
-    const n = await db.transaction(async (tx) => {
-      await lockChain(tx);
+  return db.transaction(async (tx) => {
+    await lockChain(tx);
+    let { seq, hash } = await chainEnd(tx);
+    if (seq > 0) return 0;
+    let chained = 0;
+    for (;;) {
       const rows = await tx.select().from(operatorAuditLog).where(isNull(operatorAuditLog.seq)).orderBy(asc(operatorAuditLog.id)).limit(OPERATOR_LOG_PAGE_SIZE);
-      if (rows.length === 0) return 0;
+      if (rows.length === 0) return chained;
       const ids = rows.map((r) => r.id);
       await tx.execute(sql`update operator_audit_log set created_at = date_trunc('milliseconds', created_at) where id = any(${bigintArray(ids)}::bigint[])`);
       const truncated = await tx
@@ -127,7 +132,6 @@ export async function chainUnchained(db: Db): Promise<number> {
         .from(operatorAuditLog)
         .where(sql`${operatorAuditLog.id} = any(${bigintArray(ids)}::bigint[])`);
       const createdAtOf = new Map(truncated.map((r) => [r.id, r.createdAt.getTime()]));
-      let { seq, hash } = await chainEnd(tx);
       const seqs: number[] = [];
       const prevHashes: string[] = [];
       const hashes: string[] = [];
@@ -143,11 +147,9 @@ export async function chainUnchained(db: Db): Promise<number> {
         from unnest(${bigintArray(ids)}::bigint[], ${bigintArray(seqs)}::bigint[], ${`{${prevHashes.join(',')}}`}::text[], ${`{${hashes.join(',')}}`}::text[])
           as v(id, seq, prev_hash, hash)
         where l.id = v.id`);
-      return rows.length;
-    });
-    chained += n;
-    if (n < OPERATOR_LOG_PAGE_SIZE) return chained;
-  }
+      chained += rows.length;
+    }
+  });
 }
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -206,8 +208,9 @@ export async function recentHeads(db: Executor, days: number): Promise<OperatorL
 /**
  * Walks the whole chain in seq order, a page at a time: every entry must follow the one before (seq
  * without gaps, prev_hash equal to its hash) and re-hash to its stored hash, and every recorded head must
- * equal the chain's entry at its seq. first_broken_seq is the lowest entry where any of this fails (a
- * deleted entry: its seq).
+ * equal the chain's entry at its seq; and no row may be left without a seq (chainUnchained chained every
+ * older one, so it was put in around the chain: the back office lists it all the same). first_broken_seq is
+ * the lowest entry where any of this fails (a deleted entry: its seq; a row without a seq: the chain's end + 1).
  */
 export async function verifyChain(db: Executor): Promise<OperatorLogChainCheck> {
   const heads = await db.select({ seq: operatorLogHeads.seq, hash: operatorLogHeads.hash }).from(operatorLogHeads);
@@ -249,5 +252,7 @@ export async function verifyChain(db: Executor): Promise<OperatorLogChainCheck> 
   }
   // A head past the chain's end: entries after it were removed.
   for (const seq of headsAt.keys()) broken(seq);
+  const [unchained] = await db.select({ id: operatorAuditLog.id }).from(operatorAuditLog).where(isNull(operatorAuditLog.seq)).limit(1);
+  if (unchained) broken(lastSeq + 1);
   return { ok: firstBroken === null, entries, first_broken_seq: firstBroken, heads_checked: heads.length, head: end };
 }
