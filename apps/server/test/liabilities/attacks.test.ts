@@ -1,12 +1,16 @@
 // Security review of issue 26 on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), as someone
 // who can write the database: an operator-log row put in beside the chain (seq null) must not pass the
-// check, nor be given a place in the chain afterwards by the start-up chaining of older rows.
+// check, nor be given a place in the chain afterwards by the start-up chaining of older rows. And as a
+// user owed money held elsewhere: an OTC seller's coins in escrow count in their leaf, once.
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fromPolUnits, verifyProof, type LiabilitiesProofAnswer } from '@fairex/contract';
 import { queryRows, type Db } from '../../src/db/client.ts';
 import { chainUnchained, verifyChain } from '../../src/admin/operator-log-chain.ts';
 import { logAction } from '../../src/admin/operators.ts';
+import { audit } from '../../src/ledger/index.ts';
 import { openTestDatabase } from '../support/db.ts';
+import { admin, api, expectOk, makeMerchant, makeTaker, markPaid, otcRig, placeOrder, postAd, type OrderView } from '../otc/support.ts';
 
 const disposers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -53,5 +57,33 @@ describe('an operator-log row inserted beside the chain', () => {
     expect(await verifyChain(db)).toMatchObject({ ok: false, entries: 0, first_broken_seq: 1 });
     expect(await chainUnchained(db)).toBe(2);
     expect(await verifyChain(db)).toMatchObject({ ok: true, entries: 2, first_broken_seq: null });
+  });
+});
+
+describe('money held for users by the system', () => {
+  it("counts an OTC seller's escrowed and ad-frozen coins in their leaf once, and the totals equal the ledger's", async () => {
+    const rig = await otcRig();
+    disposers.push(() => rig.close());
+    const merchant = await makeMerchant(rig, { btc: '1' });
+    const ad = await postAd(rig, merchant);
+    const [pending, paid] = [await makeTaker(rig), await makeTaker(rig)];
+    expectOk<OrderView>(await placeOrder(rig, pending, ad.id, '4700'));
+    const second = expectOk<OrderView>(await placeOrder(rig, paid, ad.id, '9400'));
+    expectOk(await markPaid(rig, paid, second.id));
+    const taken = expectOk<{ id: number }>(await admin(rig, '/liabilities/snapshot'));
+    const [row] = await queryRows<{ totals: string[]; ledger_totals: string[] }>(rig.test.db, sql`select totals, ledger_totals from pol_snapshots where id = ${taken.id}`);
+    expect(row!.totals).toEqual(row!.ledger_totals);
+    const { snapshot, proof } = expectOk<LiabilitiesProofAnswer>(await api(rig, merchant.token, '/liabilities/proof', {}, 'GET'));
+    expect(verifyProof(proof!)).toEqual({ ok: true, root: snapshot.root });
+    // 1 BTC in all: 0.9 available, 0.07 still on the ad, 0.03 in the two orders' escrow.
+    expect(proof!.leaf.detail).toEqual(['BTC:fiat:available=0.9', 'BTC:fiat:frozen=0.07', 'BTC:held:otc_escrow=0.03']);
+    expect(fromPolUnits(BigInt(proof!.leaf.sums[snapshot.coins.indexOf('BTC')]!))).toBe('1');
+    // The buyers are owed nothing yet.
+    for (const buyer of [pending, paid]) expect(expectOk<LiabilitiesProofAnswer>(await api(rig, buyer.token, '/liabilities/proof', {}, 'GET')).proof).toBeNull();
+    expect((await audit(rig.test.db)).checks.find((c) => c.name === 'liabilities_match_ledger')).toMatchObject({ ok: true });
+    // Foreign tokens: an operator's session is no user's, and a user's is no operator's.
+    expect((await api(rig, rig.op, '/liabilities/proof', {}, 'GET')).body.type).not.toBe('ok');
+    expect((await admin(rig, '/liabilities/snapshot', {}, 'POST', merchant.token)).body.type).not.toBe('ok');
+    expect((await admin(rig, '/liabilities/snapshot', {}, 'POST', '')).body.type).not.toBe('ok');
   });
 });
