@@ -58,7 +58,8 @@ function useFiatChoices() {
 
 /**
  * Settings: the user card, profile, security and identity, payout cards and addresses, bills, language, theme,
- * default currency, notifications (a sheet, ?notices=1), about, and logout after confirmation.
+ * default currency, notifications (a sheet, ?notices=1), about, the user's proof of liabilities and the public
+ * transparency page, and logout after confirmation.
  */
 export function SettingPage() {
   const { t } = useTranslation();
@@ -111,6 +112,10 @@ export function SettingPage() {
           <SupportEntry />
           <HelpPages />
           <Cell icon="info" label={t('settings.about')} value={VERSION_LINE} onClick={() => navigate('/pages/common/aboutus')} />
+        </CellGroup>
+        <CellGroup>
+          <Cell icon="check" label={t('proof.title')} onClick={() => navigate('/pages/setting/liabilities')} />
+          <Cell icon="eye" label={t('transparency.title')} onClick={() => navigate('/pages/common/transparency')} />
         </CellGroup>
         <Button block shape="rounded" size="large" className="logout-button" onClick={() => void confirmLogout()} loading={logout.isPending}>
           <Icon name="logout" size={18} />

@@ -1,0 +1,48 @@
+/** proof (proof of liabilities, settings): English strings, the reference for the other languages (./<lang>.ts). */
+export const proof = {
+  title: 'Proof of liabilities',
+  intro: 'Every user balance is put into a Merkle sum tree at each snapshot; its root and totals are published. Here you can see your own leaf and check in your browser that it is counted in them.',
+  noSnapshot: 'No snapshot has been taken yet. One is taken every day: come back tomorrow.',
+  snapshot: {
+    title: 'Snapshot',
+    takenAt: 'Taken at',
+    occasion: 'Occasion',
+    root: 'Published root',
+    totals: 'Totals owed to all users',
+  },
+  mine: {
+    title: 'Your balances in this snapshot',
+    nothing: 'You held nothing at the moment of this snapshot, so it has no leaf of yours.',
+    sum: 'Counted for you',
+    positions: 'Open positions at the mark price',
+    position: '{{symbol}} · {{side}} · {{lots}} lots',
+    pnl: 'Unrealised P&L {{amount}} {{coin}}',
+    notCounted: 'not counted in the sums',
+    notCountedWhy: 'A position\'s result is settled into your balance only when it closes, and it may still change or be negative; it is recorded in your leaf but not added to the sums.',
+  },
+  bucket: {
+    available: 'available',
+    frozen: 'frozen (open orders and holds)',
+    locked: 'locked',
+  },
+  check: {
+    title: 'Check my inclusion',
+    hint: 'Your browser hashes your leaf, then each level up to the root with the sibling on the path; nothing is sent to the server.',
+    run: 'Check my inclusion',
+    leaf: 'Your leaf',
+    level: 'Level {{n}}',
+    included: 'Included: your balances are counted in this root and its totals',
+    failed: 'Not verified: {{reason}}',
+    reason: {
+      malformed: 'the proof is malformed',
+      negative: 'it holds a negative amount',
+      detail_mismatch: 'your balance lines do not add up to your leaf\'s sums',
+      root_mismatch: 'the recomputed root differs from the snapshot\'s root',
+      totals_mismatch: 'the recomputed totals differ from the snapshot\'s totals',
+    },
+    compare: 'A proof always agrees with itself: make sure this root is the one published on the transparency page.',
+    compareLink: 'Compare on the transparency page',
+  },
+  download: 'Download proof (JSON)',
+  downloadHint: 'The file holds your leaf and the path to the root: anyone can check it with any SHA-256 tool.',
+};

@@ -1,0 +1,48 @@
+/** proof (proof of liabilities, settings): fra strings (./en.ts is the reference). */
+export const proof = {
+  title: 'Preuve de passif',
+  intro: 'À chaque instantané, le solde de chaque utilisateur entre dans un arbre de Merkle à sommes ; sa racine et ses totaux sont publiés. Vous voyez ici votre propre feuille et vérifiez dans votre navigateur qu\'elle y est comptée.',
+  noSnapshot: 'Aucun instantané n\'a encore été pris. Il y en a un chaque jour : revenez demain.',
+  snapshot: {
+    title: 'Instantané',
+    takenAt: 'Pris le',
+    occasion: 'Motif',
+    root: 'Racine publiée',
+    totals: 'Totaux dus à l\'ensemble des utilisateurs',
+  },
+  mine: {
+    title: 'Vos soldes dans cet instantané',
+    nothing: 'Vous ne déteniez rien au moment de cet instantané : il ne contient aucune feuille à votre nom.',
+    sum: 'Compté pour vous',
+    positions: 'Positions ouvertes au prix de marque',
+    position: '{{symbol}} · {{side}} · lots : {{lots}}',
+    pnl: 'P&L latent {{amount}} {{coin}}',
+    notCounted: 'non compté dans les sommes',
+    notCountedWhy: 'Le résultat d\'une position n\'est versé à votre solde qu\'à sa clôture ; d\'ici là il peut changer ou être négatif. Il est inscrit dans votre feuille mais pas ajouté aux sommes.',
+  },
+  bucket: {
+    available: 'disponible',
+    frozen: 'gelé (ordres ouverts et réservations)',
+    locked: 'bloqué',
+  },
+  check: {
+    title: 'Vérifier mon inclusion',
+    hint: 'Votre navigateur hache votre feuille, puis chaque niveau jusqu\'à la racine avec le voisin du chemin ; rien n\'est envoyé au serveur.',
+    run: 'Vérifier mon inclusion',
+    leaf: 'Votre feuille',
+    level: 'Niveau {{n}}',
+    included: 'Inclus : vos soldes sont comptés dans cette racine et ses totaux',
+    failed: 'Non vérifié : {{reason}}',
+    reason: {
+      malformed: 'la preuve est mal formée',
+      negative: 'elle contient un montant négatif',
+      detail_mismatch: 'vos lignes de solde ne correspondent pas aux sommes de votre feuille',
+      root_mismatch: 'la racine recalculée diffère de celle de l\'instantané',
+      totals_mismatch: 'les totaux recalculés diffèrent de ceux de l\'instantané',
+    },
+    compare: 'Une preuve est toujours cohérente avec elle-même : vérifiez que cette racine est bien celle publiée sur la page de transparence.',
+    compareLink: 'Comparer sur la page de transparence',
+  },
+  download: 'Télécharger la preuve (JSON)',
+  downloadHint: 'Le fichier contient votre feuille et le chemin jusqu\'à la racine : chacun peut le vérifier avec n\'importe quel outil SHA-256.',
+};

@@ -1,0 +1,48 @@
+/** proof (proof of liabilities, settings): hk strings (./en.ts is the reference). */
+export const proof = {
+  title: '負債證明',
+  intro: '每次快照時，所有用戶的餘額都會放入一棵默克爾求和樹，並公佈其根雜湊和總額。您可以在這裡查看自己的葉子，並在瀏覽器中驗證它已計入其中。',
+  noSnapshot: '尚未生成快照。快照每天生成一次，請明天再來查看。',
+  snapshot: {
+    title: '快照',
+    takenAt: '生成時間',
+    occasion: '生成原因',
+    root: '公佈的根雜湊',
+    totals: '對全部用戶的負債總額',
+  },
+  mine: {
+    title: '您在此快照中的餘額',
+    nothing: '此快照生成時您沒有任何資產，因此其中沒有您的葉子。',
+    sum: '計入金額',
+    positions: '按標記價格計的持倉',
+    position: '{{symbol}} · {{side}} · {{lots}} 手',
+    pnl: '未實現盈虧 {{amount}} {{coin}}',
+    notCounted: '不計入總額',
+    notCountedWhy: '持倉的盈虧僅在平倉時結算到您的餘額，在此之前仍會變動，也可能為負；它記錄在您的葉子中，但不加入總額。',
+  },
+  bucket: {
+    available: '可用',
+    frozen: '凍結（掛單與佔用）',
+    locked: '鎖定',
+  },
+  check: {
+    title: '驗證我的資產已計入',
+    hint: '您的瀏覽器先對您的葉子做雜湊，再沿路徑與相鄰節點逐層向上計算直到根；不會向伺服器發送任何內容。',
+    run: '驗證我的資產已計入',
+    leaf: '您的葉子',
+    level: '第 {{n}} 層',
+    included: '已計入：您的餘額包含在此根雜湊及其總額中',
+    failed: '驗證未通過：{{reason}}',
+    reason: {
+      malformed: '證明格式有誤',
+      negative: '證明中含有負數金額',
+      detail_mismatch: '您的餘額明細與葉子的總額不符',
+      root_mismatch: '重新計算的根雜湊與快照的根雜湊不同',
+      totals_mismatch: '重新計算的總額與快照的總額不同',
+    },
+    compare: '證明總是與自身一致：請確認此根雜湊與透明度頁面上公佈的一致。',
+    compareLink: '到透明度頁面核對',
+  },
+  download: '下載證明（JSON）',
+  downloadHint: '檔案包含您的葉子和到根的路徑，任何人都可以用任意 SHA-256 工具驗證。',
+};

@@ -1,0 +1,48 @@
+/** proof (proof of liabilities, settings): kor strings (./en.ts is the reference). */
+export const proof = {
+  title: '부채 증명',
+  intro: '스냅샷마다 모든 사용자의 잔액을 머클 합 트리에 넣고 그 루트와 합계를 공개합니다. 여기에서 내 리프를 확인하고 그것이 포함되어 있는지 브라우저에서 검증할 수 있습니다.',
+  noSnapshot: '아직 스냅샷이 없습니다. 스냅샷은 매일 생성되니 내일 다시 확인해 주세요.',
+  snapshot: {
+    title: '스냅샷',
+    takenAt: '생성 시각',
+    occasion: '생성 사유',
+    root: '공개된 루트',
+    totals: '전체 사용자에 대한 부채 합계',
+  },
+  mine: {
+    title: '이 스냅샷의 내 잔액',
+    nothing: '이 스냅샷 시점에 보유 자산이 없어 내 리프가 없습니다.',
+    sum: '반영된 금액',
+    positions: '마크 가격 기준 보유 포지션',
+    position: '{{symbol}} · {{side}} · {{lots}}랏',
+    pnl: '미실현 손익 {{amount}} {{coin}}',
+    notCounted: '합계에 포함되지 않음',
+    notCountedWhy: '포지션의 손익은 청산할 때에만 잔액에 정산되며, 그 전에는 변동하거나 음수일 수 있습니다. 리프에는 기록되지만 합계에는 더해지지 않습니다.',
+  },
+  bucket: {
+    available: '사용 가능',
+    frozen: '동결(미체결 주문 및 보류)',
+    locked: '잠금',
+  },
+  check: {
+    title: '내 잔액 포함 여부 검증',
+    hint: '브라우저가 내 리프를 해시한 뒤 경로의 형제 노드와 함께 루트까지 각 단계를 계산합니다. 서버로는 아무것도 전송되지 않습니다.',
+    run: '내 잔액 포함 여부 검증',
+    leaf: '내 리프',
+    level: '{{n}}단계',
+    included: '포함됨: 내 잔액이 이 루트와 합계에 반영되어 있습니다',
+    failed: '검증 실패: {{reason}}',
+    reason: {
+      malformed: '증명 형식이 올바르지 않습니다',
+      negative: '음수 금액이 포함되어 있습니다',
+      detail_mismatch: '잔액 내역이 리프의 합계와 일치하지 않습니다',
+      root_mismatch: '다시 계산한 루트가 스냅샷의 루트와 다릅니다',
+      totals_mismatch: '다시 계산한 합계가 스냅샷의 합계와 다릅니다',
+    },
+    compare: '증명은 항상 자기 자신과는 일치합니다. 이 루트가 투명성 페이지에 공개된 것과 같은지 확인하세요.',
+    compareLink: '투명성 페이지에서 대조하기',
+  },
+  download: '증명 다운로드(JSON)',
+  downloadHint: '파일에는 내 리프와 루트까지의 경로가 들어 있어 누구나 SHA-256 도구로 검증할 수 있습니다.',
+};

@@ -1,0 +1,48 @@
+/** proof (proof of liabilities, settings): spa strings (./en.ts is the reference). */
+export const proof = {
+  title: 'Prueba de pasivos',
+  intro: 'En cada instantánea, el saldo de cada usuario entra en un árbol de Merkle de sumas; se publican su raíz y sus totales. Aquí ve su propia hoja y comprueba en su navegador que está incluida en ellos.',
+  noSnapshot: 'Aún no se ha tomado ninguna instantánea. Se toma una cada día: vuelva mañana.',
+  snapshot: {
+    title: 'Instantánea',
+    takenAt: 'Tomada el',
+    occasion: 'Motivo',
+    root: 'Raíz publicada',
+    totals: 'Totales adeudados a todos los usuarios',
+  },
+  mine: {
+    title: 'Sus saldos en esta instantánea',
+    nothing: 'No tenía nada en el momento de esta instantánea, así que no contiene ninguna hoja suya.',
+    sum: 'Contado para usted',
+    positions: 'Posiciones abiertas al precio de marca',
+    position: '{{symbol}} · {{side}} · {{lots}} lotes',
+    pnl: 'PyG no realizado {{amount}} {{coin}}',
+    notCounted: 'no se cuenta en las sumas',
+    notCountedWhy: 'El resultado de una posición se liquida en su saldo solo al cerrarla; hasta entonces puede cambiar o ser negativo. Queda registrado en su hoja, pero no se suma.',
+  },
+  bucket: {
+    available: 'disponible',
+    frozen: 'congelado (órdenes abiertas y retenciones)',
+    locked: 'bloqueado',
+  },
+  check: {
+    title: 'Comprobar mi inclusión',
+    hint: 'Su navegador calcula el hash de su hoja y luego de cada nivel hasta la raíz con el nodo hermano del camino; no se envía nada al servidor.',
+    run: 'Comprobar mi inclusión',
+    leaf: 'Su hoja',
+    level: 'Nivel {{n}}',
+    included: 'Incluido: sus saldos se cuentan en esta raíz y sus totales',
+    failed: 'No verificado: {{reason}}',
+    reason: {
+      malformed: 'la prueba está mal formada',
+      negative: 'contiene un importe negativo',
+      detail_mismatch: 'sus líneas de saldo no suman lo que indica su hoja',
+      root_mismatch: 'la raíz recalculada difiere de la de la instantánea',
+      totals_mismatch: 'los totales recalculados difieren de los de la instantánea',
+    },
+    compare: 'Una prueba siempre concuerda consigo misma: compruebe que esta raíz es la publicada en la página de transparencia.',
+    compareLink: 'Comparar en la página de transparencia',
+  },
+  download: 'Descargar la prueba (JSON)',
+  downloadHint: 'El archivo contiene su hoja y el camino hasta la raíz: cualquiera puede comprobarlo con cualquier herramienta SHA-256.',
+};

@@ -1,0 +1,48 @@
+/** proof (proof of liabilities, settings): zh strings (./en.ts is the reference). */
+export const proof = {
+  title: '负债证明',
+  intro: '每次快照时，所有用户的余额都会放入一棵默克尔求和树，并公布其根哈希和总额。您可以在这里查看自己的叶子，并在浏览器中验证它已计入其中。',
+  noSnapshot: '尚未生成快照。快照每天生成一次，请明天再来查看。',
+  snapshot: {
+    title: '快照',
+    takenAt: '生成时间',
+    occasion: '生成原因',
+    root: '公布的根哈希',
+    totals: '对全部用户的负债总额',
+  },
+  mine: {
+    title: '您在此快照中的余额',
+    nothing: '此快照生成时您没有任何资产，因此其中没有您的叶子。',
+    sum: '计入金额',
+    positions: '按标记价格计的持仓',
+    position: '{{symbol}} · {{side}} · {{lots}} 手',
+    pnl: '未实现盈亏 {{amount}} {{coin}}',
+    notCounted: '不计入总额',
+    notCountedWhy: '持仓的盈亏仅在平仓时结算到您的余额，在此之前仍会变动，也可能为负；它记录在您的叶子中，但不加入总额。',
+  },
+  bucket: {
+    available: '可用',
+    frozen: '冻结（挂单与占用）',
+    locked: '锁定',
+  },
+  check: {
+    title: '验证我的资产已计入',
+    hint: '您的浏览器先对您的叶子做哈希，再沿路径与相邻节点逐层向上计算直到根；不会向服务器发送任何内容。',
+    run: '验证我的资产已计入',
+    leaf: '您的叶子',
+    level: '第 {{n}} 层',
+    included: '已计入：您的余额包含在此根哈希及其总额中',
+    failed: '验证未通过：{{reason}}',
+    reason: {
+      malformed: '证明格式有误',
+      negative: '证明中含有负数金额',
+      detail_mismatch: '您的余额明细与叶子的总额不符',
+      root_mismatch: '重新计算的根哈希与快照的根哈希不同',
+      totals_mismatch: '重新计算的总额与快照的总额不同',
+    },
+    compare: '证明总是与自身一致：请确认此根哈希与透明度页面上公布的一致。',
+    compareLink: '到透明度页面核对',
+  },
+  download: '下载证明（JSON）',
+  downloadHint: '文件包含您的叶子和到根的路径，任何人都可以用任意 SHA-256 工具验证。',
+};
