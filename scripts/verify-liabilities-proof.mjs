@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Checks a FairEx proof of liabilities with nothing but Node and its SHA-256:
-//   node scripts/verify-liabilities-proof.mjs proof.json [published-root]
-// published-root: the snapshot's root as GET /api/transparency/liabilities lists it (a proof from a tree that was
-// never published is consistent with itself, so only that comparison can tell).
+//   node scripts/verify-liabilities-proof.mjs proof.json [published.json]
+// published.json: GET /api/transparency/liabilities saved to a file. The proof's snapshot must be the one published
+// under its id, with the same root, coins in the same order and totals: a proof from a tree that was never
+// published is consistent with itself, and the hashes commit to amounts by place, not to coin names.
 // The rule (packages/contract/src/liabilities-proof.ts): a leaf hashes "fairex-pol-leaf-v1|salt|user_id|sums|detail",
 // a node "fairex-pol-node-v1|left hash|left sums|right hash|right sums", sums in base units of 10^-18 joined by ",".
 import { createHash } from 'node:crypto';
@@ -24,15 +25,17 @@ const toUnits = (amount) => {
 };
 const fromUnits = (units) => `${units / 10n ** 18n}.${String(units % 10n ** 18n).padStart(18, '0')}`.replace(/\.?0+$/, '');
 
-const file = process.argv[2] ?? fail('usage: node scripts/verify-liabilities-proof.mjs <proof.json> [published-root]');
-const publishedRoot = process.argv[3];
-if (publishedRoot !== undefined && !HEX_64.test(publishedRoot)) fail(`the published root must be 64 lowercase hex characters (${publishedRoot})`);
-let proof;
-try {
-  proof = JSON.parse(readFileSync(file, 'utf8'));
-} catch (error) {
-  fail(`cannot read ${file}: ${error.message}`);
-}
+const readJson = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    fail(`cannot read ${file}: ${error.message}`);
+  }
+};
+const file = process.argv[2] ?? fail('usage: node scripts/verify-liabilities-proof.mjs <proof.json> [published.json]');
+const proof = readJson(file);
+// The API's envelope ({type, message: [...]}) or the list itself.
+const publishedList = process.argv[3] === undefined ? undefined : readJson(process.argv[3]);
 const { snapshot, leaf, path } = proof;
 const coins = snapshot?.coins ?? [];
 /** Every sum is a whole, non-negative number of base units, one per coin. */
@@ -70,6 +73,17 @@ console.log(`totals ${coins.map((coin, i) => `${coin} ${fromUnits(node.sums[i])}
 if (node.hash !== snapshot.root) fail(`the path leads to root ${node.hash}, not to the published ${snapshot.root}`);
 const totals = sumsOf(snapshot.totals, 'published totals');
 if (node.sums.some((s, i) => s !== totals[i])) fail(`the path adds up to totals ${node.sums.join(',')}, not to the published ${snapshot.totals.join(',')}`);
-if (publishedRoot !== undefined && node.hash !== publishedRoot) fail(`the proof's root ${node.hash} is not the published root ${publishedRoot}`);
+if (publishedList !== undefined) {
+  const list = Array.isArray(publishedList) ? publishedList : publishedList?.message;
+  const published = Array.isArray(list) ? list.find((s) => s?.id === snapshot.id) : undefined;
+  if (!published) fail(`snapshot ${snapshot.id} is not in the published list`);
+  if (published.root !== node.hash) fail(`the proof's root ${node.hash} is not the published root ${published.root}`);
+  if (!Array.isArray(published.coins) || published.coins.length !== coins.length || published.coins.some((c, i) => c !== coins[i])) fail(`the proof lists the coins ${coins.join(',')}, the published snapshot ${published.coins}`);
+  if (!Array.isArray(published.totals) || published.totals.length !== coins.length || published.totals.some((t, i) => !/^\d+(\.\d{1,18})?$/.test(t) || toUnits(t) !== totals[i])) {
+    fail(`the proof's totals ${snapshot.totals.join(',')} are not the published ${published.totals}`);
+  }
+}
 console.log(`OK: your balances are included in root ${node.hash} (user ${leaf.user_id}, snapshot ${snapshot.id}, ${snapshot.taken_at})`);
-if (publishedRoot === undefined) console.log(`Now compare root ${node.hash} with the one published for snapshot ${snapshot.id} (GET /api/transparency/liabilities), or pass it as a second argument.`);
+if (publishedList === undefined) {
+  console.log(`Now compare root ${node.hash} and the coins in this order (${coins.join(', ')}) with snapshot ${snapshot.id} as GET /api/transparency/liabilities publishes it, or save that list to a file and pass it as a second argument.`);
+}

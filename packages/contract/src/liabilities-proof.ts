@@ -147,9 +147,10 @@ export function detailSums(detail: readonly string[], coins: readonly string[]):
 
 /**
  * Checks a downloaded proof: the leaf's detail adds up to its sums, no ledger line of it and no sum on the
- * path is negative, and hashing up the path gives the root and totals the proof names. That root must still
- * be compared with the published one (GET /api/transparency/liabilities): a proof is consistent with itself
- * even when it comes from a tree that was never published.
+ * path is negative, and hashing up the path gives the root and totals the proof names. The proof's snapshot
+ * must still be compared with the published one (matchesPublished, against GET /api/transparency/liabilities):
+ * a proof is consistent with itself even when it comes from a tree that was never published, or lists the
+ * coins in another order than the published tree's.
  *
  * The leaf's fields are checked before they are hashed (salt 64 hex, user id a whole number, detail lines
  * of the two documented shapes): the leaf text is read back by its "|" and ";", so a salt or a line holding
@@ -190,4 +191,25 @@ export function verifyProof(proof: LiabilitiesProof, hash: HashHex = sha256Hex):
   if (node.hash !== snapshot.root) return { ok: false, reason: 'root_mismatch', root: node.hash };
   if (node.sums.some((s, i) => s !== BigInt(snapshot.totals[i]!))) return { ok: false, reason: 'totals_mismatch', root: node.hash };
   return { ok: true, root: node.hash };
+}
+
+/** A published snapshot as GET /api/transparency/liabilities lists it (totals in coins, not base units). */
+export type PublishedPolSnapshot = { id: number; root: string; coins: readonly string[]; totals: readonly string[] };
+
+/**
+ * Whether a proof's snapshot is the one published under its id: the same root, the same coins in the same
+ * order, the same totals. The root is not enough: the hashes commit to each coin's amount by its place, not
+ * to the coin's name, so a proof listing the coins in another order can place the user's BTC in a cheap
+ * coin's column of the published tree and still verify against the published root.
+ */
+export function matchesPublished(proof: LiabilitiesProof, published: readonly PublishedPolSnapshot[]): boolean {
+  const { snapshot } = proof;
+  const view = published.find((p) => p.id === snapshot.id);
+  if (!view || view.root !== snapshot.root || view.coins.length !== snapshot.coins.length || view.totals.length !== snapshot.totals.length) return false;
+  if (view.coins.some((coin, i) => coin !== snapshot.coins[i])) return false;
+  try {
+    return view.totals.every((total, i) => toPolUnits(total) === BigInt(snapshot.totals[i]!));
+  } catch {
+    return false;
+  }
 }
