@@ -1,7 +1,9 @@
 // Security review of issue 26 on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), as someone
 // who can write the database: an operator-log row put in beside the chain (seq null) must not pass the
-// check, nor be given a place in the chain afterwards by the start-up chaining of older rows. And as a
-// user owed money held elsewhere: an OTC seller's coins in escrow count in their leaf, once.
+// check, nor be given a place in the chain afterwards by the start-up chaining of older rows. As a user
+// owed money held elsewhere: an OTC seller's coins in escrow count in their leaf, once. As a user asking
+// for a proof of a snapshot whose rows are gone (retention, or a writer): no "proof: null" (that says
+// "you were owed nothing") and no proof with a missing sibling read as empty (it fails like a cheat).
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPolUnits, verifyProof, type LiabilitiesProofAnswer } from '@fairex/contract';
@@ -10,6 +12,10 @@ import { chainUnchained, verifyChain } from '../../src/admin/operator-log-chain.
 import { logAction } from '../../src/admin/operators.ts';
 import { audit } from '../../src/ledger/index.ts';
 import { openTestDatabase } from '../support/db.ts';
+import { call, makeUser } from '../support/app.ts';
+import { fundAccount } from '../support/ledger.ts';
+import { makeFundsApp, operatorToken } from '../funds/support.ts';
+import { btcMarket } from '../spot/support.ts';
 import { admin, api, expectOk, makeMerchant, makeTaker, markPaid, otcRig, placeOrder, postAd, type OrderView } from '../otc/support.ts';
 
 const disposers: (() => Promise<void>)[] = [];
@@ -85,5 +91,34 @@ describe('money held for users by the system', () => {
     expect((await api(rig, rig.op, '/liabilities/proof', {}, 'GET')).body.type).not.toBe('ok');
     expect((await admin(rig, '/liabilities/snapshot', {}, 'POST', merchant.token)).body.type).not.toBe('ok');
     expect((await admin(rig, '/liabilities/snapshot', {}, 'POST', '')).body.type).not.toBe('ok');
+  });
+});
+
+describe('a proof of a snapshot whose rows are gone', () => {
+  it('is not_found rather than "no leaf" or a proof with an empty sibling', async () => {
+    const test = await makeFundsApp();
+    disposers.push(() => test.close());
+    const admin = await operatorToken(test);
+    const m = btcMarket(test);
+    const users = [await makeUser(test), await makeUser(test), await makeUser(test), await makeUser(test)];
+    for (const [i, user] of users.entries()) await fundAccount(test, user.id, m.quote, `${i + 1}0`);
+    const broke = await makeUser(test);
+    const snapshotNow = async () => (await call(test.app, '/admin/liabilities/snapshot', { token: admin })).body.message.id as number;
+    const proof = (user: (typeof users)[number], id: number) => call(test.app, `/liabilities/proof?snapshot_id=${id}`, { method: 'GET', token: user.token });
+
+    // A sibling leaf deleted: the user's proof would fail verification though they were counted.
+    const first = await snapshotNow();
+    const answer = (await proof(users[0]!, first)).body.message as LiabilitiesProofAnswer;
+    expect(verifyProof(answer.proof!)).toMatchObject({ ok: true });
+    await test.db.execute(sql`delete from pol_leaves where snapshot_id = ${first} and position = ${answer.proof!.leaf.position ^ 1}`);
+    expect((await proof(users[0]!, first)).body).toMatchObject({ code: 'not_found' });
+
+    // Every row deleted, as retention does after 90 days: not "you were owed nothing".
+    const second = await snapshotNow();
+    expect((await proof(broke, second)).body).toMatchObject({ type: 'ok', message: { proof: null } });
+    await test.db.execute(sql`delete from pol_leaves where snapshot_id = ${second}`);
+    await test.db.execute(sql`delete from pol_nodes where snapshot_id = ${second}`);
+    expect((await proof(users[1]!, second)).body).toMatchObject({ code: 'not_found' });
+    expect((await proof(broke, second)).body).toMatchObject({ code: 'not_found' });
   });
 });
