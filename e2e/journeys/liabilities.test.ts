@@ -73,7 +73,8 @@ describe('proof of liabilities', () => {
       await settled(page);
 
       const snapshot = page.getByRole('region', { name: labels.snapshot.title });
-      await expect.poll(() => snapshot.getByLabel(labels.snapshot.root).innerText()).toBe(answer.snapshot.root);
+      const root = snapshot.locator('dt', { hasText: labels.snapshot.root }).locator('xpath=following-sibling::dd').locator('code');
+      await expect.poll(() => root.innerText()).toBe(answer.snapshot.root);
       const balances = page.getByRole('region', { name: labels.mine.title });
       const usdtLine = balances.getByRole('listitem', { name: 'USDT' });
       expect(await usdtLine.innerText()).toContain(`${en.funds.kind.spot} · ${labels.bucket.available}`);
@@ -85,6 +86,8 @@ describe('proof of liabilities', () => {
       expect(steps).toHaveLength(proof.path.length + 1);
       expect(steps.at(-1)).toContain(answer.snapshot.root);
       expect(await overflowing(page)).toEqual([]);
+      // The result in view, with the hashes above it.
+      await page.getByRole('status').scrollIntoViewIfNeeded();
       await screenshot(page, 'liabilities-en-light');
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: labels.download }).click()]);
@@ -101,6 +104,7 @@ describe('proof of liabilities', () => {
       await page.getByRole('button', { name: zh.check.run }).click(SLOW);
       await expect.poll(() => page.getByRole('status').innerText()).toBe(`✓ ${zh.check.included}`);
       expect(await overflowing(page)).toEqual([]);
+      await page.getByRole('status').scrollIntoViewIfNeeded();
       await screenshot(page, 'liabilities-zh-dark');
       expect(errors).toEqual([]);
     } finally {

@@ -31,6 +31,7 @@ export const proof = {
     run: 'Check my inclusion',
     leaf: 'Your leaf',
     level: 'Level {{n}}',
+    rootLevel: 'Level {{n}}: the root',
     included: 'Included: your balances are counted in this root and its totals',
     failed: 'Not verified: {{reason}}',
     reason: {

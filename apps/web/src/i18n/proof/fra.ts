@@ -31,6 +31,7 @@ export const proof = {
     run: 'Vérifier mon inclusion',
     leaf: 'Votre feuille',
     level: 'Niveau {{n}}',
+    rootLevel: 'Niveau {{n}} : la racine',
     included: 'Inclus : vos soldes sont comptés dans cette racine et ses totaux',
     failed: 'Non vérifié : {{reason}}',
     reason: {

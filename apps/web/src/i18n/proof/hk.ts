@@ -31,6 +31,7 @@ export const proof = {
     run: '驗證我的資產已計入',
     leaf: '您的葉子',
     level: '第 {{n}} 層',
+    rootLevel: '第 {{n}} 層：根',
     included: '已計入：您的餘額包含在此根雜湊及其總額中',
     failed: '驗證未通過：{{reason}}',
     reason: {

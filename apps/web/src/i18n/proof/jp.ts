@@ -31,6 +31,7 @@ export const proof = {
     run: '自分が含まれているか検証',
     leaf: 'あなたのリーフ',
     level: '階層 {{n}}',
+    rootLevel: '階層 {{n}}：ルート',
     included: '含まれています：あなたの残高はこのルートとその合計に計上されています',
     failed: '検証できませんでした：{{reason}}',
     reason: {

@@ -31,6 +31,7 @@ export const proof = {
     run: '내 잔액 포함 여부 검증',
     leaf: '내 리프',
     level: '{{n}}단계',
+    rootLevel: '{{n}}단계: 루트',
     included: '포함됨: 내 잔액이 이 루트와 합계에 반영되어 있습니다',
     failed: '검증 실패: {{reason}}',
     reason: {

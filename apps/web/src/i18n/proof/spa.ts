@@ -31,6 +31,7 @@ export const proof = {
     run: 'Comprobar mi inclusión',
     leaf: 'Su hoja',
     level: 'Nivel {{n}}',
+    rootLevel: 'Nivel {{n}}: la raíz',
     included: 'Incluido: sus saldos se cuentan en esta raíz y sus totales',
     failed: 'No verificado: {{reason}}',
     reason: {

@@ -31,6 +31,7 @@ export const proof = {
     run: '验证我的资产已计入',
     leaf: '您的叶子',
     level: '第 {{n}} 层',
+    rootLevel: '第 {{n}} 层：根',
     included: '已计入：您的余额包含在此根哈希及其总额中',
     failed: '验证未通过：{{reason}}',
     reason: {

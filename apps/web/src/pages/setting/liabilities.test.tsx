@@ -67,7 +67,7 @@ describe('proof of liabilities', () => {
     const answer = built();
     open(answer);
     const snapshot = await screen.findByRole('region', { name: 'Snapshot' });
-    expect(within(snapshot).getByLabelText('Published root').textContent).toBe(answer.snapshot.root);
+    expect(within(snapshot).getByText('Published root').nextElementSibling?.querySelector('code')?.textContent).toBe(answer.snapshot.root);
     expect(within(snapshot).getByText('Accounts included').nextElementSibling?.textContent).toBe('3');
     expect(within(snapshot).getByText('Daily')).toBeTruthy();
     const totals = within(snapshot).getByLabelText('Totals owed to all users');
@@ -91,7 +91,7 @@ describe('proof of liabilities', () => {
     expect((await screen.findByRole('status')).textContent).toBe('✓ Included: your balances are counted in this root and its totals');
     const steps = within(screen.getByRole('list', { name: 'Check my inclusion' })).getAllByRole('listitem');
     // Three leaves: the leaf, then two levels up to the root.
-    expect(steps.map((s) => s.firstElementChild?.textContent)).toEqual(['Your leaf', 'Level 1', 'Level 2']);
+    expect(steps.map((s) => s.firstElementChild?.textContent)).toEqual(['Your leaf', 'Level 1', 'Level 2: the root']);
     expect(steps[0]!.textContent).toContain(leafNode(mine).hash);
     expect(steps.at(-1)!.textContent).toContain(answer.snapshot.root);
     expect(screen.getByRole('link', { name: 'Compare on the transparency page' }).getAttribute('href')).toBe('/pages/common/transparency');

@@ -90,16 +90,16 @@ function Snapshot({ snapshot }: { snapshot: LiabilitiesSnapshotView }) {
           <dt>{t('transparency.liabilities.leaves')}</dt>
           <dd>{snapshot.leaf_count}</dd>
         </div>
+        <div className="pol-figures__wide">
+          <dt>{t('proof.snapshot.root')}</dt>
+          <dd className="pol-root">
+            <code className="pol-hash">{snapshot.root}</code>
+            <button type="button" className="pol-copy" onClick={() => void copyText(snapshot.root, t('transparency.copied'), t('transparency.copyFailed'))}>
+              {t('transparency.copy')}
+            </button>
+          </dd>
+        </div>
       </dl>
-      <div className="pol-root">
-        <span className="pol__label">{t('proof.snapshot.root')}</span>
-        <code className="pol-hash pol-hash--full" aria-label={t('proof.snapshot.root')}>
-          {snapshot.root}
-        </code>
-        <button type="button" className="pol-copy" onClick={() => void copyText(snapshot.root, t('transparency.copied'), t('transparency.copyFailed'))}>
-          {t('transparency.copy')}
-        </button>
-      </div>
       <Amounts label={t('proof.snapshot.totals')} rows={snapshot.coins.map((coin, i) => [coin, snapshot.totals[i] ?? '0'])} />
     </Section>
   );
@@ -190,7 +190,7 @@ function MyBalances({ proof }: { proof: LiabilitiesProof }) {
               .filter((l) => l.read === undefined)
               .map((l) => (
                 <li key={l.text}>
-                  <code className="pol-hash pol-hash--full">{l.text}</code>
+                  <code className="pol-hash">{l.text}</code>
                 </li>
               ))}
           </ul>
@@ -266,18 +266,7 @@ function Check({ proof }: { proof: LiabilitiesProof }) {
       </Button>
       {outcome && (
         <>
-          {outcome.hashes && (
-            <ol className="pol-steps" aria-label={t('proof.check.title')}>
-              {outcome.hashes.map((hash, level) => (
-                <li key={level} className="pol-step">
-                  <span className="pol__label">{level === 0 ? t('proof.check.leaf') : t('proof.check.level', { n: level })}</span>
-                  <code className="pol-hash" title={hash}>
-                    {hash}
-                  </code>
-                </li>
-              ))}
-            </ol>
-          )}
+          {outcome.hashes && <Steps hashes={outcome.hashes} />}
           <p role="status" className={`pol-result pol-result--${outcome.check.ok ? 'ok' : 'failed'}`}>
             {outcome.check.ok ? `✓ ${t('proof.check.included')}` : `✗ ${t('proof.check.failed', { reason: t(`proof.check.reason.${outcome.check.reason}`) })}`}
           </p>
@@ -288,6 +277,22 @@ function Check({ proof }: { proof: LiabilitiesProof }) {
         </>
       )}
     </Section>
+  );
+}
+
+/** The hashes on the way up: the leaf's, each level's, the last one the root. */
+function Steps({ hashes }: { hashes: string[] }) {
+  const { t } = useTranslation();
+  const labelOf = (level: number) => (level === 0 ? t('proof.check.leaf') : level === hashes.length - 1 ? t('proof.check.rootLevel', { n: level }) : t('proof.check.level', { n: level }));
+  return (
+    <ol className="pol-steps" aria-label={t('proof.check.title')}>
+      {hashes.map((hash, level) => (
+        <li key={level} className="pol-step">
+          <span className="pol__label">{labelOf(level)}</span>
+          <code className="pol-hash">{hash}</code>
+        </li>
+      ))}
+    </ol>
   );
 }
 
