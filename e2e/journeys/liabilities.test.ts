@@ -1,10 +1,12 @@
 // Proves a user's proof of liabilities in chromium against the real built server: a funded user, after an
 // operator's snapshot, opens Settings → Proof of liabilities, sees their balance line, taps "Check my
-// inclusion" and sees it verified by the page (each hash up to the published root); the downloaded file
+// inclusion" and sees it verified by the page (each hash up to the root, and the snapshot the one
+// GET /api/transparency/liabilities publishes); the downloaded file
 // parses and equals the server's proof (GET /api/liabilities/proof); the page fits 375 px in English
 // (light) and Chinese (dark) with no console error.
 import { fromPolUnits, verifyProof, type LiabilitiesProofAnswer, type LiabilitiesSnapshotTaken } from '@fairex/contract';
 import fs from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../apps/web/src/i18n/en.ts';
 import { enPages } from '../../apps/web/src/i18n/en-pages.ts';
@@ -49,6 +51,9 @@ async function takeSnapshot(): Promise<number> {
   return taken!;
 }
 
+/** The check's result, line by line: the path's verdict, then the comparison with the published snapshot. */
+const resultOf = async (page: Page) => (await page.getByRole('status').innerText()).split('\n').filter((line) => line.trim() !== '');
+
 describe('proof of liabilities', () => {
   it('a funded user checks their inclusion in the browser and downloads the very proof the server gives', async () => {
     const user = await apiUser('pol');
@@ -81,7 +86,7 @@ describe('proof of liabilities', () => {
       expect(await usdtLine.innerText()).toContain('250 USDT');
 
       await page.getByRole('button', { name: labels.check.run }).click();
-      await expect.poll(() => page.getByRole('status').innerText()).toBe(`✓ ${labels.check.included}`);
+      await expect.poll(() => resultOf(page)).toEqual([`✓ ${labels.check.included}`, `✓ ${labels.check.published.same}`]);
       const steps = await page.getByRole('list', { name: labels.check.title }).getByRole('listitem').allInnerTexts();
       expect(steps).toHaveLength(proof.path.length + 1);
       expect(steps.at(-1)).toContain(answer.snapshot.root);
@@ -102,7 +107,7 @@ describe('proof of liabilities', () => {
       await page.reload();
       await settled(page);
       await page.getByRole('button', { name: zh.check.run }).click(SLOW);
-      await expect.poll(() => page.getByRole('status').innerText()).toBe(`✓ ${zh.check.included}`);
+      await expect.poll(() => resultOf(page)).toEqual([`✓ ${zh.check.included}`, `✓ ${zh.check.published.same}`]);
       expect(await overflowing(page)).toEqual([]);
       await page.getByRole('status').scrollIntoViewIfNeeded();
       await screenshot(page, 'liabilities-zh-dark');

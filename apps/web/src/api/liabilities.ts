@@ -1,4 +1,4 @@
-import type { LiabilitiesProofAnswer } from '@fairex/contract';
+import type { LiabilitiesProofAnswer, LiabilitiesSnapshotView } from '@fairex/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, get } from './client.ts';
 
@@ -21,3 +21,10 @@ export function fetchLiabilitiesProof(snapshotId?: number): Promise<LiabilitiesP
 }
 
 export const useLiabilitiesProof = (snapshotId?: number) => useQuery({ queryKey: liabilitiesKeys.proof(snapshotId), queryFn: () => fetchLiabilitiesProof(snapshotId) });
+
+/**
+ * GET /api/transparency/liabilities (public, no session): the snapshots published for everyone, newest
+ * first, to hold the user's proof against (matchesPublished). Read when the check runs; quiet, as the
+ * page says so itself when it cannot read them.
+ */
+export const fetchPublishedSnapshots = () => get<LiabilitiesSnapshotView[]>('/transparency/liabilities', undefined, true);

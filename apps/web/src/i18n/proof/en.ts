@@ -41,6 +41,11 @@ export const proof = {
       root_mismatch: 'the recomputed root differs from the snapshot\'s root',
       totals_mismatch: 'the recomputed totals differ from the snapshot\'s totals',
     },
+    published: {
+      same: 'This snapshot is the one published for everyone: the same root, coins in the same order and totals',
+      differs: 'This snapshot differs from the one published for everyone: do not rely on this proof',
+      unavailable: 'The published snapshots could not be read: compare the root yourself on the transparency page',
+    },
     compare: 'A proof always agrees with itself: make sure this root is the one published on the transparency page.',
     compareLink: 'Compare on the transparency page',
   },

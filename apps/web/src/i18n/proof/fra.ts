@@ -41,6 +41,11 @@ export const proof = {
       root_mismatch: 'la racine recalculée diffère de celle de l\'instantané',
       totals_mismatch: 'les totaux recalculés diffèrent de ceux de l\'instantané',
     },
+    published: {
+      same: 'Cet instantané est celui publié pour tous : même racine, mêmes monnaies dans le même ordre, mêmes totaux',
+      differs: 'Cet instantané diffère de celui publié pour tous : ne vous fiez pas à cette preuve',
+      unavailable: 'Les instantanés publiés n\'ont pas pu être lus : comparez vous-même la racine sur la page de transparence',
+    },
     compare: 'Une preuve est toujours cohérente avec elle-même : vérifiez que cette racine est bien celle publiée sur la page de transparence.',
     compareLink: 'Comparer sur la page de transparence',
   },

@@ -41,6 +41,11 @@ export const proof = {
       root_mismatch: '重新計算的根雜湊與快照的根雜湊不同',
       totals_mismatch: '重新計算的總額與快照的總額不同',
     },
+    published: {
+      same: '此快照與向所有人公佈的快照一致：根雜湊、幣種順序和總額均相同',
+      differs: '此快照與向所有人公佈的快照不同：請勿信任此證明',
+      unavailable: '無法讀取已公佈的快照：請自行到透明度頁面核對根雜湊',
+    },
     compare: '證明總是與自身一致：請確認此根雜湊與透明度頁面上公佈的一致。',
     compareLink: '到透明度頁面核對',
   },

@@ -41,6 +41,11 @@ export const proof = {
       root_mismatch: 'la raíz recalculada difiere de la de la instantánea',
       totals_mismatch: 'los totales recalculados difieren de los de la instantánea',
     },
+    published: {
+      same: 'Esta instantánea es la publicada para todos: la misma raíz, las mismas monedas en el mismo orden y los mismos totales',
+      differs: 'Esta instantánea difiere de la publicada para todos: no confíe en esta prueba',
+      unavailable: 'No se pudieron leer las instantáneas publicadas: compare usted mismo la raíz en la página de transparencia',
+    },
     compare: 'Una prueba siempre concuerda consigo misma: compruebe que esta raíz es la publicada en la página de transparencia.',
     compareLink: 'Comparar en la página de transparencia',
   },

@@ -41,6 +41,11 @@ export const proof = {
       root_mismatch: '重新计算的根哈希与快照的根哈希不同',
       totals_mismatch: '重新计算的总额与快照的总额不同',
     },
+    published: {
+      same: '此快照与向所有人公布的快照一致：根哈希、币种顺序和总额均相同',
+      differs: '此快照与向所有人公布的快照不同：请勿信任此证明',
+      unavailable: '无法读取已公布的快照：请自行到透明度页面核对根哈希',
+    },
     compare: '证明总是与自身一致：请确认此根哈希与透明度页面上公布的一致。',
     compareLink: '到透明度页面核对',
   },

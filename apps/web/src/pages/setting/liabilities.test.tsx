@@ -1,8 +1,9 @@
 /**
  * Proves the proof-of-liabilities screen: a proof built by the contract's own tree (buildLevels, pathOf)
  * shows its snapshot, the user's balances line by line (account and bucket names translated, a position
- * marked as not counted), and verifies in the page with each hash on the way up; a tampered proof shows
- * the failure and its reason; the download is the proof itself as fairex-proof-<id>.json; no snapshot yet
+ * marked as not counted), and verifies in the page with each hash on the way up and against the published
+ * snapshot; a tampered proof shows the failure and its reason, a snapshot other than the published one a
+ * warning; the download is the proof itself as fairex-proof-<id>.json; no snapshot yet
  * and no leaf (held nothing) each have their own state.
  */
 import { buildLevels, leafNode, pathOf, type LiabilitiesProof, type LiabilitiesProofAnswer, type PolLeafInput } from '@fairex/contract';
@@ -46,9 +47,10 @@ function built(): LiabilitiesProofAnswer {
   };
 }
 
-function open(answer: unknown) {
+/** The page over `answer`, with `published` as GET /transparency/liabilities lists it (by default the answer's own snapshot). */
+function open(answer: LiabilitiesProofAnswer | Record<string, unknown>, published: unknown = [answer.snapshot]) {
   saveToken('a-token');
-  const api = fakeOkApi({ '/liabilities/proof': answer });
+  const api = fakeOkApi({ '/liabilities/proof': answer, '/transparency/liabilities': published });
   renderRoutes([{ path: '/pages/setting/liabilities', Component: LiabilitiesPage }], '/pages/setting/liabilities');
   return api;
 }
@@ -88,7 +90,9 @@ describe('proof of liabilities', () => {
     const answer = built();
     open(answer);
     await check();
-    expect((await screen.findByRole('status')).textContent).toBe('✓ Included: your balances are counted in this root and its totals');
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('✓ Included: your balances are counted in this root and its totals');
+    expect(status.textContent).toContain('✓ This snapshot is the one published for everyone: the same root, coins in the same order and totals');
     const steps = within(screen.getByRole('list', { name: 'Check my inclusion' })).getAllByRole('listitem');
     // Three leaves: the leaf, then two levels up to the root.
     expect(steps.map((s) => s.firstElementChild?.textContent)).toEqual(['Your leaf', 'Level 1', 'Level 2: the root']);
@@ -104,7 +108,7 @@ describe('proof of liabilities', () => {
     const tampered: LiabilitiesProof = { ...proof, leaf: { ...proof.leaf, sums: ['0', String(1005n * E18)], detail: ['USDT:contract:available=905', ...proof.leaf.detail.slice(1)] } };
     open({ ...answer, proof: tampered });
     await check();
-    expect((await screen.findByRole('status')).textContent).toBe('✗ Not verified: the recomputed root differs from the snapshot\'s root');
+    expect((await screen.findByRole('status')).textContent).toContain('✗ Not verified: the recomputed root differs from the snapshot\'s root');
   });
 
   it('names a leaf whose lines do not add up to its sums', async () => {
@@ -112,8 +116,29 @@ describe('proof of liabilities', () => {
     const proof = answer.proof!;
     open({ ...answer, proof: { ...proof, leaf: { ...proof.leaf, sums: ['0', String(106n * E18)] } } });
     await check();
-    expect((await screen.findByRole('status')).textContent).toBe('✗ Not verified: your balance lines do not add up to your leaf\'s sums');
+    expect((await screen.findByRole('status')).textContent).toContain('✗ Not verified: your balance lines do not add up to your leaf\'s sums');
     expect(screen.queryByRole('list', { name: 'Check my inclusion' })).toBeNull();
+  });
+
+  it('warns when the proof\'s snapshot is not the one published for everyone, though its path verifies', async () => {
+    const answer = built();
+    // The same snapshot id published with another tree: a proof made for this user alone.
+    open(answer, [{ ...answer.snapshot, root: 'f'.repeat(64) }]);
+    await check();
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('✓ Included');
+    expect(status.textContent).toContain('✗ This snapshot differs from the one published for everyone: do not rely on this proof');
+  });
+
+  it('asks the user to compare the root themselves when the published snapshots cannot be read', async () => {
+    const answer = built();
+    saveToken('a-token');
+    fakeApi({ '/liabilities/proof': { type: 'ok', message: answer }, '/transparency/liabilities': { type: 'error', message: 'Too many requests' } });
+    renderRoutes([{ path: '/pages/setting/liabilities', Component: LiabilitiesPage }], '/pages/setting/liabilities');
+    await check();
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('✓ Included');
+    expect(status.textContent).toContain('The published snapshots could not be read: compare the root yourself on the transparency page');
   });
 
   it('downloads the proof as fairex-proof-<snapshot id>.json', async () => {

@@ -1,10 +1,10 @@
-import { fromPolUnits, leafNode, parentNode, verifyProof, type LiabilitiesProof, type LiabilitiesProofAnswer, type LiabilitiesSnapshotView, type ProofCheck } from '@fairex/contract';
+import { fromPolUnits, leafNode, matchesPublished, parentNode, verifyProof, type LiabilitiesProof, type LiabilitiesProofAnswer, type LiabilitiesSnapshotView, type ProofCheck } from '@fairex/contract';
 import { ACCOUNT_KINDS, type AccountKind } from '@fairex/contract/accounts';
 import { Button } from 'antd-mobile';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLiabilitiesProof } from '../../api/liabilities.ts';
+import { fetchPublishedSnapshots, useLiabilitiesProof } from '../../api/liabilities.ts';
 import { Empty, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
@@ -20,7 +20,8 @@ type Bucket = (typeof BUCKETS)[number];
  * /pages/setting/liabilities (login): the latest proof-of-liabilities snapshot (time, occasion, leaf count,
  * published root, totals per coin), the user's own leaf (per coin the counted sum and its ledger lines,
  * open positions shown apart: committed, not summed), an in-browser check of the path up to the root with
- * each hash shown, and the proof as a JSON file anyone can check with any SHA-256 tool.
+ * each hash shown and of the snapshot against the published one (root, coins in order, totals), and the
+ * proof as a JSON file anyone can check with any SHA-256 tool.
  */
 export function LiabilitiesPage() {
   const { t } = useTranslation();
@@ -247,29 +248,51 @@ export function hashesUp(proof: LiabilitiesProof): string[] | undefined {
   }
 }
 
-type Outcome = { check: ProofCheck; hashes: string[] | undefined };
+/** How the proof's snapshot compares with the one published for everyone (matchesPublished). */
+type Publication = 'same' | 'differs' | 'unavailable';
+type Outcome = { check: ProofCheck; hashes: string[] | undefined; published: Publication };
+
+/** Verifies the path in the browser, then holds the proof's snapshot against the published list. */
+async function checkProof(proof: LiabilitiesProof): Promise<Outcome> {
+  const check = verifyProof(proof);
+  // Only a proof that got as far as hashing has steps worth showing.
+  const hashed = check.ok || check.reason === 'root_mismatch' || check.reason === 'totals_mismatch';
+  let published: Publication;
+  try {
+    published = matchesPublished(proof, await fetchPublishedSnapshots()) ? 'same' : 'differs';
+  } catch {
+    published = 'unavailable';
+  }
+  return { check, hashes: hashed ? hashesUp(proof) : undefined, published };
+}
 
 function Check({ proof }: { proof: LiabilitiesProof }) {
   const { t } = useTranslation();
   const [outcome, setOutcome] = useState<Outcome>();
-  const run = () => {
-    const check = verifyProof(proof);
-    // Only a proof that got as far as hashing has steps worth showing.
-    const hashed = check.ok || check.reason === 'root_mismatch' || check.reason === 'totals_mismatch';
-    setOutcome({ check, hashes: hashed ? hashesUp(proof) : undefined });
+  const [checking, setChecking] = useState(false);
+  const run = async () => {
+    setChecking(true);
+    setOutcome(await checkProof(proof));
+    setChecking(false);
   };
   return (
     <Section title={t('proof.check.title')}>
       <p className="pol__hint">{t('proof.check.hint')}</p>
-      <Button block shape="rounded" color="primary" onClick={run}>
+      <Button block shape="rounded" color="primary" loading={checking} onClick={() => void run()}>
         {t('proof.check.run')}
       </Button>
       {outcome && (
         <>
           {outcome.hashes && <Steps hashes={outcome.hashes} />}
-          <p role="status" className={`pol-result pol-result--${outcome.check.ok ? 'ok' : 'failed'}`}>
-            {outcome.check.ok ? `✓ ${t('proof.check.included')}` : `✗ ${t('proof.check.failed', { reason: t(`proof.check.reason.${outcome.check.reason}`) })}`}
-          </p>
+          <div role="status" className="pol-result">
+            <p className={outcome.check.ok ? 'pol-result--ok' : 'pol-result--failed'}>
+              {outcome.check.ok ? `✓ ${t('proof.check.included')}` : `✗ ${t('proof.check.failed', { reason: t(`proof.check.reason.${outcome.check.reason}`) })}`}
+            </p>
+            <p className={`pol-result--${outcome.published}`}>
+              {outcome.published === 'same' ? '✓ ' : outcome.published === 'differs' ? '✗ ' : ''}
+              {t(`proof.check.published.${outcome.published}`)}
+            </p>
+          </div>
           <p className="pol__hint">{t('proof.check.compare')}</p>
           <Link to={TRANSPARENCY_PATH} className="pol-link">
             {t('proof.check.compareLink')}
