@@ -7,7 +7,7 @@
 // BENCH_SMOKE=1 (npm test): 300 users.
 import { sql } from 'drizzle-orm';
 import { verifyProof } from '../packages/contract/src/liabilities-proof.ts';
-import type { Db } from '../apps/server/src/db/client.ts';
+import { queryRows, type Db } from '../apps/server/src/db/client.ts';
 import { proofOf } from '../apps/server/src/liabilities/proof.ts';
 import { selectLiabilityMismatches } from '../apps/server/src/liabilities/repository.ts';
 import { takeSnapshot } from '../apps/server/src/liabilities/snapshot.ts';
@@ -26,7 +26,7 @@ async function fill(db: Db) {
     from generate_series(1, ${USERS}) u
     join currencies c on c.name = 'USDT' or (c.name = 'BTC' and u % 2 = 0)`);
   await db.execute(sql`insert into ledger_accounts (system, currency_id, kind) select 'deposits_in_transit', id, 'system' from currencies where name in ('USDT', 'BTC')`);
-  const [entry] = (await db.execute(sql`insert into ledger_entries (kind, ref_type, ref_id) values ('deposit', 'bench', 'pol') returning id`)).rows as { id: number }[];
+  const [entry] = await queryRows<{ id: number }>(db, sql`insert into ledger_entries (kind, ref_type, ref_id) values ('deposit', 'bench', 'pol') returning id`);
   await db.execute(sql`
     insert into ledger_postings (entry_id, account_id, currency_id, bucket, amount, balance_after)
     select ${entry!.id}, id, currency_id, 'available', available, available from ledger_accounts where user_id is not null`);

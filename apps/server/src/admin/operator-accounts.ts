@@ -107,15 +107,19 @@ export async function editOperator(db: Db, actor: Operator, id: number, change: 
     const problem = operatorChangeProblem({ actorId: actor.id, target: { id, role: target.role, disabled }, change, activeAdminIds });
     if (problem) throw new DomainError(problem);
     const targetName = `operator:${id}`;
+    // Every row is changed before the log is written: the log's chain lock is taken last, so a logout
+    // holding a session row while it waits for that lock cannot deadlock with this edit.
+    const logs: [string, object][] = [];
     if (change.role !== undefined && change.role !== target.role) {
       await updateOperator(tx, id, { role: change.role });
-      await logAction(tx, actor.id, 'operator_role', targetName, { username: target.username, before: target.role, after: change.role });
+      logs.push(['operator_role', { username: target.username, before: target.role, after: change.role }]);
     }
     if (change.disabled !== undefined && change.disabled !== disabled) {
       await updateOperator(tx, id, { disabledAt: change.disabled ? new Date() : null });
       if (change.disabled) await revokeOperatorSessions(tx, id);
-      await logAction(tx, actor.id, change.disabled ? 'operator_disable' : 'operator_enable', targetName, { username: target.username });
+      logs.push([change.disabled ? 'operator_disable' : 'operator_enable', { username: target.username }]);
     }
+    for (const [action, detail] of logs) await logAction(tx, actor.id, action, targetName, detail);
     return operatorRow((await lockOperator(tx, id))!);
   });
 }
