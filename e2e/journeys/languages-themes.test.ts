@@ -6,7 +6,7 @@
 // wraps in the title bar, and every control writes in the page's font (support/layout.ts says what
 // counts). The document language follows the choice and the theme reaches the page. Routes are reached
 // the way the app moves between pages (the hash changes, no reload), so the sweep stays quick.
-import { deviceLocale, LANGS, SPEC_ROUTES, type Lang } from '@fairex/contract';
+import { deviceLocale, LANGS, OWN_ROUTES, SPEC_ROUTES, type Lang } from '@fairex/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../apps/web/src/i18n/en.ts';
@@ -109,7 +109,7 @@ describe('languages, themes and layout', () => {
     const token = await demoToken(baseUrl);
     const { page, context, errors } = await openPhone(browser(), baseUrl);
     await openAs(page, token, lang, theme);
-    const findings = await sweep(page, errors, SPEC_ROUTES, lang, 'logged in');
+    const findings = await sweep(page, errors, [...SPEC_ROUTES, ...OWN_ROUTES], lang, 'logged in');
     // The same page, logged out: the public routes as a visitor sees them (log-in prompts where figures were).
     await page.evaluate(() => {
       localStorage.removeItem('token');

@@ -16,4 +16,6 @@ export const PUBLIC_ROUTES: readonly string[] = [
   '/pages/nft/components/artist', '/pages/nft/components/artwork', '/pages/nft/components/search', '/pages/nft/components/collection',
   // Copy trading's trader list and trader pages; following, one's own copies and applying ask for one.
   '/pages/follow/index', '/pages/follow/trader',
+  // The transparency page (issue 26): the audit, proofs and chain heads anyone can check.
+  '/pages/common/transparency',
 ];

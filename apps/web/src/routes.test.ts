@@ -1,11 +1,11 @@
-/** Proves every path of spec section 2 is registered, each to a page of its own (not the not-found view). */
+/** Proves every path of spec section 2 (and our own, OWN_ROUTES) is registered, each to a page of its own (not the not-found view). */
 import { describe, expect, it, vi } from 'vitest';
-import { SPEC_ROUTES } from '@fairex/contract/routes';
+import { OWN_ROUTES, SPEC_ROUTES } from '@fairex/contract/routes';
 import { matchRoutes } from 'react-router';
 import { PUBLIC_ROUTES } from './public-routes.ts';
 import { PAGE_ROUTES, preloadOpeningPage, ROUTE_OBJECTS, TAB_ROUTES } from './routes.tsx';
 
-const SPEC_PATHS: readonly string[] = SPEC_ROUTES;
+const SPEC_PATHS: readonly string[] = [...SPEC_ROUTES, ...OWN_ROUTES];
 
 describe('routes', () => {
   const routes = [...TAB_ROUTES, ...PAGE_ROUTES];

@@ -92,6 +92,8 @@ const WebViewScreen = lazyPage('pages/common/webView', () => import('./pages/com
 const FaqScreen = lazyPage('pages/common/faq', () => import('./pages/common/faq.tsx'), (m) => m.FaqPage);
 const ContactUsScreen = lazyPage('pages/common/contactus', () => import('./pages/common/contactus.tsx'), (m) => m.ContactUsPage);
 const CouponScreen = lazyPage('pages/setting/coupon', () => import('./pages/setting/coupon.tsx'), (m) => m.CouponPage);
+const LiabilitiesScreen = lazyPage('pages/setting/liabilities', () => import('./pages/setting/liabilities.tsx'), (m) => m.LiabilitiesPage);
+const TransparencyScreen = lazyPage('pages/common/transparency', () => import('./pages/common/transparency.tsx'), (m) => m.TransparencyPage);
 const ComplianceScreen = lazyPage('pages/setting/operational_compliance', () => import('./pages/setting/operational_compliance.tsx'), (m) => m.CompliancePage);
 const ShareScreen = lazyPage('pages/setting/share', () => import('./pages/setting/share.tsx'), (m) => m.SharePage);
 const AreasScreen = lazyPage('pages/setting/areas', () => import('./pages/setting/areas.tsx'), (m) => m.AreasPage);
@@ -147,6 +149,7 @@ export const PAGE_ROUTES: AppRoute[] = [
   { path: '/pages/common/webView', page: WebViewScreen },
   { path: '/pages/common/faq', page: FaqScreen, public: true },
   { path: '/pages/common/contactus', page: ContactUsScreen, public: true },
+  { path: '/pages/common/transparency', page: TransparencyScreen, public: true },
   { path: '/pages/common/borrowing', page: CommonBorrowingScreen },
   // Settings
   { path: '/pages/setting/setting', page: Setting },
@@ -161,6 +164,7 @@ export const PAGE_ROUTES: AppRoute[] = [
   { path: '/pages/setting/real_mark', page: RealMark },
   { path: '/pages/setting/addWallet', page: AddWallet },
   { path: '/pages/setting/operational_compliance', page: ComplianceScreen },
+  { path: '/pages/setting/liabilities', page: LiabilitiesScreen },
   { path: '/pages/setting/share', page: ShareScreen },
   { path: '/pages/setting/areas', page: AreasScreen },
   { path: '/pages/setting/bank', page: Bank },

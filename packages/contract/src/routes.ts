@@ -38,3 +38,9 @@ export const SPEC_ROUTES: readonly string[] = [
   '/choose-location',
   '/open-location',
 ];
+
+/**
+ * Routes of our own beyond spec section 2 (issue 26): the user's proof of liabilities in settings, and the
+ * public transparency page. The route table and the layout sweep take them with the spec's.
+ */
+export const OWN_ROUTES: readonly string[] = ['/pages/setting/liabilities', '/pages/common/transparency'];

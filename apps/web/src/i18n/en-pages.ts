@@ -11,6 +11,8 @@ import { coupon } from './coupon/en.ts';
 import { ticks } from './ticks/en.ts';
 import { copy } from './copy/en.ts';
 import { accounts } from './accounts/en.ts';
+import { proof } from './proof/en.ts';
+import { transparency } from './transparency/en.ts';
 
 /**
  * The English strings only some pages show (contract and option trading, settings and security, wealth
@@ -33,6 +35,8 @@ export const enPages = {
   ticks,
   copy,
   accounts,
+  proof,
+  transparency,
   contract: {
     long: 'Long',
     short: 'Short',

@@ -10,6 +10,8 @@ import { content as contentStrings } from './content/fra.ts';
 import { kefu as kefuStrings } from './kefu/fra.ts';
 import { share as shareStrings } from './share/fra.ts';
 import { coupon as couponStrings } from './coupon/fra.ts';
+import { proof as proofStrings } from './proof/fra.ts';
+import { transparency as transparencyStrings } from './transparency/fra.ts';
 import { notice as noticeStrings } from './notice/fra.ts';
 import { ticks as ticksStrings } from './ticks/fra.ts';
 import { copy as copyStrings } from './copy/fra.ts';
@@ -815,6 +817,8 @@ export const fra: Catalogue = {
   kefu: kefuStrings,
   share: shareStrings,
   coupon: couponStrings,
+  proof: proofStrings,
+  transparency: transparencyStrings,
   notice: noticeStrings,
   ticks: ticksStrings,
   copy: copyStrings,

@@ -10,6 +10,8 @@ import { content as contentStrings } from './content/hk.ts';
 import { kefu as kefuStrings } from './kefu/hk.ts';
 import { share as shareStrings } from './share/hk.ts';
 import { coupon as couponStrings } from './coupon/hk.ts';
+import { proof as proofStrings } from './proof/hk.ts';
+import { transparency as transparencyStrings } from './transparency/hk.ts';
 import { notice as noticeStrings } from './notice/hk.ts';
 import { ticks as ticksStrings } from './ticks/hk.ts';
 import { copy as copyStrings } from './copy/hk.ts';
@@ -805,6 +807,8 @@ export const hk: Catalogue = {
   kefu: kefuStrings,
   share: shareStrings,
   coupon: couponStrings,
+  proof: proofStrings,
+  transparency: transparencyStrings,
   notice: noticeStrings,
   ticks: ticksStrings,
   copy: copyStrings,

@@ -10,6 +10,8 @@ import { content as contentStrings } from './content/jp.ts';
 import { kefu as kefuStrings } from './kefu/jp.ts';
 import { share as shareStrings } from './share/jp.ts';
 import { coupon as couponStrings } from './coupon/jp.ts';
+import { proof as proofStrings } from './proof/jp.ts';
+import { transparency as transparencyStrings } from './transparency/jp.ts';
 import { notice as noticeStrings } from './notice/jp.ts';
 import { ticks as ticksStrings } from './ticks/jp.ts';
 import { copy as copyStrings } from './copy/jp.ts';
@@ -805,6 +807,8 @@ export const jp: Catalogue = {
   kefu: kefuStrings,
   share: shareStrings,
   coupon: couponStrings,
+  proof: proofStrings,
+  transparency: transparencyStrings,
   notice: noticeStrings,
   ticks: ticksStrings,
   copy: copyStrings,

@@ -10,6 +10,8 @@ import { content as contentStrings } from './content/kor.ts';
 import { kefu as kefuStrings } from './kefu/kor.ts';
 import { share as shareStrings } from './share/kor.ts';
 import { coupon as couponStrings } from './coupon/kor.ts';
+import { proof as proofStrings } from './proof/kor.ts';
+import { transparency as transparencyStrings } from './transparency/kor.ts';
 import { notice as noticeStrings } from './notice/kor.ts';
 import { ticks as ticksStrings } from './ticks/kor.ts';
 import { copy as copyStrings } from './copy/kor.ts';
@@ -805,6 +807,8 @@ export const kor: Catalogue = {
   kefu: kefuStrings,
   share: shareStrings,
   coupon: couponStrings,
+  proof: proofStrings,
+  transparency: transparencyStrings,
   notice: noticeStrings,
   ticks: ticksStrings,
   copy: copyStrings,

@@ -10,6 +10,8 @@ import { content as contentStrings } from './content/spa.ts';
 import { kefu as kefuStrings } from './kefu/spa.ts';
 import { share as shareStrings } from './share/spa.ts';
 import { coupon as couponStrings } from './coupon/spa.ts';
+import { proof as proofStrings } from './proof/spa.ts';
+import { transparency as transparencyStrings } from './transparency/spa.ts';
 import { notice as noticeStrings } from './notice/spa.ts';
 import { ticks as ticksStrings } from './ticks/spa.ts';
 import { copy as copyStrings } from './copy/spa.ts';
@@ -815,6 +817,8 @@ export const spa: Catalogue = {
   kefu: kefuStrings,
   share: shareStrings,
   coupon: couponStrings,
+  proof: proofStrings,
+  transparency: transparencyStrings,
   notice: noticeStrings,
   ticks: ticksStrings,
   copy: copyStrings,

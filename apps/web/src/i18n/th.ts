@@ -10,6 +10,8 @@ import { content as contentStrings } from './content/th.ts';
 import { kefu as kefuStrings } from './kefu/th.ts';
 import { share as shareStrings } from './share/th.ts';
 import { coupon as couponStrings } from './coupon/th.ts';
+import { proof as proofStrings } from './proof/th.ts';
+import { transparency as transparencyStrings } from './transparency/th.ts';
 import { notice as noticeStrings } from './notice/th.ts';
 import { ticks as ticksStrings } from './ticks/th.ts';
 import { copy as copyStrings } from './copy/th.ts';
@@ -805,6 +807,8 @@ export const th: Catalogue = {
   kefu: kefuStrings,
   share: shareStrings,
   coupon: couponStrings,
+  proof: proofStrings,
+  transparency: transparencyStrings,
   notice: noticeStrings,
   ticks: ticksStrings,
   copy: copyStrings,

@@ -10,6 +10,8 @@ import { content as contentStrings } from './content/zh.ts';
 import { kefu as kefuStrings } from './kefu/zh.ts';
 import { share as shareStrings } from './share/zh.ts';
 import { coupon as couponStrings } from './coupon/zh.ts';
+import { proof as proofStrings } from './proof/zh.ts';
+import { transparency as transparencyStrings } from './transparency/zh.ts';
 import { notice as noticeStrings } from './notice/zh.ts';
 import { ticks as ticksStrings } from './ticks/zh.ts';
 import { copy as copyStrings } from './copy/zh.ts';
@@ -805,6 +807,8 @@ export const zh: Catalogue = {
   kefu: kefuStrings,
   share: shareStrings,
   coupon: couponStrings,
+  proof: proofStrings,
+  transparency: transparencyStrings,
   notice: noticeStrings,
   ticks: ticksStrings,
   copy: copyStrings,
