@@ -1,7 +1,7 @@
 /**
  * The pure rules the screens apply before they ask the server (`@fairex/contract/rules`): spot and
  * contract arithmetic, order limits, option rules, wealth, loan and copy-trading rules, account kinds, identity numbers and names, bank card fields, wallet addresses, realtime room
- * names and the index tick chain. No zod: the web app imports this without building the schemas.
+ * names, the index tick chain and the proof-of-liabilities tree. No zod: the web app imports this without building the schemas.
  */
 export * from './spot-rules.ts';
 export * from './spot-limits.ts';
@@ -21,3 +21,4 @@ export * from './bank-card-rules.ts';
 export * from './address-rules.ts';
 export * from './rooms.ts';
 export * from './tick-chain.ts';
+export * from './liabilities-proof.ts';

@@ -1,4 +1,5 @@
-import { fromPolUnits, leafNode, matchesPublished, parentNode, verifyProof, type LiabilitiesProof, type LiabilitiesProofAnswer, type LiabilitiesSnapshotView, type ProofCheck } from '@fairex/contract';
+import type { LiabilitiesProof, LiabilitiesProofAnswer, LiabilitiesSnapshotView, ProofCheck } from '@fairex/contract';
+import { fromPolUnits, leafNode, matchesPublished, parentNode, verifyProof } from '@fairex/contract/rules';
 import { ACCOUNT_KINDS, type AccountKind } from '@fairex/contract/accounts';
 import { Button } from 'antd-mobile';
 import { useId, useState, type ReactNode } from 'react';
