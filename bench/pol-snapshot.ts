@@ -22,7 +22,7 @@ async function fill(db: Db) {
   await seedSite(db);
   await db.execute(sql`
     insert into ledger_accounts (user_id, currency_id, kind, available, frozen, locked)
-    select u, c.id, 'spot', ((u * 7919 + c.id * 104729) % 1000000)::numeric / 1000 + 0.000000000000000001, 0, 0
+    select u, c.id, 'spot', ((u::bigint * 7919 + c.id * 104729) % 1000000)::numeric / 1000 + 0.000000000000000001, 0, 0
     from generate_series(1, ${USERS}) u
     join currencies c on c.name = 'USDT' or (c.name = 'BTC' and u % 2 = 0)`);
   await db.execute(sql`insert into ledger_accounts (system, currency_id, kind) select 'deposits_in_transit', id, 'system' from currencies where name in ('USDT', 'BTC')`);

@@ -20,7 +20,18 @@ export const HELD_FOR_USERS = ['contract_margins', 'auction_margins', 'otc_escro
 /** One non-zero figure owed to a user: `line` is its detail line's middle ("spot:available", "held:contract_margin"). */
 export type Holding = { user_id: number; coin: string; line: string; amount: string };
 
-export function selectHoldings(db: Executor) {
+/** The highest user id anything below may name (holdings are read in ranges of ids up to it). */
+export async function selectHoldersMaxId(db: Executor): Promise<number> {
+  const [row] = await queryRows<{ max: number | null }>(
+    db,
+    sql`select greatest((select max(user_id) from ledger_accounts), (select max(user_id) from contract_positions),
+      (select max(user_id) from nft_margins), (select max(seller_id) from otc_orders)) as max`,
+  );
+  return Number(row?.max ?? 0);
+}
+
+/** What users with ids from `fromId` to `toId` are owed (a range at a time: a million users' rows at once would take gigabytes). */
+export function selectHoldings(db: Executor, fromId: number, toId: number) {
   return queryRows<Holding>(
     db,
     sql`
@@ -28,23 +39,28 @@ export function selectHoldings(db: Executor) {
     from ledger_accounts a
     join currencies c on c.id = a.currency_id
     cross join lateral (values ('available', a.available), ('frozen', a.frozen), ('locked', a.locked)) as b(bucket, amount)
-    where a.user_id is not null and b.amount <> 0
+    where a.user_id between ${fromId} and ${toId} and b.amount <> 0
     union all
     select p.user_id, c.name, 'held:contract_margin', sum(p.margin)::text
     from contract_positions p join currencies c on c.id = p.currency_id
-    where p.status = 'open' and p.margin <> 0
+    where p.user_id between ${fromId} and ${toId} and p.status = 'open' and p.margin <> 0
     group by p.user_id, c.name
     union all
     select m.user_id, c.name, 'held:auction_margin', sum(m.amount)::text
     from nft_margins m join currencies c on c.id = m.currency_id
-    where m.status = 'held'
+    where m.user_id between ${fromId} and ${toId} and m.status = 'held'
     group by m.user_id, c.name
     union all
     select o.seller_id, c.name, 'held:otc_escrow', sum(o.quantity)::text
     from otc_orders o join currencies c on c.id = o.currency_id
-    where o.status in ('pending', 'paid', 'appealed')
+    where o.seller_id between ${fromId} and ${toId} and o.status in ('pending', 'paid', 'appealed')
     group by o.seller_id, c.name`,
   );
+}
+
+/** Every coin a user may hold, by name (a snapshot's coin list: the ones with a user account or a ledger total). */
+export function selectHeldCoins(db: Executor) {
+  return queryRows<{ coin: string }>(db, sql`select distinct c.name as coin from ledger_accounts a join currencies c on c.id = a.currency_id where a.user_id is not null`);
 }
 
 /**

@@ -13,12 +13,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { buildLevels, fromPolUnits, leafNode, profitLoss, toPolUnits, type HashHex, type PolNode } from '@fairex/contract';
 import type { Db } from '../db/client.ts';
-import { selectHoldings, selectLedgerTotals, selectOpenPositions } from './repository.ts';
+import { selectHeldCoins, selectHoldersMaxId, selectHoldings, selectLedgerTotals, selectOpenPositions } from './repository.ts';
 import { polLeaves, polNodes, polSnapshots, type PolReason } from './tables.ts';
 
 /** node:crypto's SHA-256 (the same digest as the contract's; several times faster on the server). */
 export const nodeSha256: HashHex = (text) => createHash('sha256').update(text).digest('hex');
 
+/** User ids whose holdings one read takes (a million users' rows at once would take gigabytes). */
+const HOLDERS_PER_READ = 50_000;
 /** Rows per multi-row insert (PostgreSQL takes at most 65,535 parameters per statement). */
 const INSERT_CHUNK = 5_000;
 
@@ -68,11 +70,22 @@ export async function takeSnapshot(db: Db, options: SnapshotOptions): Promise<nu
   return db.transaction(
     async (tx) => {
       // One after the other: a transaction is one connection.
-      const holdings = await selectHoldings(tx);
       const ledger = await selectLedgerTotals(tx);
+      const coins = [...new Set([...(await selectHeldCoins(tx)).map((h) => h.coin), ...ledger.map((l) => l.coin)])].sort();
       const positions = await selectOpenPositions(tx);
-      const coins = [...new Set([...holdings.map((h) => h.coin), ...ledger.map((l) => l.coin)])].sort();
-      const leaves = leavesOf(coins, holdings, positions, options.markOf, () => randomBytes(32).toString('hex'));
+      const positionsByRange = new Map<number, typeof positions>();
+      for (const p of positions) {
+        const range = Math.floor(p.user_id / HOLDERS_PER_READ);
+        const list = positionsByRange.get(range);
+        if (list) list.push(p);
+        else positionsByRange.set(range, [p]);
+      }
+      const maxId = await selectHoldersMaxId(tx);
+      const leaves: Leaf[] = [];
+      for (let range = 0; range * HOLDERS_PER_READ <= maxId; range++) {
+        const holdings = await selectHoldings(tx, range * HOLDERS_PER_READ, (range + 1) * HOLDERS_PER_READ - 1);
+        for (const leaf of leavesOf(coins, holdings, positionsByRange.get(range) ?? [], options.markOf, () => randomBytes(32).toString('hex'))) leaves.push(leaf);
+      }
       // Ordered by hash: fresh salts reshuffle the leaves at every snapshot, so a position says nothing.
       const hashed = leaves.map((l) => ({ leaf: l, node: leafNode({ user_id: l.userId, salt: l.salt, sums: l.sums, detail: l.detail }, nodeSha256) }));
       hashed.sort((a, b) => (a.node.hash < b.node.hash ? -1 : a.node.hash > b.node.hash ? 1 : 0));
