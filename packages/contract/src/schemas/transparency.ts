@@ -3,6 +3,7 @@
  * server, the app and the back office.
  */
 import { z } from 'zod';
+import { zPositiveInt } from '../validators.ts';
 import type { LiabilitiesProof } from '../liabilities-proof.ts';
 
 /** A published snapshot: root and totals per coin (decimal amounts, in the coins' order). */
@@ -20,7 +21,7 @@ export type LiabilitiesSnapshotView = {
 
 /** GET /api/liabilities/proof[?snapshot_id=] (logged in): the latest (or that) snapshot and the user's own proof. */
 export const liabilitiesProofInput = z.object({
-  snapshot_id: z.coerce.number({ error: 'parameter_error' }).int('parameter_error').positive('parameter_error').optional(),
+  snapshot_id: zPositiveInt.optional(),
 });
 export type LiabilitiesProofAnswer = {
   snapshot: LiabilitiesSnapshotView;
