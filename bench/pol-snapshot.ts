@@ -40,7 +40,7 @@ async function fill(db: Db) {
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
-const rows: string[] = [];
+const rows: Record<string, string | number>[] = [];
 let ok = true;
 for (const target of await benchDatabases({ prefix: 'fairex_bench_pol' })) {
   const { database, dispose } = await target.open();
@@ -65,15 +65,20 @@ for (const target of await benchDatabases({ prefix: 'fairex_bench_pol' })) {
     const mismatches = await selectLiabilityMismatches(db, 20);
     const auditS = (performance.now() - t) / 1000;
     ok = smokeCheck(verified === PROOFS && mismatches.length === 0, `${target.name}: ${verified}/${PROOFS} proofs, ${mismatches.length} mismatches`) && ok;
-    rows.push(
-      `| ${target.name} | ${USERS.toLocaleString('en')} | ${fillS.toFixed(1)} | ${snapshotS.toFixed(1)} | ${(snapshotRss / 2 ** 20).toFixed(0)} | ${proofMs.toFixed(1)} | ${auditS.toFixed(2)} | ${verified}/${PROOFS} |`,
-    );
+    rows.push({
+      database: target.name,
+      users: USERS,
+      'fill s': fillS.toFixed(1),
+      'snapshot s': snapshotS.toFixed(1),
+      'peak RSS MiB': Math.round(snapshotRss / 2 ** 20),
+      'proof ms': proofMs.toFixed(1),
+      'audit check s': auditS.toFixed(2),
+      'proofs verified': `${verified}/${PROOFS}`,
+    });
   } finally {
     await dispose();
   }
 }
 clearInterval(sampler);
-console.log('| database | users | fill s | snapshot s | peak RSS MiB | proof ms | audit check s | proofs verified |');
-console.log('|---|---|---|---|---|---|---|---|');
-for (const row of rows) console.log(row);
+console.table(rows);
 process.exit(ok ? 0 : 1);
