@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_AUDIT_CHECKS, type LedgerAuditCheck } from '@fairex/contract';
 import type { Tx } from '../src/db/client.ts';
 import { audit, offenders, post, systemAccount, userAccount } from '../src/ledger/index.ts';
-import { call, expectLedgerBalanced, makeUser, type TestApp } from './support/app.ts';
+import { auditAfter, call, expectLedgerBalanced, makeUser, type TestApp } from './support/app.ts';
 import { coinId, makeFundsApp, operatorToken } from './funds/support.ts';
 import { makeWithdrawingUser } from './support/withdrawals.ts';
 import { fundAccount } from './support/ledger.ts';
@@ -33,25 +33,8 @@ afterAll(async () => {
   await test.close();
 });
 
-class Rollback extends Error {}
-
-/** Runs `corrupt` and the audit in one transaction that is then rolled back, so each test starts clean. */
-async function auditAfter(corrupt: (tx: Tx) => Promise<unknown>) {
-  let result: Awaited<ReturnType<typeof audit>> | undefined;
-  await test.db
-    .transaction(async (tx) => {
-      await corrupt(tx);
-      result = await audit(tx);
-      throw new Rollback();
-    })
-    .catch((error) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return result!;
-}
-
 async function expectFails(name: LedgerAuditCheck, corrupt: (tx: Tx) => Promise<unknown>) {
-  const result = await auditAfter(corrupt);
+  const result = await auditAfter(test, corrupt);
   expect(result.ok).toBe(false);
   expect(result.checks.find((c) => c.name === name)).toMatchObject({ ok: false });
   expect(offenders(result, name).length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@
 // rows are chained once, across pages; parallel writers still make one chain without gaps; the heads
 // job records each complete day; the route answers the check.
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../../src/db/client.ts';
 import {
   canonicalJson,
@@ -23,18 +23,9 @@ import {
 import { DEMO_OPERATOR, logAction } from '../../src/admin/operators.ts';
 import { JobScheduler } from '../../src/jobs/scheduler.ts';
 import { call, makeTestApp, operatorLogin } from '../support/app.ts';
-import { openTestDatabase } from '../support/db.ts';
+import { perTestDatabases } from '../support/db.ts';
 
-const disposers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const dispose of disposers.splice(0)) await dispose();
-});
-
-async function freshDb(): Promise<Db> {
-  const { database, dispose } = await openTestDatabase();
-  disposers.push(dispose);
-  return database.db;
-}
+const { freshDb, afterThisTest } = perTestDatabases();
 
 /** Five entries through logAction, each in its own transaction as the back office writes them. */
 async function fiveEntries(db: Db) {
@@ -239,7 +230,7 @@ describe('daily heads', () => {
 describe('GET /api/admin/operator-log/verify', () => {
   it('answers the check to an admin, and refuses without a session', async () => {
     const test = await makeTestApp();
-    disposers.push(() => test.close());
+    afterThisTest(() => test.close());
     const token = await operatorLogin(test.app, DEMO_OPERATOR.username, DEMO_OPERATOR.password, test.nextIp());
     const answer = await call(test.app, '/admin/operator-log/verify', { method: 'GET', token });
     expect(answer.body).toMatchObject({ type: 'ok', message: { ok: true, first_broken_seq: null } });

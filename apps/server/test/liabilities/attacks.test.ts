@@ -5,29 +5,20 @@
 // for a proof of a snapshot whose rows are gone (retention, or a writer): no "proof: null" (that says
 // "you were owed nothing") and no proof with a missing sibling read as empty (it fails like a cheat).
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPolUnits, verifyProof, type LiabilitiesProofAnswer } from '@fairex/contract';
 import { queryRows, type Db } from '../../src/db/client.ts';
 import { chainUnchained, verifyChain } from '../../src/admin/operator-log-chain.ts';
 import { logAction } from '../../src/admin/operators.ts';
 import { audit } from '../../src/ledger/index.ts';
-import { openTestDatabase } from '../support/db.ts';
+import { perTestDatabases } from '../support/db.ts';
 import { call, makeUser } from '../support/app.ts';
 import { fundAccount } from '../support/ledger.ts';
 import { makeFundsApp, operatorToken } from '../funds/support.ts';
 import { btcMarket } from '../spot/support.ts';
 import { admin, api, expectOk, makeMerchant, makeTaker, markPaid, otcRig, placeOrder, postAd, type OrderView } from '../otc/support.ts';
 
-const disposers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const dispose of disposers.splice(0)) await dispose();
-});
-
-async function freshDb(): Promise<Db> {
-  const { database, dispose } = await openTestDatabase();
-  disposers.push(dispose);
-  return database.db;
-}
+const { freshDb, afterThisTest } = perTestDatabases();
 
 /** A back-dated entry written straight into the table, as a database writer would: no seq, no hashes. */
 const forge = (db: Db) =>
@@ -69,7 +60,7 @@ describe('an operator-log row inserted beside the chain', () => {
 describe('money held for users by the system', () => {
   it("counts an OTC seller's escrowed and ad-frozen coins in their leaf once, and the totals equal the ledger's", async () => {
     const rig = await otcRig();
-    disposers.push(() => rig.close());
+    afterThisTest(() => rig.close());
     const merchant = await makeMerchant(rig, { btc: '1' });
     const ad = await postAd(rig, merchant);
     const [pending, paid] = [await makeTaker(rig), await makeTaker(rig)];
@@ -97,7 +88,7 @@ describe('money held for users by the system', () => {
 describe('a proof of a snapshot whose rows are gone', () => {
   it('is not_found rather than "no leaf" or a proof with an empty sibling', async () => {
     const test = await makeFundsApp();
-    disposers.push(() => test.close());
+    afterThisTest(() => test.close());
     const admin = await operatorToken(test);
     const m = btcMarket(test);
     const users = [await makeUser(test), await makeUser(test), await makeUser(test), await makeUser(test)];

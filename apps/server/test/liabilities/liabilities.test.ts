@@ -4,12 +4,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailSums, fromPolUnits, toPolUnits, verifyProof, type LiabilitiesProofAnswer, type LiabilitiesSnapshotView } from '@fairex/contract';
-import { queryRows, type Tx } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/client.ts';
 import { audit, offenders } from '../../src/ledger/index.ts';
 import { dailySnapshotDue, LIABILITIES_DAILY_AT_MS } from '../../src/liabilities/job.ts';
 import { levelSizes } from '../../src/liabilities/proof.ts';
 import { leavesOf } from '../../src/liabilities/snapshot.ts';
-import { call, expectLedgerBalanced, makeUser, type TestApp } from '../support/app.ts';
+import { auditAfter, call, expectLedgerBalanced, makeUser, type TestApp } from '../support/app.ts';
 import { fundAccount } from '../support/ledger.ts';
 import { makeFundsApp, operatorToken } from '../funds/support.ts';
 import { btcMarket } from '../spot/support.ts';
@@ -101,9 +101,9 @@ describe('proof of liabilities', () => {
 
   it('fails the audit check when a leaf or a published total is changed', async () => {
     await snapshotNow();
-    const leaf = await auditAfter((tx) => tx.execute(sql`update pol_leaves set sums = '1' || sums where snapshot_id = (select max(id) from pol_snapshots) and position = 0`));
+    const leaf = await auditAfter(test, (tx) => tx.execute(sql`update pol_leaves set sums = '1' || sums where snapshot_id = (select max(id) from pol_snapshots) and position = 0`));
     expect(offenders(leaf, 'liabilities_match_ledger').length).toBeGreaterThan(0);
-    const total = await auditAfter((tx) => tx.execute(sql`update pol_snapshots set totals = jsonb_set(totals, '{0}', '"1"') where id = (select max(id) from pol_snapshots)`));
+    const total = await auditAfter(test, (tx) => tx.execute(sql`update pol_snapshots set totals = jsonb_set(totals, '{0}', '"1"') where id = (select max(id) from pol_snapshots)`));
     expect(total.checks.find((c) => c.name === 'liabilities_match_ledger')).toMatchObject({ ok: false });
   });
 
@@ -172,19 +172,3 @@ describe('the rules', () => {
     expect(levelSizes(5)).toEqual([5, 3, 2, 1]);
   });
 });
-
-class Rollback extends Error {}
-
-async function auditAfter(corrupt: (tx: Tx) => Promise<unknown>) {
-  let result: Awaited<ReturnType<typeof audit>> | undefined;
-  await test.db
-    .transaction(async (tx) => {
-      await corrupt(tx);
-      result = await audit(tx);
-      throw new Rollback();
-    })
-    .catch((error) => {
-      if (!(error instanceof Rollback)) throw error;
-    });
-  return result!;
-}

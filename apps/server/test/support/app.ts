@@ -9,6 +9,7 @@ import { seedOperators } from '../../src/admin/operators.ts';
 import type { Limits } from '../../src/limits.ts';
 import { buildApp } from '../../src/app.ts';
 import type { Clock } from '../../src/clock.ts';
+import type { Tx } from '../../src/db/client.ts';
 import { loadConfig } from '../../src/config.ts';
 import { audit } from '../../src/ledger/index.ts';
 import { seedMarkets } from '../../src/markets/seed.ts';
@@ -130,4 +131,21 @@ export async function makeUser(test: TestApp, overrides: { email?: string; passw
 export async function expectLedgerBalanced(test: TestApp) {
   const result = await audit(test.db);
   if (!result.ok) throw new Error(`ledger audit failed: ${JSON.stringify(result)}`);
+}
+
+class Rollback extends Error {}
+
+/** The audit's answer after `corrupt`, both in one transaction that is then rolled back, so each test starts clean. */
+export async function auditAfter(test: TestApp, corrupt: (tx: Tx) => Promise<unknown>) {
+  let result: Awaited<ReturnType<typeof audit>> | undefined;
+  await test.db
+    .transaction(async (tx) => {
+      await corrupt(tx);
+      result = await audit(tx);
+      throw new Rollback();
+    })
+    .catch((error) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+  return result!;
 }

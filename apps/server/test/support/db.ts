@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { inArray } from 'drizzle-orm';
-import { inject } from 'vitest';
-import type { Database, Executor } from '../../src/db/client.ts';
+import { afterEach, inject } from 'vitest';
+import type { Database, Db, Executor } from '../../src/db/client.ts';
 import { openScratchDatabase } from '../../src/db/scratch.ts';
 import { currencies } from '../../src/site/tables.ts';
 
@@ -19,6 +19,25 @@ export async function openTestDatabase(prefix = 'fairex_test'): Promise<{ databa
   if (postgresUrl) return openScratchDatabase({ postgresUrl, prefix, template });
   pgliteDump ??= fs.promises.readFile(template).then((bytes) => new Blob([bytes]));
   return openScratchDatabase({ template: await pgliteDump });
+}
+
+/**
+ * A database of its own for each test that asks (freshDb), disposed after that test with whatever else
+ * the test hands to afterThisTest (an app to close). Call once at a file's top level: it registers the afterEach.
+ */
+export function perTestDatabases() {
+  const disposers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const dispose of disposers.splice(0)) await dispose();
+  });
+  return {
+    async freshDb(): Promise<Db> {
+      const { database, dispose } = await openTestDatabase();
+      disposers.push(dispose);
+      return database.db;
+    },
+    afterThisTest: (dispose: () => Promise<void>) => void disposers.push(dispose),
+  };
 }
 
 export const TEST_CURRENCIES = ['USDT', 'ETH', 'BTC', 'BNB'] as const;
