@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { latestCodeFor, operatorToken } from '../support/api.ts';
 import { openDesktop, operatorLogin } from '../support/back-office.ts';
 import { openPhone, openPhoneAs, screenshot, sharedBrowser } from '../support/browser.ts';
-import { adminCall, expectLedgerAudited, userApi } from '../support/funds.ts';
+import { adminCall, apiUser, expectLedgerAudited, userApi } from '../support/funds.ts';
 import { hashOf, SLOW, settled } from '../support/pages.ts';
 
 const baseUrl = inject('baseUrl');
@@ -18,17 +18,6 @@ const browser = sharedBrowser();
 
 type Quotation = { id: number; symbol: string; currency_id: number | null; legal_id: number };
 type Paged<T> = { data: T[]; total: number };
-
-/** A user registered by email through the API and logged in. */
-async function apiUser(prefix: string) {
-  const email = `${prefix}-${Date.now()}@example.com`;
-  await userApi(baseUrl, '/sms_mail', { data: { user_string: email, scene: 'register' } });
-  const { id } = await userApi<{ id: number }>(baseUrl, '/user/register', {
-    data: { user_string: email, code: await latestCodeFor(baseUrl, email), password: 'secret-pass', re_password: 'secret-pass', type: 'email' },
-  });
-  const token = await userApi<string>(baseUrl, '/user/login', { data: { user_string: email, password: 'secret-pass' } });
-  return { id, email, token };
-}
 
 async function btcMarket() {
   const quotations = await userApi<Quotation[]>(baseUrl, '/currency/quotation_new', { method: 'GET' });
@@ -59,7 +48,7 @@ const figure = (scope: ReturnType<Page['locator']>, label: string) => scope.loca
 
 describe('invitations and coupons', () => {
   it('a friend registers from the invite link and trades, and the inviter sees the rebate on the share page', async () => {
-    const inviter = await apiUser('inviter');
+    const inviter = await apiUser(baseUrl, 'inviter');
     const sharer = await phoneAs(inviter.token, '/pages/setting/share');
     const card = sharer.page.getByRole('region', { name: 'Invite code' });
     await card.waitFor(SLOW);
@@ -133,7 +122,7 @@ describe('invitations and coupons', () => {
     await screenshot(desk.page, 'coupons-back-office');
     expect(desk.errors).toEqual([]);
 
-    const user = await apiUser('coupon');
+    const user = await apiUser(baseUrl, 'coupon');
     const btc = await btcMarket();
     await fund(user.id, btc.legal_id, '1000');
     const { page, context, errors } = await phoneAs(user.token, '/pages/setting/coupon');

@@ -11,9 +11,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { en } from '../../apps/web/src/i18n/en.ts';
 import { enPages } from '../../apps/web/src/i18n/en-pages.ts';
 import { proof as zh } from '../../apps/web/src/i18n/proof/zh.ts';
-import { latestCodeFor, operatorToken } from '../support/api.ts';
+import { operatorToken } from '../support/api.ts';
 import { openPhoneAs, screenshot, sharedBrowser } from '../support/browser.ts';
-import { adminCall, userApi, type CurrencyItem } from '../support/funds.ts';
+import { adminCall, apiUser, userApi, type CurrencyItem } from '../support/funds.ts';
 import { overflowing } from '../support/layout.ts';
 import { hashOf, settled, SLOW } from '../support/pages.ts';
 
@@ -22,17 +22,6 @@ const browser = sharedBrowser();
 const labels = enPages.proof;
 /** The development start's own snapshot may still be running: one at a time, so the operator's waits for it. */
 const SNAPSHOT_WAIT_MS = 60_000;
-
-/** A user registered by email through the API and logged in. */
-async function apiUser(prefix: string) {
-  const email = `${prefix}-${Date.now()}@example.com`;
-  await userApi(baseUrl, '/sms_mail', { data: { user_string: email, scene: 'register' } });
-  const { id } = await userApi<{ id: number }>(baseUrl, '/user/register', {
-    data: { user_string: email, code: await latestCodeFor(baseUrl, email), password: 'secret-pass', re_password: 'secret-pass', type: 'email' },
-  });
-  const token = await userApi<string>(baseUrl, '/user/login', { data: { user_string: email, password: 'secret-pass' } });
-  return { id, email, token };
-}
 
 /** POST /api/admin/liabilities/snapshot, again while another snapshot is still being taken. */
 async function takeSnapshot(): Promise<number> {
@@ -56,7 +45,7 @@ const resultOf = async (page: Page) => (await page.getByRole('status').innerText
 
 describe('proof of liabilities', () => {
   it('a funded user checks their inclusion in the browser and downloads the very proof the server gives', async () => {
-    const user = await apiUser('pol');
+    const user = await apiUser(baseUrl, 'pol');
     const usdt = (await userApi<CurrencyItem[]>(baseUrl, '/currency/list', { method: 'GET' })).find((c) => c.name === 'USDT')!;
     const funded = await adminCall(baseUrl, operatorToken(), '/balances/adjust', { user_id: user.id, currency_id: usdt.id, kind: 'spot', amount: '250', reason: 'liabilities journey' });
     expect(funded.type, JSON.stringify(funded)).toBe('ok');

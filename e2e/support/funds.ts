@@ -78,21 +78,25 @@ export async function setPayPassword(baseUrl: string, token: string, email: stri
   await userApi(baseUrl, '/safe/update_password', { token, data: { password, re_password: password, code: await latestCodeFor(baseUrl, email) } });
 }
 
-/** A new user registered by email and logged in, with a bound mobile (so they may verify their identity) and a pay password. */
-export async function makeUserWithMobile(baseUrl: string, prefix: string) {
-  const stamp = Date.now();
-  const email = `${prefix}-${stamp}@example.com`;
+/** A user registered by email through the API and logged in. */
+export async function apiUser(baseUrl: string, prefix: string) {
+  const email = `${prefix}-${Date.now()}@example.com`;
   await userApi(baseUrl, '/sms_mail', { data: { user_string: email, scene: 'register' } });
-  const code = await latestCodeFor(baseUrl, email);
   const { id } = await userApi<{ id: number }>(baseUrl, '/user/register', {
-    data: { user_string: email, code, password: 'secret-pass', re_password: 'secret-pass', type: 'email' },
+    data: { user_string: email, code: await latestCodeFor(baseUrl, email), password: 'secret-pass', re_password: 'secret-pass', type: 'email' },
   });
   const token = await userApi<string>(baseUrl, '/user/login', { data: { user_string: email, password: 'secret-pass' } });
-  const mobile = `139${String(stamp).slice(-8)}`;
-  await userApi(baseUrl, '/sms_send', { data: { mobile, scene: 'bind' } });
-  await userApi(baseUrl, '/safe/mobile', { token, data: { mobile, code: await latestCodeFor(baseUrl, mobile), password: 'secret-pass' } });
-  await setPayPassword(baseUrl, token, email);
   return { id, email, token };
+}
+
+/** A new user registered by email and logged in, with a bound mobile (so they may verify their identity) and a pay password. */
+export async function makeUserWithMobile(baseUrl: string, prefix: string) {
+  const user = await apiUser(baseUrl, prefix);
+  const mobile = `139${String(Date.now()).slice(-8)}`;
+  await userApi(baseUrl, '/sms_send', { data: { mobile, scene: 'bind' } });
+  await userApi(baseUrl, '/safe/mobile', { token: user.token, data: { mobile, code: await latestCodeFor(baseUrl, mobile), password: 'secret-pass' } });
+  await setPayPassword(baseUrl, user.token, user.email);
+  return user;
 }
 
 export type Figures = { balance: string; available: string; frozen: string };
