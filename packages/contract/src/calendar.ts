@@ -6,6 +6,9 @@
 
 export const DAY_MS = 86_400_000;
 
+/** The UTC day of an instant: utcDay(Date.parse('2026-11-28T23:59:59Z')) = "2026-11-28". */
+export const utcDay = (timeMs: number) => new Date(timeMs).toISOString().slice(0, 10);
+
 /** The local calendar day of an instant in a time zone: 2026-11-25T23:30Z is "2026-11-26" in Asia/Shanghai. */
 export function localDay(timeMs: number, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(timeMs));

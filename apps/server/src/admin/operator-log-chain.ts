@@ -17,7 +17,7 @@
  */
 import { and, asc, desc, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { OperatorLogChainCheck, OperatorLogHeadView } from '@fairex/contract';
+import { DAY_MS, utcDay, type OperatorLogChainCheck, type OperatorLogHeadView } from '@fairex/contract';
 import { sha256 } from '../accounts/passwords.ts';
 import { bigintArray, queryRows, type Db, type Executor } from '../db/client.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
@@ -43,7 +43,6 @@ export const HEAD_DAYS_PER_RUN_MAX = 1_000;
  * entry just before midnight has committed by then.
  */
 export const HEAD_GRACE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 export type ChainEntry = {
   seq: number;
@@ -152,8 +151,6 @@ export async function chainUnchained(db: Db): Promise<number> {
   });
 }
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /**
  * Records the head of every complete UTC day (ended at least HEAD_GRACE_MS before `now`) since the first
  * chained entry that has none yet: the last entry created before the day's end, so a day without entries
@@ -174,7 +171,7 @@ export async function recordDailyHeads(db: Executor, now: number): Promise<numbe
   const missing: { day: string; seq: number }[] = [];
   let head = 0;
   for (let start = Date.parse(`${lastPerDay[0]!.day}T00:00:00Z`); start < completeBefore && missing.length < HEAD_DAYS_PER_RUN_MAX; start += DAY_MS) {
-    const day = dayOf(start);
+    const day = utcDay(start);
     // Entries are written in seq order, but created_at comes from each process's clock: keep the highest seq seen.
     head = Math.max(head, lastOf.get(day) ?? 0);
     if (!recorded.has(day)) missing.push({ day, seq: head });

@@ -3,14 +3,13 @@
  * its own transaction, read by the public transparency page. Only the last AUDIT_RUNS_KEEP_DAYS are kept:
  * at one run every 15 minutes that is about 2,900 rows.
  */
-import type { AuditRunView } from '@fairex/contract';
+import { DAY_MS, type AuditRunView } from '@fairex/contract';
 import { desc, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import type { AuditResult } from './audit.ts';
 import { ledgerAuditRuns } from './tables.ts';
 
 export const AUDIT_RUNS_KEEP_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 /**
  * Records one run and drops the runs older than the kept window. `offenders` is the count of the check's

@@ -4,6 +4,7 @@
  * demand, and at a development start when none exists yet and the daily one is not due. In development
  * every snapshot is marked demo (its balances are demo data).
  */
+import { DAY_MS, utcDay } from '@fairex/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { JobScheduler } from '../jobs/scheduler.ts';
@@ -17,7 +18,7 @@ export const LIABILITIES_DAILY_AT_MS = 5 * 60_000;
 export const LIABILITIES_CHECK_EVERY_MS = 60_000;
 
 /** Whether the daily snapshot of `now`'s UTC day is due: past the set time and none taken yet. Pure. */
-export const dailySnapshotDue = (now: number, takenToday: boolean) => !takenToday && now % 86_400_000 >= LIABILITIES_DAILY_AT_MS;
+export const dailySnapshotDue = (now: number, takenToday: boolean) => !takenToday && now % DAY_MS >= LIABILITIES_DAILY_AT_MS;
 
 export class Snapshots {
   private running: Promise<number> | undefined;
@@ -48,11 +49,10 @@ export class Snapshots {
     // embedded database has one connection, which the job's transaction holds until it returns).
     jobs.every(LIABILITIES_JOB, LIABILITIES_CHECK_EVERY_MS, async (tx) => {
       const now = this.options.now();
-      const day = new Date(now).toISOString().slice(0, 10);
       const [taken] = await tx
         .select({ id: polSnapshots.id })
         .from(polSnapshots)
-        .where(and(eq(polSnapshots.day, day), eq(polSnapshots.reason, 'daily')))
+        .where(and(eq(polSnapshots.day, utcDay(now)), eq(polSnapshots.reason, 'daily')))
         .limit(1);
       if (dailySnapshotDue(now, taken !== undefined)) this.take('daily').catch(this.options.onError);
     });

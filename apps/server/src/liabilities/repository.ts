@@ -9,7 +9,7 @@
  * (otc_escrow). Seconds options' stakes are not: once open they are the option pool's, paid back only
  * as the outcome decides.
  */
-import { fromPolUnits, type LiabilitiesSnapshotView } from '@fairex/contract';
+import { DAY_MS, fromPolUnits, utcDay, type LiabilitiesSnapshotView } from '@fairex/contract';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.ts';
 import { polLeaves, polNodes, polSnapshots } from './tables.ts';
@@ -113,7 +113,7 @@ export const snapshotView = (row: SnapshotRow): LiabilitiesSnapshotView => ({
 
 /** The snapshots taken in the last `days` UTC days (today included), newest first. */
 export async function recentSnapshots(db: Executor, days: number, now: number): Promise<LiabilitiesSnapshotView[]> {
-  const since = new Date(now - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const since = utcDay(now - (days - 1) * DAY_MS);
   const rows = await db.select().from(polSnapshots).where(gte(polSnapshots.day, since)).orderBy(desc(polSnapshots.id));
   return rows.map(snapshotView);
 }

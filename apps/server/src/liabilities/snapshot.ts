@@ -11,7 +11,7 @@
  * 3.5 is committed, not summed (the ledger settles it at the close, and it may be negative).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { buildLevels, fromPolUnits, leafNode, profitLoss, toPolUnits, type HashHex, type PolNode } from '@fairex/contract';
+import { buildLevels, fromPolUnits, leafNode, profitLoss, toPolUnits, utcDay, type HashHex, type PolNode } from '@fairex/contract';
 import type { Db } from '../db/client.ts';
 import { selectHeldCoins, selectHoldersMaxId, selectHoldings, selectLedgerTotals, selectOpenPositions } from './repository.ts';
 import { polLeaves, polNodes, polSnapshots, type PolReason } from './tables.ts';
@@ -100,7 +100,7 @@ export async function takeSnapshot(db: Db, options: SnapshotOptions): Promise<nu
         .insert(polSnapshots)
         .values({
           takenAt: new Date(options.now),
-          day: new Date(options.now).toISOString().slice(0, 10),
+          day: utcDay(options.now),
           reason: options.reason,
           operatorId: options.operatorId ?? null,
           coins,

@@ -3,14 +3,10 @@
  * balances and the market maker's holdings, open orders and funding.
  * Every figure is read from the ledger and business rows, never stored for the page.
  */
-import { toAmountString, type InsuranceFundSeries, type MarketMakerView } from '@fairex/contract';
+import { DAY_MS, toAmountString, type InsuranceFundSeries, type MarketMakerView } from '@fairex/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/client.ts';
 
-const DAY_MS = 86_400_000;
-
-/** The UTC day (YYYY-MM-DD) of an epoch ms. */
-export const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 /** The start (epoch ms) of the UTC day holding `time`. */
 export const dayStart = (time: number) => Math.floor(time / DAY_MS) * DAY_MS;
 

@@ -6,12 +6,14 @@
  * cluster: cluster/wiring.ts); everything else is read from the database.
  */
 import {
+  DAY_MS,
   TRANSPARENCY_DAYS_DEFAULT,
   TRANSPARENCY_INSURANCE_DAYS,
   TRANSPARENCY_LOG_HEADS_MAX,
   TRANSPARENCY_TICK_DAYS,
   type TransparencyAnswer,
   type TransparencyFeedSymbol,
+  utcDay,
 } from '@fairex/contract';
 import { recentHeads } from '../admin/operator-log-chain.ts';
 import type { AppContext } from '../app-context.ts';
@@ -21,9 +23,8 @@ import { recentSnapshots } from '../liabilities/repository.ts';
 import { INDEX_SOURCES_MIN, type IndexStatus } from '../markets/index-rules.ts';
 import { chainHeads, listSymbols } from '../markets/repository.ts';
 import { findMarketMakerId, MARKET_MAKER_ACCOUNT } from '../spot/market-maker.ts';
-import { dayStart, fundingFromSystem, holdingsOf, insuranceFundByDay, openOrdersBySymbol, utcDay } from './repository.ts';
+import { dayStart, fundingFromSystem, holdingsOf, insuranceFundByDay, openOrdersBySymbol } from './repository.ts';
 
-const DAY_MS = 86_400_000;
 /** The end of time for "the last tick ever recorded" (chainHeads' open upper bound). */
 const TIME_MAX = Number.MAX_SAFE_INTEGER;
 
