@@ -1,13 +1,12 @@
 import type { AuditRunView, InsuranceFundSeries, LedgerAuditCheck, LiabilitiesSnapshotView, MarketMakerView, OperatorLogHeadView, TransparencyAnswer, TransparencyTickHeads } from '@fairex/contract';
 import { money } from '@fairex/contract/money';
-import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTransparency } from '../../api/transparency.ts';
 import { Empty, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { copyText } from '../../notify.ts';
+import { CopyButton, ProofCard } from '../../components/proof-card.tsx';
 import './transparency.css';
 
 /** Where a logged-in user checks their own leaf of the latest proof of liabilities. */
@@ -40,7 +39,7 @@ function Sections({ data }: { data: TransparencyAnswer }) {
   const formatTime = useFormatTime();
   return (
     <>
-      <p className="transparency__hint">{t('transparency.generatedAt', { time: formatTime(data.generated_at) })}</p>
+      <p className="proof-hint">{t('transparency.generatedAt', { time: formatTime(data.generated_at) })}</p>
       <Audit audit={data.audit} />
       <Liabilities snapshots={data.liabilities} />
       <Feed feed={data.feed} />
@@ -53,19 +52,6 @@ function Sections({ data }: { data: TransparencyAnswer }) {
 }
 
 /** A titled card; the title names the region for assistive technology and tests. */
-function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="card transparency-section" aria-labelledby={id}>
-      <h2 className="section-title" id={id}>
-        {title}
-      </h2>
-      {hint && <p className="transparency__hint">{hint}</p>}
-      {children}
-    </section>
-  );
-}
-
 /** ✓ or ✗ with its meaning spoken. */
 function Mark({ ok, label }: { ok: boolean; label: string }) {
   return (
@@ -85,9 +71,7 @@ function Hash({ value }: { value: string | null }) {
       <code className="transparency-hash" title={value}>
         {short}
       </code>
-      <button type="button" className="transparency-copy" onClick={() => void copyText(value, t('transparency.copied'), t('transparency.copyFailed'))}>
-        {t('transparency.copy')}
-      </button>
+      <CopyButton value={value} />
     </span>
   );
 }
@@ -96,13 +80,13 @@ function Audit({ audit }: { audit: AuditRunView | null }) {
   const { t } = useTranslation();
   const formatTime = useFormatTime();
   return (
-    <Section title={t('transparency.audit.title')} hint={t('transparency.audit.hint')}>
+    <ProofCard title={t('transparency.audit.title')} hint={t('transparency.audit.hint')}>
       {audit === null ? (
         <Empty>{t('transparency.audit.empty')}</Empty>
       ) : (
         <>
           <p className={`transparency-status transparency-status--${audit.ok ? 'ok' : 'failed'}`}>{audit.ok ? t('transparency.audit.passed') : t('transparency.audit.failed')}</p>
-          <dl className="transparency-figures">
+          <dl className="proof-figures">
             <div>
               <dt>{t('transparency.audit.ranAt')}</dt>
               <dd>{formatTime(audit.ran_at)}</dd>
@@ -130,7 +114,7 @@ function Audit({ audit }: { audit: AuditRunView | null }) {
           </ul>
         </>
       )}
-    </Section>
+    </ProofCard>
   );
 }
 
@@ -138,7 +122,7 @@ function Liabilities({ snapshots }: { snapshots: LiabilitiesSnapshotView[] }) {
   const { t } = useTranslation();
   const formatTime = useFormatTime();
   return (
-    <Section title={t('transparency.liabilities.title')} hint={t('transparency.liabilities.hint')}>
+    <ProofCard title={t('transparency.liabilities.title')} hint={t('transparency.liabilities.hint')}>
       <Link to={OWN_PROOF_PATH} className="transparency-link">
         {t('transparency.liabilities.myProof')}
       </Link>
@@ -150,7 +134,7 @@ function Liabilities({ snapshots }: { snapshots: LiabilitiesSnapshotView[] }) {
             <li key={s.id} className="transparency-item">
               <div className="transparency-item__head">
                 <strong>{s.day}</strong>
-                <span className="transparency__hint">
+                <span className="proof-hint">
                   {t(`transparency.liabilities.reason.${s.reason}`)} · {formatTime(s.taken_at)}
                   {s.demo && ` · ${t('transparency.liabilities.demo')}`}
                 </span>
@@ -163,7 +147,7 @@ function Liabilities({ snapshots }: { snapshots: LiabilitiesSnapshotView[] }) {
                 <span className="transparency-row__label">{t('transparency.liabilities.leaves')}</span>
                 <span className="transparency-row__value">{s.leaf_count}</span>
               </div>
-              <dl className="transparency-amounts" aria-label={t('transparency.liabilities.totals')}>
+              <dl className="proof-amounts" aria-label={t('transparency.liabilities.totals')}>
                 {s.coins.map((coin, i) => (
                   <div key={coin}>
                     <dt>{coin}</dt>
@@ -175,7 +159,7 @@ function Liabilities({ snapshots }: { snapshots: LiabilitiesSnapshotView[] }) {
           ))}
         </ul>
       )}
-    </Section>
+    </ProofCard>
   );
 }
 
@@ -183,8 +167,8 @@ function Feed({ feed }: { feed: TransparencyAnswer['feed'] }) {
   const { t } = useTranslation();
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
   return (
-    <Section title={t('transparency.feed.title')} hint={t('transparency.feed.hint', { seconds: seconds(feed.fresh_ms) })}>
-      <p className="transparency__hint">{feed.kind === 'public' ? t('transparency.feed.public') : t('transparency.feed.simulation')}</p>
+    <ProofCard title={t('transparency.feed.title')} hint={t('transparency.feed.hint', { seconds: seconds(feed.fresh_ms) })}>
+      <p className="proof-hint">{feed.kind === 'public' ? t('transparency.feed.public') : t('transparency.feed.simulation')}</p>
       {feed.symbols.length === 0 ? (
         <Empty>{t('transparency.feed.empty')}</Empty>
       ) : (
@@ -218,20 +202,20 @@ function Feed({ feed }: { feed: TransparencyAnswer['feed'] }) {
           ))}
         </ul>
       )}
-    </Section>
+    </ProofCard>
   );
 }
 
 function TickHeads({ days }: { days: TransparencyTickHeads[] }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('transparency.ticks.title')} hint={t('transparency.ticks.hint')}>
+    <ProofCard title={t('transparency.ticks.title')} hint={t('transparency.ticks.hint')}>
       <ul className="transparency-list">
         {days.map((day) => (
           <li key={day.day} className="transparency-item">
             <strong>{day.day}</strong>
             {day.heads.length === 0 ? (
-              <p className="transparency__hint">{t('transparency.ticks.empty')}</p>
+              <p className="proof-hint">{t('transparency.ticks.empty')}</p>
             ) : (
               day.heads.map((head) => (
                 <div key={head.symbol} className="transparency-row">
@@ -243,7 +227,7 @@ function TickHeads({ days }: { days: TransparencyTickHeads[] }) {
           </li>
         ))}
       </ul>
-    </Section>
+    </ProofCard>
   );
 }
 
@@ -271,7 +255,7 @@ function Sparkline({ balances, label }: { balances: string[]; label: string }) {
 function InsuranceFund({ series }: { series: InsuranceFundSeries[] }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('transparency.insurance.title')} hint={t('transparency.insurance.hint')}>
+    <ProofCard title={t('transparency.insurance.title')} hint={t('transparency.insurance.hint')}>
       {series.length === 0 ? (
         <Empty>{t('transparency.insurance.empty')}</Empty>
       ) : (
@@ -304,7 +288,7 @@ function InsuranceFund({ series }: { series: InsuranceFundSeries[] }) {
           </div>
         ))
       )}
-    </Section>
+    </ProofCard>
   );
 }
 
@@ -312,7 +296,7 @@ function MarketMaker({ maker }: { maker: MarketMakerView | null }) {
   const { t } = useTranslation();
   const kindLabel = (kind: string) => (kind === 'market_maker_funding' ? t('transparency.marketMaker.kind.market_maker_funding') : t('transparency.marketMaker.kind.other', { kind }));
   return (
-    <Section title={t('transparency.marketMaker.title')} hint={t('transparency.marketMaker.hint')}>
+    <ProofCard title={t('transparency.marketMaker.title')} hint={t('transparency.marketMaker.hint')}>
       {maker === null ? (
         <Empty>{t('transparency.marketMaker.empty')}</Empty>
       ) : (
@@ -349,7 +333,7 @@ function MarketMaker({ maker }: { maker: MarketMakerView | null }) {
           </ul>
           <h3 className="transparency-subtitle">{t('transparency.marketMaker.openOrders')}</h3>
           {maker.open_orders.length === 0 ? (
-            <p className="transparency__hint">{t('transparency.marketMaker.noOrders')}</p>
+            <p className="proof-hint">{t('transparency.marketMaker.noOrders')}</p>
           ) : (
             <ul className="transparency-list" aria-label={t('transparency.marketMaker.openOrders')}>
               {maker.open_orders.map((o) => (
@@ -362,14 +346,14 @@ function MarketMaker({ maker }: { maker: MarketMakerView | null }) {
           )}
         </>
       )}
-    </Section>
+    </ProofCard>
   );
 }
 
 function OperatorLog({ heads }: { heads: OperatorLogHeadView[] }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('transparency.operatorLog.title')} hint={t('transparency.operatorLog.hint')}>
+    <ProofCard title={t('transparency.operatorLog.title')} hint={t('transparency.operatorLog.hint')}>
       {heads.length === 0 ? (
         <Empty>{t('transparency.operatorLog.empty')}</Empty>
       ) : (
@@ -384,6 +368,6 @@ function OperatorLog({ heads }: { heads: OperatorLogHeadView[] }) {
           ))}
         </ul>
       )}
-    </Section>
+    </ProofCard>
   );
 }

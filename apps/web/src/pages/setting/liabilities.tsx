@@ -2,14 +2,14 @@ import type { LiabilitiesProof, LiabilitiesProofAnswer, LiabilitiesSnapshotView,
 import { fromPolUnits, leafNode, matchesPublished, parentNode, verifyProof } from '@fairex/contract/rules';
 import { ACCOUNT_KINDS, type AccountKind } from '@fairex/contract/accounts';
 import { Button } from 'antd-mobile';
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fetchPublishedSnapshots, useLiabilitiesProof } from '../../api/liabilities.ts';
 import { Empty, useFormatTime } from '../../components/funds/funds.tsx';
 import { PageState } from '../../components/funds/page-state.tsx';
 import { NavBar } from '../../components/nav-bar.tsx';
-import { copyText } from '../../notify.ts';
+import { CopyButton, ProofCard } from '../../components/proof-card.tsx';
 import './liabilities.css';
 
 /** Where the published roots are, to compare the one a proof leads to. */
@@ -31,7 +31,7 @@ export function LiabilitiesPage() {
     <div className="page">
       <NavBar title={t('proof.title')} />
       <div className="page__body pol">
-        <p className="pol__hint">{t('proof.intro')}</p>
+        <p className="proof-hint">{t('proof.intro')}</p>
         <PageState query={query}>{(answer) => (answer === null ? <Empty>{t('proof.noSnapshot')}</Empty> : <Answer answer={answer} />)}</PageState>
       </div>
     </div>
@@ -44,30 +44,17 @@ function Answer({ answer }: { answer: LiabilitiesProofAnswer }) {
   return (
     <>
       <Snapshot snapshot={snapshot} />
-      <Section title={t('proof.mine.title')}>{proof === null ? <Empty>{t('proof.mine.nothing')}</Empty> : <MyBalances proof={proof} />}</Section>
+      <ProofCard title={t('proof.mine.title')}>{proof === null ? <Empty>{t('proof.mine.nothing')}</Empty> : <MyBalances proof={proof} />}</ProofCard>
       {proof !== null && (
         <>
           <Check proof={proof} />
           <Button block shape="rounded" fill="outline" onClick={() => downloadProof(proof)}>
             {t('proof.download')}
           </Button>
-          <p className="pol__hint">{t('proof.downloadHint')}</p>
+          <p className="proof-hint">{t('proof.downloadHint')}</p>
         </>
       )}
     </>
-  );
-}
-
-/** A titled card; the title names the region for assistive technology and tests. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="card pol-section" aria-labelledby={id}>
-      <h2 className="section-title" id={id}>
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -75,8 +62,8 @@ function Snapshot({ snapshot }: { snapshot: LiabilitiesSnapshotView }) {
   const { t } = useTranslation();
   const formatTime = useFormatTime();
   return (
-    <Section title={t('proof.snapshot.title')}>
-      <dl className="pol-figures">
+    <ProofCard title={t('proof.snapshot.title')}>
+      <dl className="proof-figures">
         <div>
           <dt>{t('proof.snapshot.takenAt')}</dt>
           <dd>{formatTime(snapshot.taken_at)}</dd>
@@ -92,18 +79,16 @@ function Snapshot({ snapshot }: { snapshot: LiabilitiesSnapshotView }) {
           <dt>{t('transparency.liabilities.leaves')}</dt>
           <dd>{snapshot.leaf_count}</dd>
         </div>
-        <div className="pol-figures__wide">
+        <div className="proof-figures__wide">
           <dt>{t('proof.snapshot.root')}</dt>
           <dd className="pol-root">
             <code className="pol-hash">{snapshot.root}</code>
-            <button type="button" className="pol-copy" onClick={() => void copyText(snapshot.root, t('transparency.copied'), t('transparency.copyFailed'))}>
-              {t('transparency.copy')}
-            </button>
+            <CopyButton value={snapshot.root} />
           </dd>
         </div>
       </dl>
       <Amounts label={t('proof.snapshot.totals')} rows={snapshot.coins.map((coin, i) => [coin, snapshot.totals[i] ?? '0'])} />
-    </Section>
+    </ProofCard>
   );
 }
 
@@ -112,7 +97,7 @@ function Amounts({ label, rows }: { label: string; rows: [coin: string, amount: 
   return (
     <>
       <span className="pol__label">{label}</span>
-      <dl className="pol-amounts" aria-label={label}>
+      <dl className="proof-amounts" aria-label={label}>
         {rows.map(([coin, amount]) => (
           <div key={coin}>
             <dt>{coin}</dt>
@@ -179,7 +164,7 @@ function MyBalances({ proof }: { proof: LiabilitiesProof }) {
                     </li>
                   ))}
                 </ul>
-                <p className="pol__hint">{t('proof.mine.notCountedWhy')}</p>
+                <p className="proof-hint">{t('proof.mine.notCountedWhy')}</p>
               </>
             )}
           </li>
@@ -277,8 +262,8 @@ function Check({ proof }: { proof: LiabilitiesProof }) {
     setChecking(false);
   };
   return (
-    <Section title={t('proof.check.title')}>
-      <p className="pol__hint">{t('proof.check.hint')}</p>
+    <ProofCard title={t('proof.check.title')}>
+      <p className="proof-hint">{t('proof.check.hint')}</p>
       <Button block shape="rounded" color="primary" loading={checking} onClick={() => void run()}>
         {t('proof.check.run')}
       </Button>
@@ -294,13 +279,13 @@ function Check({ proof }: { proof: LiabilitiesProof }) {
               {t(`proof.check.published.${outcome.published}`)}
             </p>
           </div>
-          <p className="pol__hint">{t('proof.check.compare')}</p>
+          <p className="proof-hint">{t('proof.check.compare')}</p>
           <Link to={TRANSPARENCY_PATH} className="pol-link">
             {t('proof.check.compareLink')}
           </Link>
         </>
       )}
-    </Section>
+    </ProofCard>
   );
 }
 
